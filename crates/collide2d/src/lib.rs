@@ -1,0 +1,80 @@
+//! # collide2d
+//!
+//! 2D collision detection for games: validated shapes, and exact, fast answers to "do these
+//! touch?" and "is this one inside that one?" for every pair of them.
+//!
+//! ```
+//! use collide2d::prelude::*;
+//!
+//! let player = Circle::new(Vec2::new(3.0, 2.0), 0.5)?;
+//! let crate_ = Obb::new(Vec2::new(4.0, 2.0), Vec2::new(0.5, 0.5), 0.3)?;
+//! let floor = Aabb::from_xywh(0.0, 0.0, 10.0, 1.0)?;
+//! assert!(player.intersects(&crate_));
+//! assert!(!player.intersects(&floor));
+//!
+//! // Shapes known only at run time go in the `Shape` enum; the same functions take them.
+//! let level: Vec<Shape> = vec![crate_.into(), floor.into()];
+//! let hits = level.iter().filter(|s| intersects(&player, *s)).count();
+//! assert_eq!(hits, 1);
+//! # Ok::<(), ShapeError>(())
+//! ```
+//!
+//! ## Conventions
+//!
+//! These hold for every function of the crate.
+//!
+//! - **Numbers.** `f32` everywhere, vectors are [`glam::Vec2`] (re-exported as [`Vec2`]).
+//!   Units are whatever the game uses (pixels, metres); nothing assumes a scale.
+//! - **Axes and angles.** The math does not care which way y points. Angles are radians and a
+//!   positive angle turns +x towards +y: counter-clockwise on a y-up plot, clockwise on a y-down
+//!   screen. "Counter-clockwise" in these docs (polygon winding) means with y up, i.e. a positive
+//!   signed area; on a y-down screen the same outline looks clockwise. [`Aabb::top`] is the
+//!   smallest y, the top edge on a y-down screen.
+//! - **Closed shapes: touching counts.** Every shape includes its boundary, so two shapes that
+//!   share only an edge or a single point *intersect*, and a shape *contains* itself.
+//!   Touching is decided exactly where the inputs allow it (shapes meeting at representable
+//!   coordinates, such as axis-aligned edges at integer positions); for rotated shapes the answer
+//!   at exact contact is subject to `f32` rounding of the rotation.
+//! - **Validation at the border.** Constructors return `Result<_, ShapeError>` and refuse
+//!   non-finite numbers, negative or zero sizes (boxes may have zero width or height), too few
+//!   or collinear vertices and non-convex outlines, naming what is wrong. Queries never re-check.
+//! - **NaN and extremes.** No query panics, whatever the input. A point with a NaN or infinite
+//!   coordinate intersects nothing, contains nothing and is contained in nothing. Results are
+//!   exact up to rounding while coordinates stay below about 1e18 in size (so that products of
+//!   two coordinates stay finite); beyond that a query may answer `false` when the exact answer is
+//!   `true`, but it still returns.
+//!
+//! ## Layout
+//!
+//! - [`math`]: [`Transform`] (sprite-like transforms that compose), [`Interval`], projections.
+//! - [`shape`]: one type per shape and the [`Shape`] enum.
+//! - [`query`]: one module per question ([`query::intersects`], [`query::contains`]) with the
+//!   pair fast paths (`intersects_obb_obb`, …); [`intersects`] and [`contains`] take any pair.
+//! - [`tiered`]: the levelled rectangle test (bounding boxes, corners inside, SAT).
+//! - [`detector`]: swappable detection methods.
+
+#![warn(missing_docs)]
+
+pub mod detector;
+pub mod math;
+pub mod query;
+pub mod shape;
+pub mod tiered;
+
+pub use glam;
+pub use glam::Vec2;
+pub use math::{Interval, Transform};
+pub use query::contains::contains;
+pub use query::intersects::intersects;
+pub use query::{ShapeLike, ShapeRef};
+pub use shape::{Aabb, Capsule, Circle, ConvexPolygon, Obb, Segment, Shape, ShapeError};
+
+/// Everything a game usually needs, for `use collide2d::prelude::*`.
+pub mod prelude {
+    pub use crate::detector::{BoundingBoxes, BoundingCircles, Detector, Exact};
+    pub use crate::tiered::{collide, Level, RectObject};
+    pub use crate::{
+        contains, intersects, Aabb, Capsule, Circle, ConvexPolygon, Interval, Obb, Segment, Shape, ShapeError,
+        ShapeLike, Transform, Vec2,
+    };
+}

@@ -1,0 +1,86 @@
+use glam::Vec2;
+
+/// The vector projection of `v` onto `onto`: the component of `v` along `onto`.
+///
+/// Safe for a zero axis: projecting onto `Vec2::ZERO` gives `Vec2::ZERO` (there is no
+/// direction to keep), never NaN from a division by zero.
+///
+/// ```
+/// use collide2d::{math::project, Vec2};
+/// assert_eq!(project(Vec2::new(3.0, 4.0), Vec2::new(2.0, 0.0)), Vec2::new(3.0, 0.0));
+/// assert_eq!(project(Vec2::new(3.0, 4.0), Vec2::ZERO), Vec2::ZERO);
+/// ```
+#[inline]
+pub fn project(v: Vec2, onto: Vec2) -> Vec2 {
+    let len_sq = onto.length_squared();
+    if len_sq > 0.0 && len_sq.is_finite() {
+        onto * (v.dot(onto) / len_sq)
+    } else {
+        Vec2::ZERO
+    }
+}
+
+/// The signed length of `v` along `axis` (`v · axis / |axis|`); 0 for a zero axis.
+#[inline]
+pub fn project_scalar(v: Vec2, axis: Vec2) -> f32 {
+    let len = axis.length();
+    if len > 0.0 && len.is_finite() {
+        v.dot(axis) / len
+    } else {
+        0.0
+    }
+}
+
+/// `v` turned by minus the angle of the unit vector `axis`: the inverse of `axis.rotate(v)`.
+/// Expresses a world direction in the frame whose x axis is `axis`.
+#[inline]
+pub(crate) fn unrotate(axis: Vec2, v: Vec2) -> Vec2 {
+    Vec2::new(axis.x * v.x + axis.y * v.y, axis.x * v.y - axis.y * v.x)
+}
+
+/// The 2D cross product `a.x * b.y - a.y * b.x` (the z of the 3D cross product).
+#[inline]
+pub fn cross(a: Vec2, b: Vec2) -> f32 {
+    a.perp_dot(b)
+}
+
+/// Twice the signed area of the triangle `a, b, c`, computed in `f64`.
+///
+/// Positive when `c` lies to the left of the line `a → b` (counter-clockwise turn with y up),
+/// negative to the right, zero when collinear. The subtractions of `f32` inputs are exact in
+/// `f64` for all but extreme exponent gaps, so this sign is far more reliable than the `f32`
+/// cross product: the exact predicates (point on segment, collinear segments) use it.
+#[inline]
+pub fn orient2d(a: Vec2, b: Vec2, c: Vec2) -> f64 {
+    let (ax, ay) = (a.x as f64, a.y as f64);
+    let (bx, by) = (b.x as f64, b.y as f64);
+    let (cx, cy) = (c.x as f64, c.y as f64);
+    (bx - ax) * (cy - ay) - (by - ay) * (cx - ax)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn projection_onto_unnormalised_axis_keeps_only_the_parallel_part() {
+        let p = project(Vec2::new(1.0, 1.0), Vec2::new(0.0, 5.0));
+        assert_eq!(p, Vec2::new(0.0, 1.0));
+        assert_eq!(project_scalar(Vec2::new(1.0, 1.0), Vec2::new(0.0, 5.0)), 1.0);
+    }
+
+    #[test]
+    fn projection_onto_zero_or_non_finite_axis_is_zero_not_nan() {
+        assert_eq!(project(Vec2::new(1.0, 2.0), Vec2::ZERO), Vec2::ZERO);
+        assert_eq!(project(Vec2::new(1.0, 2.0), Vec2::new(f32::INFINITY, 0.0)), Vec2::ZERO);
+        assert_eq!(project_scalar(Vec2::new(1.0, 2.0), Vec2::ZERO), 0.0);
+    }
+
+    #[test]
+    fn orient2d_sign_follows_turn_direction() {
+        let (a, b) = (Vec2::ZERO, Vec2::X);
+        assert!(orient2d(a, b, Vec2::Y) > 0.0);
+        assert!(orient2d(a, b, -Vec2::Y) < 0.0);
+        assert_eq!(orient2d(a, b, Vec2::new(7.0, 0.0)), 0.0);
+    }
+}

@@ -1,0 +1,94 @@
+//! Containment: does one shape hold all of another?
+//!
+//! Convexity makes this a vertex test: a convex shape holds a polygon exactly when it holds its
+//! vertices, and holds a disc or capsule exactly when it holds their end discs.
+
+use glam::Vec2;
+
+use super::core::{point_segment_distance_squared, Core};
+use super::intersects::intersects_point_segment;
+use super::{ShapeLike, ShapeRef};
+use crate::shape::Aabb;
+
+/// Whether every point of `b` lies in `a` (boundaries included: a shape contains itself, and a
+/// box contains a box sharing its edge from inside).
+///
+/// Never panics; a point with a NaN or infinite coordinate is contained in nothing and
+/// contains nothing.
+///
+/// ```
+/// use collide2d::{contains, Aabb, Circle, Vec2};
+/// let room = Aabb::from_xywh(0.0, 0.0, 10.0, 10.0)?;
+/// assert!(contains(&room, &Circle::new(Vec2::new(5.0, 5.0), 5.0)?)); // touches all four walls
+/// assert!(!contains(&room, &Circle::new(Vec2::new(5.0, 5.0), 5.01)?));
+/// assert!(contains(&room, &Vec2::new(10.0, 0.0)));
+/// # Ok::<(), collide2d::ShapeError>(())
+/// ```
+#[inline]
+pub fn contains<A: ShapeLike + ?Sized, B: ShapeLike + ?Sized>(a: &A, b: &B) -> bool {
+    contains_ref(a.shape_ref(), b.shape_ref())
+}
+
+#[inline]
+pub(crate) fn contains_ref(a: ShapeRef, b: ShapeRef) -> bool {
+    use ShapeRef as S;
+    match (a, b) {
+        (a, S::Point(p)) => contains_point(a, p),
+        (S::Aabb(a), S::Aabb(b)) => contains_aabb_aabb(a, b),
+        (S::Point(p), b) => flat_core_held(b, |v| v == p),
+        (S::Segment(s), b) => flat_core_held(b, |v| intersects_point_segment(v, s)),
+        _ => contains_general(a, b),
+    }
+}
+
+/// Whether an axis-aligned box holds another.
+#[inline]
+pub fn contains_aabb_aabb(a: &Aabb, b: &Aabb) -> bool {
+    a.x_interval().contains_interval(&b.x_interval()) && a.y_interval().contains_interval(&b.y_interval())
+}
+
+/// Whether point `p` lies in `shape` (boundary included). False for a non-finite point.
+#[inline]
+pub(crate) fn contains_point(shape: ShapeRef, p: Vec2) -> bool {
+    use ShapeRef as S;
+    if !p.is_finite() {
+        return false;
+    }
+    match shape {
+        S::Point(q) => p == q,
+        S::Segment(s) => intersects_point_segment(p, s),
+        S::Aabb(b) => b.x_interval().contains(p.x) && b.y_interval().contains(p.y),
+        S::Circle(c) => p.distance_squared(c.center()) <= c.radius() * c.radius(),
+        S::Obb(o) => {
+            let (l, h) = (o.to_local(p).abs(), o.half_extents());
+            l.x <= h.x && l.y <= h.y
+        }
+        S::Capsule(k) => point_segment_distance_squared(p, k.a(), k.b()) <= k.radius() * k.radius(),
+        S::ConvexPolygon(poly) => poly.vertices().iter().zip(poly.normals()).all(|(v, n)| n.dot(p - *v) <= 0.0),
+    }
+}
+
+/// For a container with no area (a point or a segment): only flat shapes fit, and they fit when
+/// every vertex of their core does.
+fn flat_core_held(b: ShapeRef, mut holds: impl FnMut(Vec2) -> bool) -> bool {
+    let (core, radius) = Core::of(b);
+    radius == 0.0 && core.vertices().iter().all(|v| holds(*v))
+}
+
+/// The general case: a polygonal container holds `b` when every vertex of `b`'s core lies at
+/// least `b`'s radius inside each of its half-planes; a round container (disc or capsule) when
+/// every such vertex lies within the difference of the radii from its core.
+fn contains_general(a: ShapeRef, b: ShapeRef) -> bool {
+    let ((ca, ra), (cb, rb)) = (Core::of(a), Core::of(b));
+    let inner = cb.vertices();
+    if ra == 0.0 {
+        return ca.holds_all(inner, rb);
+    }
+    let slack = ra - rb;
+    let (start, end) = match ca.vertices() {
+        [p] => (*p, *p),
+        [p, q] => (*p, *q),
+        _ => return false,
+    };
+    slack >= 0.0 && inner.iter().all(|v| point_segment_distance_squared(*v, start, end) <= slack * slack)
+}

@@ -1,0 +1,161 @@
+//! The general machinery every pair without a fast path falls back to.
+//!
+//! Each shape is seen as a *core* (a point, a segment or a convex polygon) swollen by a radius:
+//! a circle is a point core with its radius, a capsule a segment core with its radius, boxes and
+//! polygons are polygon cores with radius 0. Cores are described by the half-planes whose
+//! intersection they are, which makes one separating-axis test serve every pair of cores, flat
+//! ones (points, segments, zero-width boxes) included.
+
+use glam::Vec2;
+
+use super::ShapeRef;
+
+/// A core seen as vertices and the half-planes `{x : n · (x − s) ≤ 0}` it is the intersection of.
+pub(crate) enum Core<'a> {
+    /// A point, as the four half-planes ±x, ±y through it.
+    Point([Vec2; 1]),
+    /// A segment `[a, b]`, as the half-planes ±perp and ±direction through its ends.
+    Segment([Vec2; 2]),
+    /// A box: four vertices counter-clockwise and the outward normal of each edge.
+    Quad([Vec2; 4], [Vec2; 4]),
+    /// A convex polygon: vertices counter-clockwise and outward edge normals.
+    Polygon(&'a [Vec2], &'a [Vec2]),
+}
+
+const AXES: [Vec2; 4] = [Vec2::NEG_Y, Vec2::X, Vec2::Y, Vec2::NEG_X];
+
+impl<'a> Core<'a> {
+    /// The core and the radius it is swollen by.
+    #[inline]
+    pub(crate) fn of(shape: ShapeRef<'a>) -> (Core<'a>, f32) {
+        match shape {
+            ShapeRef::Point(p) => (Core::Point([p]), 0.0),
+            ShapeRef::Segment(s) => (Core::Segment([s.a(), s.b()]), 0.0),
+            ShapeRef::Aabb(b) => (Core::Quad(b.corners(), AXES), 0.0),
+            ShapeRef::Obb(o) => {
+                let (x, y) = o.axes();
+                (Core::Quad(o.corners(), [-y, x, y, -x]), 0.0)
+            }
+            ShapeRef::Circle(c) => (Core::Point([c.center()]), c.radius()),
+            ShapeRef::Capsule(c) => (Core::Segment([c.a(), c.b()]), c.radius()),
+            ShapeRef::ConvexPolygon(p) => (Core::Polygon(p.vertices(), p.normals()), 0.0),
+        }
+    }
+
+    /// The vertices (one for a point, two for a segment).
+    #[inline]
+    pub(crate) fn vertices(&self) -> &[Vec2] {
+        match self {
+            Core::Point(p) => p,
+            Core::Segment(s) => s,
+            Core::Quad(v, _) => v,
+            Core::Polygon(v, _) => v,
+        }
+    }
+
+    /// Calls `f(normal, support point)` for each bounding half-plane until `f` returns true;
+    /// returns whether it did.
+    #[inline]
+    fn any_half_plane(&self, mut f: impl FnMut(Vec2, Vec2) -> bool) -> bool {
+        match self {
+            Core::Point([p]) => AXES.iter().any(|n| f(*n, *p)),
+            Core::Segment([a, b]) => {
+                let d = *b - *a;
+                f(d.perp(), *a) || f(-d.perp(), *a) || f(d, *b) || f(-d, *a)
+            }
+            Core::Quad(v, n) => (0..4).any(|i| f(n[i], v[i])),
+            Core::Polygon(v, n) => v.iter().zip(n.iter()).any(|(v, n)| f(*n, *v)),
+        }
+    }
+
+    /// Whether every vertex of `other` lies strictly outside one of this core's half-planes.
+    #[inline]
+    fn separates(&self, other: &[Vec2]) -> bool {
+        // Written as "not every vertex is inside" so that a NaN (from overflow) never
+        // reports a false separation... and the caller turns NaN overlaps into "no".
+        self.any_half_plane(|n, s| {
+            let limit = n.dot(s);
+            other.iter().all(|v| !(n.dot(*v) <= limit))
+        })
+    }
+
+    /// Every point of `other`'s vertices lies at least `margin` inside every half-plane.
+    /// (`margin` in the units of the normals, which are unit length for boxes and polygons.)
+    #[inline]
+    pub(crate) fn holds_all(&self, other: &[Vec2], margin: f32) -> bool {
+        !self.any_half_plane(|n, s| {
+            let limit = n.dot(s) - margin;
+            !other.iter().all(|v| n.dot(*v) <= limit)
+        })
+    }
+
+    /// Edges as `(start, end)`: none for a point, one for a segment.
+    fn for_each_edge(&self, mut f: impl FnMut(Vec2, Vec2)) {
+        let v = self.vertices();
+        match v.len() {
+            1 => {}
+            2 => f(v[0], v[1]),
+            n => (0..n).for_each(|i| f(v[i], v[(i + 1) % n])),
+        }
+    }
+}
+
+/// Exact separating-axis overlap test of two cores (touching counts). Any NaN gives false.
+#[inline]
+pub(crate) fn cores_overlap(a: &Core, b: &Core) -> bool {
+    let (va, vb) = (a.vertices(), b.vertices());
+    if !(va.iter().chain(vb).all(|v| v.is_finite())) {
+        return false;
+    }
+    !a.separates(vb) && !b.separates(va)
+}
+
+/// Squared distance between two cores: 0 when they overlap.
+pub(crate) fn cores_distance_squared(a: &Core, b: &Core) -> f32 {
+    if cores_overlap(a, b) {
+        return 0.0;
+    }
+    // Apart, the closest pair always has a vertex of one core on a feature of the other
+    // (an edge, or the lone vertex of a point core).
+    vertex_to_features(a, b).min(vertex_to_features(b, a))
+}
+
+fn vertex_to_features(from: &Core, to: &Core) -> f32 {
+    let mut best = f32::INFINITY;
+    for &p in from.vertices() {
+        if let [q] = to.vertices() {
+            best = best.min(p.distance_squared(*q));
+        }
+        to.for_each_edge(|a, b| best = best.min(point_segment_distance_squared(p, a, b)));
+    }
+    best
+}
+
+/// The point of segment `[a, b]` closest to `p` (the segment may have zero length).
+#[inline]
+pub(crate) fn closest_on_segment(p: Vec2, a: Vec2, b: Vec2) -> Vec2 {
+    let d = b - a;
+    let len_sq = d.length_squared();
+    if len_sq <= 0.0 {
+        return a;
+    }
+    let t = ((p - a).dot(d) / len_sq).clamp(0.0, 1.0);
+    a + d * t
+}
+
+/// Squared distance from `p` to segment `[a, b]`.
+#[inline]
+pub(crate) fn point_segment_distance_squared(p: Vec2, a: Vec2, b: Vec2) -> f32 {
+    p.distance_squared(closest_on_segment(p, a, b))
+}
+
+/// Whether `shape` intersects `other` through the general path: overlap of the cores, or for
+/// swollen cores, a core distance within the summed radii.
+pub(crate) fn intersects_general(a: ShapeRef, b: ShapeRef) -> bool {
+    let ((ca, ra), (cb, rb)) = (Core::of(a), Core::of(b));
+    if ra == 0.0 && rb == 0.0 {
+        return cores_overlap(&ca, &cb);
+    }
+    let reach = ra + rb;
+    cores_distance_squared(&ca, &cb) <= reach * reach
+}

@@ -1,0 +1,12 @@
+//! The queries, one module per question.
+//!
+//! Each question has a free function taking any two shapes ([`intersects`](crate::intersects),
+//! [`contains`](crate::contains)), the same as methods through [`ShapeLike`], and named functions
+//! for the pairs with a fast path (`intersects_obb_obb`, …).
+
+pub mod contains;
+pub(crate) mod core;
+pub mod intersects;
+mod shape_ref;
+
+pub use shape_ref::{ShapeLike, ShapeRef};

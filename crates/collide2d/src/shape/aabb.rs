@@ -1,0 +1,262 @@
+use glam::Vec2;
+
+use super::error::{finite_vec, non_negative};
+use super::{Obb, Segment, Shape, ShapeError};
+use crate::math::{Interval, Transform};
+
+/// An axis-aligned box: all points with `min.x ≤ x ≤ max.x` and `min.y ≤ y ≤ max.y`.
+///
+/// A box may have zero width or height (the bounds of a point or of a horizontal segment are
+/// such boxes); it is closed, so its edges belong to it.
+///
+/// ```
+/// use collide2d::{Aabb, Vec2};
+/// let a = Aabb::from_xywh(0.0, 0.0, 4.0, 3.0)?;
+/// let b = Aabb::new(Vec2::new(2.0, 1.0), Vec2::new(6.0, 9.0))?;
+/// assert_eq!(a.intersection(&b), Some(Aabb::new(Vec2::new(2.0, 1.0), Vec2::new(4.0, 3.0))?));
+/// # Ok::<(), collide2d::ShapeError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Aabb {
+    min: Vec2,
+    max: Vec2,
+}
+
+const NAME: &str = "Aabb";
+
+impl Aabb {
+    /// The box from its lower corner `min` to its upper corner `max`; errors when a number is
+    /// not finite or `max` is below `min` on an axis.
+    pub fn new(min: Vec2, max: Vec2) -> Result<Self, ShapeError> {
+        finite_vec(NAME, "min", min)?;
+        finite_vec(NAME, "max", max)?;
+        non_negative(NAME, "width (max.x - min.x)", max.x - min.x)?;
+        non_negative(NAME, "height (max.y - min.y)", max.y - min.y)?;
+        Ok(Self { min, max })
+    }
+
+    /// The box at `(x, y)` (its minimum corner: top-left with y down) with a width and height.
+    pub fn from_xywh(x: f32, y: f32, width: f32, height: f32) -> Result<Self, ShapeError> {
+        finite_vec(NAME, "position", Vec2::new(x, y))?;
+        non_negative(NAME, "width", width)?;
+        non_negative(NAME, "height", height)?;
+        Self::new(Vec2::new(x, y), Vec2::new(x + width, y + height))
+    }
+
+    /// The box around `center` reaching `half_extents` to each side.
+    pub fn from_center_half_extents(center: Vec2, half_extents: Vec2) -> Result<Self, ShapeError> {
+        finite_vec(NAME, "center", center)?;
+        non_negative(NAME, "half extent x", half_extents.x)?;
+        non_negative(NAME, "half extent y", half_extents.y)?;
+        Self::new(center - half_extents, center + half_extents)
+    }
+
+    /// The smallest box holding every point; errors for no points or a non-finite one.
+    pub fn from_points(points: &[Vec2]) -> Result<Self, ShapeError> {
+        let Some((first, rest)) = points.split_first() else {
+            return Err(ShapeError::TooFewVertices { shape: NAME, found: 0, needed: 1 });
+        };
+        let (mut min, mut max) = (*first, *first);
+        for (i, p) in points.iter().enumerate() {
+            finite_vec(NAME, &format!("point {i}"), *p)?;
+        }
+        for p in rest {
+            min = min.min(*p);
+            max = max.max(*p);
+        }
+        Ok(Self { min, max })
+    }
+
+    /// Builds from corners already known to be finite and ordered (internal fast path).
+    #[inline]
+    pub(crate) fn from_min_max_unchecked(min: Vec2, max: Vec2) -> Self {
+        debug_assert!(min.x <= max.x && min.y <= max.y, "unordered box {min} {max}");
+        Self { min, max }
+    }
+
+    /// The lower corner (smallest x and y).
+    #[inline]
+    pub fn min(&self) -> Vec2 {
+        self.min
+    }
+
+    /// The upper corner (largest x and y).
+    #[inline]
+    pub fn max(&self) -> Vec2 {
+        self.max
+    }
+
+    /// Smallest x.
+    pub fn left(&self) -> f32 {
+        self.min.x
+    }
+
+    /// Largest x.
+    pub fn right(&self) -> f32 {
+        self.max.x
+    }
+
+    /// Smallest y: the top edge with y pointing down (screen, sprite and seed convention).
+    pub fn top(&self) -> f32 {
+        self.min.y
+    }
+
+    /// Largest y: the bottom edge with y pointing down.
+    pub fn bottom(&self) -> f32 {
+        self.max.y
+    }
+
+    /// `max.x - min.x`.
+    pub fn width(&self) -> f32 {
+        self.max.x - self.min.x
+    }
+
+    /// `max.y - min.y`.
+    pub fn height(&self) -> f32 {
+        self.max.y - self.min.y
+    }
+
+    /// The middle point.
+    #[inline]
+    pub fn center(&self) -> Vec2 {
+        (self.min + self.max) * 0.5
+    }
+
+    /// Half the width and half the height.
+    #[inline]
+    pub fn half_extents(&self) -> Vec2 {
+        (self.max - self.min) * 0.5
+    }
+
+    /// `width * height`.
+    pub fn area(&self) -> f32 {
+        self.width() * self.height()
+    }
+
+    /// The four corners, counter-clockwise with y up (clockwise on a y-down screen), starting at `min`.
+    pub fn corners(&self) -> [Vec2; 4] {
+        [self.min, Vec2::new(self.max.x, self.min.y), self.max, Vec2::new(self.min.x, self.max.y)]
+    }
+
+    /// The x range.
+    pub fn x_interval(&self) -> Interval {
+        Interval { min: self.min.x, max: self.max.x }
+    }
+
+    /// The y range.
+    pub fn y_interval(&self) -> Interval {
+        Interval { min: self.min.y, max: self.max.y }
+    }
+
+    /// The overlap rectangle of two boxes, or `None` when they do not touch. Boxes that only
+    /// touch give a box of zero width or height (or a single point).
+    pub fn intersection(&self, other: &Aabb) -> Option<Aabb> {
+        let x = self.x_interval().intersection(&other.x_interval())?;
+        let y = self.y_interval().intersection(&other.y_interval())?;
+        Some(Self { min: Vec2::new(x.min, y.min), max: Vec2::new(x.max, y.max) })
+    }
+
+    /// The smallest box holding both.
+    pub fn union(&self, other: &Aabb) -> Aabb {
+        Self { min: self.min.min(other.min), max: self.max.max(other.max) }
+    }
+
+    /// The box grown by `margin` on every side (shrunk for a negative margin, never past its centre).
+    pub fn expanded(&self, margin: f32) -> Aabb {
+        let c = self.center();
+        let h = (self.half_extents() + Vec2::splat(margin)).max(Vec2::ZERO);
+        if !(c.is_finite() && h.is_finite()) {
+            return *self;
+        }
+        Self { min: c - h, max: c + h }
+    }
+
+    /// The axis-aligned bounds of this box after `transform` (exact: the bounds of its four
+    /// transformed corners). This is how a sprite's global bounds come from its local bounds.
+    pub fn transformed_bounds(&self, transform: &Transform) -> Aabb {
+        let c = transform.transform_point(self.center());
+        let m = transform.linear();
+        let h = self.half_extents();
+        let reach = m.x_axis.abs() * h.x + m.y_axis.abs() * h.y;
+        Self { min: c - reach, max: c + reach }
+    }
+
+    /// This box placed by `transform`: still an [`Aabb`] under translation and axis scales, an
+    /// [`Obb`] under rotation (with any per-axis scale), and a parallelogram
+    /// ([`ConvexPolygon`](super::ConvexPolygon)) under a skewing transform. A box of zero width or
+    /// height becomes a segment or point when rotated.
+    pub fn transformed(&self, transform: &Transform) -> Result<Shape, ShapeError> {
+        super::check_transform(NAME, transform)?;
+        let m = transform.linear();
+        if m.x_axis.y == 0.0 && m.y_axis.x == 0.0 {
+            let [a, _, b, _] = self.corners().map(|p| transform.transform_point(p));
+            return Ok(Shape::Aabb(Aabb::from_points(&[a, b])?));
+        }
+        let h = self.half_extents();
+        match (h.x > 0.0, h.y > 0.0) {
+            (true, true) => Obb::new(self.center(), h, 0.0)?.transformed(transform),
+            (false, false) => Ok(Shape::Point(transform.transform_point(self.min))),
+            _ => Segment::new(self.min, self.max)?.transformed(transform),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn b(x0: f32, y0: f32, x1: f32, y1: f32) -> Aabb {
+        Aabb::new(Vec2::new(x0, y0), Vec2::new(x1, y1)).unwrap()
+    }
+
+    #[test]
+    fn constructors_reject_bad_numbers_and_say_which() {
+        let e = Aabb::new(Vec2::new(f32::NAN, 0.0), Vec2::ONE).unwrap_err();
+        assert!(e.to_string().contains("min.x"), "{e}");
+        let e = Aabb::from_xywh(0.0, 0.0, -1.0, 2.0).unwrap_err();
+        assert!(e.to_string().contains("width"), "{e}");
+        assert!(Aabb::new(Vec2::ONE, Vec2::ZERO).is_err());
+        assert!(Aabb::from_points(&[]).is_err());
+        assert!(Aabb::from_points(&[Vec2::ZERO, Vec2::INFINITY]).is_err());
+        // Zero size is a valid (degenerate) box.
+        assert!(Aabb::from_xywh(1.0, 1.0, 0.0, 0.0).is_ok());
+    }
+
+    #[test]
+    fn sides_follow_the_y_down_naming() {
+        let a = Aabb::from_xywh(10.0, 20.0, 30.0, 40.0).unwrap();
+        assert_eq!((a.left(), a.right(), a.top(), a.bottom()), (10.0, 40.0, 20.0, 60.0));
+        assert_eq!((a.width(), a.height(), a.area()), (30.0, 40.0, 1200.0));
+        assert_eq!(a.center(), Vec2::new(25.0, 40.0));
+    }
+
+    #[test]
+    fn intersection_rectangle_of_overlapping_touching_and_apart_boxes() {
+        assert_eq!(b(0.0, 0.0, 4.0, 4.0).intersection(&b(2.0, 3.0, 9.0, 9.0)), Some(b(2.0, 3.0, 4.0, 4.0)));
+        assert_eq!(b(0.0, 0.0, 1.0, 1.0).intersection(&b(1.0, 0.0, 2.0, 1.0)), Some(b(1.0, 0.0, 1.0, 1.0)));
+        assert_eq!(b(0.0, 0.0, 1.0, 1.0).intersection(&b(1.5, 0.0, 2.0, 1.0)), None);
+        let inner = b(1.0, 1.0, 2.0, 2.0);
+        assert_eq!(b(0.0, 0.0, 5.0, 5.0).intersection(&inner), Some(inner));
+    }
+
+    #[test]
+    fn transformed_bounds_of_rotated_square_is_its_diagonal_box() {
+        let sq = b(-1.0, -1.0, 1.0, 1.0);
+        let bounds = sq.transformed_bounds(&Transform::from_rotation(std::f32::consts::FRAC_PI_4));
+        let r = 2f32.sqrt();
+        assert!((bounds.max() - Vec2::splat(r)).length() < 1e-5);
+        assert!((bounds.min() + Vec2::splat(r)).length() < 1e-5);
+    }
+
+    #[test]
+    fn transformed_box_stays_box_then_becomes_obb_then_polygon() {
+        let sq = b(0.0, 0.0, 2.0, 1.0);
+        let moved = sq.transformed(&Transform::from_parts(Vec2::new(5.0, 5.0), 0.0, Vec2::new(2.0, -1.0), Vec2::ZERO));
+        assert_eq!(moved.unwrap(), Shape::Aabb(b(5.0, 4.0, 9.0, 5.0)));
+        let rotated = sq.transformed(&Transform::from_rotation(0.5)).unwrap();
+        assert!(matches!(rotated, Shape::Obb(_)));
+        let skew = Transform::from_scale(Vec2::new(3.0, 1.0)).compose(&Transform::from_rotation(0.5));
+        assert!(matches!(sq.transformed(&skew).unwrap(), Shape::ConvexPolygon(_)));
+        assert!(sq.transformed(&Transform::from_scale(Vec2::ZERO)).is_err());
+    }
+}

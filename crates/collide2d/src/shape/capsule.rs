@@ -1,0 +1,82 @@
+use glam::Vec2;
+
+use super::error::{finite_vec, positive};
+use super::{Aabb, Shape, ShapeError};
+use crate::math::Transform;
+
+/// A capsule (stadium): all points within `radius` of the segment from `a` to `b`.
+///
+/// `a` may equal `b`, in which case the capsule is a disc.
+///
+/// ```
+/// use collide2d::{Capsule, Vec2};
+/// let pill = Capsule::new(Vec2::new(-1.0, 0.0), Vec2::new(1.0, 0.0), 0.5)?;
+/// assert_eq!(pill.aabb().max(), Vec2::new(1.5, 0.5));
+/// # Ok::<(), collide2d::ShapeError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Capsule {
+    a: Vec2,
+    b: Vec2,
+    radius: f32,
+}
+
+const NAME: &str = "Capsule";
+
+impl Capsule {
+    /// The capsule around the segment `a`–`b` with a positive `radius`.
+    pub fn new(a: Vec2, b: Vec2, radius: f32) -> Result<Self, ShapeError> {
+        finite_vec(NAME, "a", a)?;
+        finite_vec(NAME, "b", b)?;
+        positive(NAME, "radius", radius)?;
+        Ok(Self { a, b, radius })
+    }
+
+    /// One end of the inner segment.
+    #[inline]
+    pub fn a(&self) -> Vec2 {
+        self.a
+    }
+
+    /// The other end of the inner segment.
+    #[inline]
+    pub fn b(&self) -> Vec2 {
+        self.b
+    }
+
+    /// The radius (positive).
+    #[inline]
+    pub fn radius(&self) -> f32 {
+        self.radius
+    }
+
+    /// The axis-aligned bounds.
+    pub fn aabb(&self) -> Aabb {
+        let r = Vec2::splat(self.radius);
+        Aabb::from_min_max_unchecked(self.a.min(self.b) - r, self.a.max(self.b) + r)
+    }
+
+    /// The capsule placed by a similarity transform; other transforms are an error, as for
+    /// [`Circle::transformed`](super::Circle::transformed).
+    pub fn transformed(&self, transform: &Transform) -> Result<Shape, ShapeError> {
+        let (a, radius) = super::circle::transform_round(NAME, transform, self.a, self.radius)?;
+        let b = transform.transform_point(self.b);
+        if !b.is_finite() {
+            return Err(super::flattened(NAME));
+        }
+        Ok(Shape::Capsule(Capsule { a, b, radius }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rejects_bad_radius_and_non_finite_ends_but_allows_a_disc() {
+        assert!(Capsule::new(Vec2::ZERO, Vec2::X, 0.0).is_err());
+        let e = Capsule::new(Vec2::ZERO, Vec2::new(f32::NAN, 0.0), 1.0).unwrap_err();
+        assert!(e.to_string().contains("b.x"), "{e}");
+        assert!(Capsule::new(Vec2::ONE, Vec2::ONE, 1.0).is_ok());
+    }
+}

@@ -1,0 +1,104 @@
+use glam::Vec2;
+
+use super::error::{finite_vec, positive};
+use super::{Aabb, Shape, ShapeError};
+use crate::math::Transform;
+
+/// A disc: all points within `radius` of `center` (the rim included).
+///
+/// ```
+/// use collide2d::{Circle, Vec2, intersects};
+/// let a = Circle::new(Vec2::ZERO, 1.0)?;
+/// let b = Circle::new(Vec2::new(2.0, 0.0), 1.0)?;
+/// assert!(intersects(&a, &b)); // touching at (1, 0) counts
+/// # Ok::<(), collide2d::ShapeError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Circle {
+    center: Vec2,
+    radius: f32,
+}
+
+const NAME: &str = "Circle";
+
+impl Circle {
+    /// The disc of positive `radius` around `center`.
+    pub fn new(center: Vec2, radius: f32) -> Result<Self, ShapeError> {
+        finite_vec(NAME, "center", center)?;
+        positive(NAME, "radius", radius)?;
+        Ok(Self { center, radius })
+    }
+
+    /// The middle point.
+    #[inline]
+    pub fn center(&self) -> Vec2 {
+        self.center
+    }
+
+    /// The radius (positive).
+    #[inline]
+    pub fn radius(&self) -> f32 {
+        self.radius
+    }
+
+    /// The axis-aligned bounds.
+    pub fn aabb(&self) -> Aabb {
+        let r = Vec2::splat(self.radius);
+        Aabb::from_min_max_unchecked(self.center - r, self.center + r)
+    }
+
+    /// The disc placed by `transform`. Only a similarity (rotation, uniform scale, mirroring,
+    /// translation) keeps a disc a disc; any other transform is an error, since the true result
+    /// would be an ellipse — convert the disc to a polygon first if an approximation will do.
+    pub fn transformed(&self, transform: &Transform) -> Result<Shape, ShapeError> {
+        let (center, radius) = transform_round(NAME, transform, self.center, self.radius)?;
+        Ok(Shape::Circle(Circle { center, radius }))
+    }
+}
+
+/// Moves a round shape's point and radius through a similarity transform.
+pub(crate) fn transform_round(
+    shape: &'static str,
+    transform: &Transform,
+    point: Vec2,
+    radius: f32,
+) -> Result<(Vec2, f32), ShapeError> {
+    super::check_transform(shape, transform)?;
+    if !transform.is_similarity() {
+        return Err(ShapeError::BadTransform {
+            shape,
+            reason: "scales unevenly or skews, which would make an ellipse (convert to a polygon first)",
+        });
+    }
+    let radius = radius * transform.uniform_scale();
+    let point = transform.transform_point(point);
+    if !(radius > 0.0 && radius.is_finite() && point.is_finite()) {
+        return Err(super::flattened(shape));
+    }
+    Ok((point, radius))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rejects_zero_negative_and_nan_radius() {
+        for r in [0.0, -1.0, f32::NAN, f32::INFINITY] {
+            assert!(Circle::new(Vec2::ZERO, r).is_err(), "radius {r}");
+        }
+        let e = Circle::new(Vec2::new(0.0, f32::NAN), 1.0).unwrap_err();
+        assert!(e.to_string().contains("center.y"), "{e}");
+    }
+
+    #[test]
+    fn similarity_moves_and_scales_but_uneven_scale_is_refused() {
+        let c = Circle::new(Vec2::new(1.0, 0.0), 2.0).unwrap();
+        let t = Transform::from_translation_rotation_scale(Vec2::new(10.0, 0.0), std::f32::consts::PI, Vec2::splat(3.0));
+        let Shape::Circle(w) = c.transformed(&t).unwrap() else { panic!() };
+        assert!((w.center() - Vec2::new(7.0, 0.0)).length() < 1e-5);
+        assert!((w.radius() - 6.0).abs() < 1e-5);
+        let e = c.transformed(&Transform::from_scale(Vec2::new(2.0, 1.0))).unwrap_err();
+        assert!(e.to_string().contains("ellipse"), "{e}");
+    }
+}

@@ -1,0 +1,308 @@
+use glam::{DVec2, Vec2};
+
+use super::error::{finite, finite_vec, positive};
+use super::{Aabb, Shape, ShapeError};
+use crate::math::{orient2d, Transform};
+
+/// A convex polygon, stored counter-clockwise (with y up) with its outward unit edge normals.
+///
+/// Any winding is accepted; duplicate consecutive vertices and vertices lying straight on an
+/// edge are dropped. Once built it is valid (at least 3 vertices, strictly convex, winding once),
+/// so queries never re-check it. `normals()[i]` belongs to the edge from `vertices()[i]` to
+/// `vertices()[i + 1]`.
+///
+/// ```
+/// use collide2d::{ConvexPolygon, Vec2};
+/// // Clockwise input is turned around.
+/// let tri = ConvexPolygon::new(&[Vec2::ZERO, Vec2::new(0.0, 1.0), Vec2::new(1.0, 0.0)])?;
+/// assert_eq!(tri.vertices(), &[Vec2::new(1.0, 0.0), Vec2::new(0.0, 1.0), Vec2::ZERO]);
+/// assert_eq!(tri.area(), 0.5);
+/// # Ok::<(), collide2d::ShapeError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+pub struct ConvexPolygon {
+    vertices: Vec<Vec2>,
+    normals: Vec<Vec2>,
+}
+
+const NAME: &str = "ConvexPolygon";
+
+impl ConvexPolygon {
+    /// The polygon through `points` in order (either winding). Errors name the input index:
+    /// a non-finite vertex, fewer than 3 distinct vertices, all on one line, a reflex (inward)
+    /// corner, an outline that doubles back on itself, or one that winds around twice.
+    pub fn new(points: &[Vec2]) -> Result<Self, ShapeError> {
+        for (i, p) in points.iter().enumerate() {
+            if !p.is_finite() {
+                finite_vec(NAME, &format!("vertex {i}"), *p)?;
+            }
+        }
+        let mut indexed: Vec<(usize, Vec2)> = Vec::with_capacity(points.len());
+        for (i, p) in points.iter().enumerate() {
+            if indexed.last().map(|l| l.1) != Some(*p) {
+                indexed.push((i, *p));
+            }
+        }
+        while indexed.len() > 1 && indexed.first().map(|f| f.1) == indexed.last().map(|l| l.1) {
+            indexed.pop();
+        }
+        if indexed.len() < 3 {
+            return Err(ShapeError::TooFewVertices { shape: NAME, found: indexed.len(), needed: 3 });
+        }
+        let area2 = twice_signed_area(indexed.iter().map(|p| p.1));
+        if area2 == 0.0 {
+            return Err(ShapeError::Collinear { shape: NAME, count: indexed.len() });
+        }
+        if area2 < 0.0 {
+            indexed.reverse();
+        }
+        let corners = strict_corners(&indexed)?;
+        check_winds_once(&corners)?;
+        Ok(Self::from_valid_ccw(corners.into_iter().map(|(_, p)| p).collect()))
+    }
+
+    /// The convex hull of `points` (any order, any count). Errors when they are not finite, or
+    /// when fewer than three of them are distinct and not on one line.
+    ///
+    /// ```
+    /// use collide2d::{ConvexPolygon, Vec2};
+    /// let pts = [Vec2::ZERO, Vec2::new(2.0, 0.0), Vec2::new(1.0, 0.5), Vec2::new(2.0, 2.0), Vec2::new(0.0, 2.0)];
+    /// assert_eq!(ConvexPolygon::from_hull(&pts)?.vertices().len(), 4); // the inner point is dropped
+    /// # Ok::<(), collide2d::ShapeError>(())
+    /// ```
+    pub fn from_hull(points: &[Vec2]) -> Result<Self, ShapeError> {
+        for (i, p) in points.iter().enumerate() {
+            finite_vec(NAME, &format!("point {i}"), *p)?;
+        }
+        let mut sorted = points.to_vec();
+        sorted.sort_by(|a, b| a.x.total_cmp(&b.x).then(a.y.total_cmp(&b.y)));
+        sorted.dedup();
+        if sorted.len() < 3 {
+            return Err(ShapeError::TooFewVertices { shape: NAME, found: sorted.len(), needed: 3 });
+        }
+        // Andrew's monotone chain: lower hull left to right, then upper hull right to left.
+        let mut hull: Vec<Vec2> = Vec::with_capacity(sorted.len() + 1);
+        for pass in [&sorted[..], &sorted.iter().rev().copied().collect::<Vec<_>>()[..]] {
+            let start = hull.len();
+            for &p in pass {
+                while hull.len() >= start + 2 && orient2d(hull[hull.len() - 2], hull[hull.len() - 1], p) <= 0.0 {
+                    hull.pop();
+                }
+                hull.push(p);
+            }
+            hull.pop(); // the last point of each chain starts the other one
+        }
+        if hull.len() < 3 {
+            return Err(ShapeError::Collinear { shape: NAME, count: sorted.len() });
+        }
+        Ok(Self::from_valid_ccw(hull))
+    }
+
+    /// A regular polygon with `sides` vertices on the circle of `radius` around `center`, the first
+    /// vertex at angle `rotation`.
+    pub fn regular(sides: usize, center: Vec2, radius: f32, rotation: f32) -> Result<Self, ShapeError> {
+        finite_vec(NAME, "center", center)?;
+        positive(NAME, "radius", radius)?;
+        finite(NAME, "rotation", rotation)?;
+        if sides < 3 {
+            return Err(ShapeError::TooFewVertices { shape: NAME, found: sides, needed: 3 });
+        }
+        let step = std::f32::consts::TAU / sides as f32;
+        let points: Vec<Vec2> =
+            (0..sides).map(|i| center + Vec2::from_angle(rotation + step * i as f32) * radius).collect();
+        Self::new(&points)
+    }
+
+    /// Builds from vertices known to be finite, counter-clockwise and strictly convex.
+    pub(crate) fn from_valid_ccw(vertices: Vec<Vec2>) -> Self {
+        let n = vertices.len();
+        let normals = (0..n).map(|i| edge_normal(vertices[i], vertices[(i + 1) % n])).collect();
+        Self { vertices, normals }
+    }
+
+    /// The vertices, counter-clockwise with y up.
+    #[inline]
+    pub fn vertices(&self) -> &[Vec2] {
+        &self.vertices
+    }
+
+    /// The outward unit normal of each edge (`i` → `i + 1`).
+    #[inline]
+    pub fn normals(&self) -> &[Vec2] {
+        &self.normals
+    }
+
+    /// The axis-aligned bounds.
+    pub fn aabb(&self) -> Aabb {
+        let first = self.vertices.first().copied().unwrap_or(Vec2::ZERO);
+        let (min, max) = self.vertices.iter().fold((first, first), |(lo, hi), v| (lo.min(*v), hi.max(*v)));
+        Aabb::from_min_max_unchecked(min, max)
+    }
+
+    /// The enclosed area (positive).
+    pub fn area(&self) -> f32 {
+        (self.signed_area2() * 0.5) as f32
+    }
+
+    /// The centre of mass of the enclosed area.
+    pub fn centroid(&self) -> Vec2 {
+        let o = self.vertices.first().copied().unwrap_or(Vec2::ZERO).as_dvec2();
+        let mut sum = DVec2::ZERO;
+        let mut area2 = 0.0;
+        for (a, b) in self.edges() {
+            let (a, b) = (a.as_dvec2() - o, b.as_dvec2() - o);
+            let w = a.perp_dot(b);
+            area2 += w;
+            sum += (a + b) * w;
+        }
+        (o + sum / (3.0 * area2)).as_vec2()
+    }
+
+    /// Each edge as `(start, end)`, counter-clockwise.
+    pub fn edges(&self) -> impl Iterator<Item = (Vec2, Vec2)> + '_ {
+        let n = self.vertices.len();
+        (0..n).map(move |i| (self.vertices[i], self.vertices[(i + 1) % n]))
+    }
+
+    fn signed_area2(&self) -> f64 {
+        twice_signed_area(self.vertices.iter().copied())
+    }
+
+    /// The polygon with every vertex moved by `transform` (a mirroring transform is re-wound).
+    pub fn transformed(&self, transform: &Transform) -> Result<Shape, ShapeError> {
+        super::check_transform(NAME, transform)?;
+        let moved: Vec<Vec2> = self.vertices.iter().map(|v| transform.transform_point(*v)).collect();
+        ConvexPolygon::new(&moved).map(Shape::ConvexPolygon).map_err(|_| super::flattened(NAME))
+    }
+}
+
+/// The outward normal (to the right of `a → b` in a counter-clockwise polygon), computed in f64
+/// so that very short edges still give a unit vector.
+fn edge_normal(a: Vec2, b: Vec2) -> Vec2 {
+    let d = b.as_dvec2() - a.as_dvec2();
+    DVec2::new(d.y, -d.x).normalize_or_zero().as_vec2()
+}
+
+/// Twice the signed area of a closed outline (positive when counter-clockwise), in f64 and
+/// relative to the first vertex so that far-away polygons keep their precision.
+pub(crate) fn twice_signed_area(mut points: impl Iterator<Item = Vec2>) -> f64 {
+    let Some(first) = points.next() else { return 0.0 };
+    let o = first.as_dvec2();
+    let mut prev = DVec2::ZERO;
+    let mut sum = 0.0;
+    for p in points {
+        let cur = p.as_dvec2() - o;
+        sum += prev.perp_dot(cur);
+        prev = cur;
+    }
+    sum
+}
+
+type Indexed = (usize, Vec2);
+
+/// `(previous, current, next)` around a closed list.
+fn cyclic_triples(points: &[Indexed]) -> impl Iterator<Item = (Indexed, Indexed, Indexed)> + '_ {
+    let n = points.len();
+    (0..n).map(move |i| (points[(i + n - 1) % n], points[i], points[(i + 1) % n]))
+}
+
+/// Keeps the true corners of a counter-clockwise outline: vertices lying straight on an edge are
+/// dropped, a right turn or a doubling back is an error at that vertex.
+fn strict_corners(points: &[Indexed]) -> Result<Vec<Indexed>, ShapeError> {
+    let mut corners = Vec::with_capacity(points.len());
+    for (prev, cur, next) in cyclic_triples(points) {
+        let turn = orient2d(prev.1, cur.1, next.1);
+        if turn > 0.0 {
+            corners.push(cur);
+        } else if turn < 0.0 || (prev.1 - cur.1).dot(next.1 - cur.1) >= 0.0 {
+            return Err(ShapeError::NotConvex { vertex: cur.0 });
+        }
+    }
+    Ok(corners)
+}
+
+/// All turns are left; an outline that still winds around twice (a pentagram) turns by 4π.
+fn check_winds_once(corners: &[Indexed]) -> Result<(), ShapeError> {
+    let mut turning = 0.0f64;
+    for (prev, cur, next) in cyclic_triples(corners) {
+        let (e0, e1) = (cur.1.as_dvec2() - prev.1.as_dvec2(), next.1.as_dvec2() - cur.1.as_dvec2());
+        turning += e0.perp_dot(e1).atan2(e0.dot(e1));
+        if turning > 3.0 * std::f64::consts::PI {
+            return Err(ShapeError::NotConvex { vertex: cur.0 });
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn v(x: f32, y: f32) -> Vec2 {
+        Vec2::new(x, y)
+    }
+
+    #[test]
+    fn clockwise_input_is_stored_counter_clockwise_with_outward_normals() {
+        let sq = ConvexPolygon::new(&[v(0.0, 0.0), v(0.0, 1.0), v(1.0, 1.0), v(1.0, 0.0)]).unwrap();
+        assert_eq!(sq.vertices(), &[v(1.0, 0.0), v(1.0, 1.0), v(0.0, 1.0), v(0.0, 0.0)]);
+        assert_eq!(sq.normals(), &[v(1.0, 0.0), v(0.0, 1.0), v(-1.0, 0.0), v(0.0, -1.0)]);
+        assert_eq!(sq.centroid(), v(0.5, 0.5));
+    }
+
+    #[test]
+    fn duplicates_closing_vertex_and_straight_vertices_are_dropped() {
+        let p = ConvexPolygon::new(&[v(0.0, 0.0), v(1.0, 0.0), v(1.0, 0.0), v(2.0, 0.0), v(0.0, 2.0), v(0.0, 0.0)])
+            .unwrap();
+        assert_eq!(p.vertices().len(), 3);
+    }
+
+    #[test]
+    fn errors_name_the_problem_and_the_vertex() {
+        let e = ConvexPolygon::new(&[v(0.0, 0.0), v(2.0, 0.0), v(1.0, 0.5), v(2.0, 2.0), v(0.0, 2.0)]).unwrap_err();
+        assert_eq!(e, ShapeError::NotConvex { vertex: 2 });
+        let e = ConvexPolygon::new(&[v(0.0, 0.0), v(1.0, 1.0), v(2.0, 2.0)]).unwrap_err();
+        assert!(matches!(e, ShapeError::Collinear { count: 3, .. }), "{e}");
+        let e = ConvexPolygon::new(&[v(0.0, 0.0), v(1.0, 0.0)]).unwrap_err();
+        assert!(matches!(e, ShapeError::TooFewVertices { found: 2, .. }), "{e}");
+        let e = ConvexPolygon::new(&[v(0.0, 0.0), v(1.0, f32::NAN), v(0.0, 1.0)]).unwrap_err();
+        assert!(e.to_string().contains("vertex 1"), "{e}");
+    }
+
+    #[test]
+    fn doubling_back_along_an_edge_is_not_convex() {
+        // (2,0) then back to (1,0): zero turn but reversed direction.
+        let e = ConvexPolygon::new(&[v(0.0, 0.0), v(2.0, 0.0), v(1.0, 0.0), v(1.0, 1.0)]).unwrap_err();
+        assert!(matches!(e, ShapeError::NotConvex { .. }), "{e}");
+    }
+
+    #[test]
+    fn pentagram_is_rejected_although_every_turn_is_left() {
+        let star: Vec<Vec2> = (0..5).map(|i| Vec2::from_angle(i as f32 * 2.0 * std::f32::consts::TAU / 5.0)).collect();
+        assert!(matches!(ConvexPolygon::new(&star), Err(ShapeError::NotConvex { .. })));
+    }
+
+    #[test]
+    fn hull_drops_inner_and_collinear_points() {
+        let pts = [v(0.0, 0.0), v(1.0, 0.0), v(2.0, 0.0), v(1.0, 1.0), v(2.0, 2.0), v(0.0, 2.0), v(0.0, 2.0)];
+        let h = ConvexPolygon::from_hull(&pts).unwrap();
+        assert_eq!(h.vertices(), &[v(0.0, 0.0), v(2.0, 0.0), v(2.0, 2.0), v(0.0, 2.0)]);
+        assert!(ConvexPolygon::from_hull(&[v(0.0, 0.0), v(1.0, 1.0), v(3.0, 3.0)]).is_err());
+    }
+
+    #[test]
+    fn regular_polygon_has_the_requested_sides_and_area() {
+        let hex = ConvexPolygon::regular(6, Vec2::ZERO, 1.0, 0.0).unwrap();
+        assert_eq!(hex.vertices().len(), 6);
+        assert!((hex.area() - 1.5 * 3f32.sqrt()).abs() < 1e-5);
+        assert!(ConvexPolygon::regular(2, Vec2::ZERO, 1.0, 0.0).is_err());
+    }
+
+    #[test]
+    fn mirrored_polygon_is_rewound() {
+        let tri = ConvexPolygon::new(&[v(0.0, 0.0), v(1.0, 0.0), v(0.0, 1.0)]).unwrap();
+        let Shape::ConvexPolygon(m) = tri.transformed(&Transform::from_scale(v(-1.0, 1.0))).unwrap() else { panic!() };
+        assert!(m.area() > 0.0);
+        assert!(m.vertices().contains(&v(-1.0, 0.0)));
+    }
+}

@@ -1,0 +1,101 @@
+use thiserror::Error;
+
+/// Why a shape could not be built: every constructor validates its input and says what is wrong
+/// and where, so that a shape that exists is always a valid one.
+#[derive(Clone, Debug, PartialEq, Error)]
+#[non_exhaustive]
+pub enum ShapeError {
+    /// A coordinate, size or angle was NaN or infinite.
+    #[error("{shape}: {field} is not finite ({value})")]
+    NonFinite {
+        /// The kind of shape being built.
+        shape: &'static str,
+        /// Which input, e.g. `radius` or `vertex 3`.
+        field: String,
+        /// The offending value.
+        value: f32,
+    },
+    /// A size that must be positive (or, for boxes, not negative) was not.
+    #[error("{shape}: {field} must be {requirement}, got {value}")]
+    BadSize {
+        /// The kind of shape being built.
+        shape: &'static str,
+        /// Which size, e.g. `radius` or `half extent x`.
+        field: &'static str,
+        /// "positive" or "zero or more".
+        requirement: &'static str,
+        /// The offending value.
+        value: f32,
+    },
+    /// Fewer distinct vertices than the shape needs.
+    #[error("{shape}: needs at least {needed} distinct vertices, got {found}")]
+    TooFewVertices {
+        /// The kind of shape being built.
+        shape: &'static str,
+        /// How many distinct vertices were given.
+        found: usize,
+        /// How many are needed.
+        needed: usize,
+    },
+    /// All vertices lie on one line, so the shape has no area.
+    #[error("{shape}: all {count} vertices lie on one line (zero area)")]
+    Collinear {
+        /// The kind of shape being built.
+        shape: &'static str,
+        /// How many distinct vertices were given.
+        count: usize,
+    },
+    /// The outline turns the wrong way at a vertex, or winds around more than once.
+    #[error("ConvexPolygon: not convex at vertex {vertex} (index in the input list)")]
+    NotConvex {
+        /// Index of the offending vertex in the list given to the constructor.
+        vertex: usize,
+    },
+    /// The transform cannot be applied: it is not finite, or it flattens the shape to zero size.
+    #[error("{shape}: transform {reason}")]
+    BadTransform {
+        /// The kind of shape being transformed.
+        shape: &'static str,
+        /// What is wrong with the transform.
+        reason: &'static str,
+    },
+}
+
+/// Checks that `value` is finite, naming it in the error.
+pub(crate) fn finite(shape: &'static str, field: &str, value: f32) -> Result<f32, ShapeError> {
+    if value.is_finite() {
+        Ok(value)
+    } else {
+        Err(ShapeError::NonFinite { shape, field: field.to_string(), value })
+    }
+}
+
+/// Checks that both coordinates of `v` are finite, naming them `field.x` / `field.y`.
+pub(crate) fn finite_vec(shape: &'static str, field: &str, v: glam::Vec2) -> Result<glam::Vec2, ShapeError> {
+    for (axis, value) in [("x", v.x), ("y", v.y)] {
+        if !value.is_finite() {
+            return Err(ShapeError::NonFinite { shape, field: format!("{field}.{axis}"), value });
+        }
+    }
+    Ok(v)
+}
+
+/// Checks that a size is finite and strictly positive.
+pub(crate) fn positive(shape: &'static str, field: &'static str, value: f32) -> Result<f32, ShapeError> {
+    finite(shape, field, value)?;
+    if value > 0.0 {
+        Ok(value)
+    } else {
+        Err(ShapeError::BadSize { shape, field, requirement: "positive", value })
+    }
+}
+
+/// Checks that a size is finite and not negative.
+pub(crate) fn non_negative(shape: &'static str, field: &'static str, value: f32) -> Result<f32, ShapeError> {
+    finite(shape, field, value)?;
+    if value >= 0.0 {
+        Ok(value)
+    } else {
+        Err(ShapeError::BadSize { shape, field, requirement: "zero or more", value })
+    }
+}

@@ -1,0 +1,148 @@
+//! The shapes: small validated value types, and the [`Shape`] enum that holds any of them.
+//!
+//! Every constructor checks its input and returns [`ShapeError`] saying what is wrong, so a
+//! shape that exists is valid and queries never re-check it.
+
+mod aabb;
+mod capsule;
+mod circle;
+mod convex_polygon;
+mod error;
+mod obb;
+mod segment;
+
+pub use aabb::Aabb;
+pub use capsule::Capsule;
+pub use circle::Circle;
+pub use convex_polygon::ConvexPolygon;
+pub use error::ShapeError;
+pub use obb::Obb;
+pub use segment::Segment;
+
+use glam::Vec2;
+
+use crate::math::Transform;
+
+/// Any shape of the library, for heterogeneous collections and for queries on pairs whose
+/// kinds are known only at run time.
+///
+/// A `Shape::Point` holds a plain `Vec2` and is not validated: queries given a point with a
+/// non-finite coordinate answer `false`.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Shape {
+    /// A single point.
+    Point(Vec2),
+    /// A line segment.
+    Segment(Segment),
+    /// An axis-aligned box.
+    Aabb(Aabb),
+    /// A disc.
+    Circle(Circle),
+    /// An oriented rectangle.
+    Obb(Obb),
+    /// A capsule (stadium).
+    Capsule(Capsule),
+    /// A convex polygon.
+    ConvexPolygon(ConvexPolygon),
+}
+
+impl Shape {
+    /// The axis-aligned bounds (for a non-finite point, a box of NaNs).
+    pub fn aabb(&self) -> Aabb {
+        match self {
+            Shape::Point(p) => Aabb::from_min_max_unchecked(*p, *p),
+            Shape::Segment(s) => s.aabb(),
+            Shape::Aabb(a) => *a,
+            Shape::Circle(c) => c.aabb(),
+            Shape::Obb(o) => o.aabb(),
+            Shape::Capsule(c) => c.aabb(),
+            Shape::ConvexPolygon(p) => p.aabb(),
+        }
+    }
+
+    /// A circle holding the whole shape (centre and radius; the radius may be 0 for a point).
+    /// Not the smallest such circle for polygons, but cheap and never smaller than the shape.
+    pub fn bounding_circle(&self) -> (Vec2, f32) {
+        match self {
+            Shape::Point(p) => (*p, 0.0),
+            Shape::Circle(c) => (c.center(), c.radius()),
+            Shape::Capsule(c) => ((c.a() + c.b()) * 0.5, (c.b() - c.a()).length() * 0.5 + c.radius()),
+            Shape::Obb(o) => (o.center(), o.half_extents().length()),
+            Shape::Aabb(a) => (a.center(), a.half_extents().length()),
+            Shape::Segment(s) => ((s.a() + s.b()) * 0.5, s.length() * 0.5),
+            Shape::ConvexPolygon(p) => {
+                let c = p.aabb().center();
+                let r2 = p.vertices().iter().map(|v| v.distance_squared(c)).fold(0.0, f32::max);
+                (c, r2.sqrt())
+            }
+        }
+    }
+
+    /// The name of the variant, e.g. `"Circle"`.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Shape::Point(_) => "Point",
+            Shape::Segment(_) => "Segment",
+            Shape::Aabb(_) => "Aabb",
+            Shape::Circle(_) => "Circle",
+            Shape::Obb(_) => "Obb",
+            Shape::Capsule(_) => "Capsule",
+            Shape::ConvexPolygon(_) => "ConvexPolygon",
+        }
+    }
+
+    /// The shape moved into world space by `transform` (see each shape's `transformed` for what
+    /// it becomes). Errors when the transform is not finite or not invertible, or when the
+    /// result cannot be represented exactly (a disc or capsule under uneven scale).
+    ///
+    /// ```
+    /// use collide2d::{Aabb, Shape, Transform, Vec2};
+    /// let local = Shape::from(Aabb::from_xywh(-1.0, -1.0, 2.0, 2.0)?);
+    /// let world = local.transformed(&Transform::from_rotation(0.3))?;
+    /// assert_eq!(world.kind(), "Obb");
+    /// # Ok::<(), collide2d::ShapeError>(())
+    /// ```
+    pub fn transformed(&self, transform: &Transform) -> Result<Shape, ShapeError> {
+        match self {
+            Shape::Point(p) => {
+                check_transform("Point", transform)?;
+                Ok(Shape::Point(transform.transform_point(*p)))
+            }
+            Shape::Segment(s) => s.transformed(transform),
+            Shape::Aabb(a) => a.transformed(transform),
+            Shape::Circle(c) => c.transformed(transform),
+            Shape::Obb(o) => o.transformed(transform),
+            Shape::Capsule(c) => c.transformed(transform),
+            Shape::ConvexPolygon(p) => p.transformed(transform),
+        }
+    }
+}
+
+macro_rules! shape_from {
+    ($($ty:ty => $variant:ident),* $(,)?) => {
+        $(impl From<$ty> for Shape {
+            fn from(s: $ty) -> Shape {
+                Shape::$variant(s)
+            }
+        })*
+    };
+}
+
+shape_from!(Vec2 => Point, Segment => Segment, Aabb => Aabb, Circle => Circle, Obb => Obb,
+    Capsule => Capsule, ConvexPolygon => ConvexPolygon);
+
+/// A transform is usable on a shape when it is finite and does not flatten space.
+pub(crate) fn check_transform(shape: &'static str, transform: &Transform) -> Result<(), ShapeError> {
+    if !transform.is_finite() {
+        return Err(ShapeError::BadTransform { shape, reason: "is not finite" });
+    }
+    if transform.linear().determinant() == 0.0 {
+        return Err(flattened(shape));
+    }
+    Ok(())
+}
+
+/// The error for a transform whose result has collapsed or overflowed.
+pub(crate) fn flattened(shape: &'static str) -> ShapeError {
+    ShapeError::BadTransform { shape, reason: "flattens the shape to zero size or overflows it" }
+}

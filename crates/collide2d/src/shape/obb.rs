@@ -1,0 +1,152 @@
+use glam::Vec2;
+
+use super::error::{finite, finite_vec, positive};
+use super::{Aabb, ConvexPolygon, Shape, ShapeError};
+use crate::math::Transform;
+
+/// An oriented rectangle: a box of half extents `half_extents` around `center`, turned by
+/// `rotation` radians (from +x towards +y).
+///
+/// ```
+/// use collide2d::{Obb, Vec2};
+/// let diamond = Obb::new(Vec2::ZERO, Vec2::ONE, std::f32::consts::FRAC_PI_4)?;
+/// // The tip of the diamond lies on the x axis at sqrt(2).
+/// let right = diamond.corners().iter().map(|c| c.x).fold(f32::MIN, f32::max);
+/// assert!((right - 2f32.sqrt()).abs() < 1e-6);
+/// # Ok::<(), collide2d::ShapeError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Obb {
+    center: Vec2,
+    half_extents: Vec2,
+    rotation: f32,
+    /// `(cos rotation, sin rotation)`: the box's local x axis in world space.
+    axis: Vec2,
+}
+
+const NAME: &str = "Obb";
+
+impl Obb {
+    /// The box around `center`, reaching `half_extents` along its own axes, turned by
+    /// `rotation` radians. Half extents must be positive and every number finite.
+    pub fn new(center: Vec2, half_extents: Vec2, rotation: f32) -> Result<Self, ShapeError> {
+        finite_vec(NAME, "center", center)?;
+        positive(NAME, "half extent x", half_extents.x)?;
+        positive(NAME, "half extent y", half_extents.y)?;
+        finite(NAME, "rotation", rotation)?;
+        Ok(Self { center, half_extents, rotation, axis: Vec2::from_angle(rotation) })
+    }
+
+    /// The box covering `aabb` exactly, with rotation 0 (errors for a box of zero width or height).
+    pub fn from_aabb(aabb: &Aabb) -> Result<Self, ShapeError> {
+        Self::new(aabb.center(), aabb.half_extents(), 0.0)
+    }
+
+    /// The middle point.
+    #[inline]
+    pub fn center(&self) -> Vec2 {
+        self.center
+    }
+
+    /// Half the size along the box's own x and y axes.
+    #[inline]
+    pub fn half_extents(&self) -> Vec2 {
+        self.half_extents
+    }
+
+    /// The angle in radians, as given.
+    #[inline]
+    pub fn rotation(&self) -> f32 {
+        self.rotation
+    }
+
+    /// The box's local x and y axes in world space (unit vectors).
+    #[inline]
+    pub fn axes(&self) -> (Vec2, Vec2) {
+        (self.axis, self.axis.perp())
+    }
+
+    /// A point in world space expressed in the box's frame (centre at the origin, axes aligned).
+    #[inline]
+    pub fn to_local(&self, p: Vec2) -> Vec2 {
+        crate::math::unrotate(self.axis, p - self.center)
+    }
+
+    /// A point in the box's frame expressed in world space.
+    #[inline]
+    pub fn to_world(&self, p: Vec2) -> Vec2 {
+        self.center + self.axis.rotate(p)
+    }
+
+    /// The four corners, counter-clockwise with y up.
+    pub fn corners(&self) -> [Vec2; 4] {
+        let (ux, uy) = (self.axis * self.half_extents.x, self.axis.perp() * self.half_extents.y);
+        let c = self.center;
+        [c - ux - uy, c + ux - uy, c + ux + uy, c - ux + uy]
+    }
+
+    /// The axis-aligned bounds.
+    pub fn aabb(&self) -> Aabb {
+        let reach = self.axis.abs() * self.half_extents.x + self.axis.perp().abs() * self.half_extents.y;
+        Aabb::from_min_max_unchecked(self.center - reach, self.center + reach)
+    }
+
+    /// The same rectangle as a four-vertex polygon.
+    pub fn to_polygon(&self) -> ConvexPolygon {
+        ConvexPolygon::from_valid_ccw(self.corners().to_vec())
+    }
+
+    /// This box placed by `transform`: an [`Obb`] when the transform keeps its two axes
+    /// perpendicular (any rotation, any per-axis scale along the box's own axes, mirroring), and
+    /// otherwise the parallelogram it becomes, as a [`ConvexPolygon`] — never a wrong rectangle.
+    pub fn transformed(&self, transform: &Transform) -> Result<Shape, ShapeError> {
+        super::check_transform(NAME, transform)?;
+        let (ax, ay) = self.axes();
+        let u = transform.transform_vector(ax * self.half_extents.x);
+        let v = transform.transform_vector(ay * self.half_extents.y);
+        if crate::math::orthogonal(u, v) {
+            let center = transform.transform_point(self.center);
+            let obb = Obb::new(center, Vec2::new(u.length(), v.length()), u.y.atan2(u.x));
+            return obb.map(Shape::Obb).map_err(|_| super::flattened(NAME));
+        }
+        let corners = self.corners().map(|p| transform.transform_point(p));
+        ConvexPolygon::new(&corners).map(Shape::ConvexPolygon).map_err(|_| super::flattened(NAME))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::f32::consts::FRAC_PI_2;
+
+    #[test]
+    fn rejects_non_positive_extents_and_non_finite_numbers() {
+        assert!(Obb::new(Vec2::ZERO, Vec2::new(0.0, 1.0), 0.0).is_err());
+        assert!(Obb::new(Vec2::ZERO, Vec2::new(1.0, -1.0), 0.0).is_err());
+        let e = Obb::new(Vec2::ZERO, Vec2::ONE, f32::INFINITY).unwrap_err();
+        assert!(e.to_string().contains("rotation"), "{e}");
+    }
+
+    #[test]
+    fn local_and_world_frames_round_trip() {
+        let o = Obb::new(Vec2::new(3.0, 4.0), Vec2::new(2.0, 1.0), 0.9).unwrap();
+        let p = Vec2::new(-1.5, 7.25);
+        assert!((o.to_world(o.to_local(p)) - p).length() < 1e-5);
+    }
+
+    #[test]
+    fn quarter_turn_swaps_the_bounds() {
+        let o = Obb::new(Vec2::ZERO, Vec2::new(2.0, 1.0), FRAC_PI_2).unwrap();
+        let b = o.aabb();
+        assert!((b.max() - Vec2::new(1.0, 2.0)).length() < 1e-6);
+    }
+
+    #[test]
+    fn scaling_along_its_own_axes_keeps_an_obb() {
+        let o = Obb::new(Vec2::ZERO, Vec2::new(2.0, 1.0), 0.0).unwrap();
+        let t = Transform::from_translation_rotation_scale(Vec2::new(1.0, 1.0), 0.3, Vec2::new(3.0, 0.5));
+        let Shape::Obb(w) = o.transformed(&t).unwrap() else { panic!("expected an Obb") };
+        assert!((w.half_extents() - Vec2::new(6.0, 0.5)).length() < 1e-5);
+        assert!((w.rotation() - 0.3).abs() < 1e-6);
+    }
+}

@@ -1,0 +1,92 @@
+use glam::Vec2;
+
+use super::error::finite_vec;
+use super::{Aabb, Shape, ShapeError};
+use crate::math::Transform;
+
+/// A line segment from `a` to `b` (both ends included), of non-zero length.
+///
+/// ```
+/// use collide2d::{Segment, Vec2};
+/// let s = Segment::new(Vec2::ZERO, Vec2::new(3.0, 4.0))?;
+/// assert_eq!(s.length(), 5.0);
+/// # Ok::<(), collide2d::ShapeError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Segment {
+    a: Vec2,
+    b: Vec2,
+}
+
+const NAME: &str = "Segment";
+
+impl Segment {
+    /// The segment between two distinct finite points.
+    pub fn new(a: Vec2, b: Vec2) -> Result<Self, ShapeError> {
+        finite_vec(NAME, "a", a)?;
+        finite_vec(NAME, "b", b)?;
+        if a == b {
+            return Err(ShapeError::TooFewVertices { shape: NAME, found: 1, needed: 2 });
+        }
+        Ok(Self { a, b })
+    }
+
+    /// The start point.
+    #[inline]
+    pub fn a(&self) -> Vec2 {
+        self.a
+    }
+
+    /// The end point.
+    #[inline]
+    pub fn b(&self) -> Vec2 {
+        self.b
+    }
+
+    /// `b - a`.
+    #[inline]
+    pub fn direction(&self) -> Vec2 {
+        self.b - self.a
+    }
+
+    /// The distance from `a` to `b`.
+    pub fn length(&self) -> f32 {
+        self.direction().length()
+    }
+
+    /// The point `a + t (b - a)`: `t = 0` is `a`, `t = 1` is `b`.
+    #[inline]
+    pub fn point_at(&self, t: f32) -> Vec2 {
+        self.a + self.direction() * t
+    }
+
+    /// The axis-aligned bounds.
+    pub fn aabb(&self) -> Aabb {
+        Aabb::from_min_max_unchecked(self.a.min(self.b), self.a.max(self.b))
+    }
+
+    /// The segment with both ends moved by `transform`.
+    pub fn transformed(&self, transform: &Transform) -> Result<Shape, ShapeError> {
+        super::check_transform(NAME, transform)?;
+        let (a, b) = (transform.transform_point(self.a), transform.transform_point(self.b));
+        Segment::new(a, b).map(Shape::Segment).map_err(|_| super::flattened(NAME))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rejects_zero_length_and_non_finite_ends() {
+        assert!(Segment::new(Vec2::ONE, Vec2::ONE).is_err());
+        assert!(Segment::new(Vec2::ONE, Vec2::new(f32::NEG_INFINITY, 0.0)).is_err());
+    }
+
+    #[test]
+    fn point_at_walks_from_a_to_b() {
+        let s = Segment::new(Vec2::new(1.0, 1.0), Vec2::new(3.0, 5.0)).unwrap();
+        assert_eq!(s.point_at(0.5), Vec2::new(2.0, 3.0));
+        assert_eq!(s.aabb().max(), Vec2::new(3.0, 5.0));
+    }
+}
