@@ -69,28 +69,19 @@ impl Interval {
     /// The shared part, or `None` when the intervals are apart.
     #[inline]
     pub fn intersection(&self, other: &Self) -> Option<Self> {
-        self.overlaps(other).then(|| Self {
-            min: self.min.max(other.min),
-            max: self.max.min(other.max),
-        })
+        self.overlaps(other).then(|| Self { min: self.min.max(other.min), max: self.max.min(other.max) })
     }
 
     /// The smallest interval holding both.
     #[inline]
     pub fn combine(&self, other: &Self) -> Self {
-        Self {
-            min: self.min.min(other.min),
-            max: self.max.max(other.max),
-        }
+        Self { min: self.min.min(other.min), max: self.max.max(other.max) }
     }
 
     /// The smallest interval holding this one and `value`.
     #[inline]
     pub fn extend(&self, value: f32) -> Self {
-        Self {
-            min: self.min.min(value),
-            max: self.max.max(value),
-        }
+        Self { min: self.min.min(value), max: self.max.max(value) }
     }
 
     /// `value` limited to `[min, max]`.

@@ -39,9 +39,7 @@ impl Transform {
     /// A transform from its sprite-like parts; see the type's documentation for the formula.
     pub fn from_parts(translation: Vec2, rotation: f32, scale: Vec2, origin: Vec2) -> Self {
         let linear = Mat2::from_angle(rotation) * Mat2::from_diagonal(scale);
-        Self {
-            matrix: Affine2::from_mat2_translation(linear, translation - linear * origin),
-        }
+        Self { matrix: Affine2::from_mat2_translation(linear, translation - linear * origin) }
     }
 
     /// A pure translation.

@@ -70,9 +70,10 @@ impl<'a> Core<'a> {
 
     /// Whether every vertex of `other` lies strictly outside one of this core's half-planes.
     #[inline]
+    #[allow(clippy::neg_cmp_op_on_partial_ord)]
     fn separates(&self, other: &[Vec2]) -> bool {
-        // Written as "not every vertex is inside" so that a NaN (from overflow) never
-        // reports a false separation... and the caller turns NaN overlaps into "no".
+        // `!(x <= limit)` rather than `x > limit`: a NaN from overflowing huge coordinates then
+        // counts as outside, so the pair is judged apart (false) rather than overlapping.
         self.any_half_plane(|n, s| {
             let limit = n.dot(s);
             other.iter().all(|v| !(n.dot(*v) <= limit))
@@ -158,4 +159,35 @@ pub(crate) fn intersects_general(a: ShapeRef, b: ShapeRef) -> bool {
     }
     let reach = ra + rb;
     cores_distance_squared(&ca, &cb) <= reach * reach
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shape::{Aabb, Capsule, Segment};
+    use crate::ShapeLike;
+
+    #[test]
+    fn collinear_flat_cores_apart_along_their_line_do_not_overlap() {
+        // Only the segment's own direction separates these: their perpendicular shadows coincide.
+        let seg = Segment::new(Vec2::new(0.0, 0.0), Vec2::new(1.0, 1.0)).unwrap();
+        let pill = Capsule::new(Vec2::new(3.0, 3.0), Vec2::new(4.0, 4.0), 0.5).unwrap();
+        assert!(!intersects_general(seg.shape_ref(), pill.shape_ref()));
+        let flat_box = Aabb::new(Vec2::new(2.0, 0.0), Vec2::new(2.0, 5.0)).unwrap();
+        let on_line = Segment::new(Vec2::new(2.0, 6.0), Vec2::new(2.0, 9.0)).unwrap();
+        assert!(!intersects_general(flat_box.shape_ref(), on_line.shape_ref()));
+        let touching = Segment::new(Vec2::new(2.0, 5.0), Vec2::new(2.0, 9.0)).unwrap();
+        assert!(intersects_general(flat_box.shape_ref(), touching.shape_ref()));
+    }
+
+    #[test]
+    fn distance_between_apart_cores_is_vertex_to_feature() {
+        let (a, _) = Core::of(ShapeRef::Point(Vec2::new(0.0, 3.0)));
+        let seg = Segment::new(Vec2::new(-1.0, 0.0), Vec2::new(1.0, 0.0)).unwrap();
+        let (b, _) = Core::of(ShapeRef::Segment(&seg));
+        assert_eq!(cores_distance_squared(&a, &b), 9.0);
+        let (c, _) = Core::of(ShapeRef::Point(Vec2::new(4.0, 4.0)));
+        assert_eq!(cores_distance_squared(&c, &b), 9.0 + 16.0);
+        assert_eq!(closest_on_segment(Vec2::ONE, Vec2::ZERO, Vec2::ZERO), Vec2::ZERO);
+    }
 }

@@ -94,7 +94,8 @@ mod tests {
     #[test]
     fn similarity_moves_and_scales_but_uneven_scale_is_refused() {
         let c = Circle::new(Vec2::new(1.0, 0.0), 2.0).unwrap();
-        let t = Transform::from_translation_rotation_scale(Vec2::new(10.0, 0.0), std::f32::consts::PI, Vec2::splat(3.0));
+        let t =
+            Transform::from_translation_rotation_scale(Vec2::new(10.0, 0.0), std::f32::consts::PI, Vec2::splat(3.0));
         let Shape::Circle(w) = c.transformed(&t).unwrap() else { panic!() };
         assert!((w.center() - Vec2::new(7.0, 0.0)).length() < 1e-5);
         assert!((w.radius() - 6.0).abs() < 1e-5);

@@ -106,7 +106,11 @@ impl Shape {
         match self {
             Shape::Point(p) => {
                 check_transform("Point", transform)?;
-                Ok(Shape::Point(transform.transform_point(*p)))
+                let moved = transform.transform_point(*p);
+                if !moved.is_finite() {
+                    return Err(ShapeError::BadTransform { shape: "Point", reason: "gives a non-finite point" });
+                }
+                Ok(Shape::Point(moved))
             }
             Shape::Segment(s) => s.transformed(transform),
             Shape::Aabb(a) => a.transformed(transform),

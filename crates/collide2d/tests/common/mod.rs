@@ -1,0 +1,298 @@
+//! An independent oracle for the property tests, in f64, written differently from the library:
+//! shapes become polygons (discs and capsules as inscribed and circumscribed 64-gons), overlap
+//! is decided by Sutherland–Hodgman / Cyrus–Beck clipping and containment by ray-crossing
+//! point-in-polygon tests. Each question is bracketed: an *inner* version of each shape (shrunk)
+//! and an *outer* one (grown). When the inner versions already meet, the true shapes meet; when
+//! the outer versions are apart, the true shapes are apart; in between (a thin band around
+//! touching) the oracle abstains.
+#![allow(dead_code)]
+
+use collide2d::{Capsule, Circle, ConvexPolygon, Obb, Segment, Shape, Vec2};
+use glam::DVec2;
+use proptest::prelude::*;
+
+/// How much the inner shapes shrink and outer ones grow, relative to the shape's size
+/// (plus an absolute floor covering f32 rounding of coordinates up to ~100).
+pub const REL: f64 = 2e-4;
+pub const ABS: f64 = 1e-4;
+const ROUND_SIDES: usize = 64;
+
+pub type Poly = Vec<DVec2>;
+
+/// The inner and outer polygons of a shape.
+pub fn bracket(shape: &Shape) -> (Poly, Poly) {
+    match shape {
+        Shape::Point(p) => flat(&[p.as_dvec2()]),
+        Shape::Segment(s) => flat(&[s.a().as_dvec2(), s.b().as_dvec2()]),
+        Shape::Circle(c) => round(&[c.center().as_dvec2()], c.radius() as f64),
+        Shape::Capsule(k) => round(&[k.a().as_dvec2(), k.b().as_dvec2()], k.radius() as f64),
+        Shape::Aabb(b) => {
+            let (lo, hi) = (b.min().as_dvec2(), b.max().as_dvec2());
+            let corners = dedup(vec![lo, DVec2::new(hi.x, lo.y), hi, DVec2::new(lo.x, hi.y)]);
+            if corners.len() < 3 {
+                flat(&[lo, hi])
+            } else {
+                scaled_pair(&corners)
+            }
+        }
+        Shape::Obb(o) => {
+            let (c, h, t) = (o.center().as_dvec2(), o.half_extents().as_dvec2(), o.rotation() as f64);
+            let (ux, uy) = (DVec2::new(t.cos(), t.sin()) * h.x, DVec2::new(-t.sin(), t.cos()) * h.y);
+            scaled_pair(&[c - ux - uy, c + ux - uy, c + ux + uy, c - ux + uy])
+        }
+        Shape::ConvexPolygon(p) => scaled_pair(&p.vertices().iter().map(|v| v.as_dvec2()).collect::<Vec<_>>()),
+    }
+}
+
+/// A point or segment: itself inside, a thin box around it outside.
+fn flat(ends: &[DVec2]) -> (Poly, Poly) {
+    let (a, b) = (ends[0], *ends.last().unwrap());
+    if a == b {
+        (vec![a], square_around(a, ABS))
+    } else {
+        (vec![a, b], fatten_segment(a, b, ABS + REL * (b - a).length()))
+    }
+}
+
+fn dedup(mut v: Vec<DVec2>) -> Vec<DVec2> {
+    v.dedup();
+    while v.len() > 1 && v.first() == v.last() {
+        v.pop();
+    }
+    v
+}
+
+fn square_around(p: DVec2, h: f64) -> Poly {
+    vec![p + DVec2::new(-h, -h), p + DVec2::new(h, -h), p + DVec2::new(h, h), p + DVec2::new(-h, h)]
+}
+
+fn fatten_segment(a: DVec2, b: DVec2, h: f64) -> Poly {
+    let d = (b - a).normalize_or_zero() * h;
+    let n = d.perp();
+    vec![a - d - n, b + d - n, b + d + n, a - d + n]
+}
+
+/// Inner: each end disc as an inscribed 64-gon, shrunk; outer: circumscribed 64-gons, grown.
+fn round(centers: &[DVec2], r: f64) -> (Poly, Poly) {
+    let ring = |radius: f64| -> Vec<DVec2> {
+        centers
+            .iter()
+            .flat_map(|c| {
+                (0..ROUND_SIDES).map(move |i| {
+                    let t = std::f64::consts::TAU * i as f64 / ROUND_SIDES as f64;
+                    *c + DVec2::new(t.cos(), t.sin()) * radius
+                })
+            })
+            .collect()
+    };
+    let circumscribed = r / (std::f64::consts::PI / ROUND_SIDES as f64).cos();
+    let slack = ABS + REL * r;
+    (gift_wrap(&ring(r - slack)), gift_wrap(&ring(circumscribed + slack)))
+}
+
+/// Scales a polygon about its vertex average by (1 ∓ REL), and offsets by the absolute floor.
+fn scaled_pair(v: &[DVec2]) -> (Poly, Poly) {
+    let c = v.iter().copied().sum::<DVec2>() / v.len() as f64;
+    let scale = |k: f64, abs: f64| -> Poly {
+        v.iter().map(|p| c + (*p - c) * k + (*p - c).normalize_or_zero() * abs).collect()
+    };
+    (gift_wrap(&scale(1.0 - REL, -ABS)), gift_wrap(&scale(1.0 + REL, ABS)))
+}
+
+/// Convex hull by gift wrapping (Jarvis march), counter-clockwise.
+pub fn gift_wrap(points: &[DVec2]) -> Poly {
+    let start = *points.iter().min_by(|a, b| a.x.total_cmp(&b.x).then(a.y.total_cmp(&b.y))).unwrap();
+    let mut hull = vec![start];
+    let mut current = start;
+    loop {
+        let mut next = points[0];
+        for p in points {
+            if next == current {
+                next = *p;
+                continue;
+            }
+            let turn = (next - current).perp_dot(*p - current);
+            if turn < 0.0 || (turn == 0.0 && (*p - current).length() > (next - current).length()) {
+                next = *p;
+            }
+        }
+        if next == start || hull.len() > points.len() {
+            break;
+        }
+        hull.push(next);
+        current = next;
+    }
+    hull
+}
+
+/// Whether two convex polygons (1 vertex = point, 2 = segment, 3+ = counter-clockwise area)
+/// share a point.
+pub fn convex_meet(a: &[DVec2], b: &[DVec2]) -> bool {
+    match (a.len(), b.len()) {
+        (1, 1) => a[0] == b[0],
+        (1 | 2, 1 | 2) => flat_meet(a, b),
+        (_, 1 | 2) => clip_segment(b, a),
+        (1 | 2, _) => clip_segment(a, b),
+        _ => !sutherland_hodgman(a, b).is_empty(),
+    }
+}
+
+/// Point/segment against point/segment: solve the parametric system.
+fn flat_meet(a: &[DVec2], b: &[DVec2]) -> bool {
+    let (p, r) = (a[0], a.last().unwrap() - a[0]);
+    let (q, s) = (b[0], b.last().unwrap() - b[0]);
+    let denom = r.perp_dot(s);
+    if denom != 0.0 {
+        let t = (q - p).perp_dot(s) / denom;
+        let u = (q - p).perp_dot(r) / denom;
+        return (0.0..=1.0).contains(&t) && (0.0..=1.0).contains(&u);
+    }
+    false // parallel or degenerate: abstain on the "inner" side (returns "no proof of meeting")
+}
+
+/// Cyrus–Beck: clip the segment (or point) by each edge's half-plane.
+fn clip_segment(seg: &[DVec2], poly: &[DVec2]) -> bool {
+    let (p0, p1) = (seg[0], *seg.last().unwrap());
+    let (mut t0, mut t1) = (0.0f64, 1.0f64);
+    let d = p1 - p0;
+    for i in 0..poly.len() {
+        let (e0, e1) = (poly[i], poly[(i + 1) % poly.len()]);
+        let inward = (e1 - e0).perp(); // left of a counter-clockwise edge is inside
+        let num = inward.dot(p0 - e0);
+        let den = inward.dot(d);
+        if den == 0.0 {
+            if num < 0.0 {
+                return false;
+            }
+        } else {
+            let t = -num / den;
+            if den > 0.0 {
+                t0 = t0.max(t);
+            } else {
+                t1 = t1.min(t);
+            }
+        }
+    }
+    t0 <= t1
+}
+
+/// Sutherland–Hodgman: `subject` clipped by every edge of the convex `clip`.
+pub fn sutherland_hodgman(subject: &[DVec2], clip: &[DVec2]) -> Poly {
+    let mut out: Poly = subject.to_vec();
+    for i in 0..clip.len() {
+        let (e0, e1) = (clip[i], clip[(i + 1) % clip.len()]);
+        let side = |p: DVec2| (e1 - e0).perp_dot(p - e0);
+        let input = std::mem::take(&mut out);
+        for j in 0..input.len() {
+            let (cur, prev) = (input[j], input[(j + input.len() - 1) % input.len()]);
+            let (sc, sp) = (side(cur), side(prev));
+            if sc >= 0.0 {
+                if sp < 0.0 {
+                    out.push(prev + (cur - prev) * (sp / (sp - sc)));
+                }
+                out.push(cur);
+            } else if sp >= 0.0 {
+                out.push(prev + (cur - prev) * (sp / (sp - sc)));
+            }
+        }
+        if out.is_empty() {
+            break;
+        }
+    }
+    out
+}
+
+/// Ray-crossing point-in-polygon (boundary points may go either way; callers bracket).
+pub fn point_in_polygon(p: DVec2, poly: &[DVec2]) -> bool {
+    if poly.len() < 3 {
+        return false;
+    }
+    let mut inside = false;
+    for i in 0..poly.len() {
+        let (a, b) = (poly[i], poly[(i + 1) % poly.len()]);
+        if (a.y > p.y) != (b.y > p.y) && p.x < a.x + (p.y - a.y) / (b.y - a.y) * (b.x - a.x) {
+            inside = !inside;
+        }
+    }
+    inside
+}
+
+/// `Some(answer)` when the bracket decides whether `a` and `b` intersect, `None` in the band.
+pub fn oracle_intersects(a: &Shape, b: &Shape) -> Option<bool> {
+    let ((ai, ao), (bi, bo)) = (bracket(a), bracket(b));
+    if convex_meet(&ai, &bi) {
+        Some(true)
+    } else if !convex_meet(&ao, &bo) {
+        Some(false)
+    } else {
+        None
+    }
+}
+
+/// `Some(answer)` when the bracket decides whether `a` contains `b`.
+pub fn oracle_contains(a: &Shape, b: &Shape) -> Option<bool> {
+    let ((ai, ao), (bi, bo)) = (bracket(a), bracket(b));
+    if bo.iter().all(|p| point_in_polygon(*p, &ai)) {
+        Some(true)
+    } else if !bi.iter().all(|p| point_in_polygon(*p, &ao)) {
+        Some(false)
+    } else {
+        None
+    }
+}
+
+// ---------- generators ----------
+
+/// The seven kinds, for iterating over every pair.
+pub const KINDS: [&str; 7] = ["point", "segment", "aabb", "circle", "obb", "capsule", "polygon"];
+
+fn coord() -> impl Strategy<Value = f32> {
+    -20.0f32..20.0
+}
+
+fn pos() -> impl Strategy<Value = Vec2> {
+    (coord(), coord()).prop_map(|(x, y)| Vec2::new(x, y))
+}
+
+fn size() -> impl Strategy<Value = f32> {
+    0.5f32..12.0
+}
+
+/// A size, or now and then zero (boxes may be flat: a segment or a point).
+fn flat_or(size: impl Strategy<Value = f32>) -> impl Strategy<Value = f32> {
+    prop_oneof![6 => size, 1 => Just(0.0f32)]
+}
+
+fn angle() -> impl Strategy<Value = f32> {
+    prop_oneof![
+        3 => -7.0f32..7.0,
+        1 => (0..8).prop_map(|k| k as f32 * std::f32::consts::FRAC_PI_4),
+    ]
+}
+
+/// A random shape of the given kind, in a 40×40 world so that pairs meet about half the time.
+pub fn shape_of(kind: &'static str) -> BoxedStrategy<Shape> {
+    match kind {
+        "point" => pos().prop_map(Shape::Point).boxed(),
+        "segment" => {
+            (pos(), pos()).prop_filter_map("zero length", |(a, b)| Segment::new(a, b).ok().map(Shape::from)).boxed()
+        }
+        "aabb" => (pos(), flat_or(size()), flat_or(size()))
+            .prop_map(|(c, w, h)| collide2d::Aabb::from_center_half_extents(c, Vec2::new(w, h)).unwrap().into())
+            .boxed(),
+        "circle" => (pos(), size()).prop_map(|(c, r)| Circle::new(c, r).unwrap().into()).boxed(),
+        "obb" => (pos(), size(), size(), angle())
+            .prop_map(|(c, w, h, t)| Obb::new(c, Vec2::new(w, h), t).unwrap().into())
+            .boxed(),
+        "capsule" => (pos(), pos(), 0.5f32..6.0)
+            .prop_map(|(a, b, r)| Capsule::new(a, a + (b - a) * 0.4, r).unwrap().into())
+            .boxed(),
+        "polygon" => (pos(), size(), size(), proptest::collection::vec(0.0f32..std::f32::consts::TAU, 3..10))
+            .prop_filter_map("degenerate hull", |(c, rx, ry, angles)| {
+                let pts: Vec<Vec2> = angles.iter().map(|t| c + Vec2::new(t.cos() * rx, t.sin() * ry)).collect();
+                ConvexPolygon::from_hull(&pts).ok().filter(|p| p.area() > 0.05).map(Shape::from)
+            })
+            .boxed(),
+        _ => unreachable!("unknown kind {kind}"),
+    }
+}
