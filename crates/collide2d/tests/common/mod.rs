@@ -270,7 +270,7 @@ fn angle() -> impl Strategy<Value = f32> {
     ]
 }
 
-/// A random shape of the given kind, in a 40×40 world so that pairs meet about half the time.
+/// A random shape of the given kind, in a 40×40 world so that a fair share of pairs meet.
 pub fn shape_of(kind: &'static str) -> BoxedStrategy<Shape> {
     match kind {
         "point" => pos().prop_map(Shape::Point).boxed(),
