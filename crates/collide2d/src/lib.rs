@@ -64,6 +64,7 @@ pub mod tiered;
 pub use glam;
 pub use glam::Vec2;
 pub use math::{Interval, Transform};
+pub use query::contact::{contact, Contact, ContactPoint};
 pub use query::contains::contains;
 pub use query::intersects::intersects;
 pub use query::{ShapeLike, ShapeRef};
@@ -74,7 +75,7 @@ pub mod prelude {
     pub use crate::detector::{BoundingBoxes, BoundingCircles, Detector, Exact};
     pub use crate::tiered::{collide, Level, RectObject};
     pub use crate::{
-        contains, intersects, Aabb, Capsule, Circle, ConvexPolygon, Interval, Obb, Segment, Shape, ShapeError,
+        contact, contains, intersects, Aabb, Capsule, Circle, ConvexPolygon, Interval, Obb, Segment, Shape, ShapeError,
         ShapeLike, Transform, Vec2,
     };
 }

@@ -37,6 +37,7 @@ impl<'a> Core<'a> {
                 (Core::Quad(o.corners(), [-y, x, y, -x]), 0.0)
             }
             ShapeRef::Circle(c) => (Core::Point([c.center()]), c.radius()),
+            ShapeRef::Capsule(c) if c.a() == c.b() => (Core::Point([c.a()]), c.radius()),
             ShapeRef::Capsule(c) => (Core::Segment([c.a(), c.b()]), c.radius()),
             ShapeRef::ConvexPolygon(p) => (Core::Polygon(p.vertices(), p.normals()), 0.0),
         }
@@ -50,6 +51,36 @@ impl<'a> Core<'a> {
             Core::Segment(s) => s,
             Core::Quad(v, _) => v,
             Core::Polygon(v, _) => v,
+        }
+    }
+
+    /// How many faces (edges with an outward normal): 0 for a point, 2 for a segment (one per
+    /// side, as a two-vertex polygon), else the polygon's edge count.
+    #[inline]
+    pub(crate) fn edge_count(&self) -> usize {
+        match self {
+            Core::Point(_) => 0,
+            Core::Segment(_) => 2,
+            Core::Quad(..) => 4,
+            Core::Polygon(v, _) => v.len(),
+        }
+    }
+
+    /// Face `i` as `(start, end, outward unit normal)`, counter-clockwise.
+    #[inline]
+    pub(crate) fn edge(&self, i: usize) -> (Vec2, Vec2, Vec2) {
+        match self {
+            Core::Point([p]) => (*p, *p, Vec2::ZERO),
+            Core::Segment([a, b]) => {
+                let right = -(*b - *a).perp().normalize_or_zero();
+                if i == 0 {
+                    (*a, *b, right)
+                } else {
+                    (*b, *a, -right)
+                }
+            }
+            Core::Quad(v, n) => (v[i % 4], v[(i + 1) % 4], n[i % 4]),
+            Core::Polygon(v, n) => (v[i % v.len()], v[(i + 1) % v.len()], n[i % n.len()]),
         }
     }
 
@@ -119,14 +150,43 @@ pub(crate) fn cores_distance_squared(a: &Core, b: &Core) -> f32 {
 }
 
 fn vertex_to_features(from: &Core, to: &Core) -> f32 {
-    let mut best = f32::INFINITY;
+    let (p, q) = closest_vertex_to_features(from, to);
+    p.distance_squared(q)
+}
+
+/// The closest pair `(on from, on to)` among (vertex of `from`, feature of `to`) pairs.
+fn closest_vertex_to_features(from: &Core, to: &Core) -> (Vec2, Vec2) {
+    let mut best = (f32::INFINITY, Vec2::NAN, Vec2::NAN);
+    let mut consider = |p: Vec2, q: Vec2| {
+        let d = p.distance_squared(q);
+        if d < best.0 || best.1.is_nan() {
+            best = (d, p, q);
+        }
+    };
     for &p in from.vertices() {
         if let [q] = to.vertices() {
-            best = best.min(p.distance_squared(*q));
+            consider(p, *q);
         }
-        to.for_each_edge(|a, b| best = best.min(point_segment_distance_squared(p, a, b)));
+        to.for_each_edge(|a, b| consider(p, closest_on_segment(p, a, b)));
     }
-    best
+    (best.1, best.2)
+}
+
+/// The closest points `(on a, on b)` of two cores that do not overlap.
+pub(crate) fn closest_points_cores(a: &Core, b: &Core) -> (Vec2, Vec2) {
+    let (pa, qb) = closest_vertex_to_features(a, b);
+    let (pb, qa) = closest_vertex_to_features(b, a);
+    if pa.distance_squared(qb) <= pb.distance_squared(qa) {
+        (pa, qb)
+    } else {
+        (qa, pb)
+    }
+}
+
+/// `distance² ≤ reach²`: false for NaN, so the callers' "apart" branches take NaN.
+#[inline]
+pub(crate) fn within(distance_squared: f32, reach: f32) -> bool {
+    distance_squared <= reach * reach
 }
 
 /// The point of segment `[a, b]` closest to `p` (the segment may have zero length).
@@ -154,8 +214,7 @@ pub(crate) fn intersects_general(a: ShapeRef, b: ShapeRef) -> bool {
     if ra == 0.0 && rb == 0.0 {
         return cores_overlap(&ca, &cb);
     }
-    let reach = ra + rb;
-    cores_distance_squared(&ca, &cb) <= reach * reach
+    within(cores_distance_squared(&ca, &cb), ra + rb)
 }
 
 #[cfg(test)]

@@ -296,3 +296,33 @@ pub fn shape_of(kind: &'static str) -> BoxedStrategy<Shape> {
         _ => unreachable!("unknown kind {kind}"),
     }
 }
+
+/// Distance from `p` to the shape's outer bracket (0 inside): an upper bound on the true distance
+/// that exceeds it by at most the bracket's slack.
+pub fn distance_to(shape: &Shape, p: Vec2) -> f64 {
+    let p = p.as_dvec2();
+    let to_segment = |a: DVec2, b: DVec2| {
+        let d = b - a;
+        let t = if d.length_squared() > 0.0 { ((p - a).dot(d) / d.length_squared()).clamp(0.0, 1.0) } else { 0.0 };
+        (a + d * t - p).length()
+    };
+    match shape {
+        Shape::Circle(c) => {
+            return (to_segment(c.center().as_dvec2(), c.center().as_dvec2()) - c.radius() as f64).max(0.0)
+        }
+        Shape::Capsule(k) => return (to_segment(k.a().as_dvec2(), k.b().as_dvec2()) - k.radius() as f64).max(0.0),
+        _ => {}
+    }
+    let (_, outer) = bracket(shape);
+    if point_in_polygon(p, &outer) {
+        return 0.0;
+    }
+    (0..outer.len())
+        .map(|i| {
+            let (a, b) = (outer[i], outer[(i + 1) % outer.len()]);
+            let d = b - a;
+            let t = if d.length_squared() > 0.0 { ((p - a).dot(d) / d.length_squared()).clamp(0.0, 1.0) } else { 0.0 };
+            (a + d * t - p).length()
+        })
+        .fold(f64::INFINITY, f64::min)
+}

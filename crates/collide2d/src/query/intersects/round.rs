@@ -1,4 +1,4 @@
-use crate::query::core::point_segment_distance_squared;
+use crate::query::core::{point_segment_distance_squared, within};
 use crate::shape::{Aabb, Capsule, Circle, Obb};
 
 use super::segments::segments_distance_squared;
@@ -34,10 +34,4 @@ pub fn intersects_circle_capsule(c: &Circle, k: &Capsule) -> bool {
 #[inline]
 pub fn intersects_capsule_capsule(a: &Capsule, b: &Capsule) -> bool {
     within(segments_distance_squared([a.a(), a.b()], [b.a(), b.b()]), a.radius() + b.radius())
-}
-
-/// `distance² ≤ reach²`, false for NaN.
-#[inline]
-fn within(distance_squared: f32, reach: f32) -> bool {
-    distance_squared <= reach * reach
 }

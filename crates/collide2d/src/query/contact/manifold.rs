@@ -1,0 +1,76 @@
+use glam::Vec2;
+
+/// One point of contact: where the two surfaces meet (or overlap) locally.
+#[derive(Clone, Copy, Debug, PartialEq, Default)]
+pub struct ContactPoint {
+    /// On the surface of shape `a`.
+    pub point_a: Vec2,
+    /// On the surface of shape `b`; `point_a - normal * depth` (b's deepest point inside a).
+    pub point_b: Vec2,
+    /// How far the surfaces overlap here, along the contact normal (≥ 0; 0 when touching).
+    pub depth: f32,
+}
+
+impl ContactPoint {
+    /// The point halfway between the two surfaces.
+    pub fn midpoint(&self) -> Vec2 {
+        (self.point_a + self.point_b) * 0.5
+    }
+}
+
+/// The contact between two intersecting shapes: the push-out direction and distance, and up to
+/// two points where they touch (two when an edge lies against an edge).
+///
+/// `normal` is a unit vector pointing from `a` towards `b`; `depth` is the length of the minimum
+/// translation vector. Moving `b` by `normal * depth` (or `a` by `-normal * depth`, or each by
+/// half) separates the shapes — see [`push_out_a`](Self::push_out_a) and
+/// [`push_out_b`](Self::push_out_b).
+///
+/// The value holds its points inline (no heap), like a physics engine's manifold.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Contact {
+    /// Unit vector from `a` towards `b`.
+    pub normal: Vec2,
+    /// Penetration depth (≥ 0): the length of the minimum translation that separates the shapes.
+    pub depth: f32,
+    points: [ContactPoint; 2],
+    count: u8,
+}
+
+impl Contact {
+    /// A contact with the given normal, depth and one or two points (extra points are ignored).
+    pub fn new(normal: Vec2, depth: f32, points: &[ContactPoint]) -> Self {
+        let mut stored = [ContactPoint::default(); 2];
+        let count = points.len().min(2);
+        stored[..count].copy_from_slice(&points[..count]);
+        Self { normal, depth, points: stored, count: count as u8 }
+    }
+
+    /// The contact points (one or two).
+    #[inline]
+    pub fn points(&self) -> &[ContactPoint] {
+        &self.points[..self.count as usize]
+    }
+
+    /// The translation that moves `a` out of `b`: `-normal * depth`.
+    #[inline]
+    pub fn push_out_a(&self) -> Vec2 {
+        -self.normal * self.depth
+    }
+
+    /// The translation that moves `b` out of `a`: `normal * depth`.
+    #[inline]
+    pub fn push_out_b(&self) -> Vec2 {
+        self.normal * self.depth
+    }
+
+    /// The same contact seen from the other side (as `contact(b, a)` would give it).
+    pub fn flipped(&self) -> Self {
+        let mut c = *self;
+        c.normal = -self.normal;
+        for p in &mut c.points[..c.count as usize] {
+            std::mem::swap(&mut p.point_a, &mut p.point_b);
+        }
+        c
+    }
+}

@@ -1,0 +1,52 @@
+//! Contacts: how deep two shapes overlap, which way to push them apart, and where they touch.
+//!
+//! [`contact`] answers for any two shapes; `contact(a, b).is_some()` agrees with
+//! [`intersects`](crate::intersects) (touching gives a contact of depth 0). The normal always
+//! points from `a` towards `b`, including when one shape lies inside the other.
+
+mod general;
+mod manifold;
+mod round;
+
+pub use manifold::{Contact, ContactPoint};
+pub use round::{contact_aabb_aabb, contact_circle_aabb, contact_circle_circle, contact_circle_obb};
+
+use general::contact_general;
+
+use super::{ShapeLike, ShapeRef};
+
+/// The contact between `a` and `b`, or `None` when they do not intersect.
+///
+/// `normal` points from `a` towards `b`; moving `b` by [`Contact::push_out_b`] (or `a` by
+/// [`Contact::push_out_a`]) is the shortest translation that separates them (touching after it).
+/// Up to two points: two when an edge lies flat against an edge.
+///
+/// ```
+/// use collide2d::{contact, Circle, Vec2};
+/// let a = Circle::new(Vec2::ZERO, 1.0)?;
+/// let b = Circle::new(Vec2::new(1.5, 0.0), 1.0)?;
+/// let c = contact(&a, &b).expect("they overlap");
+/// assert_eq!(c.normal, Vec2::X);
+/// assert_eq!(c.depth, 0.5);
+/// assert_eq!(c.push_out_b(), Vec2::new(0.5, 0.0));
+/// # Ok::<(), collide2d::ShapeError>(())
+/// ```
+#[inline]
+pub fn contact<A: ShapeLike + ?Sized, B: ShapeLike + ?Sized>(a: &A, b: &B) -> Option<Contact> {
+    contact_ref(a.shape_ref(), b.shape_ref())
+}
+
+#[inline]
+pub(crate) fn contact_ref(a: ShapeRef, b: ShapeRef) -> Option<Contact> {
+    use ShapeRef as S;
+    match (a, b) {
+        (S::Point(p), _) | (_, S::Point(p)) if !p.is_finite() => None,
+        (S::Circle(a), S::Circle(b)) => contact_circle_circle(a, b),
+        (S::Circle(c), S::Aabb(b)) => contact_circle_aabb(c, b),
+        (S::Aabb(b), S::Circle(c)) => contact_circle_aabb(c, b).map(|k| k.flipped()),
+        (S::Circle(c), S::Obb(o)) => contact_circle_obb(c, o),
+        (S::Obb(o), S::Circle(c)) => contact_circle_obb(c, o).map(|k| k.flipped()),
+        (S::Aabb(a), S::Aabb(b)) => contact_aabb_aabb(a, b),
+        _ => contact_general(a, b),
+    }
+}

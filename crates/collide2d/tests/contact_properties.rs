@@ -1,0 +1,98 @@
+//! Property tests for contacts on every ordered pair of kinds: a contact exactly when the shapes
+//! intersect; the push-out vector separates (with a hair of slack) and is minimal (no direction
+//! among 360 separates with 99% of the depth); manifold points lie on both shapes.
+
+mod common;
+
+use collide2d::{contact, intersects, Shape, Transform, Vec2};
+use common::{oracle_intersects, shape_of, KINDS};
+use proptest::prelude::*;
+use proptest::test_runner::{Config, TestRunner};
+
+const CASES_PER_PAIR: u32 = 120;
+const SLACK: f32 = 2e-3;
+
+fn moved(s: &Shape, by: Vec2) -> Shape {
+    s.transformed(&Transform::from_translation(by)).expect("translations keep shapes valid")
+}
+
+/// Whether `p` lies within `tol` of the shape (the oracle's outer polygon, so the tolerance
+/// also absorbs the bracket's small slack).
+fn near(shape: &Shape, p: Vec2, tol: f32) -> bool {
+    common::distance_to(shape, p) <= tol as f64 + 3e-3
+}
+
+fn for_every_pair(name: &str, check: impl Fn(&Shape, &Shape) -> Result<(), TestCaseError>) {
+    for ka in KINDS {
+        for kb in KINDS {
+            let mut runner =
+                TestRunner::new(Config { cases: CASES_PER_PAIR, failure_persistence: None, ..Config::default() });
+            if let Err(e) = runner.run(&(shape_of(ka), shape_of(kb)), |(a, b)| check(&a, &b)) {
+                panic!("{name}: {ka} vs {kb}: {e}");
+            }
+        }
+    }
+}
+
+#[test]
+fn contact_exists_exactly_when_the_shapes_intersect() {
+    for_every_pair("contact vs intersects", |a, b| {
+        let c = contact(a, b);
+        if oracle_intersects(a, b).is_some() {
+            prop_assert_eq!(c.is_some(), intersects(a, b), "a = {:?}\nb = {:?}", a, b);
+        }
+        if let Some(c) = c {
+            prop_assert!(c.depth >= 0.0 && c.depth.is_finite(), "depth {}", c.depth);
+            prop_assert!((c.normal.length() - 1.0).abs() < 1e-4, "normal {:?}", c.normal);
+            prop_assert!(!c.points().is_empty() && c.points().len() <= 2);
+            let back = contact(b, a).expect("symmetric");
+            prop_assert!((back.depth - c.depth).abs() <= 1e-3 * (1.0 + c.depth), "depth {} vs {}", c.depth, back.depth);
+        }
+        Ok(())
+    });
+}
+
+#[test]
+fn push_out_separates_and_is_minimal() {
+    for_every_pair("push-out", |a, b| {
+        let Some(c) = contact(a, b) else { return Ok(()) };
+        let out = c.push_out_b() + c.normal * (SLACK * (1.0 + c.depth));
+        prop_assert!(!intersects(a, &moved(b, out)), "b moved by {:?} still hits\na = {:?}\nb = {:?}", out, a, b);
+        prop_assert!(!intersects(&moved(a, -out), b), "a moved by {:?} still hits\na = {:?}\nb = {:?}", -out, a, b);
+        if c.depth > 0.05 {
+            for i in 0..360 {
+                let dir = Vec2::from_angle((i as f32).to_radians());
+                let try_b = moved(b, dir * c.depth * 0.99);
+                prop_assert!(
+                    intersects(a, &try_b),
+                    "moving b by 99% of depth {} along {:?} already separates\na = {:?}\nb = {:?}",
+                    c.depth,
+                    dir,
+                    a,
+                    b
+                );
+            }
+        }
+        Ok(())
+    });
+}
+
+#[test]
+fn manifold_points_lie_on_both_shapes() {
+    for_every_pair("manifold", |a, b| {
+        let Some(c) = contact(a, b) else { return Ok(()) };
+        for p in c.points() {
+            let tol = 1e-3 * (1.0 + c.depth);
+            prop_assert!(near(a, p.point_a, tol), "point_a {:?} not on a\na = {:?}\nb = {:?}", p.point_a, a, b);
+            prop_assert!(near(b, p.point_b, tol), "point_b {:?} not on b\na = {:?}\nb = {:?}", p.point_b, a, b);
+            prop_assert!(near(a, p.point_b, tol + p.depth) && near(b, p.point_a, tol + p.depth));
+            prop_assert!(
+                p.depth >= 0.0 && p.depth <= c.depth + 1e-3 * (1.0 + c.depth),
+                "point depth {} > {}",
+                p.depth,
+                c.depth
+            );
+        }
+        Ok(())
+    });
+}
