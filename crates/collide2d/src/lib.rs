@@ -66,6 +66,7 @@ pub use glam::Vec2;
 pub use math::{Interval, Transform};
 pub use query::contact::{contact, Contact, ContactPoint};
 pub use query::contains::contains;
+pub use query::distance::{closest_points, distance, ClosestPoints};
 pub use query::intersects::intersects;
 pub use query::{ShapeLike, ShapeRef};
 pub use shape::{Aabb, Capsule, Circle, ConvexPolygon, Obb, Segment, Shape, ShapeError};
@@ -75,7 +76,7 @@ pub mod prelude {
     pub use crate::detector::{BoundingBoxes, BoundingCircles, Detector, Exact};
     pub use crate::tiered::{collide, Level, RectObject};
     pub use crate::{
-        contact, contains, intersects, Aabb, Capsule, Circle, ConvexPolygon, Interval, Obb, Segment, Shape, ShapeError,
-        ShapeLike, Transform, Vec2,
+        closest_points, contact, contains, distance, intersects, Aabb, Capsule, Circle, ConvexPolygon, Interval, Obb,
+        Segment, Shape, ShapeError, ShapeLike, Transform, Vec2,
     };
 }

@@ -172,8 +172,15 @@ fn closest_vertex_to_features(from: &Core, to: &Core) -> (Vec2, Vec2) {
     (best.1, best.2)
 }
 
-/// The closest points `(on a, on b)` of two cores that do not overlap.
+/// The closest points `(on a, on b)` of two cores that do not overlap: GJK for two polygons,
+/// the exact vertex-to-feature scan (O(n) here) when either core is a point or a segment.
 pub(crate) fn closest_points_cores(a: &Core, b: &Core) -> (Vec2, Vec2) {
+    let flat = |c: &Core| matches!(c, Core::Point(_) | Core::Segment(_));
+    if !flat(a) && !flat(b) {
+        if let Some(points) = super::distance::gjk::gjk_closest_points(a, b) {
+            return points;
+        }
+    }
     let (pa, qb) = closest_vertex_to_features(a, b);
     let (pb, qa) = closest_vertex_to_features(b, a);
     if pa.distance_squared(qb) <= pb.distance_squared(qa) {

@@ -7,6 +7,7 @@
 pub mod contact;
 pub mod contains;
 pub(crate) mod core;
+pub mod distance;
 pub mod intersects;
 mod shape_ref;
 

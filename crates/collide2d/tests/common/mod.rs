@@ -326,3 +326,55 @@ pub fn distance_to(shape: &Shape, p: Vec2) -> f64 {
         })
         .fold(f64::INFINITY, f64::min)
 }
+
+/// A shape as its core (vertices in f64: one for a point or disc, two for a segment or capsule,
+/// the corners of a polygon) and the radius the core is swollen by.
+pub fn core_of(shape: &Shape) -> (Poly, f64) {
+    match shape {
+        Shape::Circle(c) => (vec![c.center().as_dvec2()], c.radius() as f64),
+        Shape::Capsule(k) => (dedup(vec![k.a().as_dvec2(), k.b().as_dvec2()]), k.radius() as f64),
+        Shape::Point(p) => (vec![p.as_dvec2()], 0.0),
+        Shape::Segment(s) => (vec![s.a().as_dvec2(), s.b().as_dvec2()], 0.0),
+        Shape::Aabb(b) => {
+            let (lo, hi) = (b.min().as_dvec2(), b.max().as_dvec2());
+            (dedup(vec![lo, DVec2::new(hi.x, lo.y), hi, DVec2::new(lo.x, hi.y)]), 0.0)
+        }
+        Shape::Obb(o) => {
+            let (c, h, t) = (o.center().as_dvec2(), o.half_extents().as_dvec2(), o.rotation() as f64);
+            let (ux, uy) = (DVec2::new(t.cos(), t.sin()) * h.x, DVec2::new(-t.sin(), t.cos()) * h.y);
+            (vec![c - ux - uy, c + ux - uy, c + ux + uy, c - ux + uy], 0.0)
+        }
+        Shape::ConvexPolygon(p) => (p.vertices().iter().map(|v| v.as_dvec2()).collect(), 0.0),
+    }
+}
+
+fn point_to_segment(p: DVec2, a: DVec2, b: DVec2) -> f64 {
+    let d = b - a;
+    let t = if d.length_squared() > 0.0 { ((p - a).dot(d) / d.length_squared()).clamp(0.0, 1.0) } else { 0.0 };
+    (a + d * t - p).length()
+}
+
+/// Brute-force distance in f64: the smallest vertex-to-edge distance between the cores (0 when
+/// the cores meet, by clipping), minus the radii.
+pub fn oracle_distance(a: &Shape, b: &Shape) -> f64 {
+    let ((ca, ra), (cb, rb)) = (core_of(a), core_of(b));
+    let edges = |c: &Poly| -> Vec<(DVec2, DVec2)> {
+        match c.len() {
+            1 => vec![(c[0], c[0])],
+            2 => vec![(c[0], c[1])],
+            n => (0..n).map(|i| (c[i], c[(i + 1) % n])).collect(),
+        }
+    };
+    let meet = convex_meet(&ca, &cb);
+    let core_gap = if meet {
+        0.0
+    } else {
+        let one_way = |from: &Poly, to: &Poly| {
+            from.iter()
+                .flat_map(|p| edges(to).into_iter().map(move |(a, b)| point_to_segment(*p, a, b)))
+                .fold(f64::INFINITY, f64::min)
+        };
+        one_way(&ca, &cb).min(one_way(&cb, &ca))
+    };
+    (core_gap - ra - rb).max(0.0)
+}

@@ -52,8 +52,11 @@ fn overlapping(a: Rounded, b: Rounded) -> Contact {
 
 /// Cores apart but within the sum of the radii: the normal joins the closest points.
 fn apart_within_radii(a: Rounded, b: Rounded) -> Option<Contact> {
-    let (pa, pb) = closest_points_cores(a.core, b.core);
     let reach = a.radius + b.radius;
+    if reach == 0.0 {
+        return None; // flat or polygonal cores apart, nothing to swell them into contact
+    }
+    let (pa, pb) = closest_points_cores(a.core, b.core);
     let gap_sq = pa.distance_squared(pb);
     if !within(gap_sq, reach) {
         return None;

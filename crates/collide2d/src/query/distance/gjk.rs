@@ -1,0 +1,123 @@
+//! GJK (Gilbert–Johnson–Keerthi) closest points between two convex cores: the general distance
+//! fall-back for polygon against polygon, where the vertex-against-feature scan would be O(n·m).
+//!
+//! It walks a simplex of the Minkowski difference `A − B` towards the origin; the closest point
+//! of that difference to the origin, written as a blend of support pairs, gives one closest point
+//! on each shape.
+
+use glam::Vec2;
+
+use crate::query::core::Core;
+
+const MAX_ITERATIONS: usize = 48;
+/// Stop when a new support point improves the distance by less than this fraction.
+const RELATIVE_TOLERANCE: f32 = 1e-6;
+
+#[derive(Clone, Copy, Default)]
+struct SimplexVertex {
+    /// The point of `A − B`.
+    w: Vec2,
+    /// Its source on `A`.
+    a: Vec2,
+    /// Its source on `B`.
+    b: Vec2,
+}
+
+/// The vertex of `core` furthest along `d`.
+#[inline]
+fn support(core: &Core, d: Vec2) -> Vec2 {
+    let v = core.vertices();
+    let mut best = v[0];
+    let mut best_dot = best.dot(d);
+    for p in &v[1..] {
+        let dot = p.dot(d);
+        if dot > best_dot {
+            best = *p;
+            best_dot = dot;
+        }
+    }
+    best
+}
+
+/// Closest points `(on a, on b)` of two cores, or `None` when GJK finds them overlapping.
+pub(crate) fn gjk_closest_points(a: &Core, b: &Core) -> Option<(Vec2, Vec2)> {
+    let first = SimplexVertex { w: a.vertices()[0] - b.vertices()[0], a: a.vertices()[0], b: b.vertices()[0] };
+    let mut simplex = [first; 3];
+    let mut weights = [1.0f32, 0.0, 0.0];
+    let mut count = 1;
+    let mut v = first.w;
+    for _ in 0..MAX_ITERATIONS {
+        let vv = v.length_squared();
+        if vv == 0.0 || !vv.is_finite() {
+            return None;
+        }
+        let (sa, sb) = (support(a, -v), support(b, v));
+        let w = sa - sb;
+        if vv - v.dot(w) <= RELATIVE_TOLERANCE * vv || simplex[..count].iter().any(|s| s.w == w) {
+            break;
+        }
+        simplex[count] = SimplexVertex { w, a: sa, b: sb };
+        count += 1;
+        let (closest, new_count) = solve(&mut simplex, &mut weights, count);
+        count = new_count;
+        if count == 3 {
+            return None; // the origin is inside the triangle: the cores overlap
+        }
+        v = closest;
+    }
+    let blend = |f: fn(&SimplexVertex) -> Vec2| (0..count).map(|i| f(&simplex[i]) * weights[i]).sum::<Vec2>();
+    Some((blend(|s| s.a), blend(|s| s.b)))
+}
+
+/// Replaces the simplex by the sub-simplex nearest the origin; returns the nearest point and the
+/// new vertex count (3 only when the origin lies inside the triangle).
+fn solve(s: &mut [SimplexVertex; 3], weights: &mut [f32; 3], count: usize) -> (Vec2, usize) {
+    match count {
+        2 => solve_segment(s, weights),
+        _ => solve_triangle(s, weights),
+    }
+}
+
+/// Nearest point of segment `s[0] s[1]` to the origin, keeping only the vertices it needs.
+fn solve_segment(s: &mut [SimplexVertex; 3], weights: &mut [f32; 3]) -> (Vec2, usize) {
+    let (w0, w1) = (s[0].w, s[1].w);
+    let e = w1 - w0;
+    let len_sq = e.length_squared();
+    let t = if len_sq > 0.0 { (-w0.dot(e) / len_sq).clamp(0.0, 1.0) } else { 0.0 };
+    if t <= 0.0 {
+        *weights = [1.0, 0.0, 0.0];
+        return (w0, 1);
+    }
+    if t >= 1.0 {
+        s[0] = s[1];
+        *weights = [1.0, 0.0, 0.0];
+        return (w1, 1);
+    }
+    *weights = [1.0 - t, t, 0.0];
+    (w0 + e * t, 2)
+}
+
+/// Nearest point of triangle `s[0] s[1] s[2]` to the origin.
+fn solve_triangle(s: &mut [SimplexVertex; 3], weights: &mut [f32; 3]) -> (Vec2, usize) {
+    let [w0, w1, w2] = [s[0].w, s[1].w, s[2].w];
+    let area = (w1 - w0).perp_dot(w2 - w0);
+    let inside = |p: Vec2, q: Vec2| (q - p).perp_dot(-p) * area >= 0.0;
+    if area != 0.0 && inside(w0, w1) && inside(w1, w2) && inside(w2, w0) {
+        return (Vec2::ZERO, 3);
+    }
+    // Outside: the nearest of the three edges (each solved as a segment) wins.
+    let mut best: Option<(f32, [SimplexVertex; 3], [f32; 3], Vec2, usize)> = None;
+    for (i, j) in [(0, 1), (1, 2), (2, 0)] {
+        let mut edge = [s[i], s[j], s[j]];
+        let mut w = [0.0; 3];
+        let (p, n) = solve_segment(&mut edge, &mut w);
+        let d = p.length_squared();
+        if best.as_ref().is_none_or(|b| d < b.0) {
+            best = Some((d, edge, w, p, n));
+        }
+    }
+    let (_, edge, w, p, n) = best.unwrap_or((0.0, *s, *weights, w0, 1));
+    *s = edge;
+    *weights = w;
+    (p, n)
+}

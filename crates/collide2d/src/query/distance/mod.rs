@@ -1,0 +1,115 @@
+//! Distances and closest points between shapes that do not touch.
+//!
+//! Specialised formulas for discs and axis-aligned boxes; every other pair goes through its
+//! cores: exact vertex-to-feature formulas when one core is a point or a segment (O(n)), and GJK
+//! when both are polygons.
+
+pub(crate) mod gjk;
+
+use glam::Vec2;
+
+use super::core::{closest_points_cores, cores_overlap, Core};
+use super::{ShapeLike, ShapeRef};
+use crate::shape::{Aabb, Circle};
+
+/// The closest points of two shapes that do not touch.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ClosestPoints {
+    /// The point of `a` nearest to `b`.
+    pub point_a: Vec2,
+    /// The point of `b` nearest to `a`.
+    pub point_b: Vec2,
+    /// `|point_b - point_a|` (> 0).
+    pub distance: f32,
+}
+
+/// The closest points of `a` and `b`, or `None` when they intersect (touching included) or a
+/// point is not finite.
+///
+/// ```
+/// use collide2d::{closest_points, Aabb, Circle, Vec2};
+/// let wall = Aabb::from_xywh(0.0, 0.0, 1.0, 4.0)?;
+/// let ball = Circle::new(Vec2::new(4.0, 2.0), 1.0)?;
+/// let c = closest_points(&wall, &ball).expect("apart");
+/// assert_eq!((c.point_a, c.point_b, c.distance), (Vec2::new(1.0, 2.0), Vec2::new(3.0, 2.0), 2.0));
+/// # Ok::<(), collide2d::ShapeError>(())
+/// ```
+#[inline]
+pub fn closest_points<A: ShapeLike + ?Sized, B: ShapeLike + ?Sized>(a: &A, b: &B) -> Option<ClosestPoints> {
+    closest_points_ref(a.shape_ref(), b.shape_ref())
+}
+
+/// The distance between `a` and `b`: 0 when they intersect, NaN when a point is not finite.
+///
+/// ```
+/// use collide2d::{distance, Circle, Vec2};
+/// let a = Circle::new(Vec2::ZERO, 1.0)?;
+/// assert_eq!(distance(&a, &Circle::new(Vec2::new(5.0, 0.0), 1.0)?), 3.0);
+/// assert_eq!(distance(&a, &Vec2::new(0.5, 0.0)), 0.0);
+/// # Ok::<(), collide2d::ShapeError>(())
+/// ```
+#[inline]
+pub fn distance<A: ShapeLike + ?Sized, B: ShapeLike + ?Sized>(a: &A, b: &B) -> f32 {
+    let (a, b) = (a.shape_ref(), b.shape_ref());
+    if non_finite_point(a) || non_finite_point(b) {
+        return f32::NAN;
+    }
+    closest_points_ref(a, b).map_or(0.0, |c| c.distance)
+}
+
+fn non_finite_point(s: ShapeRef) -> bool {
+    matches!(s, ShapeRef::Point(p) if !p.is_finite())
+}
+
+#[inline]
+pub(crate) fn closest_points_ref(a: ShapeRef, b: ShapeRef) -> Option<ClosestPoints> {
+    use ShapeRef as S;
+    match (a, b) {
+        _ if non_finite_point(a) || non_finite_point(b) => None,
+        (S::Circle(a), S::Circle(b)) => closest_circle_circle(a, b),
+        (S::Aabb(a), S::Aabb(b)) => closest_aabb_aabb(a, b),
+        _ => closest_general(a, b),
+    }
+}
+
+/// Builds the result from the closest points of the cores and the radii.
+fn from_cores(pa: Vec2, pb: Vec2, ra: f32, rb: f32) -> Option<ClosestPoints> {
+    let between = pb - pa;
+    let core_gap = between.length();
+    let distance = core_gap - (ra + rb);
+    if !(distance > 0.0) {
+        return None;
+    }
+    let dir = between / core_gap;
+    Some(ClosestPoints { point_a: pa + dir * ra, point_b: pb - dir * rb, distance })
+}
+
+fn closest_circle_circle(a: &Circle, b: &Circle) -> Option<ClosestPoints> {
+    from_cores(a.center(), b.center(), a.radius(), b.radius())
+}
+
+/// Per axis: the facing sides when apart, the middle of the shared range when overlapping.
+fn closest_aabb_aabb(a: &Aabb, b: &Aabb) -> Option<ClosestPoints> {
+    let pick = |amin: f32, amax: f32, bmin: f32, bmax: f32| {
+        if amax < bmin {
+            (amax, bmin)
+        } else if bmax < amin {
+            (amin, bmax)
+        } else {
+            let mid = (amin.max(bmin) + amax.min(bmax)) * 0.5;
+            (mid, mid)
+        }
+    };
+    let (ax, bx) = pick(a.min().x, a.max().x, b.min().x, b.max().x);
+    let (ay, by) = pick(a.min().y, a.max().y, b.min().y, b.max().y);
+    from_cores(Vec2::new(ax, ay), Vec2::new(bx, by), 0.0, 0.0)
+}
+
+fn closest_general(a: ShapeRef, b: ShapeRef) -> Option<ClosestPoints> {
+    let ((ca, ra), (cb, rb)) = (Core::of(a), Core::of(b));
+    if cores_overlap(&ca, &cb) {
+        return None;
+    }
+    let (pa, pb) = closest_points_cores(&ca, &cb);
+    from_cores(pa, pb, ra, rb)
+}
