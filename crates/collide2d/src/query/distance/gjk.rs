@@ -106,18 +106,17 @@ fn solve_triangle(s: &mut [SimplexVertex; 3], weights: &mut [f32; 3]) -> (Vec2, 
         return (Vec2::ZERO, 3);
     }
     // Outside: the nearest of the three edges (each solved as a segment) wins.
-    let mut best: Option<(f32, [SimplexVertex; 3], [f32; 3], Vec2, usize)> = None;
+    let original = *s;
+    let mut best_distance = f32::INFINITY;
+    let mut best = (w0, 1);
     for (i, j) in [(0, 1), (1, 2), (2, 0)] {
-        let mut edge = [s[i], s[j], s[j]];
+        let mut edge = [original[i], original[j], original[j]];
         let mut w = [0.0; 3];
         let (p, n) = solve_segment(&mut edge, &mut w);
-        let d = p.length_squared();
-        if best.as_ref().is_none_or(|b| d < b.0) {
-            best = Some((d, edge, w, p, n));
+        if p.length_squared() < best_distance {
+            best_distance = p.length_squared();
+            (*s, *weights, best) = (edge, w, (p, n));
         }
     }
-    let (_, edge, w, p, n) = best.unwrap_or((0.0, *s, *weights, w0, 1));
-    *s = edge;
-    *weights = w;
-    (p, n)
+    best
 }

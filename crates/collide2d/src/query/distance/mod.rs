@@ -77,7 +77,7 @@ fn from_cores(pa: Vec2, pb: Vec2, ra: f32, rb: f32) -> Option<ClosestPoints> {
     let between = pb - pa;
     let core_gap = between.length();
     let distance = core_gap - (ra + rb);
-    if !(distance > 0.0) {
+    if distance.is_nan() || distance <= 0.0 {
         return None;
     }
     let dir = between / core_gap;
