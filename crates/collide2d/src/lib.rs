@@ -68,6 +68,8 @@ pub use query::contact::{contact, Contact, ContactPoint};
 pub use query::contains::contains;
 pub use query::distance::{closest_points, distance, ClosestPoints};
 pub use query::intersects::intersects;
+pub use query::point::{closest_point, signed_distance};
+pub use query::ray::{cast_ray, Ray, RayHit};
 pub use query::{ShapeLike, ShapeRef};
 pub use shape::{Aabb, Capsule, Circle, ConvexPolygon, Obb, Segment, Shape, ShapeError};
 
@@ -76,7 +78,8 @@ pub mod prelude {
     pub use crate::detector::{BoundingBoxes, BoundingCircles, Detector, Exact};
     pub use crate::tiered::{collide, Level, RectObject};
     pub use crate::{
-        closest_points, contact, contains, distance, intersects, Aabb, Capsule, Circle, ConvexPolygon, Interval, Obb,
-        Segment, Shape, ShapeError, ShapeLike, Transform, Vec2,
+        cast_ray, closest_point, closest_points, contact, contains, distance, intersects, signed_distance, Aabb,
+        Capsule, Circle, ConvexPolygon, Interval, Obb, Ray, RayHit, Segment, Shape, ShapeError, ShapeLike, Transform,
+        Vec2,
     };
 }

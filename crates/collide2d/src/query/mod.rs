@@ -9,6 +9,8 @@ pub mod contains;
 pub(crate) mod core;
 pub mod distance;
 pub mod intersects;
+pub mod point;
+pub mod ray;
 mod shape_ref;
 
 pub use shape_ref::{ShapeLike, ShapeRef};

@@ -15,6 +15,7 @@ pub use aabb::Aabb;
 pub use capsule::Capsule;
 pub use circle::Circle;
 pub use convex_polygon::ConvexPolygon;
+pub(crate) use error::finite_vec;
 pub use error::ShapeError;
 pub use obb::Obb;
 pub use segment::Segment;

@@ -246,11 +246,11 @@ pub fn oracle_contains(a: &Shape, b: &Shape) -> Option<bool> {
 /// The seven kinds, for iterating over every pair.
 pub const KINDS: [&str; 7] = ["point", "segment", "aabb", "circle", "obb", "capsule", "polygon"];
 
-fn coord() -> impl Strategy<Value = f32> {
+fn coord() -> impl Strategy<Value = f32> + Clone {
     -20.0f32..20.0
 }
 
-fn pos() -> impl Strategy<Value = Vec2> {
+fn pos() -> impl Strategy<Value = Vec2> + Clone {
     (coord(), coord()).prop_map(|(x, y)| Vec2::new(x, y))
 }
 
@@ -377,4 +377,32 @@ pub fn oracle_distance(a: &Shape, b: &Shape) -> f64 {
         one_way(&ca, &cb).min(one_way(&cb, &ca))
     };
     (core_gap - ra - rb).max(0.0)
+}
+
+/// Signed distance in f64 from `p` to the shape's boundary (negative inside), brute force over
+/// the core's edges; points and segments have no inside.
+pub fn oracle_signed_distance(shape: &Shape, p: Vec2) -> f64 {
+    let (core, r) = core_of(shape);
+    let p = p.as_dvec2();
+    let nearest_edge = match core.len() {
+        1 => (core[0] - p).length(),
+        2 => point_to_segment(p, core[0], core[1]),
+        n => (0..n).map(|i| point_to_segment(p, core[i], core[(i + 1) % n])).fold(f64::INFINITY, f64::min),
+    };
+    if core.len() >= 3 && point_in_polygon(p, &core) {
+        -nearest_edge - r
+    } else {
+        nearest_edge - r
+    }
+}
+
+/// Whether `p` lies in the shape's inner bracket (certainly inside the shape).
+pub fn surely_inside(shape: &Shape, p: Vec2) -> bool {
+    let (inner, _) = bracket(shape);
+    point_in_polygon(p.as_dvec2(), &inner)
+}
+
+/// A random position in the test world.
+pub fn any_pos() -> impl Strategy<Value = Vec2> + Clone {
+    pos()
 }

@@ -1,0 +1,76 @@
+//! Point queries: the nearest point of a shape, and how far inside or outside a point lies.
+
+use glam::Vec2;
+
+use super::contains::contains_point;
+use super::core::{closest_on_segment, Core};
+use super::ShapeLike;
+
+/// The point of `shape` nearest to `p`: `p` itself when it lies inside (boundary included).
+/// A non-finite `p` gives NaN coordinates.
+///
+/// ```
+/// use collide2d::{closest_point, Circle, Vec2};
+/// let c = Circle::new(Vec2::ZERO, 2.0)?;
+/// assert_eq!(closest_point(&c, Vec2::new(10.0, 0.0)), Vec2::new(2.0, 0.0));
+/// assert_eq!(closest_point(&c, Vec2::new(0.5, 0.5)), Vec2::new(0.5, 0.5));
+/// # Ok::<(), collide2d::ShapeError>(())
+/// ```
+pub fn closest_point<S: ShapeLike + ?Sized>(shape: &S, p: Vec2) -> Vec2 {
+    let shape = shape.shape_ref();
+    if !p.is_finite() {
+        return Vec2::NAN;
+    }
+    if contains_point(shape, p) {
+        return p;
+    }
+    let (core, radius) = Core::of(shape);
+    let q = closest_on_core(&core, p);
+    q + (p - q).normalize_or_zero() * radius
+}
+
+/// The signed distance from `p` to the boundary of `shape`: positive outside, negative inside
+/// (minus the distance to the nearest boundary point), 0 on the boundary. Points and segments
+/// have no inside: on them it is 0. A non-finite `p` gives NaN.
+///
+/// ```
+/// use collide2d::{signed_distance, Aabb, Vec2};
+/// let b = Aabb::from_xywh(0.0, 0.0, 4.0, 2.0)?;
+/// assert_eq!(signed_distance(&b, Vec2::new(7.0, 1.0)), 3.0);
+/// assert_eq!(signed_distance(&b, Vec2::new(1.0, 1.0)), -1.0);
+/// # Ok::<(), collide2d::ShapeError>(())
+/// ```
+pub fn signed_distance<S: ShapeLike + ?Sized>(shape: &S, p: Vec2) -> f32 {
+    let shape = shape.shape_ref();
+    if !p.is_finite() {
+        return f32::NAN;
+    }
+    let (core, radius) = Core::of(shape);
+    let inside_polygon = match core {
+        Core::Quad(..) | Core::Polygon(..) => (0..core.edge_count())
+            .map(|i| {
+                let (v, _, n) = core.edge(i);
+                n.dot(p - v)
+            })
+            .fold(f32::NEG_INFINITY, f32::max),
+        Core::Point(_) | Core::Segment(_) => 0.0,
+    };
+    if inside_polygon < 0.0 {
+        // Inside a convex polygon: the nearest face line is the nearest boundary.
+        return inside_polygon - radius;
+    }
+    p.distance(closest_on_core(&core, p)) - radius
+}
+
+/// The nearest point of a core's boundary (or of the point/segment itself).
+fn closest_on_core(core: &Core, p: Vec2) -> Vec2 {
+    let v = core.vertices();
+    match v.len() {
+        1 => v[0],
+        2 => closest_on_segment(p, v[0], v[1]),
+        n => (0..n)
+            .map(|i| closest_on_segment(p, v[i], v[(i + 1) % n]))
+            .min_by(|a, b| a.distance_squared(p).total_cmp(&b.distance_squared(p)))
+            .unwrap_or(v[0]),
+    }
+}

@@ -1,0 +1,105 @@
+//! Ray casts: where a ray first meets a shape.
+//!
+//! Shapes are solid: a ray that starts inside (or on the boundary of) a shape hits it at once,
+//! at distance 0, with the normal pointing back against the ray (`-direction`), the way game
+//! engines report a cast that begins in a collider.
+
+mod flat;
+mod polygonal;
+mod round;
+
+use glam::Vec2;
+
+use super::core::Core;
+use super::{ShapeLike, ShapeRef};
+use crate::shape::{finite_vec, ShapeError};
+
+/// A half-line from `origin` along a unit `direction`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Ray {
+    origin: Vec2,
+    direction: Vec2,
+}
+
+impl Ray {
+    /// The ray from `origin` along `direction` (normalised here; it must be finite and non-zero).
+    pub fn new(origin: Vec2, direction: Vec2) -> Result<Self, ShapeError> {
+        finite_vec("Ray", "origin", origin)?;
+        finite_vec("Ray", "direction", direction)?;
+        let direction = direction.try_normalize().ok_or(ShapeError::BadSize {
+            shape: "Ray",
+            field: "direction length",
+            requirement: "positive and finite",
+            value: direction.length(),
+        })?;
+        Ok(Self { origin, direction })
+    }
+
+    /// Where the ray starts.
+    #[inline]
+    pub fn origin(&self) -> Vec2 {
+        self.origin
+    }
+
+    /// Its unit direction.
+    #[inline]
+    pub fn direction(&self) -> Vec2 {
+        self.direction
+    }
+
+    /// The point at `distance` along the ray.
+    #[inline]
+    pub fn at(&self, distance: f32) -> Vec2 {
+        self.origin + self.direction * distance
+    }
+}
+
+/// Where a ray meets a shape.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RayHit {
+    /// Distance from the ray's origin to the hit (0 when the ray starts inside).
+    pub distance: f32,
+    /// The hit point, `ray.at(distance)`.
+    pub point: Vec2,
+    /// The shape's outward unit normal at the hit (`-direction` for a ray starting inside, and
+    /// for a ray running along a segment or hitting a point end-on).
+    pub normal: Vec2,
+}
+
+impl RayHit {
+    pub(crate) fn at(ray: &Ray, distance: f32, normal: Vec2) -> Self {
+        Self { distance, point: ray.at(distance), normal }
+    }
+
+    pub(crate) fn inside(ray: &Ray) -> Self {
+        Self { distance: 0.0, point: ray.origin, normal: -ray.direction }
+    }
+}
+
+/// The first point where `ray` meets `shape` within `max_distance`, or `None`.
+///
+/// ```
+/// use collide2d::{cast_ray, query::ray::Ray, Aabb, Vec2};
+/// let wall = Aabb::from_xywh(5.0, -1.0, 1.0, 2.0)?;
+/// let ray = Ray::new(Vec2::ZERO, Vec2::X)?;
+/// let hit = cast_ray(&wall, &ray, 100.0).expect("hits the wall");
+/// assert_eq!((hit.distance, hit.point, hit.normal), (5.0, Vec2::new(5.0, 0.0), Vec2::NEG_X));
+/// assert!(cast_ray(&wall, &ray, 4.0).is_none()); // too short
+/// # Ok::<(), collide2d::ShapeError>(())
+/// ```
+pub fn cast_ray<S: ShapeLike + ?Sized>(shape: &S, ray: &Ray, max_distance: f32) -> Option<RayHit> {
+    let hit = cast_ray_ref(shape.shape_ref(), ray)?;
+    (hit.distance <= max_distance).then_some(hit)
+}
+
+fn cast_ray_ref(shape: ShapeRef, ray: &Ray) -> Option<RayHit> {
+    use ShapeRef as S;
+    match shape {
+        S::Point(p) => flat::ray_point(ray, p),
+        S::Segment(s) => flat::ray_segment(ray, s.a(), s.b()),
+        S::Aabb(b) => polygonal::ray_aabb(ray, b),
+        S::Circle(c) => round::ray_circle(ray, c.center(), c.radius()),
+        S::Capsule(k) => round::ray_capsule(ray, k),
+        S::Obb(_) | S::ConvexPolygon(_) => polygonal::ray_half_planes(ray, &Core::of(shape).0),
+    }
+}

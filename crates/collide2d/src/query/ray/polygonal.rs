@@ -1,0 +1,66 @@
+use glam::Vec2;
+
+use super::{Ray, RayHit};
+use crate::query::core::Core;
+use crate::shape::Aabb;
+
+/// An axis-aligned box by the slab method.
+pub(super) fn ray_aabb(ray: &Ray, b: &Aabb) -> Option<RayHit> {
+    let (o, d) = (ray.origin, ray.direction);
+    if o.cmpge(b.min()).all() && o.cmple(b.max()).all() {
+        return Some(RayHit::inside(ray));
+    }
+    let mut enter = (f32::NEG_INFINITY, Vec2::ZERO);
+    let mut exit = f32::INFINITY;
+    for axis in 0..2 {
+        let (lo, hi, start, step) = (b.min()[axis], b.max()[axis], o[axis], d[axis]);
+        if step == 0.0 {
+            if start < lo || start > hi {
+                return None;
+            }
+            continue;
+        }
+        let (t_lo, t_hi) = ((lo - start) / step, (hi - start) / step);
+        let (near, far) = if t_lo < t_hi { (t_lo, t_hi) } else { (t_hi, t_lo) };
+        if near > enter.0 {
+            let mut normal = Vec2::ZERO;
+            normal[axis] = -step.signum();
+            enter = (near, normal);
+        }
+        exit = exit.min(far);
+    }
+    (enter.0 >= 0.0 && enter.0 <= exit).then(|| RayHit::at(ray, enter.0, enter.1))
+}
+
+/// A convex polygonal core by Cyrus–Beck: the ray enters through the last face it crosses
+/// inwards, provided it has not yet left through another.
+pub(super) fn ray_half_planes(ray: &Ray, core: &Core) -> Option<RayHit> {
+    let (o, d) = (ray.origin, ray.direction);
+    let mut enter = (f32::NEG_INFINITY, Vec2::ZERO);
+    let mut exit = f32::INFINITY;
+    let mut inside = true;
+    for i in 0..core.edge_count() {
+        let (v, _, n) = core.edge(i);
+        let offset = n.dot(o - v); // > 0: the origin is outside this face
+        let speed = n.dot(d);
+        inside &= offset <= 0.0;
+        if speed == 0.0 {
+            if offset > 0.0 {
+                return None;
+            }
+            continue;
+        }
+        let t = -offset / speed;
+        if speed < 0.0 {
+            if t > enter.0 {
+                enter = (t, n);
+            }
+        } else {
+            exit = exit.min(t);
+        }
+    }
+    if inside {
+        return Some(RayHit::inside(ray));
+    }
+    (enter.0 >= 0.0 && enter.0 <= exit).then(|| RayHit::at(ray, enter.0, enter.1))
+}
