@@ -42,14 +42,14 @@ pub trait ShapeLike {
 
     /// Whether the two shapes share at least one point (touching counts).
     /// See [`intersects`](crate::intersects).
-    #[inline]
+    #[inline(always)]
     fn intersects<B: ShapeLike + ?Sized>(&self, other: &B) -> bool {
         super::intersects::intersects_ref(self.shape_ref(), other.shape_ref())
     }
 
     /// Whether every point of `other` lies in this shape (boundary included).
     /// See [`contains`](crate::contains).
-    #[inline]
+    #[inline(always)]
     fn contains<B: ShapeLike + ?Sized>(&self, other: &B) -> bool {
         super::contains::contains_ref(self.shape_ref(), other.shape_ref())
     }
@@ -58,7 +58,7 @@ pub trait ShapeLike {
 macro_rules! shape_like {
     ($($ty:ty => $variant:ident),* $(,)?) => {
         $(impl ShapeLike for $ty {
-            #[inline]
+            #[inline(always)]
             fn shape_ref(&self) -> ShapeRef<'_> {
                 ShapeRef::$variant(self)
             }
@@ -70,7 +70,7 @@ shape_like!(Segment => Segment, Aabb => Aabb, Circle => Circle, Obb => Obb, Caps
     ConvexPolygon => ConvexPolygon);
 
 impl ShapeLike for Vec2 {
-    #[inline]
+    #[inline(always)]
     fn shape_ref(&self) -> ShapeRef<'_> {
         ShapeRef::Point(*self)
     }
@@ -99,7 +99,7 @@ impl ShapeLike for Shape {
 }
 
 impl<T: ShapeLike + ?Sized> ShapeLike for &T {
-    #[inline]
+    #[inline(always)]
     fn shape_ref(&self) -> ShapeRef<'_> {
         (**self).shape_ref()
     }

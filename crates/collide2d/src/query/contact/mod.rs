@@ -31,12 +31,12 @@ use super::{ShapeLike, ShapeRef};
 /// assert_eq!(c.push_out_b(), Vec2::new(0.5, 0.0));
 /// # Ok::<(), collide2d::ShapeError>(())
 /// ```
-#[inline]
+#[inline(always)]
 pub fn contact<A: ShapeLike + ?Sized, B: ShapeLike + ?Sized>(a: &A, b: &B) -> Option<Contact> {
     contact_ref(a.shape_ref(), b.shape_ref())
 }
 
-#[inline]
+#[inline(always)]
 pub(crate) fn contact_ref(a: ShapeRef, b: ShapeRef) -> Option<Contact> {
     use ShapeRef as S;
     match (a, b) {

@@ -24,12 +24,12 @@ use crate::shape::Aabb;
 /// assert!(contains(&room, &Vec2::new(10.0, 0.0)));
 /// # Ok::<(), collide2d::ShapeError>(())
 /// ```
-#[inline]
+#[inline(always)]
 pub fn contains<A: ShapeLike + ?Sized, B: ShapeLike + ?Sized>(a: &A, b: &B) -> bool {
     contains_ref(a.shape_ref(), b.shape_ref())
 }
 
-#[inline]
+#[inline(always)]
 pub(crate) fn contains_ref(a: ShapeRef, b: ShapeRef) -> bool {
     use ShapeRef as S;
     match (a, b) {

@@ -61,7 +61,7 @@ fn non_finite_point(s: ShapeRef) -> bool {
     matches!(s, ShapeRef::Point(p) if !p.is_finite())
 }
 
-#[inline]
+#[inline(always)]
 pub(crate) fn closest_points_ref(a: ShapeRef, b: ShapeRef) -> Option<ClosestPoints> {
     use ShapeRef as S;
     match (a, b) {
