@@ -1,7 +1,8 @@
 //! # collide2d
 //!
 //! 2D collision detection for games: validated shapes, and exact, fast answers to "do these
-//! touch?" and "is this one inside that one?" for every pair of them.
+//! touch?", "is this one inside that one?", "how do I push them apart, and where do they
+//! touch?", "how far apart are they?" and "what does this ray hit?" for every pair of them.
 //!
 //! ```
 //! use collide2d::prelude::*;
@@ -35,6 +36,13 @@
 //!   Touching is decided exactly where the inputs allow it (shapes meeting at representable
 //!   coordinates, such as axis-aligned edges at integer positions); for rotated shapes the answer
 //!   at exact contact is subject to `f32` rounding of the rotation.
+//! - **Normals and push-out.** A [`Contact`]'s `normal` is a unit vector pointing from the first
+//!   shape `a` towards the second `b`, for every pair and also when one lies inside the other;
+//!   `depth ≥ 0` is the length of the minimum translation that separates them, so moving `b` by
+//!   `normal * depth` (or `a` by `-normal * depth`) leaves them touching. Surface normals (ray
+//!   hits) point out of the shape. Signed distances are negative inside a shape.
+//! - **Solid shapes.** A ray starting inside a shape hits it at distance 0 with normal
+//!   `-direction`; a point inside a shape is its own closest point.
 //! - **Validation at the border.** Constructors return `Result<_, ShapeError>` and refuse
 //!   non-finite numbers, negative or zero sizes (boxes may have zero width or height), too few
 //!   or collinear vertices and non-convex outlines, naming what is wrong. Queries never re-check.
@@ -48,8 +56,11 @@
 //!
 //! - [`math`]: [`Transform`] (sprite-like transforms that compose), [`Interval`], projections.
 //! - [`shape`]: one type per shape and the [`Shape`] enum.
-//! - [`query`]: one module per question ([`query::intersects`], [`query::contains`]) with the
-//!   pair fast paths (`intersects_obb_obb`, …); [`intersects`] and [`contains`] take any pair.
+//! - [`query`]: one module per question ([`query::intersects`], [`query::contains`],
+//!   [`query::contact`], [`query::distance`], [`query::ray`], [`query::point`]) with the pair fast
+//!   paths (`intersects_obb_obb`, `contact_circle_obb`, …); [`intersects`], [`contains`],
+//!   [`contact`], [`distance`], [`closest_points`], [`cast_ray`], [`closest_point`] and
+//!   [`signed_distance`] take any shape or pair.
 //! - [`tiered`]: the levelled rectangle test (bounding boxes, corners inside, SAT).
 //! - [`detector`]: swappable detection methods.
 

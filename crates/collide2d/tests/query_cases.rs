@@ -1,0 +1,250 @@
+//! Hand-made cases with known answers for contacts, distances, ray casts and point queries.
+
+use collide2d::{
+    cast_ray, closest_point, closest_points, contact, distance, signed_distance, Aabb, Capsule, Circle, Contact,
+    ConvexPolygon, Obb, Ray, Shape, Vec2,
+};
+
+const EPS: f32 = 1e-5;
+
+fn v(x: f32, y: f32) -> Vec2 {
+    Vec2::new(x, y)
+}
+
+fn close(a: Vec2, b: Vec2) -> bool {
+    (a - b).length() <= EPS * (1.0 + b.length())
+}
+
+fn square(x0: f32, y0: f32, side: f32) -> Aabb {
+    Aabb::from_xywh(x0, y0, side, side).unwrap()
+}
+
+fn assert_contact(c: Option<Contact>, normal: Vec2, depth: f32) -> Contact {
+    let c = c.expect("expected a contact");
+    assert!(close(c.normal, normal), "normal {:?} != {normal:?}", c.normal);
+    assert!((c.depth - depth).abs() <= EPS * (1.0 + depth), "depth {} != {depth}", c.depth);
+    c
+}
+
+// ---- contacts ----
+
+#[test]
+fn unit_circles_one_and_a_half_apart_overlap_by_half_along_the_centre_line() {
+    let a = Circle::new(v(0.0, 0.0), 1.0).unwrap();
+    let b = Circle::new(v(1.5, 0.0), 1.0).unwrap();
+    let c = assert_contact(contact(&a, &b), Vec2::X, 0.5);
+    let p = c.points()[0];
+    assert!(close(p.point_a, v(1.0, 0.0)) && close(p.point_b, v(0.5, 0.0)), "{p:?}");
+    assert_eq!(contact(&b, &a).unwrap().normal, -Vec2::X);
+}
+
+#[test]
+fn square_and_triangle_overlapping_by_ten_on_x_push_apart_by_ten() {
+    let sq = ConvexPolygon::new(&[v(0.0, 0.0), v(100.0, 0.0), v(100.0, 100.0), v(0.0, 100.0)]).unwrap();
+    let tri = ConvexPolygon::new(&[v(90.0, 50.0), v(150.0, 0.0), v(150.0, 100.0)]).unwrap();
+    let c = assert_contact(contact(&sq, &tri), Vec2::X, 10.0);
+    assert_eq!(c.points().len(), 1);
+    let p = c.points()[0];
+    assert!(close(p.point_a, v(100.0, 50.0)) && close(p.point_b, v(90.0, 50.0)), "{p:?}");
+    assert!(close(c.push_out_b(), v(10.0, 0.0)));
+}
+
+#[test]
+fn circle_at_a_square_corner_is_pushed_out_diagonally() {
+    let sq = square(0.0, 0.0, 10.0);
+    let ball = Circle::new(v(11.0, 11.0), 2.0).unwrap();
+    let c = assert_contact(contact(&sq, &ball), Vec2::ONE.normalize(), 2.0 - 2f32.sqrt());
+    assert!(close(c.points()[0].point_a, v(10.0, 10.0)), "{:?}", c.points());
+}
+
+#[test]
+fn box_resting_on_box_gives_two_points_at_the_ends_of_the_shared_stretch() {
+    let floor = square(0.0, 0.0, 10.0);
+    let crate_ = Aabb::from_xywh(2.0, 9.0, 6.0, 3.0).unwrap();
+    let c = assert_contact(contact(&floor, &crate_), Vec2::Y, 1.0);
+    let xs: Vec<f32> = c.points().iter().map(|p| p.point_a.x).collect();
+    assert_eq!(xs, [2.0, 8.0]);
+    // The same boxes as oriented boxes and as polygons agree.
+    let (fo, co) = (Obb::from_aabb(&floor).unwrap(), Obb::from_aabb(&crate_).unwrap());
+    let c2 = assert_contact(contact(&fo, &co), Vec2::Y, 1.0);
+    assert_eq!(c2.points().len(), 2);
+}
+
+#[test]
+fn touching_boxes_have_a_contact_of_depth_zero() {
+    let c = assert_contact(contact(&square(0.0, 0.0, 1.0), &square(1.0, 0.0, 1.0)), Vec2::X, 0.0);
+    assert!(c.points().iter().all(|p| p.depth == 0.0));
+}
+
+#[test]
+fn small_circle_inside_a_box_leaves_through_the_nearest_face_in_either_order() {
+    let room = square(0.0, 0.0, 10.0);
+    let ball = Circle::new(v(5.0, 8.0), 1.0).unwrap();
+    let c = assert_contact(contact(&room, &ball), Vec2::Y, 3.0);
+    assert!(close(c.push_out_b(), v(0.0, 3.0)));
+    // Seen from the ball: the normal still points from a (ball) to b (room).
+    let c = assert_contact(contact(&ball, &room), -Vec2::Y, 3.0);
+    assert!(close(c.push_out_a(), v(0.0, 3.0)));
+}
+
+#[test]
+fn box_inside_a_box_pushes_out_by_the_travel_to_clear_not_the_overlap() {
+    let big = square(0.0, 0.0, 20.0);
+    let small = Aabb::from_xywh(16.0, 5.0, 2.0, 2.0).unwrap();
+    // Clearing to the right takes 20 - 16 = 4.
+    assert_contact(contact(&big, &small), Vec2::X, 4.0);
+}
+
+#[test]
+fn diamond_corner_into_a_box_face_gives_one_point() {
+    let floor = square(-5.0, -10.0, 10.0); // top face at y = 0
+    let diamond = Obb::new(v(0.0, 1.0), Vec2::splat(2f32.sqrt()), std::f32::consts::FRAC_PI_4).unwrap(); // tip at y = -1
+    let c = assert_contact(contact(&floor, &diamond), Vec2::Y, 1.0);
+    assert_eq!(c.points().len(), 1);
+    assert!(close(c.points()[0].point_b, v(0.0, -1.0)), "{:?}", c.points());
+}
+
+#[test]
+fn parallel_capsules_touch_along_a_stretch() {
+    let a = Capsule::new(v(0.0, 0.0), v(10.0, 0.0), 1.0).unwrap();
+    let b = Capsule::new(v(4.0, 1.5), v(20.0, 1.5), 1.0).unwrap();
+    let c = assert_contact(contact(&a, &b), Vec2::Y, 0.5);
+    assert_eq!(c.points().len(), 2, "{:?}", c.points());
+    let xs: Vec<f32> = c.points().iter().map(|p| p.point_a.x).collect();
+    assert!(xs.contains(&4.0) && xs.contains(&10.0), "{xs:?}");
+}
+
+#[test]
+fn concentric_circles_pick_a_fallback_axis_instead_of_nan() {
+    let a = Circle::new(v(3.0, 3.0), 2.0).unwrap();
+    let b = Circle::new(v(3.0, 3.0), 1.0).unwrap();
+    let c = assert_contact(contact(&a, &b), Vec2::X, 3.0);
+    assert!(c.normal.is_finite());
+}
+
+#[test]
+fn apart_shapes_have_no_contact_and_a_nan_point_has_none() {
+    assert!(contact(&square(0.0, 0.0, 1.0), &square(1.5, 0.0, 1.0)).is_none());
+    assert!(contact(&square(0.0, 0.0, 1.0), &v(f32::NAN, 0.5)).is_none());
+}
+
+#[test]
+fn contact_through_the_shape_enum_matches_the_typed_call() {
+    let a: Shape = Circle::new(v(0.0, 0.0), 1.0).unwrap().into();
+    let b: Shape = Obb::new(v(1.5, 0.0), v(1.0, 1.0), 0.3).unwrap().into();
+    let (Shape::Circle(ca), Shape::Obb(ob)) = (&a, &b) else { unreachable!() };
+    assert_eq!(contact(&a, &b), contact(ca, ob));
+}
+
+// ---- distance and closest points ----
+
+#[test]
+fn diagonal_boxes_are_as_far_apart_as_their_nearest_corners() {
+    let a = square(0.0, 0.0, 1.0);
+    let b = square(4.0, 5.0, 1.0);
+    assert_eq!(distance(&a, &b), 5.0);
+    let c = closest_points(&a, &b).unwrap();
+    assert_eq!((c.point_a, c.point_b), (v(1.0, 1.0), v(4.0, 5.0)));
+}
+
+#[test]
+fn rotated_box_to_circle_distance_uses_the_nearest_corner() {
+    let diamond = Obb::new(v(0.0, 0.0), Vec2::splat(1.0), std::f32::consts::FRAC_PI_4).unwrap();
+    let ball = Circle::new(v(5.0, 0.0), 1.0).unwrap();
+    assert!((distance(&diamond, &ball) - (4.0 - 2f32.sqrt())).abs() < 1e-5);
+}
+
+#[test]
+fn octagons_apart_measure_between_facing_edges() {
+    let r = 2.0;
+    let a = ConvexPolygon::regular(8, v(0.0, 0.0), r, std::f32::consts::PI / 8.0).unwrap();
+    let b = ConvexPolygon::regular(8, v(10.0, 0.0), r, std::f32::consts::PI / 8.0).unwrap();
+    let apothem = r * (std::f32::consts::PI / 8.0).cos();
+    assert!((distance(&a, &b) - (10.0 - 2.0 * apothem)).abs() < 1e-4, "{}", distance(&a, &b));
+}
+
+#[test]
+fn intersecting_shapes_are_at_distance_zero_without_closest_points() {
+    let a = square(0.0, 0.0, 2.0);
+    assert_eq!(distance(&a, &Circle::new(v(1.0, 1.0), 5.0).unwrap()), 0.0);
+    assert!(closest_points(&a, &square(2.0, 0.0, 1.0)).is_none());
+    assert!(distance(&a, &v(f32::NAN, 0.0)).is_nan());
+}
+
+// ---- ray casts ----
+
+fn ray(o: Vec2, d: Vec2) -> Ray {
+    Ray::new(o, d).unwrap()
+}
+
+#[test]
+fn ray_along_a_box_edge_hits_the_corner_it_reaches() {
+    let b = square(0.0, 0.0, 4.0);
+    let hit = cast_ray(&b, &ray(v(-3.0, 4.0), Vec2::X), 100.0).unwrap();
+    assert_eq!((hit.distance, hit.point, hit.normal), (3.0, v(0.0, 4.0), Vec2::NEG_X));
+    let poly = ConvexPolygon::new(&b.corners()).unwrap();
+    let hit = cast_ray(&poly, &ray(v(-3.0, 4.0), Vec2::X), 100.0).unwrap();
+    assert_eq!((hit.distance, hit.point), (3.0, v(0.0, 4.0)));
+}
+
+#[test]
+fn ray_through_a_corner_hits_at_the_corner() {
+    let b = square(0.0, 0.0, 4.0);
+    let hit = cast_ray(&b, &ray(v(-1.0, -1.0), v(1.0, 1.0)), 100.0).unwrap();
+    assert!(close(hit.point, v(0.0, 0.0)) && (hit.distance - 2f32.sqrt()).abs() < 1e-6);
+    assert!(hit.normal == Vec2::NEG_X || hit.normal == Vec2::NEG_Y, "{:?}", hit.normal);
+}
+
+#[test]
+fn ray_starting_inside_hits_at_zero_against_its_direction() {
+    let hit = cast_ray(&Circle::new(v(0.0, 0.0), 2.0).unwrap(), &ray(v(0.5, 0.0), Vec2::Y), 10.0).unwrap();
+    assert_eq!((hit.distance, hit.point, hit.normal), (0.0, v(0.5, 0.0), Vec2::NEG_Y));
+}
+
+#[test]
+fn ray_tangent_to_a_circle_grazes_it_and_a_ray_pointing_away_misses() {
+    let c = Circle::new(v(0.0, 0.0), 1.0).unwrap();
+    let hit = cast_ray(&c, &ray(v(-5.0, 1.0), Vec2::X), 10.0).unwrap();
+    assert!(close(hit.point, v(0.0, 1.0)) && close(hit.normal, Vec2::Y), "{hit:?}");
+    assert!(cast_ray(&c, &ray(v(-5.0, 0.0), Vec2::NEG_X), 10.0).is_none());
+    assert!(cast_ray(&c, &ray(v(-5.0, 1.001), Vec2::X), 10.0).is_none());
+}
+
+#[test]
+fn ray_hits_a_capsule_side_and_its_round_end() {
+    let k = Capsule::new(v(0.0, 0.0), v(10.0, 0.0), 1.0).unwrap();
+    let side = cast_ray(&k, &ray(v(5.0, 5.0), Vec2::NEG_Y), 10.0).unwrap();
+    assert_eq!((side.distance, side.point, side.normal), (4.0, v(5.0, 1.0), Vec2::Y));
+    let end = cast_ray(&k, &ray(v(15.0, 0.0), Vec2::NEG_X), 10.0).unwrap();
+    assert!(close(end.point, v(11.0, 0.0)) && close(end.normal, Vec2::X), "{end:?}");
+}
+
+#[test]
+fn ray_along_a_segment_hits_its_near_end_and_across_hits_its_face() {
+    let s = collide2d::Segment::new(v(2.0, 0.0), v(6.0, 0.0)).unwrap();
+    let along = cast_ray(&s, &ray(v(0.0, 0.0), Vec2::X), 10.0).unwrap();
+    assert_eq!((along.distance, along.normal), (2.0, Vec2::NEG_X));
+    let across = cast_ray(&s, &ray(v(3.0, -2.0), Vec2::Y), 10.0).unwrap();
+    assert_eq!((across.distance, across.point, across.normal), (2.0, v(3.0, 0.0), Vec2::NEG_Y));
+}
+
+#[test]
+fn ray_with_a_zero_or_nan_direction_is_refused() {
+    assert!(Ray::new(Vec2::ZERO, Vec2::ZERO).is_err());
+    assert!(Ray::new(Vec2::ZERO, v(f32::NAN, 1.0)).is_err());
+    assert!(Ray::new(v(f32::INFINITY, 0.0), Vec2::X).is_err());
+}
+
+// ---- point queries ----
+
+#[test]
+fn signed_distance_is_negative_inside_and_zero_on_the_boundary() {
+    let b = square(0.0, 0.0, 10.0);
+    assert_eq!(signed_distance(&b, v(2.0, 5.0)), -2.0);
+    assert_eq!(signed_distance(&b, v(10.0, 5.0)), 0.0);
+    assert_eq!(signed_distance(&b, v(13.0, 14.0)), 5.0);
+    let k = Capsule::new(v(0.0, 0.0), v(4.0, 0.0), 1.0).unwrap();
+    assert_eq!(signed_distance(&k, v(2.0, 0.25)), -0.75);
+    assert_eq!(closest_point(&k, v(2.0, 3.0)), v(2.0, 1.0));
+    assert!(signed_distance(&k, v(f32::NAN, 0.0)).is_nan());
+}
