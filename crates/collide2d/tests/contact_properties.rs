@@ -5,9 +5,8 @@
 mod common;
 
 use collide2d::{contact, intersects, Shape, Transform, Vec2};
-use common::{oracle_intersects, shape_of, KINDS};
+use common::{for_every_pair, oracle_intersects};
 use proptest::prelude::*;
-use proptest::test_runner::{Config, TestRunner};
 
 const CASES_PER_PAIR: u32 = 120;
 const SLACK: f32 = 2e-3;
@@ -22,21 +21,9 @@ fn near(shape: &Shape, p: Vec2, tol: f32) -> bool {
     common::distance_to(shape, p) <= tol as f64 + 3e-3
 }
 
-fn for_every_pair(name: &str, check: impl Fn(&Shape, &Shape) -> Result<(), TestCaseError>) {
-    for ka in KINDS {
-        for kb in KINDS {
-            let mut runner =
-                TestRunner::new(Config { cases: CASES_PER_PAIR, failure_persistence: None, ..Config::default() });
-            if let Err(e) = runner.run(&(shape_of(ka), shape_of(kb)), |(a, b)| check(&a, &b)) {
-                panic!("{name}: {ka} vs {kb}: {e}");
-            }
-        }
-    }
-}
-
 #[test]
 fn contact_exists_exactly_when_the_shapes_intersect() {
-    for_every_pair("contact vs intersects", |a, b| {
+    for_every_pair("contact vs intersects", CASES_PER_PAIR, |a, b| {
         let c = contact(a, b);
         if oracle_intersects(a, b).is_some() {
             prop_assert_eq!(c.is_some(), intersects(a, b), "a = {:?}\nb = {:?}", a, b);
@@ -54,7 +41,7 @@ fn contact_exists_exactly_when_the_shapes_intersect() {
 
 #[test]
 fn push_out_separates_and_is_minimal() {
-    for_every_pair("push-out", |a, b| {
+    for_every_pair("push-out", CASES_PER_PAIR, |a, b| {
         let Some(c) = contact(a, b) else { return Ok(()) };
         let out = c.push_out_b() + c.normal * (SLACK * (1.0 + c.depth));
         prop_assert!(!intersects(a, &moved(b, out)), "b moved by {:?} still hits\na = {:?}\nb = {:?}", out, a, b);
@@ -79,7 +66,7 @@ fn push_out_separates_and_is_minimal() {
 
 #[test]
 fn manifold_points_lie_on_both_shapes() {
-    for_every_pair("manifold", |a, b| {
+    for_every_pair("manifold", CASES_PER_PAIR, |a, b| {
         let Some(c) = contact(a, b) else { return Ok(()) };
         for p in c.points() {
             let tol = 1e-3 * (1.0 + c.depth);

@@ -3,25 +3,13 @@
 
 mod common;
 
-use collide2d::{closest_points, distance, intersects, Shape};
-use common::{distance_to, oracle_distance, shape_of, KINDS};
+use collide2d::{closest_points, distance, intersects};
+use common::{distance_to, for_every_pair, oracle_distance};
 use proptest::prelude::*;
-use proptest::test_runner::{Config, TestRunner};
-
-fn for_every_pair(name: &str, check: impl Fn(&Shape, &Shape) -> Result<(), TestCaseError>) {
-    for ka in KINDS {
-        for kb in KINDS {
-            let mut runner = TestRunner::new(Config { cases: 200, failure_persistence: None, ..Config::default() });
-            if let Err(e) = runner.run(&(shape_of(ka), shape_of(kb)), |(a, b)| check(&a, &b)) {
-                panic!("{name}: {ka} vs {kb}: {e}");
-            }
-        }
-    }
-}
 
 #[test]
 fn distance_matches_the_brute_force_minimum_for_every_pair() {
-    for_every_pair("distance", |a, b| {
+    for_every_pair("distance", 200, |a, b| {
         let expected = oracle_distance(a, b);
         let got = distance(a, b) as f64;
         prop_assert!(
@@ -39,7 +27,7 @@ fn distance_matches_the_brute_force_minimum_for_every_pair() {
 
 #[test]
 fn closest_points_lie_on_their_shapes_and_exist_only_when_apart() {
-    for_every_pair("closest points", |a, b| {
+    for_every_pair("closest points", 200, |a, b| {
         match closest_points(a, b) {
             None => prop_assert!(intersects(a, b), "no closest points but apart\na = {:?}\nb = {:?}", a, b),
             Some(c) => {

@@ -406,3 +406,21 @@ pub fn surely_inside(shape: &Shape, p: Vec2) -> bool {
 pub fn any_pos() -> impl Strategy<Value = Vec2> + Clone {
     pos()
 }
+
+/// Runs `check` on `cases` random pairs of every ordered pair of kinds, panicking with the
+/// kinds and proptest's shrunk counter-example on the first failure.
+pub fn for_every_pair(
+    name: &str,
+    cases: u32,
+    check: impl Fn(&Shape, &Shape) -> Result<(), proptest::test_runner::TestCaseError>,
+) {
+    use proptest::test_runner::{Config, TestRunner};
+    for ka in KINDS {
+        for kb in KINDS {
+            let mut runner = TestRunner::new(Config { cases, failure_persistence: None, ..Config::default() });
+            if let Err(e) = runner.run(&(shape_of(ka), shape_of(kb)), |(a, b)| check(&a, &b)) {
+                panic!("{name}: {ka} vs {kb}: {e}");
+            }
+        }
+    }
+}
