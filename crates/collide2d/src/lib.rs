@@ -68,6 +68,7 @@
 
 pub mod detector;
 pub mod math;
+pub mod polygon;
 pub mod query;
 pub mod shape;
 pub mod tiered;
@@ -75,6 +76,7 @@ pub mod tiered;
 pub use glam;
 pub use glam::Vec2;
 pub use math::{Interval, Transform};
+pub use polygon::Polygon;
 pub use query::contact::{contact, Contact, ContactPoint};
 pub use query::contains::contains;
 pub use query::distance::{closest_points, distance, ClosestPoints};

@@ -74,6 +74,7 @@ fn shape_is_finite(s: &Shape) -> bool {
         Shape::Obb(o) => o.center().is_finite() && o.half_extents().is_finite() && o.rotation().is_finite(),
         Shape::Capsule(k) => k.a().is_finite() && k.b().is_finite() && k.radius() > 0.0,
         Shape::ConvexPolygon(p) => p.vertices().iter().chain(p.normals()).all(|v| v.is_finite()),
+        Shape::Polygon(p) => p.edges().iter().all(|(a, b)| a.is_finite() && b.is_finite()),
     }
 }
 

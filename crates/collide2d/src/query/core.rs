@@ -40,6 +40,9 @@ impl<'a> Core<'a> {
             ShapeRef::Capsule(c) if c.a() == c.b() => (Core::Point([c.a()]), c.radius()),
             ShapeRef::Capsule(c) => (Core::Segment([c.a(), c.b()]), c.radius()),
             ShapeRef::ConvexPolygon(p) => (Core::Polygon(p.vertices(), p.normals()), 0.0),
+            // Every query routes concave polygons to their own paths before asking for a core;
+            // should one slip through, a NaN point makes it answer "no contact", never panic.
+            ShapeRef::Polygon(_) => (Core::Point([Vec2::NAN]), 0.0),
         }
     }
 
@@ -111,6 +114,16 @@ impl<'a> Core<'a> {
         })
     }
 
+    /// Whether all of `other` lies on or beyond one of the half-planes' lines (it may touch).
+    #[inline]
+    #[allow(clippy::neg_cmp_op_on_partial_ord)]
+    fn weakly_separates(&self, other: &[Vec2]) -> bool {
+        self.any_half_plane(|n, s| {
+            let limit = n.dot(s);
+            other.iter().all(|v| !(n.dot(*v) < limit))
+        })
+    }
+
     /// Every point of `other`'s vertices lies at least `margin` inside every half-plane.
     /// (`margin` in the units of the normals, which are unit length for boxes and polygons.)
     #[inline]
@@ -137,6 +150,16 @@ impl<'a> Core<'a> {
 #[inline]
 pub(crate) fn cores_overlap(a: &Core, b: &Core) -> bool {
     !a.separates(b.vertices()) && !b.separates(a.vertices())
+}
+
+/// Whether the interiors of two swollen cores share a point: more than touching. For flat
+/// shapes (radius 0, no area) it is false, except a flat one crossing a solid one's interior.
+pub(crate) fn interiors_meet(a: &Core, ra: f32, b: &Core, rb: f32) -> bool {
+    if ra == 0.0 && rb == 0.0 {
+        return !a.weakly_separates(b.vertices()) && !b.weakly_separates(a.vertices());
+    }
+    let reach = ra + rb;
+    cores_distance_squared(a, b) < reach * reach
 }
 
 /// Squared distance between two cores: 0 when they overlap.

@@ -4,7 +4,7 @@ use glam::Vec2;
 
 use super::contains::contains_point;
 use super::core::{closest_on_segment, Core};
-use super::ShapeLike;
+use super::{ShapeLike, ShapeRef};
 
 /// The point of `shape` nearest to `p`: `p` itself when it lies inside (boundary included).
 /// A non-finite `p` gives NaN coordinates.
@@ -23,6 +23,9 @@ pub fn closest_point<S: ShapeLike + ?Sized>(shape: &S, p: Vec2) -> Vec2 {
     }
     if contains_point(shape, p) {
         return p;
+    }
+    if let ShapeRef::Polygon(poly) = shape {
+        return nearest_on_edges(poly.edges(), p);
     }
     let (core, radius) = Core::of(shape);
     let q = closest_on_core(&core, p);
@@ -45,6 +48,10 @@ pub fn signed_distance<S: ShapeLike + ?Sized>(shape: &S, p: Vec2) -> f32 {
     if !p.is_finite() {
         return f32::NAN;
     }
+    if let ShapeRef::Polygon(poly) = shape {
+        let d = p.distance(nearest_on_edges(poly.edges(), p));
+        return if poly.contains_point(p) { -d } else { d };
+    }
     let (core, radius) = Core::of(shape);
     let inside_polygon = match core {
         Core::Quad(..) | Core::Polygon(..) => (0..core.edge_count())
@@ -60,6 +67,15 @@ pub fn signed_distance<S: ShapeLike + ?Sized>(shape: &S, p: Vec2) -> f32 {
         return inside_polygon - radius;
     }
     p.distance(closest_on_core(&core, p)) - radius
+}
+
+/// The nearest point on any of the edges.
+fn nearest_on_edges(edges: &[(Vec2, Vec2)], p: Vec2) -> Vec2 {
+    edges
+        .iter()
+        .map(|(a, b)| closest_on_segment(p, *a, *b))
+        .min_by(|a, b| a.distance_squared(p).total_cmp(&b.distance_squared(p)))
+        .unwrap_or(p)
 }
 
 /// The nearest point of a core's boundary (or of the point/segment itself).

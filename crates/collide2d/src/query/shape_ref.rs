@@ -1,5 +1,6 @@
 use glam::Vec2;
 
+use crate::polygon::Polygon;
 use crate::shape::{Aabb, Capsule, Circle, ConvexPolygon, Obb, Segment, Shape};
 
 /// A borrowed view of any shape: what the queries dispatch on.
@@ -23,6 +24,39 @@ pub enum ShapeRef<'a> {
     Capsule(&'a Capsule),
     /// A convex polygon.
     ConvexPolygon(&'a ConvexPolygon),
+    /// A concave polygon, possibly with holes.
+    Polygon(&'a Polygon),
+}
+
+impl ShapeRef<'_> {
+    /// The axis-aligned bounds.
+    pub fn aabb(&self) -> Aabb {
+        match *self {
+            ShapeRef::Point(p) => Aabb::from_min_max_unchecked(p, p),
+            ShapeRef::Segment(s) => s.aabb(),
+            ShapeRef::Aabb(b) => *b,
+            ShapeRef::Circle(c) => c.aabb(),
+            ShapeRef::Obb(o) => o.aabb(),
+            ShapeRef::Capsule(c) => c.aabb(),
+            ShapeRef::ConvexPolygon(p) => p.aabb(),
+            ShapeRef::Polygon(p) => p.aabb(),
+        }
+    }
+
+    /// A point of the shape: of its interior when it has one (the centre of a disc, box or
+    /// capsule, the centroid of a polygon's first piece), else an end of it.
+    pub(crate) fn inner_point(&self) -> Vec2 {
+        match *self {
+            ShapeRef::Point(p) => p,
+            ShapeRef::Segment(s) => s.a(),
+            ShapeRef::Aabb(b) => b.center(),
+            ShapeRef::Circle(c) => c.center(),
+            ShapeRef::Obb(o) => o.center(),
+            ShapeRef::Capsule(c) => (c.a() + c.b()) * 0.5,
+            ShapeRef::ConvexPolygon(p) => p.centroid(),
+            ShapeRef::Polygon(p) => p.interior_point(),
+        }
+    }
 }
 
 /// Anything the queries accept: every shape type, [`Shape`], a `Vec2` (as a point) and
@@ -67,7 +101,7 @@ macro_rules! shape_like {
 }
 
 shape_like!(Segment => Segment, Aabb => Aabb, Circle => Circle, Obb => Obb, Capsule => Capsule,
-    ConvexPolygon => ConvexPolygon);
+    ConvexPolygon => ConvexPolygon, Polygon => Polygon);
 
 impl ShapeLike for Vec2 {
     #[inline(always)]
@@ -94,6 +128,7 @@ impl ShapeLike for Shape {
             Shape::Obb(o) => ShapeRef::Obb(o),
             Shape::Capsule(c) => ShapeRef::Capsule(c),
             Shape::ConvexPolygon(p) => ShapeRef::ConvexPolygon(p),
+            Shape::Polygon(p) => ShapeRef::Polygon(p),
         }
     }
 }

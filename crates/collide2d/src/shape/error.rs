@@ -1,5 +1,33 @@
 use thiserror::Error;
 
+/// Which outline of a polygon an edge belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Ring {
+    /// The outer boundary.
+    Outline,
+    /// Hole number `n` (index in the list given to the constructor).
+    Hole(usize),
+}
+
+/// An edge of a polygon, named as in the input: the edge from vertex `edge` of `ring` to the
+/// next kept vertex.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct EdgeId {
+    /// The outline or hole.
+    pub ring: Ring,
+    /// Index (in the input list of that ring) of the edge's first vertex.
+    pub edge: usize,
+}
+
+impl std::fmt::Display for EdgeId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.ring {
+            Ring::Outline => write!(f, "outline edge {} (from vertex {})", self.edge, self.edge),
+            Ring::Hole(h) => write!(f, "hole {h} edge {} (from vertex {})", self.edge, self.edge),
+        }
+    }
+}
+
 /// Why a shape could not be built: every constructor validates its input and says what is wrong
 /// and where, so that a shape that exists is always a valid one.
 #[derive(Clone, Debug, PartialEq, Error)]
@@ -50,6 +78,29 @@ pub enum ShapeError {
     NotConvex {
         /// Index of the offending vertex in the list given to the constructor.
         vertex: usize,
+    },
+    /// Two edges of a polygon's outline or holes cross or touch (other than neighbours sharing
+    /// their vertex), so it is not simple.
+    #[error("Polygon: {first} touches or crosses {second}")]
+    SelfIntersecting {
+        /// One of the two edges.
+        first: EdgeId,
+        /// The other.
+        second: EdgeId,
+    },
+    /// A hole does not lie inside the outline.
+    #[error("Polygon: hole {hole} lies outside the outline")]
+    HoleOutside {
+        /// Index of the hole in the list given.
+        hole: usize,
+    },
+    /// A hole lies inside another hole (an island in a hole is a separate polygon).
+    #[error("Polygon: hole {hole} lies inside hole {container}")]
+    NestedHole {
+        /// Index of the inner hole.
+        hole: usize,
+        /// Index of the hole around it.
+        container: usize,
     },
     /// The transform cannot be applied: it is not finite, or it flattens the shape to zero size.
     #[error("{shape}: transform {reason}")]

@@ -11,18 +11,21 @@ mod error;
 mod obb;
 mod segment;
 
+pub(crate) use convex_polygon::twice_signed_area;
+
 pub use aabb::Aabb;
 pub use capsule::Capsule;
 pub use circle::Circle;
 pub use convex_polygon::ConvexPolygon;
 pub(crate) use error::finite_vec;
-pub use error::ShapeError;
+pub use error::{EdgeId, Ring, ShapeError};
 pub use obb::Obb;
 pub use segment::Segment;
 
 use glam::Vec2;
 
 use crate::math::Transform;
+use crate::polygon::Polygon;
 
 /// Any shape of the library, for heterogeneous collections and for queries on pairs whose
 /// kinds are known only at run time.
@@ -45,6 +48,8 @@ pub enum Shape {
     Capsule(Capsule),
     /// A convex polygon.
     ConvexPolygon(ConvexPolygon),
+    /// A simple polygon, possibly concave, possibly with holes.
+    Polygon(Polygon),
 }
 
 impl Shape {
@@ -58,6 +63,7 @@ impl Shape {
             Shape::Obb(o) => o.aabb(),
             Shape::Capsule(c) => c.aabb(),
             Shape::ConvexPolygon(p) => p.aabb(),
+            Shape::Polygon(p) => p.aabb(),
         }
     }
 
@@ -71,11 +77,8 @@ impl Shape {
             Shape::Obb(o) => (o.center(), o.half_extents().length()),
             Shape::Aabb(a) => (a.center(), a.half_extents().length()),
             Shape::Segment(s) => ((s.a() + s.b()) * 0.5, s.length() * 0.5),
-            Shape::ConvexPolygon(p) => {
-                let c = p.aabb().center();
-                let r2 = p.vertices().iter().map(|v| v.distance_squared(c)).fold(0.0, f32::max);
-                (c, r2.sqrt())
-            }
+            Shape::ConvexPolygon(p) => circle_around(p.aabb().center(), p.vertices()),
+            Shape::Polygon(p) => circle_around(p.aabb().center(), p.outline()),
         }
     }
 
@@ -89,6 +92,7 @@ impl Shape {
             Shape::Obb(_) => "Obb",
             Shape::Capsule(_) => "Capsule",
             Shape::ConvexPolygon(_) => "ConvexPolygon",
+            Shape::Polygon(_) => "Polygon",
         }
     }
 
@@ -119,6 +123,7 @@ impl Shape {
             Shape::Obb(o) => o.transformed(transform),
             Shape::Capsule(c) => c.transformed(transform),
             Shape::ConvexPolygon(p) => p.transformed(transform),
+            Shape::Polygon(p) => p.transformed(transform).map(Shape::Polygon),
         }
     }
 }
@@ -134,7 +139,13 @@ macro_rules! shape_from {
 }
 
 shape_from!(Vec2 => Point, Segment => Segment, Aabb => Aabb, Circle => Circle, Obb => Obb,
-    Capsule => Capsule, ConvexPolygon => ConvexPolygon);
+    Capsule => Capsule, ConvexPolygon => ConvexPolygon, Polygon => Polygon);
+
+/// The circle around `center` reaching the farthest of `points`.
+fn circle_around(center: Vec2, points: &[Vec2]) -> (Vec2, f32) {
+    let r2 = points.iter().map(|v| v.distance_squared(center)).fold(0.0, f32::max);
+    (center, r2.sqrt())
+}
 
 /// A transform is usable on a shape when it is finite and does not flatten space.
 pub(crate) fn check_transform(shape: &'static str, transform: &Transform) -> Result<(), ShapeError> {

@@ -31,6 +31,13 @@ impl Segment {
         Ok(Self { a, b })
     }
 
+    /// A segment from ends known to be finite and distinct (internal: polygon edges).
+    #[inline]
+    pub(crate) fn from_valid(a: Vec2, b: Vec2) -> Self {
+        debug_assert!(a != b && a.is_finite() && b.is_finite());
+        Self { a, b }
+    }
+
     /// The start point.
     #[inline]
     pub fn a(&self) -> Vec2 {

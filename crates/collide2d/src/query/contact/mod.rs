@@ -4,6 +4,7 @@
 //! [`intersects`](crate::intersects) (touching gives a contact of depth 0). The normal always
 //! points from `a` towards `b`, including when one shape lies inside the other.
 
+mod concave;
 mod general;
 mod manifold;
 mod round;
@@ -41,6 +42,8 @@ pub(crate) fn contact_ref(a: ShapeRef, b: ShapeRef) -> Option<Contact> {
     use ShapeRef as S;
     match (a, b) {
         (S::Point(p), _) | (_, S::Point(p)) if !p.is_finite() => None,
+        (S::Polygon(p), other) => concave::contact_concave(p, other),
+        (other, S::Polygon(p)) => concave::contact_concave(p, other).map(|k| k.flipped()),
         (S::Circle(a), S::Circle(b)) => contact_circle_circle(a, b),
         (S::Circle(c), S::Aabb(b)) => contact_circle_aabb(c, b),
         (S::Aabb(b), S::Circle(c)) => contact_circle_aabb(c, b).map(|k| k.flipped()),

@@ -3,6 +3,8 @@
 //! Convexity makes this a vertex test: a convex shape holds a polygon exactly when it holds its
 //! vertices, and holds a disc or capsule exactly when it holds their end discs.
 
+mod concave;
+
 use glam::Vec2;
 
 use super::core::{point_segment_distance_squared, Core};
@@ -34,6 +36,8 @@ pub(crate) fn contains_ref(a: ShapeRef, b: ShapeRef) -> bool {
     use ShapeRef as S;
     match (a, b) {
         (a, S::Point(p)) => contains_point(a, p),
+        (S::Polygon(p), b) => concave::concave_holds(p, b),
+        (a, S::Polygon(p)) => concave::shape_holds_concave(a, p),
         (S::Aabb(a), S::Aabb(b)) => contains_aabb_aabb(a, b),
         (S::Point(p), b) => flat_core_held(b, |v| v == p),
         (S::Segment(s), b) => flat_core_held(b, |v| intersects_point_segment(v, s)),
@@ -65,6 +69,7 @@ pub(crate) fn contains_point(shape: ShapeRef, p: Vec2) -> bool {
         }
         S::Capsule(k) => point_segment_distance_squared(p, k.a(), k.b()) <= k.radius() * k.radius(),
         S::ConvexPolygon(poly) => poly.vertices().iter().zip(poly.normals()).all(|(v, n)| n.dot(p - *v) <= 0.0),
+        S::Polygon(poly) => poly.contains_point(p),
     }
 }
 

@@ -4,6 +4,7 @@
 //! cores: exact vertex-to-feature formulas when one core is a point or a segment (O(n)), and GJK
 //! when both are polygons.
 
+mod concave;
 pub(crate) mod gjk;
 
 use glam::Vec2;
@@ -66,6 +67,8 @@ pub(crate) fn closest_points_ref(a: ShapeRef, b: ShapeRef) -> Option<ClosestPoin
     use ShapeRef as S;
     match (a, b) {
         _ if non_finite_point(a) || non_finite_point(b) => None,
+        (S::Polygon(p), other) => concave::closest_concave(p, other),
+        (other, S::Polygon(p)) => concave::closest_concave(p, other).map(concave::flip),
         (S::Circle(a), S::Circle(b)) => closest_circle_circle(a, b),
         (S::Aabb(a), S::Aabb(b)) => closest_aabb_aabb(a, b),
         _ => closest_general(a, b),

@@ -4,17 +4,21 @@
 //! pair goes through the general separating-axis and core-distance test, which is exact too.
 
 mod boxes;
+mod concave;
 mod polygons;
 mod round;
 mod segments;
 
 pub use boxes::{intersects_aabb_aabb, intersects_aabb_obb, intersects_obb_obb};
+pub(crate) use concave::concave_vs;
+pub use concave::intersects_concave;
 pub use polygons::intersects_polygon_polygon;
 pub use round::{
     intersects_capsule_capsule, intersects_circle_aabb, intersects_circle_capsule, intersects_circle_circle,
     intersects_circle_obb,
 };
 pub use segments::{intersects_point_segment, intersects_segment_segment, segment_intersection, SegmentIntersection};
+pub(crate) use segments::{point_on_segment, segments_touch};
 
 use super::contains::contains_point;
 use super::core::intersects_general;
@@ -46,6 +50,7 @@ pub fn intersects<A: ShapeLike + ?Sized, B: ShapeLike + ?Sized>(a: &A, b: &B) ->
 pub(crate) fn intersects_ref(a: ShapeRef, b: ShapeRef) -> bool {
     use ShapeRef as S;
     match (a, b) {
+        (S::Polygon(p), other) | (other, S::Polygon(p)) => concave_vs(p, other),
         (S::Point(p), other) | (other, S::Point(p)) => contains_point(other, p),
         (S::Aabb(a), S::Aabb(b)) => intersects_aabb_aabb(a, b),
         (S::Obb(a), S::Obb(b)) => intersects_obb_obb(a, b),

@@ -92,6 +92,18 @@ pub fn cast_ray<S: ShapeLike + ?Sized>(shape: &S, ray: &Ray, max_distance: f32) 
     (hit.distance <= max_distance).then_some(hit)
 }
 
+/// A concave polygon: a ray from inside hits at once; from outside, its first entry into any
+/// convex piece is its first entry into the polygon, on the true boundary.
+fn ray_concave(ray: &Ray, p: &crate::polygon::Polygon) -> Option<RayHit> {
+    if p.contains_point(ray.origin) {
+        return Some(RayHit::inside(ray));
+    }
+    p.convex_parts()
+        .iter()
+        .filter_map(|part| polygonal::ray_half_planes(ray, &Core::of(ShapeRef::ConvexPolygon(part)).0))
+        .min_by(|a, b| a.distance.total_cmp(&b.distance))
+}
+
 fn cast_ray_ref(shape: ShapeRef, ray: &Ray) -> Option<RayHit> {
     use ShapeRef as S;
     match shape {
@@ -101,5 +113,6 @@ fn cast_ray_ref(shape: ShapeRef, ray: &Ray) -> Option<RayHit> {
         S::Circle(c) => round::ray_circle(ray, c.center(), c.radius()),
         S::Capsule(k) => round::ray_capsule(ray, k),
         S::Obb(_) | S::ConvexPolygon(_) => polygonal::ray_half_planes(ray, &Core::of(shape).0),
+        S::Polygon(p) => ray_concave(ray, p),
     }
 }

@@ -1,0 +1,136 @@
+//! A static bounding-volume hierarchy over a polygon's edges, built once with the polygon, so
+//! that queries touch only the edges near the region they ask about instead of all of them.
+
+use glam::Vec2;
+
+use crate::shape::Aabb;
+
+/// Edges per leaf: small enough to prune, large enough to keep the tree shallow.
+const LEAF_SIZE: usize = 4;
+
+#[derive(Clone, Debug)]
+struct Node {
+    min: Vec2,
+    max: Vec2,
+    /// For a leaf, the range of `order` it covers; for an inner node, `start` is the index of the
+    /// left child (the right child follows the whole left subtree, at `end`).
+    start: u32,
+    end: u32,
+    leaf: bool,
+}
+
+/// The hierarchy: nodes in depth-first order, and edge indices sorted so each leaf is a range.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct EdgeTree {
+    nodes: Vec<Node>,
+    order: Vec<u32>,
+    /// Each edge's own bounds, to filter a leaf's edges exactly.
+    boxes: Vec<(Vec2, Vec2)>,
+}
+
+impl EdgeTree {
+    /// Builds the tree over `edges` (start, end) by splitting at the median along the longer axis.
+    pub(crate) fn build(edges: &[(Vec2, Vec2)]) -> Self {
+        let mut order: Vec<u32> = (0..edges.len() as u32).collect();
+        let mut nodes = Vec::with_capacity(2 * edges.len() / LEAF_SIZE + 1);
+        if !edges.is_empty() {
+            build_node(edges, &mut order, 0, &mut nodes);
+        }
+        let boxes = edges.iter().map(|(a, b)| (a.min(*b), a.max(*b))).collect();
+        Self { nodes, order, boxes }
+    }
+
+    /// Calls `visit(edge index)` for every edge whose bounds overlap `[min, max]` (touching
+    /// counts), until `visit` returns true; returns whether it did.
+    pub(crate) fn any_in(&self, min: Vec2, max: Vec2, mut visit: impl FnMut(usize) -> bool) -> bool {
+        if self.nodes.is_empty() {
+            return false;
+        }
+        let mut stack = [0u32; 64];
+        let mut top = 1;
+        while top > 0 {
+            top -= 1;
+            let node = &self.nodes[stack[top] as usize];
+            if !overlaps(node.min, node.max, min, max) {
+                continue;
+            }
+            if node.leaf {
+                let range = node.start as usize..node.end as usize;
+                let mut hits = self.order[range].iter().filter(|&&e| {
+                    let (lo, hi) = self.boxes[e as usize];
+                    overlaps(lo, hi, min, max)
+                });
+                if hits.any(|&e| visit(e as usize)) {
+                    return true;
+                }
+            } else if top + 2 <= stack.len() {
+                stack[top] = node.start;
+                stack[top + 1] = node.end;
+                top += 2;
+            }
+        }
+        false
+    }
+
+    /// Like [`any_in`](Self::any_in) with an [`Aabb`].
+    pub(crate) fn any_in_box(&self, b: &Aabb, visit: impl FnMut(usize) -> bool) -> bool {
+        self.any_in(b.min(), b.max(), visit)
+    }
+}
+
+/// Closed boxes `[a0, a1]` and `[b0, b1]` share a point (false for NaN).
+#[inline]
+fn overlaps(a0: Vec2, a1: Vec2, b0: Vec2, b1: Vec2) -> bool {
+    a0.x <= b1.x && b0.x <= a1.x && a0.y <= b1.y && b0.y <= a1.y
+}
+
+/// Builds the subtree over `order[..]` (edge indices starting at `offset` in the full order).
+fn build_node(edges: &[(Vec2, Vec2)], order: &mut [u32], offset: usize, nodes: &mut Vec<Node>) -> u32 {
+    let (mut min, mut max) = (Vec2::splat(f32::INFINITY), Vec2::splat(f32::NEG_INFINITY));
+    for &e in order.iter() {
+        let (a, b) = edges[e as usize];
+        min = min.min(a.min(b));
+        max = max.max(a.max(b));
+    }
+    let index = nodes.len() as u32;
+    nodes.push(Node { min, max, start: offset as u32, end: (offset + order.len()) as u32, leaf: true });
+    // The depth stays logarithmic (median splits), far below the query stack's 64 entries.
+    if order.len() <= LEAF_SIZE {
+        return index;
+    }
+    let axis = if max.x - min.x >= max.y - min.y { 0 } else { 1 };
+    let key = |e: &u32| {
+        let (a, b) = edges[*e as usize];
+        (a + b)[axis]
+    };
+    let mid = order.len() / 2;
+    order.select_nth_unstable_by(mid, |x, y| key(x).total_cmp(&key(y)));
+    let (left, right) = order.split_at_mut(mid);
+    let left_index = build_node(edges, left, offset, nodes);
+    let right_index = build_node(edges, right, offset + mid, nodes);
+    let node = &mut nodes[index as usize];
+    (node.start, node.end, node.leaf) = (left_index, right_index, false);
+    index
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finds_exactly_the_edges_whose_bounds_meet_the_box() {
+        // A row of 100 short vertical edges at x = 0, 1, ..., 99.
+        let edges: Vec<(Vec2, Vec2)> = (0..100).map(|i| (Vec2::new(i as f32, 0.0), Vec2::new(i as f32, 1.0))).collect();
+        let tree = EdgeTree::build(&edges);
+        let mut found = Vec::new();
+        tree.any_in(Vec2::new(10.0, 0.5), Vec2::new(13.0, 0.6), |e| {
+            found.push(e);
+            false
+        });
+        found.sort();
+        assert_eq!(found, [10, 11, 12, 13]);
+        assert!(!tree.any_in(Vec2::new(0.0, 2.0), Vec2::new(99.0, 3.0), |_| true));
+        assert!(tree.any_in(Vec2::new(50.0, 1.0), Vec2::new(50.0, 1.0), |e| e == 50));
+        assert!(!EdgeTree::build(&[]).any_in(Vec2::ZERO, Vec2::ONE, |_| true));
+    }
+}

@@ -1,0 +1,146 @@
+//! Turning user vertex lists into valid rings: finite, no repeated or straight vertices,
+//! consistent winding, and no two edges touching except neighbours at their shared vertex.
+
+use glam::Vec2;
+
+use super::bvh::EdgeTree;
+use crate::math::orient2d;
+use crate::query::intersects::segments_touch;
+use crate::shape::{finite_vec, twice_signed_area, EdgeId, Ring, ShapeError};
+
+/// A cleaned ring: its points with the input index each came from.
+pub(crate) type CleanRing = Vec<(usize, Vec2)>;
+
+const NAME: &str = "Polygon";
+
+/// Drops repeated and collinear vertices (straight-through ones and the tips of zero-width
+/// spikes) until none is left, and checks the ring still encloses an area.
+pub(crate) fn clean_ring(points: &[Vec2], ring: Ring) -> Result<CleanRing, ShapeError> {
+    let field = |i: usize| match ring {
+        Ring::Outline => format!("outline vertex {i}"),
+        Ring::Hole(h) => format!("hole {h} vertex {i}"),
+    };
+    for (i, p) in points.iter().enumerate() {
+        if !p.is_finite() {
+            finite_vec(NAME, &field(i), *p)?;
+        }
+    }
+    let mut kept: CleanRing = points.iter().copied().enumerate().collect();
+    let mut distinct = 0;
+    loop {
+        let before = kept.len();
+        kept.dedup_by(|b, a| a.1 == b.1);
+        while kept.len() > 1 && kept.first().map(|f| f.1) == kept.last().map(|l| l.1) {
+            kept.pop();
+        }
+        let n = kept.len();
+        distinct = distinct.max(n);
+        if n >= 3 {
+            let straight: Vec<bool> =
+                (0..n).map(|i| orient2d(kept[(i + n - 1) % n].1, kept[i].1, kept[(i + 1) % n].1) == 0.0).collect();
+            let mut i = 0;
+            kept.retain(|_| {
+                i += 1;
+                !straight[i - 1]
+            });
+        }
+        if kept.len() == before || kept.len() < 3 {
+            break;
+        }
+    }
+    // Three or more vertices left means no three consecutive ones are collinear. (A zero signed
+    // area then means the outline crosses itself, which the simplicity check reports.)
+    match kept.len() {
+        0..=2 if distinct >= 3 => Err(ShapeError::Collinear { shape: NAME, count: distinct }),
+        0..=2 => Err(ShapeError::TooFewVertices { shape: NAME, found: distinct, needed: 3 }),
+        _ => Ok(kept),
+    }
+}
+
+/// Winds the ring counter-clockwise (`ccw`) or clockwise; returns whether it was reversed.
+pub(crate) fn wind(ring: &mut CleanRing, ccw: bool) -> bool {
+    let reverse = (twice_signed_area(ring.iter().map(|p| p.1)) > 0.0) != ccw;
+    if reverse {
+        ring.reverse();
+    }
+    reverse
+}
+
+/// An edge of the whole polygon: its ends, which ring it is on and its position in that ring.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct RingEdge {
+    pub a: Vec2,
+    pub b: Vec2,
+    pub id: EdgeId,
+    /// Ring number (0 = outline) and position, to recognise neighbours.
+    pub ring: usize,
+    pub index: usize,
+    pub ring_len: usize,
+}
+
+/// A cleaned ring, which outline it is, and whether winding it reversed the input order.
+pub(crate) struct WoundRing {
+    pub ring: Ring,
+    pub points: CleanRing,
+    pub reversed: bool,
+}
+
+/// All edges of the rings, in ring order.
+pub(crate) fn ring_edges(rings: &[WoundRing]) -> Vec<RingEdge> {
+    let mut edges = Vec::new();
+    for (r, w) in rings.iter().enumerate() {
+        let n = w.points.len();
+        for i in 0..n {
+            let (ia, a) = w.points[i];
+            let (ib, b) = w.points[(i + 1) % n];
+            // Name the edge by the vertex it started from in the input's own winding.
+            let first = if w.reversed { ib } else { ia };
+            edges.push(RingEdge { a, b, id: EdgeId { ring: w.ring, edge: first }, ring: r, index: i, ring_len: n });
+        }
+    }
+    edges
+}
+
+/// Errors if any two edges touch other than neighbours at their shared vertex.
+pub(crate) fn check_simple(edges: &[RingEdge], tree: &EdgeTree) -> Result<(), ShapeError> {
+    for (i, e) in edges.iter().enumerate() {
+        let mut clash = None;
+        tree.any_in(e.a.min(e.b), e.a.max(e.b), |j| {
+            if j <= i || neighbours(e, &edges[j]) {
+                return false;
+            }
+            let touch = segments_touch([e.a, e.b], [edges[j].a, edges[j].b]);
+            if touch {
+                clash = Some(j);
+            }
+            touch
+        });
+        if let Some(j) = clash {
+            return Err(ShapeError::SelfIntersecting { first: e.id, second: edges[j].id });
+        }
+    }
+    Ok(())
+}
+
+/// Consecutive edges of one ring (they share exactly their common vertex: collinear vertices
+/// were removed, so they cannot overlap).
+fn neighbours(a: &RingEdge, b: &RingEdge) -> bool {
+    a.ring == b.ring && ((a.index + 1) % a.ring_len == b.index || (b.index + 1) % b.ring_len == a.index)
+}
+
+/// Whether `p` is inside the closed ring by the crossing rule (the caller knows `p` is not on
+/// its boundary).
+pub(crate) fn inside_ring(p: Vec2, ring: &CleanRing) -> bool {
+    let n = ring.len();
+    let mut inside = false;
+    for i in 0..n {
+        let (a, b) = (ring[i].1, ring[(i + 1) % n].1);
+        if (a.y > p.y) != (b.y > p.y) {
+            let side = orient2d(a, b, p);
+            if (side > 0.0) == (b.y > a.y) {
+                inside = !inside;
+            }
+        }
+    }
+    inside
+}

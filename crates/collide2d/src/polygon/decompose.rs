@@ -1,0 +1,112 @@
+//! Convex decomposition, made once when a polygon is built: a constrained Delaunay triangulation
+//! (spade, exact predicates) of the outline and holes, the triangles inside kept, then merged
+//! greedily across diagonals while the union stays convex (Hertel–Mehlhorn: at most four times
+//! the fewest possible pieces).
+
+use std::collections::HashMap;
+
+use glam::Vec2;
+use spade::{ConstrainedDelaunayTriangulation, Point2, Triangulation};
+
+use crate::math::orient2d;
+use crate::shape::ConvexPolygon;
+
+/// Convex pieces covering the polygon whose rings (outline counter-clockwise, holes clockwise)
+/// are given; `inside(p)` says whether a point lies in the polygon. `None` if the triangulator
+/// refused the input (it cannot for a polygon that passed validation).
+pub(crate) fn convex_parts(rings: &[Vec<Vec2>], inside: impl Fn(Vec2) -> bool) -> Option<Vec<ConvexPolygon>> {
+    let points: Vec<Vec2> = rings.iter().flatten().copied().collect();
+    let mut constraints = Vec::with_capacity(points.len());
+    let mut start = 0;
+    for ring in rings {
+        let n = ring.len();
+        constraints.extend((0..n).map(|i| [start + i, start + (i + 1) % n]));
+        start += n;
+    }
+    let vertices: Vec<Point2<f64>> = points.iter().map(|p| Point2::new(p.x as f64, p.y as f64)).collect();
+    let mut conflict = false;
+    let cdt = ConstrainedDelaunayTriangulation::<Point2<f64>>::try_bulk_load_cdt(vertices, constraints, |_| {
+        conflict = true;
+    })
+    .ok()?;
+    if conflict || cdt.num_vertices() != points.len() {
+        return None;
+    }
+    let triangles: Vec<[usize; 3]> = cdt
+        .inner_faces()
+        .map(|f| f.vertices().map(|v| v.fix().index()))
+        .filter(|t| {
+            let c = (points[t[0]] + points[t[1]] + points[t[2]]) / 3.0;
+            orient2d(points[t[0]], points[t[1]], points[t[2]]) > 0.0 && inside(c)
+        })
+        .collect();
+    Some(merge(&points, &triangles))
+}
+
+/// Hertel–Mehlhorn: remove diagonals, longest first, when both pieces' union stays convex.
+fn merge(points: &[Vec2], triangles: &[[usize; 3]]) -> Vec<ConvexPolygon> {
+    let mut owner: HashMap<(usize, usize), usize> = HashMap::with_capacity(triangles.len() * 3);
+    for (t, tri) in triangles.iter().enumerate() {
+        for k in 0..3 {
+            owner.insert((tri[k], tri[(k + 1) % 3]), t);
+        }
+    }
+    let mut diagonals: Vec<(usize, usize)> =
+        owner.keys().filter(|(u, v)| u < v && owner.contains_key(&(*v, *u))).copied().collect();
+    diagonals.sort_by(|a, b| {
+        let len = |(u, v): &(usize, usize)| points[*u].distance_squared(points[*v]);
+        len(b).total_cmp(&len(a)).then(a.cmp(b))
+    });
+    let mut pieces: Vec<Option<Vec<usize>>> = triangles.iter().map(|t| Some(t.to_vec())).collect();
+    let mut parent: Vec<usize> = (0..triangles.len()).collect();
+    for (u, v) in diagonals {
+        let (p, q) = (find(&mut parent, owner[&(u, v)]), find(&mut parent, owner[&(v, u)]));
+        if p == q {
+            continue;
+        }
+        let (Some(a), Some(b)) = (pieces[p].as_ref(), pieces[q].as_ref()) else { continue };
+        if let Some(joined) = join_if_convex(points, a, b, u, v) {
+            pieces[p] = Some(joined);
+            pieces[q] = None;
+            parent[q] = p;
+        }
+    }
+    pieces.into_iter().flatten().flat_map(|cycle| to_convex(points, &cycle)).collect()
+}
+
+fn find(parent: &mut [usize], mut i: usize) -> usize {
+    while parent[i] != i {
+        parent[i] = parent[parent[i]];
+        i = parent[i];
+    }
+    i
+}
+
+/// `a` holds the directed edge u→v and `b` the edge v→u; their union, if convex at u and v.
+fn join_if_convex(points: &[Vec2], a: &[usize], b: &[usize], u: usize, v: usize) -> Option<Vec<usize>> {
+    let a_from_v = rotate_to(a, v)?; // v … u
+    let b_from_u = rotate_to(b, u)?; // u … v
+    let joined: Vec<usize> =
+        a_from_v[..a_from_v.len() - 1].iter().chain(&b_from_u[..b_from_u.len() - 1]).copied().collect();
+    let n = joined.len();
+    let convex_at =
+        |k: usize| orient2d(points[joined[(k + n - 1) % n]], points[joined[k]], points[joined[(k + 1) % n]]) >= 0.0;
+    let (iu, iv) = (joined.iter().position(|x| *x == u)?, joined.iter().position(|x| *x == v)?);
+    (convex_at(iu) && convex_at(iv)).then_some(joined)
+}
+
+/// The cycle started at `start`.
+fn rotate_to(cycle: &[usize], start: usize) -> Option<Vec<usize>> {
+    let k = cycle.iter().position(|x| *x == start)?;
+    Some(cycle[k..].iter().chain(&cycle[..k]).copied().collect())
+}
+
+/// A convex cycle as a polygon; if rounding made it unacceptable, its fan of triangles instead
+/// (flat slivers are dropped: they cover no area).
+fn to_convex(points: &[Vec2], cycle: &[usize]) -> Vec<ConvexPolygon> {
+    let pts: Vec<Vec2> = cycle.iter().map(|i| points[*i]).collect();
+    if let Ok(p) = ConvexPolygon::new(&pts) {
+        return vec![p];
+    }
+    (1..pts.len().saturating_sub(1)).filter_map(|i| ConvexPolygon::new(&[pts[0], pts[i], pts[i + 1]]).ok()).collect()
+}

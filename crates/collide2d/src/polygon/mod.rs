@@ -1,0 +1,411 @@
+//! Concave polygons with holes: validated once, then queried through an edge hierarchy and a
+//! convex decomposition made at construction.
+
+mod bvh;
+mod clean;
+mod decompose;
+
+use std::sync::Arc;
+
+use glam::Vec2;
+
+use crate::math::{orient2d, Transform};
+use crate::query::intersects::point_on_segment;
+use crate::shape::{check_transform, Aabb, ConvexPolygon, EdgeId, Ring, Shape, ShapeError};
+pub(crate) use bvh::EdgeTree;
+use clean::{check_simple, clean_ring, inside_ring, ring_edges, wind, RingEdge, WoundRing};
+
+const NAME: &str = "Polygon";
+
+/// How finely a curve (a disc, a capsule's ends) is cut into straight edges when a round shape
+/// becomes a polygon. The vertices lie on the curve, so the polygon sits just inside it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum CurveDetail {
+    /// This many edges for a full circle (at least 3; at most 4096).
+    Segments(usize),
+    /// As many edges as it takes for no edge to stray further than this from the curve.
+    MaxChordError(f32),
+}
+
+impl CurveDetail {
+    /// Edges for a full turn of a circle of `radius`.
+    fn segments(self, radius: f32) -> Result<usize, ShapeError> {
+        let n = match self {
+            CurveDetail::Segments(n) => n,
+            CurveDetail::MaxChordError(e) => {
+                if !(e > 0.0 && e.is_finite()) {
+                    return Err(ShapeError::BadSize {
+                        shape: NAME,
+                        field: "max chord error",
+                        requirement: "positive",
+                        value: e,
+                    });
+                }
+                // An edge of a regular n-gon strays r (1 − cos(π / n)) from the circle.
+                let ratio = (1.0 - e / radius).clamp(-1.0, 1.0);
+                (std::f32::consts::PI / ratio.acos()).ceil() as usize
+            }
+        };
+        Ok(n.clamp(3, 4096))
+    }
+}
+
+/// A simple polygon with zero or more holes: the general, possibly concave, collider.
+///
+/// Any winding is accepted and normalised (outline counter-clockwise, holes clockwise, with y
+/// up); repeated vertices and vertices lying straight between their neighbours are dropped.
+/// The constructor refuses self-intersecting outlines, holes that touch or cross the outline or
+/// each other, and holes outside the outline or inside another hole, naming the edges or hole.
+///
+/// Building one also builds what queries need: a bounding-volume hierarchy over its edges and a
+/// decomposition into convex pieces. The value is cheap to clone (shared, immutable data).
+///
+/// ```
+/// use collide2d::{Polygon, Vec2};
+/// let v = |x, y| Vec2::new(x, y);
+/// // A 4×4 square with a 2×2 hole in the middle.
+/// let frame = Polygon::with_holes(
+///     &[v(0.0, 0.0), v(4.0, 0.0), v(4.0, 4.0), v(0.0, 4.0)],
+///     &[vec![v(1.0, 1.0), v(3.0, 1.0), v(3.0, 3.0), v(1.0, 3.0)]],
+/// )?;
+/// assert_eq!(frame.area(), 12.0);
+/// assert!(frame.contains_point(v(0.5, 2.0)));
+/// assert!(!frame.contains_point(v(2.0, 2.0))); // in the hole
+/// # Ok::<(), collide2d::ShapeError>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Polygon {
+    data: Arc<PolygonData>,
+}
+
+#[derive(Debug)]
+struct PolygonData {
+    /// Outline first (counter-clockwise), then the holes (clockwise).
+    rings: Vec<Vec<Vec2>>,
+    /// Every edge as (start, end), outline first, in ring order.
+    edges: Vec<(Vec2, Vec2)>,
+    tree: EdgeTree,
+    parts: Vec<ConvexPolygon>,
+    aabb: Aabb,
+    area: f32,
+    centroid: Vec2,
+}
+
+impl PartialEq for Polygon {
+    fn eq(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.data, &other.data) || self.data.rings == other.data.rings
+    }
+}
+
+impl Polygon {
+    /// A polygon without holes.
+    pub fn new(outline: &[Vec2]) -> Result<Self, ShapeError> {
+        Self::with_holes::<Vec<Vec2>>(outline, &[])
+    }
+
+    /// A polygon with holes. See the type's documentation for what is checked.
+    pub fn with_holes<H: AsRef<[Vec2]>>(outline: &[Vec2], holes: &[H]) -> Result<Self, ShapeError> {
+        let mut rings = Vec::with_capacity(1 + holes.len());
+        let ring = Ring::Outline;
+        let mut points = clean_ring(outline, ring)?;
+        let reversed = wind(&mut points, true);
+        rings.push(WoundRing { ring, points, reversed });
+        for (h, hole) in holes.iter().enumerate() {
+            let ring = Ring::Hole(h);
+            let mut points = clean_ring(hole.as_ref(), ring)?;
+            let reversed = wind(&mut points, false);
+            rings.push(WoundRing { ring, points, reversed });
+        }
+        let edges = ring_edges(&rings);
+        let segments: Vec<(Vec2, Vec2)> = edges.iter().map(|e| (e.a, e.b)).collect();
+        let tree = EdgeTree::build(&segments);
+        check_simple(&edges, &tree)?;
+        check_holes(&rings)?;
+        Self::assemble(
+            rings.into_iter().map(|r| r.points.into_iter().map(|p| p.1).collect()).collect(),
+            segments,
+            tree,
+            &edges,
+        )
+    }
+
+    fn assemble(
+        rings: Vec<Vec<Vec2>>,
+        edges: Vec<(Vec2, Vec2)>,
+        tree: EdgeTree,
+        named: &[RingEdge],
+    ) -> Result<Self, ShapeError> {
+        let aabb = Aabb::from_points(&rings[0])?;
+        let (area, centroid) = area_and_centroid(&rings);
+        let parts = decompose::convex_parts(&rings, |p| point_in(&edges, &tree, &aabb, p)).ok_or_else(|| {
+            // Validation passed, so the exact triangulator should agree; say where if it does not.
+            let first = named.first().map(|e| e.id).unwrap_or(EdgeId { ring: Ring::Outline, edge: 0 });
+            ShapeError::SelfIntersecting { first, second: first }
+        })?;
+        Ok(Self { data: Arc::new(PolygonData { rings, edges, tree, parts, aabb, area, centroid }) })
+    }
+
+    /// The polygon of another shape: boxes and convex polygons exactly, discs and capsules with
+    /// their curves cut as `detail` says. Points and segments have no area: an error.
+    ///
+    /// ```
+    /// use collide2d::{polygon::CurveDetail, Circle, Polygon, Vec2};
+    /// let disc = Circle::new(Vec2::ZERO, 10.0)?;
+    /// let p = Polygon::from_shape(&disc.into(), CurveDetail::MaxChordError(0.1))?;
+    /// assert_eq!(p.outline().len(), 23); // 10 (1 − cos(π / 23)) ≤ 0.1
+    /// # Ok::<(), collide2d::ShapeError>(())
+    /// ```
+    pub fn from_shape(shape: &Shape, detail: CurveDetail) -> Result<Polygon, ShapeError> {
+        let arc = |c: Vec2, r: f32, from: f32, turns: f32| -> Result<Vec<Vec2>, ShapeError> {
+            let n = ((detail.segments(r)? as f32 * turns).ceil() as usize).max(1);
+            Ok((0..=n)
+                .map(|i| c + Vec2::from_angle(from + std::f32::consts::TAU * turns * i as f32 / n as f32) * r)
+                .collect())
+        };
+        match shape {
+            Shape::Point(_) | Shape::Segment(_) => Err(ShapeError::Collinear { shape: NAME, count: 2 }),
+            Shape::Aabb(b) => Polygon::new(&b.corners()),
+            Shape::Obb(o) => Polygon::new(&o.corners()),
+            Shape::ConvexPolygon(c) => Polygon::new(c.vertices()),
+            Shape::Polygon(p) => Ok(p.clone()),
+            Shape::Circle(c) => {
+                let mut pts = arc(c.center(), c.radius(), 0.0, 1.0)?;
+                pts.pop();
+                Polygon::new(&pts)
+            }
+            Shape::Capsule(k) => {
+                let axis = k.b() - k.a();
+                let start = if axis == Vec2::ZERO { 0.0 } else { axis.y.atan2(axis.x) - std::f32::consts::FRAC_PI_2 };
+                let mut pts = arc(k.b(), k.radius(), start, 0.5)?;
+                pts.extend(arc(k.a(), k.radius(), start + std::f32::consts::PI, 0.5)?);
+                Polygon::new(&pts)
+            }
+        }
+    }
+
+    /// The outline, counter-clockwise (with y up).
+    pub fn outline(&self) -> &[Vec2] {
+        &self.data.rings[0]
+    }
+
+    /// The holes, each clockwise (with y up).
+    pub fn holes(&self) -> &[Vec<Vec2>] {
+        &self.data.rings[1..]
+    }
+
+    /// Every edge of the outline and the holes as `(start, end)`.
+    pub fn edges(&self) -> &[(Vec2, Vec2)] {
+        &self.data.edges
+    }
+
+    /// The convex pieces the polygon was decomposed into (they cover it exactly and overlap only
+    /// along shared edges).
+    pub fn convex_parts(&self) -> &[ConvexPolygon] {
+        &self.data.parts
+    }
+
+    /// The axis-aligned bounds.
+    pub fn aabb(&self) -> Aabb {
+        self.data.aabb
+    }
+
+    /// The enclosed area (holes excluded).
+    pub fn area(&self) -> f32 {
+        self.data.area
+    }
+
+    /// The centre of mass of the enclosed area.
+    pub fn centroid(&self) -> Vec2 {
+        self.data.centroid
+    }
+
+    /// Whether `p` lies in the polygon, boundary included (a point on a hole's edge is in; a
+    /// point inside a hole is not). False for non-finite points.
+    pub fn contains_point(&self, p: Vec2) -> bool {
+        point_in(&self.data.edges, &self.data.tree, &self.data.aabb, p)
+    }
+
+    /// The polygon with every vertex moved by `transform` (a mirroring transform is re-wound).
+    pub fn transformed(&self, transform: &Transform) -> Result<Polygon, ShapeError> {
+        check_transform(NAME, transform)?;
+        let map = |ring: &Vec<Vec2>| ring.iter().map(|p| transform.transform_point(*p)).collect::<Vec<_>>();
+        let holes: Vec<Vec<Vec2>> = self.holes().iter().map(map).collect();
+        Polygon::with_holes(&map(&self.data.rings[0]), &holes)
+    }
+
+    pub(crate) fn tree(&self) -> &EdgeTree {
+        &self.data.tree
+    }
+
+    /// A point of the polygon, certainly inside (the centroid of its first convex piece).
+    pub(crate) fn interior_point(&self) -> Vec2 {
+        self.data.parts.first().map_or(self.data.rings[0][0], |p| p.centroid())
+    }
+}
+
+/// Point in polygon, boundary included: on an edge, or an odd number of edge crossings on the
+/// ray towards +x (only edges whose bounds meet that ray are looked at).
+fn point_in(edges: &[(Vec2, Vec2)], tree: &EdgeTree, aabb: &Aabb, p: Vec2) -> bool {
+    let (lo, hi) = (aabb.min(), aabb.max());
+    if !(lo.x <= p.x && p.x <= hi.x && lo.y <= p.y && p.y <= hi.y) {
+        return false;
+    }
+    if tree.any_in(p, p, |e| point_on_segment(p, edges[e].0, edges[e].1)) {
+        return true;
+    }
+    let mut inside = false;
+    tree.any_in(p, Vec2::new(hi.x, p.y), |e| {
+        let (a, b) = edges[e];
+        if (a.y > p.y) != (b.y > p.y) && (orient2d(a, b, p) > 0.0) == (b.y > a.y) {
+            inside = !inside;
+        }
+        false
+    });
+    inside
+}
+
+/// Holes must lie inside the outline and outside each other (edges are known not to touch, so
+/// one vertex of each decides).
+fn check_holes(rings: &[WoundRing]) -> Result<(), ShapeError> {
+    let Some((outline, holes)) = rings.split_first() else { return Ok(()) };
+    for (h, hole) in holes.iter().enumerate() {
+        let probe = hole.points[0].1;
+        if !inside_ring(probe, &outline.points) {
+            return Err(ShapeError::HoleOutside { hole: h });
+        }
+        if let Some(c) = holes.iter().position(|other| !std::ptr::eq(other, hole) && inside_ring(probe, &other.points))
+        {
+            return Err(ShapeError::NestedHole { hole: h, container: c });
+        }
+    }
+    Ok(())
+}
+
+/// Area and centroid of all rings together (holes wind the other way and subtract), in f64.
+fn area_and_centroid(rings: &[Vec<Vec2>]) -> (f32, Vec2) {
+    let origin = rings[0][0].as_dvec2();
+    let (mut area2, mut moment) = (0.0f64, glam::DVec2::ZERO);
+    for ring in rings {
+        let n = ring.len();
+        for i in 0..n {
+            let (a, b) = (ring[i].as_dvec2() - origin, ring[(i + 1) % n].as_dvec2() - origin);
+            let w = a.perp_dot(b);
+            area2 += w;
+            moment += (a + b) * w;
+        }
+    }
+    ((area2 * 0.5) as f32, (origin + moment / (3.0 * area2)).as_vec2())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn v(x: f32, y: f32) -> Vec2 {
+        Vec2::new(x, y)
+    }
+
+    fn square(x0: f32, y0: f32, s: f32) -> Vec<Vec2> {
+        vec![v(x0, y0), v(x0 + s, y0), v(x0 + s, y0 + s), v(x0, y0 + s)]
+    }
+
+    fn parts_area(p: &Polygon) -> f32 {
+        p.convex_parts().iter().map(|c| c.area()).sum()
+    }
+
+    #[test]
+    fn u_shape_is_concave_and_its_pieces_cover_it_exactly() {
+        let u = Polygon::new(&[
+            v(0.0, 0.0),
+            v(3.0, 0.0),
+            v(3.0, 3.0),
+            v(2.0, 3.0),
+            v(2.0, 1.0),
+            v(1.0, 1.0),
+            v(1.0, 3.0),
+            v(0.0, 3.0),
+        ])
+        .unwrap();
+        assert_eq!(u.area(), 7.0);
+        assert!((parts_area(&u) - 7.0).abs() < 1e-5);
+        assert!(u.convex_parts().len() >= 3);
+        assert!(u.contains_point(v(0.5, 2.5)) && !u.contains_point(v(1.5, 2.0)) && u.contains_point(v(1.5, 1.0)));
+    }
+
+    #[test]
+    fn winding_is_normalised_and_straight_and_repeated_vertices_dropped() {
+        let cw =
+            Polygon::new(&[v(0.0, 0.0), v(0.0, 2.0), v(0.0, 2.0), v(2.0, 2.0), v(2.0, 1.0), v(2.0, 0.0), v(1.0, 0.0)])
+                .unwrap();
+        assert_eq!(cw.outline().len(), 4);
+        assert_eq!(cw.area(), 4.0);
+        let frame = Polygon::with_holes(&square(0.0, 0.0, 4.0), &[square(1.0, 1.0, 2.0)]).unwrap();
+        // The hole is stored clockwise: its signed area is negative.
+        assert!(crate::shape::twice_signed_area(frame.holes()[0].iter().copied()) < 0.0);
+        assert_eq!(frame.area(), 12.0);
+        assert!((parts_area(&frame) - 12.0).abs() < 1e-5);
+        assert_eq!(frame.centroid(), v(2.0, 2.0));
+    }
+
+    #[test]
+    fn bow_tie_is_refused_naming_the_crossing_edges() {
+        let e = Polygon::new(&[v(0.0, 0.0), v(2.0, 2.0), v(2.0, 0.0), v(0.0, 2.0)]).unwrap_err();
+        let ShapeError::SelfIntersecting { first, second } = e else { panic!("{e}") };
+        let mut edges = [first.edge, second.edge];
+        edges.sort();
+        assert_eq!(edges, [0, 2], "{e}");
+        assert!(e.to_string().contains("outline edge"), "{e}");
+    }
+
+    #[test]
+    fn holes_must_lie_inside_the_outline_and_apart() {
+        let outline = square(0.0, 0.0, 10.0);
+        let e = Polygon::with_holes(&outline, &[square(20.0, 0.0, 1.0)]).unwrap_err();
+        assert_eq!(e, ShapeError::HoleOutside { hole: 0 });
+        let crossing = Polygon::with_holes(&outline, &[square(8.0, 2.0, 4.0)]).unwrap_err();
+        assert!(matches!(crossing, ShapeError::SelfIntersecting { .. }), "{crossing}");
+        assert!(crossing.to_string().contains("hole 0"), "{crossing}");
+        let nested = Polygon::with_holes(&outline, &[square(1.0, 1.0, 8.0), square(4.0, 4.0, 1.0)]).unwrap_err();
+        assert_eq!(nested, ShapeError::NestedHole { hole: 1, container: 0 });
+        let touching = Polygon::with_holes(&outline, &[square(0.0, 4.0, 2.0)]).unwrap_err();
+        assert!(matches!(touching, ShapeError::SelfIntersecting { .. }), "{touching}");
+    }
+
+    #[test]
+    fn degenerate_outlines_are_refused() {
+        assert!(Polygon::new(&[v(0.0, 0.0), v(1.0, 1.0), v(2.0, 2.0)]).is_err());
+        assert!(Polygon::new(&[v(0.0, 0.0), v(1.0, 0.0)]).is_err());
+        let e = Polygon::new(&[v(0.0, 0.0), v(1.0, f32::NAN), v(0.0, 1.0)]).unwrap_err();
+        assert!(e.to_string().contains("outline vertex 1"), "{e}");
+    }
+
+    #[test]
+    fn boundary_points_are_inside_and_hole_interiors_are_not() {
+        let frame = Polygon::with_holes(&square(0.0, 0.0, 4.0), &[square(1.0, 1.0, 2.0)]).unwrap();
+        for p in [v(0.0, 0.0), v(4.0, 2.0), v(1.0, 2.0), v(2.0, 3.0), v(0.5, 0.5)] {
+            assert!(frame.contains_point(p), "{p}");
+        }
+        for p in [v(2.0, 2.0), v(-0.1, 2.0), v(5.0, 5.0), v(f32::NAN, 1.0)] {
+            assert!(!frame.contains_point(p), "{p}");
+        }
+    }
+
+    #[test]
+    fn a_200_point_star_decomposes_into_pieces_covering_it() {
+        let star: Vec<Vec2> = (0..200)
+            .map(|i| Vec2::from_angle(i as f32 * std::f32::consts::TAU / 200.0) * if i % 2 == 0 { 10.0 } else { 4.0 })
+            .collect();
+        let p = Polygon::new(&star).unwrap();
+        assert!((parts_area(&p) - p.area()).abs() < 1e-3 * p.area());
+        assert!(p.convex_parts().len() <= 200);
+    }
+
+    #[test]
+    fn transformed_polygon_keeps_its_shape_and_mirroring_rewinds() {
+        let u = Polygon::with_holes(&square(0.0, 0.0, 4.0), &[square(1.0, 1.0, 2.0)]).unwrap();
+        let m = u.transformed(&Transform::from_scale(v(-2.0, 1.0))).unwrap();
+        assert_eq!(m.area(), 24.0);
+        assert!(m.contains_point(v(-1.0, 2.0)) && !m.contains_point(v(-4.0, 2.0)));
+        assert!(u.transformed(&Transform::from_scale(v(0.0, 1.0))).is_err());
+    }
+}

@@ -1,0 +1,283 @@
+//! Concave polygons with holes: hand cases with known answers, minimality of the push-out
+//! vector, and property tests against the `geo` crate (robust predicates in f64, written by
+//! others) on random simple polygons with holes.
+
+use collide2d::{
+    contact, contains, intersects, Aabb, Circle, ConvexPolygon, Obb, Polygon, Segment, Shape, Transform, Vec2,
+};
+use geo::{Coord, LineString, Relate};
+use proptest::prelude::*;
+use proptest::test_runner::{Config, TestRunner};
+
+fn v(x: f32, y: f32) -> Vec2 {
+    Vec2::new(x, y)
+}
+
+fn rect(x0: f32, y0: f32, w: f32, h: f32) -> Vec<Vec2> {
+    vec![v(x0, y0), v(x0 + w, y0), v(x0 + w, y0 + h), v(x0, y0 + h)]
+}
+
+/// A U: 3 wide, 3 tall, with a 1-wide notch from y = 1 up.
+fn u_shape() -> Polygon {
+    Polygon::new(&[
+        v(0.0, 0.0),
+        v(3.0, 0.0),
+        v(3.0, 3.0),
+        v(2.0, 3.0),
+        v(2.0, 1.0),
+        v(1.0, 1.0),
+        v(1.0, 3.0),
+        v(0.0, 3.0),
+    ])
+    .unwrap()
+}
+
+fn square_at(c: Vec2, half: f32) -> Aabb {
+    Aabb::from_center_half_extents(c, Vec2::splat(half)).unwrap()
+}
+
+#[test]
+fn a_small_square_in_the_u_notch_does_not_overlap_and_one_in_the_body_is_contained() {
+    let u = u_shape();
+    let in_notch = square_at(v(1.5, 2.0), 0.4);
+    assert!(!intersects(&u, &in_notch) && !contains(&u, &in_notch) && contact(&u, &in_notch).is_none());
+    let in_body = square_at(v(1.5, 0.5), 0.4);
+    assert!(intersects(&u, &in_body) && contains(&u, &in_body));
+    let in_arm = square_at(v(0.5, 2.0), 0.4);
+    assert!(contains(&u, &in_arm));
+    // Filling the notch exactly: touches both arms and the floor, holds nothing of the notch.
+    let plug = Aabb::from_xywh(1.0, 1.0, 1.0, 2.0).unwrap();
+    assert!(intersects(&u, &plug) && !contains(&u, &plug));
+    let c = contact(&u, &plug).expect("touching");
+    assert_eq!(c.depth, 0.0);
+}
+
+#[test]
+fn a_shape_in_a_hole_does_not_intersect_the_polygon() {
+    let frame = Polygon::with_holes(&rect(0.0, 0.0, 10.0, 10.0), &[rect(3.0, 3.0, 4.0, 4.0)]).unwrap();
+    let ball = Circle::new(v(5.0, 5.0), 1.5).unwrap();
+    assert!(!intersects(&frame, &ball) && !contains(&frame, &ball) && contact(&frame, &ball).is_none());
+    let big = Circle::new(v(5.0, 5.0), 2.5).unwrap(); // reaches past the hole's edges
+    assert!(intersects(&frame, &big) && !contains(&frame, &big));
+    assert!(contains(&frame, &square_at(v(1.5, 5.0), 1.0)));
+    // A box covering the hole and some of the frame: intersects, not contained.
+    assert!(intersects(&frame, &square_at(v(5.0, 5.0), 2.5)));
+}
+
+#[test]
+fn interlocking_combs_touch_tip_to_base_and_push_apart_along_the_teeth() {
+    // Base 0 ≤ y ≤ 1 from x0 to x0 + 6.5, three teeth 0.5 wide up to y = 3 centred at x0 + 1, 3, 5.
+    // The second comb is the first turned upside down (base 3 ≤ y ≤ 4) and shifted right by 1,
+    // so its teeth sit between the first one's with 0.5 to spare on each side.
+    let comb = |x0: f32, flip: bool| {
+        let y = |y: f32| if flip { 4.0 - y } else { y };
+        let mut pts = vec![v(x0, y(0.0)), v(x0 + 6.5, y(0.0)), v(x0 + 6.5, y(1.0))];
+        for k in (0..3).rev() {
+            let cx = x0 + 1.0 + 2.0 * k as f32;
+            pts.extend([v(cx + 0.25, y(1.0)), v(cx + 0.25, y(3.0)), v(cx - 0.25, y(3.0)), v(cx - 0.25, y(1.0))]);
+        }
+        pts.push(v(x0, y(1.0)));
+        Polygon::new(&pts).unwrap()
+    };
+    let a = comb(0.0, false);
+    let b = comb(1.0, true);
+    // As built, tips rest on the opposite base: touching, depth 0.
+    assert!(intersects(&a, &b));
+    assert_eq!(contact(&a, &b).unwrap().depth, 0.0);
+    // Lifted, they interleave without touching.
+    let lifted = b.transformed(&Transform::from_translation(v(0.0, 0.25))).unwrap();
+    assert!(!intersects(&a, &lifted));
+    // Pressed together by 0.5: the only way out is back up by 0.5 (sideways the teeth collide).
+    let pressed = b.transformed(&Transform::from_translation(v(0.0, -0.5))).unwrap();
+    let c = contact(&a, &pressed).unwrap();
+    assert!((c.depth - 0.5).abs() < 1e-4 && (c.normal - Vec2::Y).length() < 1e-4, "{c:?}");
+}
+
+#[test]
+fn polygons_touching_at_one_vertex_or_sharing_an_edge_intersect_with_zero_depth() {
+    let a = Polygon::new(&rect(0.0, 0.0, 2.0, 2.0)).unwrap();
+    let corner = Polygon::new(&[v(2.0, 2.0), v(4.0, 3.0), v(3.0, 4.0)]).unwrap();
+    assert!(intersects(&a, &corner) && !contains(&a, &corner));
+    assert_eq!(contact(&a, &corner).unwrap().depth, 0.0);
+    let neighbour = Polygon::new(&rect(2.0, 0.0, 2.0, 2.0)).unwrap();
+    assert!(intersects(&a, &neighbour));
+    assert_eq!(contact(&a, &neighbour).unwrap().depth, 0.0);
+    // Sharing an edge from inside: contained.
+    let inner = Polygon::new(&rect(0.0, 0.0, 1.0, 2.0)).unwrap();
+    assert!(contains(&a, &inner) && !contains(&inner, &a));
+}
+
+#[test]
+fn push_out_of_a_concave_shape_is_the_shortest_not_a_piece_sum() {
+    // An L; a box deep in its corner region leaves through the nearer outside edge.
+    let l = Polygon::new(&[v(0.0, 0.0), v(6.0, 0.0), v(6.0, 2.0), v(2.0, 2.0), v(2.0, 6.0), v(0.0, 6.0)]).unwrap();
+    let b = square_at(v(1.0, 1.0), 0.5);
+    let c = contact(&l, &b).unwrap();
+    // Shortest exit: 1.5 down/left (to y = -0.5 or x = -0.5)... the box spans [0.5, 1.5]: leaving
+    // through y = 0 needs 1.5, through x = 0 needs 1.5; through the inner corner (2, 2) more.
+    assert!((c.depth - 1.5).abs() < 1e-4, "{c:?}");
+    assert!(c.normal == Vec2::NEG_X || c.normal == Vec2::NEG_Y || (c.normal.x < 0.0 || c.normal.y < 0.0), "{c:?}");
+}
+
+#[test]
+fn shapes_from_other_shapes_match_them() {
+    let b = Obb::new(v(1.0, 2.0), v(2.0, 1.0), 0.4).unwrap();
+    let p = Polygon::from_shape(&b.into(), collide2d::polygon::CurveDetail::Segments(16)).unwrap();
+    assert!((p.area() - 8.0).abs() < 1e-4);
+    let disc = Circle::new(v(0.0, 0.0), 1.0).unwrap();
+    let p = Polygon::from_shape(&disc.into(), collide2d::polygon::CurveDetail::MaxChordError(0.01)).unwrap();
+    assert!(p.area() < std::f32::consts::PI && p.area() > std::f32::consts::PI * 0.97, "{}", p.area());
+    assert!(Polygon::from_shape(
+        &Segment::new(v(0.0, 0.0), v(1.0, 0.0)).unwrap().into(),
+        collide2d::polygon::CurveDetail::Segments(8)
+    )
+    .is_err());
+}
+
+// ---------- properties ----------
+
+/// A random star-shaped polygon (always simple), optionally with a star-shaped hole well inside.
+fn random_polygon() -> impl Strategy<Value = Polygon> {
+    let radii = prop::collection::vec(2.0f32..6.0, 5..24);
+    (-8.0f32..8.0, -8.0f32..8.0, radii, any::<bool>(), prop::collection::vec(0.3f32..0.9, 3..8)).prop_map(
+        |(x, y, radii, hole, hole_radii)| {
+            let c = v(x, y);
+            let n = radii.len();
+            let outline: Vec<Vec2> = radii
+                .iter()
+                .enumerate()
+                .map(|(i, r)| c + Vec2::from_angle(i as f32 * std::f32::consts::TAU / n as f32) * *r)
+                .collect();
+            let m = hole_radii.len();
+            let holes: Vec<Vec<Vec2>> = if hole {
+                vec![hole_radii
+                    .iter()
+                    .enumerate()
+                    .map(|(i, r)| c + Vec2::from_angle(0.3 + i as f32 * std::f32::consts::TAU / m as f32) * *r)
+                    .collect()]
+            } else {
+                vec![]
+            };
+            Polygon::with_holes(&outline, &holes).expect("star-shaped polygons are simple")
+        },
+    )
+}
+
+fn other_shape() -> impl Strategy<Value = Shape> {
+    prop_oneof![
+        random_polygon().prop_map(Shape::from),
+        (-12.0f32..12.0, -12.0f32..12.0, 0.2f32..5.0, 0.2f32..5.0)
+            .prop_map(|(x, y, w, h)| Aabb::from_center_half_extents(v(x, y), v(w, h)).unwrap().into()),
+        (-12.0f32..12.0, -12.0f32..12.0, 0.5f32..4.0, 0.0f32..6.0).prop_map(|(x, y, r, t)| ConvexPolygon::regular(
+            5,
+            v(x, y),
+            r,
+            t
+        )
+        .unwrap()
+        .into()),
+        (-12.0f32..12.0, -12.0f32..12.0).prop_map(|(x, y)| Shape::Point(v(x, y))),
+        (-12.0f32..12.0, -12.0f32..12.0, -12.0f32..12.0, -12.0f32..12.0)
+            .prop_filter_map("zero length", |(a, b, c, d)| Segment::new(v(a, b), v(c, d)).ok().map(Shape::from)),
+    ]
+}
+
+fn ring(points: &[Vec2]) -> LineString<f64> {
+    LineString::from(points.iter().map(|p| Coord { x: p.x as f64, y: p.y as f64 }).collect::<Vec<_>>())
+}
+
+fn to_geo(s: &Shape) -> geo::Geometry<f64> {
+    match s {
+        Shape::Polygon(p) => geo::Polygon::new(ring(p.outline()), p.holes().iter().map(|h| ring(h)).collect()).into(),
+        Shape::Aabb(b) => geo::Polygon::new(ring(&b.corners()), vec![]).into(),
+        Shape::ConvexPolygon(p) => geo::Polygon::new(ring(p.vertices()), vec![]).into(),
+        Shape::Point(p) => geo::Point::new(p.x as f64, p.y as f64).into(),
+        Shape::Segment(x) => geo::Line::new(
+            Coord { x: x.a().x as f64, y: x.a().y as f64 },
+            Coord { x: x.b().x as f64, y: x.b().y as f64 },
+        )
+        .into(),
+        other => unreachable!("no exact geo form for {other:?}"),
+    }
+}
+
+fn run(name: &str, cases: u32, check: impl Fn(&Polygon, &Shape) -> Result<(), TestCaseError>) {
+    let mut runner = TestRunner::new(Config { cases, failure_persistence: None, ..Config::default() });
+    if let Err(e) = runner.run(&(random_polygon(), other_shape()), |(p, s)| check(&p, &s)) {
+        panic!("{name}: {e}");
+    }
+}
+
+#[test]
+fn intersects_and_contains_agree_with_geo() {
+    run("geo", 1500, |p, s| {
+        let (gp, gs) = (to_geo(&Shape::from(p.clone())), to_geo(s));
+        let m = gp.relate(&gs);
+        prop_assert_eq!(intersects(p, s), m.is_intersects(), "intersects\np = {:?}\ns = {:?}", p, s);
+        prop_assert_eq!(contains(p, s), m.is_covers(), "p covers s\np = {:?}\ns = {:?}", p, s);
+        if !matches!(s, Shape::Point(_) | Shape::Segment(_)) {
+            prop_assert_eq!(contains(s, p), gs.relate(&gp).is_covers(), "s covers p\np = {:?}\ns = {:?}", p, s);
+        }
+        prop_assert_eq!(intersects(s, p), intersects(p, s));
+        Ok(())
+    });
+}
+
+#[test]
+fn concave_push_out_separates_and_no_shorter_move_in_360_directions_does() {
+    let moved = |s: &Shape, by: Vec2| s.transformed(&Transform::from_translation(by)).unwrap();
+    run("minimality", 250, |p, s| {
+        let Some(c) = contact(p, s) else {
+            prop_assert!(!intersects(p, s));
+            return Ok(());
+        };
+        prop_assert!((c.normal.length() - 1.0).abs() < 1e-4 && c.depth >= 0.0);
+        let out = c.push_out_b() + c.normal * (3e-4 * (1.0 + c.depth));
+        prop_assert!(!intersects(p, &moved(s, out)), "push-out {:?} does not separate\np = {:?}\ns = {:?}", c, p, s);
+        if c.depth > 0.05 {
+            for i in 0..360 {
+                let d = Vec2::from_angle((i as f32).to_radians());
+                prop_assert!(
+                    intersects(p, &moved(s, d * c.depth * 0.99)),
+                    "99% of depth {} along {:?} separates\np = {:?}\ns = {:?}",
+                    c.depth,
+                    d,
+                    p,
+                    s
+                );
+            }
+        }
+        let back = contact(s, p).unwrap();
+        prop_assert!((back.depth - c.depth).abs() <= 1e-3 * (1.0 + c.depth));
+        Ok(())
+    });
+}
+
+#[test]
+fn push_out_at_a_pinch_between_pieces_still_separates_with_slack() {
+    // Found by the property test: the shortest exit of the box runs exactly through the corner
+    // where two pieces' Minkowski differences meet, so a push one hair longer re-enters.
+    let outline = [
+        v(1.4702272, -4.7307706),
+        v(-1.6484903, -3.9172974),
+        v(-2.13732, -3.2444808),
+        v(-2.8575473, -2.8286576),
+        v(-3.6846383, -2.7417269),
+        v(-4.475581, -2.9987197),
+        v(-5.0936155, -3.5552),
+        v(-5.431876, -4.314947),
+        v(-5.431876, -5.146594),
+        v(-5.093615, -5.9063416),
+        v(-4.475581, -6.4628215),
+        v(-3.6846378, -6.7198143),
+        v(-1.8548319, -9.718922),
+        v(0.32214332, -8.94857),
+        v(-1.6484901, -5.544244),
+    ];
+    let p = Polygon::new(&outline).unwrap();
+    let s = Aabb::new(v(-2.9696145, -8.898257), v(4.0561566, -6.3923836)).unwrap();
+    let c = contact(&p, &s).unwrap();
+    let out = c.push_out_b() + c.normal * 3e-4 * (1.0 + c.depth);
+    let moved = Shape::from(s).transformed(&Transform::from_translation(out)).unwrap();
+    assert!(!intersects(&p, &moved), "{c:?}");
+}
