@@ -281,3 +281,57 @@ fn push_out_at_a_pinch_between_pieces_still_separates_with_slack() {
     let moved = Shape::from(s).transformed(&Transform::from_translation(out)).unwrap();
     assert!(!intersects(&p, &moved), "{c:?}");
 }
+
+#[test]
+fn distances_to_concave_polygons_agree_with_geo() {
+    use geo::{Distance, Euclidean};
+    run("distance", 800, |p, s| {
+        let expected = Euclidean.distance(&to_geo(&Shape::from(p.clone())), &to_geo(s));
+        let got = collide2d::distance(p, s) as f64;
+        prop_assert!(
+            (got - expected).abs() <= 1e-4 * (1.0 + expected),
+            "got {} geo {}\np = {:?}\ns = {:?}",
+            got,
+            expected,
+            p,
+            s
+        );
+        if let Some(c) = collide2d::closest_points(p, s) {
+            prop_assert!(((c.point_b - c.point_a).length() - c.distance).abs() < 1e-4);
+            prop_assert!(collide2d::signed_distance(p, c.point_a).abs() < 1e-4, "point_a off p");
+        }
+        Ok(())
+    });
+}
+
+#[test]
+fn rays_and_point_queries_on_concave_polygons_match_their_definitions() {
+    run("ray", 800, |p, s| {
+        // Use the other shape's centre as a ray origin and as a query point.
+        let o = s.aabb().center();
+        let sd = collide2d::signed_distance(p, o);
+        prop_assert_eq!(sd <= 0.0, p.contains_point(o), "sign of {} at {:?}", sd, o);
+        let q = collide2d::closest_point(p, o);
+        prop_assert!(((q - o).length() - sd.max(0.0)).abs() < 1e-4);
+        for k in 0..16 {
+            let ray = collide2d::Ray::new(o, Vec2::from_angle(k as f32 * 0.4 + 0.1)).unwrap();
+            match collide2d::cast_ray(p, &ray, 100.0) {
+                Some(h) if h.distance > 0.0 => {
+                    prop_assert!(collide2d::signed_distance(p, h.point).abs() < 1e-3, "hit {:?} off the boundary", h);
+                    // Nothing of the polygon before the hit.
+                    for i in 1..50 {
+                        let before = ray.at(h.distance * i as f32 / 50.0 - 1e-3);
+                        prop_assert!(collide2d::signed_distance(p, before) > -1e-3, "ray passes inside before {:?}", h);
+                    }
+                }
+                Some(_) => prop_assert!(p.contains_point(o)),
+                None => {
+                    for i in 0..200 {
+                        prop_assert!(!p.contains_point(ray.at(i as f32 * 0.5)), "missed but passes through");
+                    }
+                }
+            }
+        }
+        Ok(())
+    });
+}
