@@ -308,7 +308,7 @@ fn point_polygon_huge_diamond_and_tiny_triangle_hold_points_on_their_slanted_edg
 }
 
 #[test]
-#[ignore = "BUG: point exactly on a sloped integer edge is judged outside (rounded unit normal gives n·p = +6e-8)"]
+
 fn point_polygon_integer_midpoint_of_a_sloped_edge_is_held() {
     check(&v(1.0, 3.0), &sloped(), BHoldsA);
 }
@@ -535,14 +535,14 @@ fn segment_polygon_huge_crossing_and_tiny_hypotenuse() {
 }
 
 #[test]
-#[ignore = "BUG: a polygon's own sloped edge (integer ends) is not held by the polygon"]
+
 fn segment_polygon_own_sloped_edge_is_held() {
     check(&seg(0.0, 0.0, 2.0, 6.0), &sloped(), BHoldsA);
     check(&seg(0.0, 0.0, 1.0, 3.0), &sloped(), BHoldsA);
 }
 
 #[test]
-#[ignore = "BUG: segment starting at an integer point of a sloped polygon edge is judged apart"]
+
 fn segment_polygon_segment_starting_on_a_sloped_edge_touches() {
     check(&seg(1.0, 3.0, 4.0, 3.0), &sloped(), Meet);
 }
@@ -740,7 +740,7 @@ fn aabb_polygon_huge_shared_edge_and_tiny_shared_corner() {
 }
 
 #[test]
-#[ignore = "BUG: box whose corner (1,3) lies exactly on a sloped polygon edge is judged apart"]
+
 fn aabb_polygon_box_corner_exactly_on_a_sloped_edge_touches() {
     // The box [1,4]×[0,3] has y ≤ 3 ≤ 3x: it meets y ≥ 3x only at (1,3).
     check(&aabb(1.0, 0.0, 4.0, 3.0), &sloped(), Meet);
@@ -1145,14 +1145,14 @@ fn polygon_polygon_huge_and_tiny_vertex_contacts() {
 }
 
 #[test]
-#[ignore = "BUG: triangle with vertex exactly on another's sloped edge is judged apart"]
+
 fn polygon_polygon_vertex_exactly_on_a_sloped_edge_touches() {
     // (1,3) is the midpoint of the edge (0,0)–(2,6); the other triangle lies in y ≤ 3 ≤ 3x.
     check(&sloped(), &poly(&[(1.0, 3.0), (4.0, 3.0), (4.0, 0.0)]), Meet);
 }
 
 #[test]
-#[ignore = "BUG: convex polygon with a sloped integer edge does not contain itself"]
+
 fn polygon_polygon_triangle_with_sloped_edges_contains_itself() {
     check(&sloped(), &sloped(), Same);
 }

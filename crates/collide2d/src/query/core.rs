@@ -8,6 +8,8 @@
 
 use glam::Vec2;
 
+use crate::math::orient2d;
+
 use super::ShapeRef;
 
 /// A core seen as vertices and the half-planes `{x : n · (x − s) ≤ 0}` it is the intersection of.
@@ -108,6 +110,9 @@ impl<'a> Core<'a> {
     fn separates(&self, other: &[Vec2]) -> bool {
         // `!(x <= limit)` rather than `x > limit`: a NaN from overflowing huge coordinates then
         // counts as outside, so the pair is judged apart (false) rather than overlapping.
+        if let Core::Polygon(v, _) = self {
+            return any_edge(v, |a, b| other.iter().all(|w| !(orient2d(a, b, *w) >= 0.0)));
+        }
         self.any_half_plane(|n, s| {
             let limit = n.dot(s);
             other.iter().all(|v| !(n.dot(*v) <= limit))
@@ -118,6 +123,9 @@ impl<'a> Core<'a> {
     #[inline]
     #[allow(clippy::neg_cmp_op_on_partial_ord)]
     fn weakly_separates(&self, other: &[Vec2]) -> bool {
+        if let Core::Polygon(v, _) = self {
+            return any_edge(v, |a, b| other.iter().all(|w| !(orient2d(a, b, *w) > 0.0)));
+        }
         self.any_half_plane(|n, s| {
             let limit = n.dot(s);
             other.iter().all(|v| !(n.dot(*v) < limit))
@@ -128,6 +136,9 @@ impl<'a> Core<'a> {
     /// (`margin` in the units of the normals, which are unit length for boxes and polygons.)
     #[inline]
     pub(crate) fn holds_all(&self, other: &[Vec2], margin: f32) -> bool {
+        if let (Core::Polygon(v, _), 0.0) = (self, margin) {
+            return !any_edge(v, |a, b| !other.iter().all(|w| orient2d(a, b, *w) >= 0.0));
+        }
         !self.any_half_plane(|n, s| {
             let limit = n.dot(s) - margin;
             !other.iter().all(|v| n.dot(*v) <= limit)
@@ -143,6 +154,15 @@ impl<'a> Core<'a> {
             n => (0..n).for_each(|i| f(v[i], v[(i + 1) % n])),
         }
     }
+}
+
+/// Calls `f(start, end)` for each edge of a counter-clockwise polygon until it returns true.
+/// Polygon sides are tested with the exact orientation sign rather than the rounded unit
+/// normal, so a point exactly on a sloped edge counts as on it (touching).
+#[inline]
+fn any_edge(v: &[Vec2], mut f: impl FnMut(Vec2, Vec2) -> bool) -> bool {
+    let n = v.len();
+    (0..n).any(|i| f(v[i], v[if i + 1 == n { 0 } else { i + 1 }]))
 }
 
 /// Exact separating-axis overlap test of two cores (touching counts). A NaN anywhere gives

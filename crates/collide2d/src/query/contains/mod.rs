@@ -12,8 +12,10 @@ use super::intersects::intersects_point_segment;
 use super::{ShapeLike, ShapeRef};
 use crate::shape::Aabb;
 
-/// Whether every point of `b` lies in `a` (boundaries included: a shape contains itself, and a
-/// box contains a box sharing its edge from inside).
+/// Whether every point of `b` lies in `a` (boundaries included: an axis-aligned box, segment or
+/// polygon contains itself, and a box contains a box sharing its edge from inside). Polygon
+/// edges are tested with exact orientation signs; an `Obb`'s corners are computed from its
+/// rotation, so for a rotated box the answer at exact contact is subject to that rounding.
 ///
 /// Never panics; a point with a NaN or infinite coordinate is contained in nothing and
 /// contains nothing.
@@ -68,7 +70,7 @@ pub(crate) fn contains_point(shape: ShapeRef, p: Vec2) -> bool {
             l.x <= h.x && l.y <= h.y
         }
         S::Capsule(k) => point_segment_distance_squared(p, k.a(), k.b()) <= k.radius() * k.radius(),
-        S::ConvexPolygon(poly) => poly.vertices().iter().zip(poly.normals()).all(|(v, n)| n.dot(p - *v) <= 0.0),
+        S::ConvexPolygon(poly) => poly.edges().all(|(a, b)| crate::math::orient2d(a, b, p) >= 0.0),
         S::Polygon(poly) => poly.contains_point(p),
     }
 }
