@@ -1,0 +1,196 @@
+// WORK IN PROGRESS, not built: the issue-5 concave bench. Move to crates/collide2d/benches/concave.rs
+// (with a [[bench]] entry) once concave contact is fast enough to finish; see the session note.
+//! Concave polygons, side by side with the all-pairs edge loop (what seed 003 does) and with
+//! parry2d (a `Compound` of the same convex pieces) on the same inputs:
+//! - 200-vertex concave stars against each other at 256 offsets (overlapping, nested, apart);
+//! - a 60-vertex sprite-sized outline against an oriented box at 256 placements.
+//!
+//! Run with `cargo bench -p collide2d --bench concave`.
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use collide2d::{contact, intersects, Obb, Polygon, Vec2};
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use parry2d::math::Pose;
+use parry2d::shape as ps;
+
+const PLACEMENTS: usize = 256;
+
+/// A star with `n` points alternating between two radii.
+fn star(n: usize, center: Vec2, outer: f32, inner: f32, rotation: f32) -> Polygon {
+    let pts: Vec<Vec2> = (0..n)
+        .map(|i| {
+            let r = if i % 2 == 0 { outer } else { inner };
+            center + Vec2::from_angle(rotation + i as f32 * std::f32::consts::TAU / n as f32) * r
+        })
+        .collect();
+    Polygon::new(&pts).expect("stars are simple")
+}
+
+/// A wobbly, concave blob of 60 vertices about 32 units across (a traced sprite's size).
+fn blob(center: Vec2) -> Polygon {
+    let pts: Vec<Vec2> = (0..60)
+        .map(|i| {
+            let t = i as f32 * std::f32::consts::TAU / 60.0;
+            let r = 16.0 + 4.0 * (3.0 * t).sin() + 2.5 * (7.0 * t).cos();
+            center + Vec2::from_angle(t) * r
+        })
+        .collect();
+    Polygon::new(&pts).expect("a blob is simple")
+}
+
+/// The pieces as a parry2d compound in world coordinates.
+fn parry_compound(p: &Polygon) -> ps::Compound {
+    let parts = p
+        .convex_parts()
+        .iter()
+        .map(|c| (Pose::IDENTITY, ps::SharedShape::convex_polyline(c.vertices().to_vec()).expect("convex piece")))
+        .collect();
+    ps::Compound::new(parts)
+}
+
+/// Seed 003's method: every edge against every edge, then one vertex inside the other.
+fn all_pairs_intersects(a: &Polygon, b: &Polygon) -> bool {
+    let cross = |o: Vec2, p: Vec2, q: Vec2| (p - o).perp_dot(q - o);
+    for &(p, q) in a.edges() {
+        for &(r, s) in b.edges() {
+            let (d1, d2) = (cross(p, q, r), cross(p, q, s));
+            let (d3, d4) = (cross(r, s, p), cross(r, s, q));
+            if d1 * d2 <= 0.0 && d3 * d4 <= 0.0 {
+                return true;
+            }
+        }
+    }
+    inside(a.outline()[0], b) || inside(b.outline()[0], a)
+}
+
+fn inside(p: Vec2, poly: &Polygon) -> bool {
+    let mut c = false;
+    for &(a, b) in poly.edges() {
+        if (a.y > p.y) != (b.y > p.y) && p.x < a.x + (p.y - a.y) / (b.y - a.y) * (b.x - a.x) {
+            c = !c;
+        }
+    }
+    c
+}
+
+struct Case<T> {
+    ours: (Polygon, T),
+    parry: (ps::Compound, ParryOther),
+}
+
+enum ParryOther {
+    Compound(ps::Compound),
+    Cuboid(Pose, ps::Cuboid),
+}
+
+fn star_cases() -> Vec<Case<Polygon>> {
+    let a = star(200, Vec2::ZERO, 10.0, 4.0, 0.0);
+    (0..PLACEMENTS)
+        .map(|k| {
+            let t = k as f32 / PLACEMENTS as f32;
+            let offset = Vec2::from_angle(t * 37.0) * (t * 24.0);
+            let b = star(200, offset, 8.0 + 3.0 * (k % 3) as f32, 3.5, t * 5.0);
+            Case { parry: (parry_compound(&a), ParryOther::Compound(parry_compound(&b))), ours: (a.clone(), b) }
+        })
+        .collect()
+}
+
+fn blob_cases() -> Vec<Case<Obb>> {
+    let a = blob(Vec2::ZERO);
+    (0..PLACEMENTS)
+        .map(|k| {
+            let t = k as f32 / PLACEMENTS as f32;
+            let center = Vec2::from_angle(t * 29.0) * (t * 30.0);
+            let o = Obb::new(center, Vec2::new(6.0, 2.0), t * 11.0).unwrap();
+            let parry = ParryOther::Cuboid(Pose::new(o.center(), o.rotation()), ps::Cuboid::new(o.half_extents()));
+            Case { parry: (parry_compound(&a), parry), ours: (a.clone(), o) }
+        })
+        .collect()
+}
+
+fn parry_intersects(c: &(ps::Compound, ParryOther)) -> bool {
+    let test = match &c.1 {
+        ParryOther::Compound(b) => parry2d::query::intersection_test(&Pose::IDENTITY, &c.0, &Pose::IDENTITY, b),
+        ParryOther::Cuboid(pose, b) => parry2d::query::intersection_test(&Pose::IDENTITY, &c.0, pose, b),
+    };
+    test.map(|t| t.intersecting).unwrap_or(false)
+}
+
+fn parry_contact_depth(c: &(ps::Compound, ParryOther)) -> Option<f32> {
+    let found = match &c.1 {
+        ParryOther::Compound(b) => parry2d::query::contact(&Pose::IDENTITY, &c.0, &Pose::IDENTITY, b, 0.0),
+        ParryOther::Cuboid(pose, b) => parry2d::query::contact(&Pose::IDENTITY, &c.0, pose, b, 0.0),
+    };
+    found.ok().flatten().map(|k| -k.dist)
+}
+
+fn report<T: collide2d::ShapeLike>(name: &str, cases: &[Case<T>], all_pairs: Option<&dyn Fn(&Case<T>) -> bool>) {
+    let ours = cases.iter().filter(|c| intersects(&c.ours.0, &c.ours.1)).count();
+    let parry = cases.iter().filter(|c| parry_intersects(&c.parry)).count();
+    let brute = all_pairs.map(|f| cases.iter().filter(|c| f(c)).count());
+    let differ = cases.iter().filter(|c| intersects(&c.ours.0, &c.ours.1) != parry_intersects(&c.parry)).count();
+    println!("{name}: {} placements, hits ours = {ours}, parry2d = {parry}, all-pairs = {brute:?}, ours vs parry differ = {differ}", cases.len());
+    // Depths: ours is the true minimum over the union; parry's compound contact is per piece.
+    let (mut shallower, mut deeper, mut both) = (0, 0, 0);
+    for c in cases {
+        if let (Some(o), Some(p)) = (contact(&c.ours.0, &c.ours.1), parry_contact_depth(&c.parry)) {
+            both += 1;
+            if o.depth < p - 1e-3 {
+                shallower += 1;
+            } else if o.depth > p + 1e-3 {
+                deeper += 1;
+            }
+        }
+    }
+    println!("{name}: contacts on {both} pairs; ours shallower than parry2d's on {shallower}, deeper on {deeper}");
+}
+
+fn bench(c: &mut Criterion) {
+    let stars = star_cases();
+    let blobs = blob_cases();
+    let brute = |c: &Case<Polygon>| all_pairs_intersects(&c.ours.0, &c.ours.1);
+    report("star200_star200", &stars, Some(&brute));
+    report("blob60_obb", &blobs, None);
+
+    let mut g = c.benchmark_group("star200_star200");
+    g.sample_size(20).warm_up_time(Duration::from_secs(1)).measurement_time(Duration::from_secs(3));
+    g.throughput(Throughput::Elements(PLACEMENTS as u64));
+    g.bench_function("ours_intersects", |b| {
+        b.iter(|| stars.iter().filter(|c| intersects(black_box(&c.ours.0), black_box(&c.ours.1))).count())
+    });
+    g.bench_function("all_pairs_intersects", |b| {
+        b.iter(|| stars.iter().filter(|c| all_pairs_intersects(black_box(&c.ours.0), black_box(&c.ours.1))).count())
+    });
+    g.bench_function("parry2d_intersects", |b| {
+        b.iter(|| stars.iter().filter(|c| parry_intersects(black_box(&c.parry))).count())
+    });
+    g.bench_function("ours_contact", |b| {
+        b.iter(|| stars.iter().filter_map(|c| contact(black_box(&c.ours.0), black_box(&c.ours.1))).count())
+    });
+    g.bench_function("parry2d_contact", |b| {
+        b.iter(|| stars.iter().filter_map(|c| parry_contact_depth(black_box(&c.parry))).count())
+    });
+    g.finish();
+
+    let mut g = c.benchmark_group("blob60_obb");
+    g.sample_size(20).warm_up_time(Duration::from_secs(1)).measurement_time(Duration::from_secs(3));
+    g.throughput(Throughput::Elements(PLACEMENTS as u64));
+    g.bench_function("ours_intersects", |b| {
+        b.iter(|| blobs.iter().filter(|c| intersects(black_box(&c.ours.0), black_box(&c.ours.1))).count())
+    });
+    g.bench_function("parry2d_intersects", |b| {
+        b.iter(|| blobs.iter().filter(|c| parry_intersects(black_box(&c.parry))).count())
+    });
+    g.bench_function("ours_contact", |b| {
+        b.iter(|| blobs.iter().filter_map(|c| contact(black_box(&c.ours.0), black_box(&c.ours.1))).count())
+    });
+    g.bench_function("parry2d_contact", |b| {
+        b.iter(|| blobs.iter().filter_map(|c| parry_contact_depth(black_box(&c.parry))).count())
+    });
+    g.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);
