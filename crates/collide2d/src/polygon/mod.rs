@@ -11,9 +11,9 @@ use glam::Vec2;
 
 use crate::math::{orient2d, Transform};
 use crate::query::intersects::point_on_segment;
-use crate::shape::{check_transform, Aabb, ConvexPolygon, EdgeId, Ring, Shape, ShapeError};
+use crate::shape::{check_transform, Aabb, ConvexPolygon, Ring, Shape, ShapeError};
 pub(crate) use bvh::EdgeTree;
-use clean::{check_simple, clean_ring, inside_ring, ring_edges, wind, RingEdge, WoundRing};
+use clean::{check_simple, clean_ring, inside_ring, ring_edges, wind, WoundRing};
 
 const NAME: &str = "Polygon";
 
@@ -121,27 +121,16 @@ impl Polygon {
         let tree = EdgeTree::build(&segments);
         check_simple(&edges, &tree)?;
         check_holes(&rings)?;
-        Self::assemble(
-            rings.into_iter().map(|r| r.points.into_iter().map(|p| p.1).collect()).collect(),
-            segments,
-            tree,
-            &edges,
-        )
+        Self::assemble(rings.into_iter().map(|r| r.points.into_iter().map(|p| p.1).collect()).collect(), segments, tree)
     }
 
-    fn assemble(
-        rings: Vec<Vec<Vec2>>,
-        edges: Vec<(Vec2, Vec2)>,
-        tree: EdgeTree,
-        named: &[RingEdge],
-    ) -> Result<Self, ShapeError> {
+    fn assemble(rings: Vec<Vec<Vec2>>, edges: Vec<(Vec2, Vec2)>, tree: EdgeTree) -> Result<Self, ShapeError> {
         let aabb = Aabb::from_points(&rings[0])?;
         let (area, centroid) = area_and_centroid(&rings);
-        let parts = decompose::convex_parts(&rings, |p| point_in(&edges, &tree, &aabb, p)).ok_or_else(|| {
-            // Validation passed, so the exact triangulator should agree; say where if it does not.
-            let first = named.first().map(|e| e.id).unwrap_or(EdgeId { ring: Ring::Outline, edge: 0 });
-            ShapeError::SelfIntersecting { first, second: first }
-        })?;
+        // Validation passed, so the exact triangulator should agree; if it does not, say so
+        // plainly rather than inventing an edge to blame.
+        let parts = decompose::convex_parts(&rings, |p| point_in(&edges, &tree, &aabb, p))
+            .ok_or(ShapeError::DecompositionFailed { vertices: edges.len() })?;
         Ok(Self { data: Arc::new(PolygonData { rings, edges, tree, parts, aabb, area, centroid }) })
     }
 

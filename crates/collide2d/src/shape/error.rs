@@ -102,6 +102,13 @@ pub enum ShapeError {
         /// Index of the hole around it.
         container: usize,
     },
+    /// The triangulator refused a polygon that passed validation (not expected to happen;
+    /// reported rather than panicking).
+    #[error("Polygon: convex decomposition failed for an outline of {vertices} vertices")]
+    DecompositionFailed {
+        /// How many vertices the polygon has, holes included.
+        vertices: usize,
+    },
     /// The transform cannot be applied: it is not finite, or it flattens the shape to zero size.
     #[error("{shape}: transform {reason}")]
     BadTransform {
