@@ -105,6 +105,63 @@ fn diamond_corner_into_a_box_face_gives_one_point() {
 }
 
 #[test]
+fn rotated_boxes_face_on_face_give_two_points_in_the_rotated_frame() {
+    // Two unit-half boxes turned by 30° together, b 1.5 along their shared x axis: depth 0.5.
+    let turn = 30f32.to_radians();
+    let axis = Vec2::from_angle(turn);
+    let a = Obb::new(v(3.0, -2.0), Vec2::ONE, turn).unwrap();
+    let b = Obb::new(v(3.0, -2.0) + axis * 1.5, Vec2::ONE, turn).unwrap();
+    let c = assert_contact(contact(&a, &b), axis, 0.5);
+    assert_eq!(c.points().len(), 2);
+    for p in c.points() {
+        // Every point of a lies on a's right face, every point of b on b's left face.
+        assert!((a.to_local(p.point_a).x - 1.0).abs() < 1e-5, "{p:?}");
+        assert!((b.to_local(p.point_b).x + 1.0).abs() < 1e-5, "{p:?}");
+        assert!((p.depth - 0.5).abs() < 1e-5, "{p:?}");
+    }
+    assert_contact(contact(&b, &a), -axis, 0.5);
+}
+
+#[test]
+fn box_corner_at_45_degrees_into_an_oriented_box_takes_the_face_of_least_penetration() {
+    // b's own face is the reference here: a diamond's face against a square's corner.
+    let square_box = Obb::new(v(0.0, 0.0), Vec2::ONE, 0.0).unwrap();
+    let diamond = Obb::new(v(2.3, 0.0), Vec2::ONE, std::f32::consts::FRAC_PI_4).unwrap();
+    // The diamond's left corner is at x = 2.3 - sqrt 2 ≈ 0.886: 0.114 inside the square along x;
+    // along the diamond's faces the square's corner (1, ±1) reaches further in, so x wins.
+    let depth = 1.0 - (2.3 - 2f32.sqrt());
+    let c = assert_contact(contact(&square_box, &diamond), Vec2::X, depth);
+    assert_eq!(c.points().len(), 1);
+    assert!(close(c.points()[0].point_b, v(2.3 - 2f32.sqrt(), 0.0)), "{:?}", c.points());
+    // The same as an axis-aligned box against the oriented one, either order.
+    let aabb = square(-1.0, -1.0, 2.0);
+    assert_contact(contact(&aabb, &diamond), Vec2::X, depth);
+    assert_contact(contact(&diamond, &aabb), -Vec2::X, depth);
+}
+
+#[test]
+fn tiny_and_huge_oriented_boxes_keep_their_depth() {
+    for scale in [1e-3f32, 1e4] {
+        let a = Obb::new(v(1.0, 1.0) * scale, Vec2::ONE * scale, 0.3).unwrap();
+        let b = Obb::new((v(1.0, 1.0) + Vec2::from_angle(0.3) * 1.9) * scale, Vec2::ONE * scale, 0.3).unwrap();
+        assert_contact(contact(&a, &b), Vec2::from_angle(0.3), 0.1 * scale);
+    }
+}
+
+#[test]
+fn flat_box_inside_a_box_pushes_out_through_the_nearest_face_with_points_on_both() {
+    // Found by the property test: a zero-width box (a vertical stick) deep inside a big box. Its
+    // zero-length end "faces" tie with the big box's face; the contact points must stay on the stick.
+    let stick = Aabb::new(v(10.193426, 7.545396), v(10.193426, 8.545396)).unwrap();
+    let room = Obb::new(v(9.595339, 0.0), v(10.054113, 11.8892355), 0.0).unwrap();
+    let c = assert_contact(contact(&stick, &room), -Vec2::Y, 11.8892355 - 7.545396);
+    for p in c.points() {
+        assert!((p.point_a.x - 10.193426).abs() < 1e-4 && p.point_a.y >= 7.5 && p.point_a.y <= 8.6, "{p:?}");
+        assert!((p.point_b.y - 11.8892355).abs() < 1e-4, "{p:?}");
+    }
+}
+
+#[test]
 fn parallel_capsules_touch_along_a_stretch() {
     let a = Capsule::new(v(0.0, 0.0), v(10.0, 0.0), 1.0).unwrap();
     let b = Capsule::new(v(4.0, 1.5), v(20.0, 1.5), 1.0).unwrap();

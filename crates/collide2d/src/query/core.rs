@@ -59,6 +59,17 @@ impl<'a> Core<'a> {
         }
     }
 
+    /// Vertices and outward face normals of a box or polygon core; `None` for points and
+    /// segments, whose faces alone do not decide separation (a segment's ends bound it too).
+    #[inline]
+    pub(crate) fn faces(&self) -> Option<(&[Vec2], &[Vec2])> {
+        match self {
+            Core::Quad(v, n) => Some((v, n)),
+            Core::Polygon(v, n) => Some((v, n)),
+            _ => None,
+        }
+    }
+
     /// How many faces (edges with an outward normal): 0 for a point, 2 for a segment (one per
     /// side, as a two-vertex polygon), else the polygon's edge count.
     #[inline]

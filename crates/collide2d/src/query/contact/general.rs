@@ -5,7 +5,7 @@
 use glam::Vec2;
 
 use super::manifold::{Contact, ContactPoint};
-use crate::query::core::{closest_points_cores, cores_overlap, within, Core};
+use crate::query::core::{closest_on_segment, closest_points_cores, cores_overlap, within, Core};
 use crate::query::ShapeRef;
 
 /// Two unit normals count as parallel (for a two-point manifold) within about 2.5°.
@@ -25,6 +25,18 @@ pub(crate) fn contact_general(a: ShapeRef, b: ShapeRef) -> Option<Contact> {
 }
 
 pub(crate) fn contact_rounded(a: Rounded, b: Rounded) -> Option<Contact> {
+    if let (Some(fa), Some(fb)) = (a.core.faces(), b.core.faces()) {
+        // Both cores have area (or are flat boxes, whose faces still include their ends): one
+        // separating-axis pass over the faces both decides overlap and finds the reference face.
+        let ((sa, ea, scale_a), (sb, eb, scale_b)) = (max_separation(fa, fb.0), max_separation(fb, fa.0));
+        let worst = sa.max(sb);
+        // f32 separations are trusted outside a band well above their rounding error; inside it
+        // (near touching) the exact test decides, the same one `intersects` uses.
+        let band = 1e-5 * (scale_a + scale_b);
+        let overlap = if worst > band || worst < -band { worst <= 0.0 } else { cores_overlap(a.core, b.core) };
+        // Box and polygon cores are never swollen: apart means no contact.
+        return overlap.then(|| pick_reference(a, (sa, ea), b, (sb, eb)));
+    }
     if cores_overlap(a.core, b.core) {
         Some(overlapping(a, b))
     } else {
@@ -34,8 +46,10 @@ pub(crate) fn contact_rounded(a: Rounded, b: Rounded) -> Option<Contact> {
 
 /// Cores overlap: the reference face is the one of least penetration over both shapes' faces.
 fn overlapping(a: Rounded, b: Rounded) -> Contact {
-    let (sa, ea) = max_separation(a.core, b.core);
-    let (sb, eb) = max_separation(b.core, a.core);
+    let (mut na, mut nb) = ([Vec2::ZERO; 2], [Vec2::ZERO; 2]);
+    let (fa, fb) = (flat_faces(a.core, &mut na), flat_faces(b.core, &mut nb));
+    let (sa, ea, _) = max_separation(fa, b.core.vertices());
+    let (sb, eb, _) = max_separation(fb, a.core.vertices());
     if sa == f32::NEG_INFINITY && sb == f32::NEG_INFINITY {
         // Two points on top of each other (concentric discs): every direction is as good; use +x.
         let p = a.core.vertices()[0];
@@ -43,7 +57,40 @@ fn overlapping(a: Rounded, b: Rounded) -> Contact {
         let point = ContactPoint { point_a: p + Vec2::X * a.radius, point_b: p - Vec2::X * b.radius, depth };
         return Contact::new(Vec2::X, depth, &[point]);
     }
-    if sb > sa {
+    pick_reference(a, (sa, ea), b, (sb, eb))
+}
+
+/// The faces of any core as (start vertices, outward normals): a segment has one on each side
+/// (normals written into `normals`), a point none.
+fn flat_faces<'c>(core: &'c Core, normals: &'c mut [Vec2; 2]) -> (&'c [Vec2], &'c [Vec2]) {
+    if let Some(faces) = core.faces() {
+        return faces;
+    }
+    let v = core.vertices();
+    if v.len() == 2 {
+        *normals = [core.edge(0).2, core.edge(1).2];
+        return (v, &normals[..]);
+    }
+    (v, &[])
+}
+
+/// The face of least penetration as the reference: `b`'s only when clearly better (so that a
+/// resting contact does not flip between frames), and never a zero-length face (the end of a
+/// flat box) when the other shape offers a face as good.
+fn pick_reference(a: Rounded, (sa, ea): (f32, usize), b: Rounded, (sb, eb): (f32, usize)) -> Contact {
+    let tie = 1e-5 * (1.0 + sa.abs().max(sb.abs()));
+    let point_face = |c: &Core, e: usize| {
+        let (v1, v2, _) = c.edge(e);
+        v1 == v2
+    };
+    let use_b = if sb > sa + tie {
+        true
+    } else if sa > sb + tie {
+        false
+    } else {
+        point_face(a.core, ea) && !point_face(b.core, eb)
+    };
+    if use_b {
         clip_against_face(b, eb, a, sb).flipped()
     } else {
         clip_against_face(a, ea, b, sa)
@@ -85,18 +132,22 @@ fn best_face(core: &Core, dir: Vec2, min_dot: f32) -> Option<usize> {
         .map(|(i, _)| i)
 }
 
-/// For each face of `a`, how far `b`'s vertices stay beyond it (negative: they reach inside);
-/// the largest such separation and its face. `-inf` when `a` has no faces (a point).
-fn max_separation(a: &Core, b: &Core) -> (f32, usize) {
-    let mut best = (f32::NEG_INFINITY, 0);
-    for i in 0..a.edge_count() {
-        let (v, _, n) = a.edge(i);
-        let s = b.vertices().iter().map(|w| n.dot(*w - v)).fold(f32::INFINITY, f32::min);
-        if s > best.0 {
-            best = (s, i);
+/// For each face of `a` (vertices and outward normals), how far the points `b` stay beyond it
+/// (negative: they reach inside): the largest such separation, its face, and the largest
+/// coordinate magnitude of `a`'s vertices (a scale for rounding errors). `-inf` when `a` has no
+/// faces (a point).
+#[inline]
+fn max_separation((vertices, normals): (&[Vec2], &[Vec2]), b: &[Vec2]) -> (f32, usize, f32) {
+    let (mut best, mut face, mut scale) = (f32::NEG_INFINITY, 0, 0.0f32);
+    for (i, (v, n)) in vertices.iter().zip(normals).enumerate() {
+        let deepest = b.iter().map(|w| n.dot(*w)).fold(f32::INFINITY, f32::min);
+        let s = deepest - n.dot(*v);
+        scale = scale.max(v.abs().max_element());
+        if s > best {
+            (best, face) = (s, i);
         }
     }
-    best
+    (best, face, scale)
 }
 
 /// The manifold with face `face` of `reference` as the reference face: the most opposed edge of
@@ -137,6 +188,10 @@ fn clip_against_face(reference: Rounded, face: usize, incident: Rounded, core_se
         // No clipped point reached the face (corner against corner): the deepest vertex speaks.
         let deepest = incident.core.vertices().iter().copied().min_by(|x, y| n.dot(*x).total_cmp(&n.dot(*y)));
         points[0] = make(deepest.unwrap_or(v1));
+        // The face may be shorter than the incident shape (or a flat box's zero-length end):
+        // keep the point on it rather than on its line.
+        let on_face = closest_on_segment(points[0].point_a - n * reference.radius, v1, v2);
+        points[0].point_a = on_face + n * reference.radius;
         points[0].depth = points[0].depth.max(0.0);
         count = 1;
     }

@@ -4,11 +4,13 @@
 //! [`intersects`](crate::intersects) (touching gives a contact of depth 0). The normal always
 //! points from `a` towards `b`, including when one shape lies inside the other.
 
+mod boxes;
 mod concave;
 mod general;
 mod manifold;
 mod round;
 
+pub use boxes::{contact_aabb_obb, contact_obb_obb};
 pub use manifold::{Contact, ContactPoint};
 pub use round::{contact_aabb_aabb, contact_circle_aabb, contact_circle_circle, contact_circle_obb};
 
@@ -50,6 +52,9 @@ pub(crate) fn contact_ref(a: ShapeRef, b: ShapeRef) -> Option<Contact> {
         (S::Circle(c), S::Obb(o)) => contact_circle_obb(c, o),
         (S::Obb(o), S::Circle(c)) => contact_circle_obb(c, o).map(|k| k.flipped()),
         (S::Aabb(a), S::Aabb(b)) => contact_aabb_aabb(a, b),
+        (S::Obb(a), S::Obb(b)) => contact_obb_obb(a, b),
+        (S::Aabb(a), S::Obb(b)) => contact_aabb_obb(a, b),
+        (S::Obb(b), S::Aabb(a)) => contact_aabb_obb(a, b).map(|k| k.flipped()),
         _ => contact_general(a, b),
     }
 }
