@@ -4,6 +4,7 @@
 //! shape that exists is valid and queries never re-check it.
 
 mod aabb;
+mod box_frame;
 mod capsule;
 mod circle;
 mod convex_polygon;
@@ -14,6 +15,7 @@ mod segment;
 pub(crate) use convex_polygon::twice_signed_area;
 
 pub use aabb::Aabb;
+pub(crate) use box_frame::BoxFrame;
 pub use capsule::Capsule;
 pub use circle::Circle;
 pub use convex_polygon::ConvexPolygon;

@@ -7,27 +7,7 @@ use glam::Vec2;
 
 use super::manifold::{Contact, ContactPoint};
 use crate::math::unrotate;
-use crate::shape::{Aabb, Obb};
-
-/// A box as centre, half extents and its x axis (unit).
-#[derive(Clone, Copy)]
-struct BoxFrame {
-    center: Vec2,
-    half: Vec2,
-    axis: Vec2,
-}
-
-impl BoxFrame {
-    #[inline]
-    fn of_obb(o: &Obb) -> Self {
-        Self { center: o.center(), half: o.half_extents(), axis: o.axes().0 }
-    }
-
-    #[inline]
-    fn of_aabb(b: &Aabb) -> Self {
-        Self { center: b.center(), half: b.half_extents(), axis: Vec2::X }
-    }
-}
+use crate::shape::{Aabb, BoxFrame, Obb};
 
 /// Oriented boxes: normal, depth and up to two points (two when edges lie flat on each other).
 ///

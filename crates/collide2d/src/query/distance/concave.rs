@@ -1,4 +1,4 @@
-use super::{closest_points_ref, ClosestPoints};
+use super::{closest_points_ref, flip, ClosestPoints};
 use crate::polygon::Polygon;
 use crate::query::intersects::concave_vs;
 use crate::query::ShapeRef;
@@ -34,8 +34,4 @@ pub(crate) fn closest_concave(p: &Polygon, other: ShapeRef) -> Option<ClosestPoi
 fn box_gap(a: &crate::shape::Aabb, b: &crate::shape::Aabb) -> f32 {
     let gap = (a.min() - b.max()).max(b.min() - a.max()).max(glam::Vec2::ZERO);
     gap.length()
-}
-
-pub(crate) fn flip(c: ClosestPoints) -> ClosestPoints {
-    ClosestPoints { point_a: c.point_b, point_b: c.point_a, distance: c.distance }
 }

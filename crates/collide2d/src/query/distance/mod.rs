@@ -4,10 +4,13 @@
 //! cores: exact vertex-to-feature formulas when one core is a point or a segment (O(n)), and GJK
 //! when both are polygons.
 
+mod boxes;
 mod concave;
 pub(crate) mod gjk;
 
 use glam::Vec2;
+
+pub use boxes::{closest_aabb_obb, closest_circle_aabb, closest_circle_obb, closest_obb_obb};
 
 use super::core::{closest_points_cores, cores_overlap, Core};
 use super::{ShapeLike, ShapeRef};
@@ -68,11 +71,24 @@ pub(crate) fn closest_points_ref(a: ShapeRef, b: ShapeRef) -> Option<ClosestPoin
     match (a, b) {
         _ if non_finite_point(a) || non_finite_point(b) => None,
         (S::Polygon(p), other) => concave::closest_concave(p, other),
-        (other, S::Polygon(p)) => concave::closest_concave(p, other).map(concave::flip),
+        (other, S::Polygon(p)) => concave::closest_concave(p, other).map(flip),
         (S::Circle(a), S::Circle(b)) => closest_circle_circle(a, b),
         (S::Aabb(a), S::Aabb(b)) => closest_aabb_aabb(a, b),
+        (S::Circle(c), S::Aabb(b)) => closest_circle_aabb(c, b),
+        (S::Aabb(b), S::Circle(c)) => closest_circle_aabb(c, b).map(flip),
+        (S::Circle(c), S::Obb(o)) => closest_circle_obb(c, o),
+        (S::Obb(o), S::Circle(c)) => closest_circle_obb(c, o).map(flip),
+        (S::Obb(a), S::Obb(b)) => closest_obb_obb(a, b),
+        (S::Aabb(a), S::Obb(b)) => closest_aabb_obb(a, b),
+        (S::Obb(b), S::Aabb(a)) => closest_aabb_obb(a, b).map(flip),
         _ => closest_general(a, b),
     }
+}
+
+/// The same closest points seen from the other shape.
+#[inline]
+pub(crate) fn flip(c: ClosestPoints) -> ClosestPoints {
+    ClosestPoints { point_a: c.point_b, point_b: c.point_a, distance: c.distance }
 }
 
 /// Builds the result from the closest points of the cores and the radii.

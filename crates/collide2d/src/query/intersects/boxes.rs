@@ -1,7 +1,5 @@
-use glam::Vec2;
-
 use crate::math::unrotate;
-use crate::shape::{Aabb, Obb};
+use crate::shape::{Aabb, BoxFrame, Obb};
 
 /// Axis-aligned boxes overlap when their x ranges and their y ranges both overlap.
 ///
@@ -30,31 +28,11 @@ pub fn intersects_aabb_obb(a: &Aabb, b: &Obb) -> bool {
     boxes_overlap(BoxFrame::of_aabb(a), BoxFrame::of_obb(b))
 }
 
-/// A box as centre, half extents and its x axis (unit).
-#[derive(Clone, Copy)]
-struct BoxFrame {
-    center: Vec2,
-    half: Vec2,
-    axis: Vec2,
-}
-
-impl BoxFrame {
-    #[inline]
-    fn of_obb(o: &Obb) -> Self {
-        Self { center: o.center(), half: o.half_extents(), axis: o.axes().0 }
-    }
-
-    #[inline]
-    fn of_aabb(b: &Aabb) -> Self {
-        Self { center: b.center(), half: b.half_extents(), axis: Vec2::X }
-    }
-}
-
 /// Four-axis SAT worked in `a`'s frame: `b`'s offset and rotation relative to `a`, then on each
 /// axis the centre distance against the sum of both projected half-widths. Written with `<=`
 /// throughout so that touching counts and any NaN answers false.
 #[inline]
-fn boxes_overlap(a: BoxFrame, b: BoxFrame) -> bool {
+pub(crate) fn boxes_overlap(a: BoxFrame, b: BoxFrame) -> bool {
     let d = unrotate(a.axis, b.center - a.center);
     let rel = unrotate(a.axis, b.axis);
     let (c, s) = (rel.x, rel.y);

@@ -112,7 +112,8 @@ fn cast_ray_ref(shape: ShapeRef, ray: &Ray) -> Option<RayHit> {
         S::Aabb(b) => polygonal::ray_aabb(ray, b),
         S::Circle(c) => round::ray_circle(ray, c.center(), c.radius()),
         S::Capsule(k) => round::ray_capsule(ray, k),
-        S::Obb(_) | S::ConvexPolygon(_) => polygonal::ray_half_planes(ray, &Core::of(shape).0),
+        S::Obb(o) => polygonal::ray_obb(ray, o),
+        S::ConvexPolygon(_) => polygonal::ray_half_planes(ray, &Core::of(shape).0),
         S::Polygon(p) => ray_concave(ray, p),
     }
 }

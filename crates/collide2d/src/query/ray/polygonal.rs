@@ -2,18 +2,38 @@ use glam::Vec2;
 
 use super::{Ray, RayHit};
 use crate::query::core::Core;
-use crate::shape::Aabb;
+use crate::math::unrotate;
+use crate::shape::{Aabb, BoxFrame, Obb};
 
 /// An axis-aligned box by the slab method.
 pub(super) fn ray_aabb(ray: &Ray, b: &Aabb) -> Option<RayHit> {
-    let (o, d) = (ray.origin, ray.direction);
+    let o = ray.origin;
     if o.cmpge(b.min()).all() && o.cmple(b.max()).all() {
         return Some(RayHit::inside(ray));
     }
+    let (t, normal) = slab_entry(o, ray.direction, b.min(), b.max())?;
+    Some(RayHit::at(ray, t, normal))
+}
+
+/// An oriented box: the slab method in the box's frame (rotation keeps distances).
+pub(super) fn ray_obb(ray: &Ray, o: &Obb) -> Option<RayHit> {
+    let frame = BoxFrame::of_obb(o);
+    let origin = frame.to_local(ray.origin);
+    if origin.abs().cmple(frame.half).all() {
+        return Some(RayHit::inside(ray));
+    }
+    let (t, normal) = slab_entry(origin, unrotate(frame.axis, ray.direction), -frame.half, frame.half)?;
+    Some(RayHit::at(ray, t, frame.axis.rotate(normal)))
+}
+
+/// Where a ray from `o` (outside the box `[lo, hi]`) along `d` enters it: distance and outward
+/// normal of the face it crosses, or `None` when it misses.
+#[inline]
+fn slab_entry(o: Vec2, d: Vec2, lo: Vec2, hi: Vec2) -> Option<(f32, Vec2)> {
     let mut enter = (f32::NEG_INFINITY, Vec2::ZERO);
     let mut exit = f32::INFINITY;
     for axis in 0..2 {
-        let (lo, hi, start, step) = (b.min()[axis], b.max()[axis], o[axis], d[axis]);
+        let (lo, hi, start, step) = (lo[axis], hi[axis], o[axis], d[axis]);
         if step == 0.0 {
             if start < lo || start > hi {
                 return None;
@@ -29,7 +49,7 @@ pub(super) fn ray_aabb(ray: &Ray, b: &Aabb) -> Option<RayHit> {
         }
         exit = exit.min(far);
     }
-    (enter.0 >= 0.0 && enter.0 <= exit).then(|| RayHit::at(ray, enter.0, enter.1))
+    (enter.0 >= 0.0 && enter.0 <= exit).then_some(enter)
 }
 
 /// A convex polygonal core by Cyrus–Beck: the ray enters through the last face it crosses

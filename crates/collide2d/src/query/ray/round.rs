@@ -1,7 +1,7 @@
 use glam::Vec2;
 
-use super::flat::ray_segment;
 use super::{Ray, RayHit};
+use crate::math::unrotate;
 use crate::query::core::point_segment_distance_squared;
 use crate::shape::Capsule;
 
@@ -22,17 +22,33 @@ pub(super) fn ray_circle(ray: &Ray, center: Vec2, r: f32) -> Option<RayHit> {
     Some(RayHit::at(ray, t, normal))
 }
 
-/// A capsule: the nearest hit among its two end discs and its two flat sides.
+/// A capsule, in its own frame (x from end `a` towards `b`): a ray from outside enters the
+/// band `|y| ≤ r` either through a flat side, between the ends, or within reach of an end disc,
+/// which is then the only part it can hit first.
 pub(super) fn ray_capsule(ray: &Ray, k: &Capsule) -> Option<RayHit> {
     let (a, b, r) = (k.a(), k.b(), k.radius());
     if point_segment_distance_squared(ray.origin, a, b) <= r * r {
         return Some(RayHit::inside(ray));
     }
-    let side = (b - a).perp().normalize_or_zero() * r;
-    let mut hits = [ray_circle(ray, a, r), ray_circle(ray, b, r), None, None];
-    if side != Vec2::ZERO {
-        hits[2] = ray_segment(ray, a + side, b + side);
-        hits[3] = ray_segment(ray, a - side, b - side);
+    let Some(axis) = (b - a).try_normalize() else {
+        return ray_circle(ray, a, r);
+    };
+    let length = axis.dot(b - a);
+    let (o, d) = (unrotate(axis, ray.origin - a), unrotate(axis, ray.direction));
+    let end_at = |x: f32| if x < 0.0 { a } else { b };
+    if o.y.abs() <= r {
+        // Already in the band, beyond an end: only that end's disc is ahead.
+        return ray_circle(ray, end_at(o.x), r);
     }
-    hits.into_iter().flatten().min_by(|x, y| x.distance.total_cmp(&y.distance))
+    let side = r.copysign(o.y);
+    let t = (side - o.y) / d.y;
+    #[allow(clippy::neg_cmp_op_on_partial_ord)] // NaN (parallel to the band) must miss
+    if !(t >= 0.0) {
+        return None; // moving away from the band, or along it outside
+    }
+    let x = o.x + t * d.x;
+    if (0.0..=length).contains(&x) {
+        return Some(RayHit::at(ray, t, axis.rotate(Vec2::new(0.0, side.signum()))));
+    }
+    ray_circle(ray, end_at(x), r)
 }
