@@ -305,3 +305,48 @@ fn signed_distance_is_negative_inside_and_zero_on_the_boundary() {
     assert_eq!(closest_point(&k, v(2.0, 3.0)), v(2.0, 1.0));
     assert!(signed_distance(&k, v(f32::NAN, 0.0)).is_nan());
 }
+
+#[test]
+fn ray_at_a_diamond_hits_its_corner_and_its_rotated_faces() {
+    let diamond = Obb::new(v(0.0, 0.0), Vec2::ONE, std::f32::consts::FRAC_PI_4).unwrap();
+    let tip = cast_ray(&diamond, &ray(v(-5.0, 0.0), Vec2::X), 10.0).unwrap();
+    assert!(close(tip.point, v(-(2f32.sqrt()), 0.0)), "{tip:?}");
+    // Straight down onto the upper-left face, whose outward normal is (-1, 1) / sqrt 2.
+    let face = cast_ray(&diamond, &ray(v(-0.5, 5.0), Vec2::NEG_Y), 10.0).unwrap();
+    assert!(close(face.point, v(-0.5, 2f32.sqrt() - 0.5)), "{face:?}");
+    assert!(close(face.normal, v(-1.0, 1.0).normalize()), "{face:?}");
+    // Parallel to a face, just outside it: a miss; from inside: at once.
+    let along = Vec2::new(1.0, 1.0).normalize();
+    assert!(cast_ray(&diamond, &ray(v(-2.0, 0.0) + v(-1.0, 1.0) * 0.01, along), 10.0).is_none());
+    assert_eq!(cast_ray(&diamond, &ray(v(0.1, 0.2), Vec2::X), 10.0).unwrap().distance, 0.0);
+}
+
+#[test]
+fn ray_in_a_capsules_band_beyond_its_end_hits_only_that_end() {
+    let k = Capsule::new(v(0.0, 0.0), v(10.0, 0.0), 1.0).unwrap();
+    // Starting in the band |y| <= 1 left of the capsule, aimed at it: the left end disc.
+    let hit = cast_ray(&k, &ray(v(-5.0, 0.6), Vec2::X), 20.0).unwrap();
+    assert!(close(hit.point, v(-0.8, 0.6)) && close(hit.normal, v(-0.8, 0.6)), "{hit:?}");
+    // Parallel to the band just outside it: a miss, however long the ray.
+    assert!(cast_ray(&k, &ray(v(-5.0, 1.001), Vec2::X), 100.0).is_none());
+    // Entering the band beyond the right end, steeply: the right end disc, not the side line.
+    let down = cast_ray(&k, &ray(v(10.5, 5.0), Vec2::NEG_Y), 20.0).unwrap();
+    assert!(close(down.point, v(10.5, 0.75f32.sqrt())), "{down:?}");
+    // A rotated capsule's side normal is rotated with it.
+    let tilted = Capsule::new(v(0.0, 0.0), v(0.0, 10.0), 1.0).unwrap();
+    let side = cast_ray(&tilted, &ray(v(5.0, 5.0), Vec2::NEG_X), 20.0).unwrap();
+    assert_eq!((side.point, side.normal), (v(1.0, 5.0), Vec2::X));
+}
+
+#[test]
+fn disc_and_box_distances_are_zero_inside_and_measured_to_the_face_outside() {
+    let room = Obb::new(v(0.0, 0.0), v(2.0, 1.0), 0.5).unwrap();
+    let inside = Circle::new(room.to_world(v(0.5, 0.0)), 0.1).unwrap();
+    assert_eq!(distance(&room, &inside), 0.0);
+    let outside = Circle::new(room.to_world(v(5.0, 0.0)), 1.0).unwrap();
+    let c = closest_points(&outside, &room).unwrap();
+    assert!((c.distance - 2.0).abs() < 1e-5, "{c:?}");
+    assert!(close(c.point_b, room.to_world(v(2.0, 0.0))), "{c:?}");
+    let flat = Aabb::new(v(3.0, -1.0), v(3.0, 1.0)).unwrap(); // zero width
+    assert!((distance(&flat, &Circle::new(v(0.0, 0.0), 1.0).unwrap()) - 2.0).abs() < 1e-6);
+}
