@@ -68,6 +68,7 @@
 
 pub mod detector;
 pub mod math;
+pub mod pixels;
 pub mod polygon;
 pub mod query;
 pub mod shape;

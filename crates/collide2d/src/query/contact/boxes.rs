@@ -77,8 +77,11 @@ fn clip_boxes(reference: BoxFrame, incident: BoxFrame, axis: usize, depth: f32) 
     let sign = if d.x < 0.0 { -1.0 } else { 1.0 };
     // The incident face: of ±u and ±v, the one pointing most against +sign·x.
     let (hu, hv) = (incident.half.x, incident.half.y);
-    let (centre, along) =
-        if u.x.abs() >= v.x.abs() { (d - u * (hu * sign * u.x.signum()), v * hv) } else { (d - v * (hv * sign * v.x.signum()), u * hu) };
+    let (centre, along) = if u.x.abs() >= v.x.abs() {
+        (d - u * (hu * sign * u.x.signum()), v * hv)
+    } else {
+        (d - v * (hv * sign * v.x.signum()), u * hu)
+    };
     let (p1, p2) = (centre - along, centre + along);
     let to_world = |p: Vec2| reference.center + reference.axis.rotate(swap(p));
     let normal = reference.axis.rotate(swap(Vec2::new(sign, 0.0)));

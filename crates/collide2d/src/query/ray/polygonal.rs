@@ -1,8 +1,8 @@
 use glam::Vec2;
 
 use super::{Ray, RayHit};
-use crate::query::core::Core;
 use crate::math::unrotate;
+use crate::query::core::Core;
 use crate::shape::{Aabb, BoxFrame, Obb};
 
 /// An axis-aligned box by the slab method.
