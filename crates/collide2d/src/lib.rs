@@ -73,6 +73,7 @@ pub mod polygon;
 pub mod query;
 pub mod shape;
 pub mod tiered;
+pub mod trace;
 
 pub use glam;
 pub use glam::Vec2;

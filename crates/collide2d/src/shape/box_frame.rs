@@ -27,19 +27,19 @@ impl BoxFrame {
 
     /// A world point in the box's frame.
     #[inline]
-    pub(crate) fn to_local(&self, p: Vec2) -> Vec2 {
+    pub(crate) fn to_local(self, p: Vec2) -> Vec2 {
         unrotate(self.axis, p - self.center)
     }
 
     /// A point of the box's frame in the world.
     #[inline]
-    pub(crate) fn to_world(&self, p: Vec2) -> Vec2 {
+    pub(crate) fn to_world(self, p: Vec2) -> Vec2 {
         self.center + self.axis.rotate(p)
     }
 
     /// The corners in the box's own frame.
     #[inline]
-    pub(crate) fn local_corners(&self) -> [Vec2; 4] {
+    pub(crate) fn local_corners(self) -> [Vec2; 4] {
         let h = self.half;
         [-h, Vec2::new(h.x, -h.y), h, Vec2::new(-h.x, h.y)]
     }
