@@ -30,8 +30,8 @@ pub enum ImageError {
         /// The buffer's length.
         actual: usize,
     },
-    /// The picture is larger than this library handles (more than 2²⁴ pixels a side).
-    #[error("image is {width}×{height}: at most 16777216 pixels a side")]
+    /// The picture is larger than this library handles (more than 2¹⁶ pixels a side).
+    #[error("image is {width}×{height}: at most 65536 pixels a side")]
     TooLarge {
         /// Width given, in pixels.
         width: u32,
@@ -40,8 +40,9 @@ pub enum ImageError {
     },
 }
 
-/// The largest side accepted, so that pixel corners stay exact in `f32`.
-pub const MAX_SIDE: u32 = 1 << 24;
+/// The largest side accepted, so that pixel corners, and the 1/64-pixel cuts tracing makes at
+/// pinch corners, stay exact in `f32`.
+pub const MAX_SIDE: u32 = 1 << 16;
 
 /// A borrowed RGBA8 picture whose buffer length matches its size (4 bytes a pixel, rows top to
 /// bottom, no padding).

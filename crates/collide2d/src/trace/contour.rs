@@ -35,8 +35,8 @@ pub(crate) struct Ring {
     pub(crate) outer: bool,
 }
 
-/// How far a corner where an outline passes twice is pulled into the pixel it turns around, so
-/// that the outline stays simple: 1/64 pixel (exact in `f32` for any picture up to 2²⁴ wide).
+/// How far from a corner where an outline passes twice the corner is cut, so that the outline
+/// stays simple: 1/64 pixel (exact in `f32` for pictures up to 2¹⁶ pixels a side).
 pub(crate) const PINCH: f32 = 1.0 / 64.0;
 
 /// Outward normal of side `s` of a pixel (0 top, 1 right, 2 bottom, 3 left; y down), and the
@@ -134,16 +134,21 @@ fn finish(corners: Vec<((isize, isize), (isize, isize))>, island: u32) -> Ring {
     }
     let mut points = Vec::new();
     for k in 0..n {
-        let (prev, (c, pixel), next) = (corners[(k + n - 1) % n].0, corners[k], corners[(k + 1) % n].0);
-        if (c.0 - prev.0, c.1 - prev.1) == (next.0 - c.0, next.1 - c.1) {
+        let (prev, (c, _), next) = (corners[(k + n - 1) % n].0, corners[k], corners[(k + 1) % n].0);
+        let (d_in, d_out) = ((c.0 - prev.0, c.1 - prev.1), (next.0 - c.0, next.1 - c.1));
+        if d_in == d_out {
             continue; // straight on
         }
-        let mut p = Vec2::new(c.0 as f32, c.1 as f32);
+        let p = Vec2::new(c.0 as f32, c.1 as f32);
         if count[&c] > 1 {
-            let centre = Vec2::new(pixel.0 as f32 + 0.5, pixel.1 as f32 + 0.5);
-            p += (centre - p).signum() * PINCH;
+            // A pinch: cut the corner of the pixel this pass turns around by PINCH along both
+            // sides, so the two passes keep a gap of 2 · PINCH and the ring stays simple.
+            let unit = |d: (isize, isize)| Vec2::new(d.0.signum() as f32, d.1.signum() as f32);
+            points.push(p - unit(d_in) * PINCH);
+            points.push(p + unit(d_out) * PINCH);
+        } else {
+            points.push(p);
         }
-        points.push(p);
     }
     let twice_area: f64 = (0..points.len())
         .map(|k| {

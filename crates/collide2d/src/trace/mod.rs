@@ -10,12 +10,11 @@
 //! that touch at that point) unless other pixels join them. Empty pixels, conversely, join
 //! through corners too, so an empty pocket that touches the outside at a corner is outside,
 //! not a hole. Where an island's outline passes the same corner twice (two of its pixels meeting
-//! diagonally), each pass is pulled 1/64 pixel into its own pixel, keeping the polygon simple.
+//! diagonally), each pass cuts its pixel's corner 1/64 pixel deep, keeping the polygon simple.
 //!
 //! **Exactness.** [`Detail::Exact`] puts every vertex on a pixel corner, but for those pinch
-//! corners: the polygons' area is the number of solid pixels (less a sliver of 1/128 pixel² per
-//! pixel of outline next to a pinch), every solid pixel's centre is inside a polygon and every
-//! empty one's outside. Coarser levels drop vertices while the area between the exact and the
+//! corners: the polygons' area is the number of solid pixels (less 1/8192 pixel² per pinch
+//! pass), every solid pixel's centre is inside a polygon and every empty one's outside. Coarser levels drop vertices while the area between the exact and the
 //! simplified outline stays within a fraction of the island's area; they never produce a
 //! self-intersecting outline or a hole outside its polygon.
 //!
