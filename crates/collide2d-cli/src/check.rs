@@ -1,0 +1,162 @@
+//! `collide2d check`: which pairs collide, by the chosen detection method, with the exact
+//! contact (depth, normal from the first collider to the second, points) where there is one.
+
+use collide2d::detector::{BoundingBoxes, BoundingCircles, Detector, Exact};
+use collide2d::tiered::{collide, Level, RectObject};
+use collide2d::{contact, Aabb, Contact, Transform};
+use serde::Serialize;
+
+use crate::scene::{Collider, Scene};
+
+/// How pairs are judged.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum Method {
+    /// The exact test for every shape pair.
+    #[default]
+    Exact,
+    /// World bounding boxes overlap.
+    BoundingBoxes,
+    /// Bounding circles overlap.
+    BoundingCircles,
+    /// Tiered rectangle test, level 0: each collider's local bounds, transformed, as boxes.
+    TieredAabb,
+    /// Tiered level 1: bounding boxes, then a corner of one inside the other.
+    TieredCorners,
+    /// Tiered level 2: up to the separating axis test of the transformed local bounds.
+    TieredSat,
+}
+
+impl Method {
+    /// The name shown in reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            Method::Exact => "exact",
+            Method::BoundingBoxes => "bounding boxes",
+            Method::BoundingCircles => "bounding circles",
+            Method::TieredAabb => "tiered, level 0 (boxes)",
+            Method::TieredCorners => "tiered, level 1 (corners)",
+            Method::TieredSat => "tiered, level 2 (SAT)",
+        }
+    }
+
+    /// Whether the method judges `a` and `b` to collide.
+    pub fn detect(self, a: &Collider, b: &Collider) -> bool {
+        let tiered = |level| collide(&Rect(a), &Rect(b), level);
+        match self {
+            Method::Exact => Exact.detect(&a.world, &b.world),
+            Method::BoundingBoxes => BoundingBoxes.detect(&a.world, &b.world),
+            Method::BoundingCircles => BoundingCircles.detect(&a.world, &b.world),
+            Method::TieredAabb => tiered(Level::Aabb),
+            Method::TieredCorners => tiered(Level::Corners),
+            Method::TieredSat => tiered(Level::Sat),
+        }
+    }
+}
+
+/// A collider seen by the tiered test: its local bounds placed by its transform.
+struct Rect<'a>(&'a Collider);
+
+impl RectObject for Rect<'_> {
+    fn transform(&self) -> Transform {
+        self.0.transform
+    }
+    fn local_bounds(&self) -> Aabb {
+        self.0.local.aabb()
+    }
+}
+
+/// One colliding pair.
+#[derive(Clone, Debug, Serialize)]
+pub struct PairReport {
+    /// First collider's name.
+    pub a: String,
+    /// Second collider's name.
+    pub b: String,
+    /// Index of `a` in the scene.
+    #[serde(skip)]
+    pub ia: usize,
+    /// Index of `b` in the scene.
+    #[serde(skip)]
+    pub ib: usize,
+    /// The exact contact, when the shapes really touch (an approximate method may say they
+    /// collide when they do not).
+    pub contact: Option<ContactReport>,
+}
+
+/// The exact contact of a pair.
+#[derive(Clone, Debug, Serialize)]
+pub struct ContactReport {
+    /// Penetration depth.
+    pub depth: f32,
+    /// Unit normal from `a` towards `b`: move `b` by `normal × depth` to separate them.
+    pub normal: [f32; 2],
+    /// Contact points (midway between the surfaces).
+    pub points: Vec<[f32; 2]>,
+    #[serde(skip)]
+    pub value: Contact,
+}
+
+/// The whole report.
+#[derive(Clone, Debug, Serialize)]
+pub struct Report {
+    /// The scene's name (its path).
+    pub scene: String,
+    /// The method used.
+    pub detector: &'static str,
+    /// How many colliders.
+    pub colliders: usize,
+    /// How many pairs were judged.
+    pub pairs_tested: usize,
+    /// The colliding pairs, in scene order.
+    pub colliding: Vec<PairReport>,
+}
+
+/// Judges every pair of the scene.
+pub fn check(scene: &Scene, name: &str, method: Method) -> Report {
+    let n = scene.colliders.len();
+    let mut colliding = Vec::new();
+    for ia in 0..n {
+        for ib in ia + 1..n {
+            let (a, b) = (&scene.colliders[ia], &scene.colliders[ib]);
+            if method.detect(a, b) {
+                let contact = contact(&a.world, &b.world).map(|c| ContactReport {
+                    depth: c.depth,
+                    normal: c.normal.to_array(),
+                    points: c.points().iter().map(|p| p.midpoint().to_array()).collect(),
+                    value: c,
+                });
+                colliding.push(PairReport { a: a.name.clone(), b: b.name.clone(), ia, ib, contact });
+            }
+        }
+    }
+    Report {
+        scene: name.to_owned(),
+        detector: method.name(),
+        colliders: n,
+        pairs_tested: n * n.saturating_sub(1) / 2,
+        colliding,
+    }
+}
+
+/// The report as a table for people.
+pub fn table(report: &Report) -> String {
+    let mut out = format!("scene: {} ({} colliders, detector: {})\n", report.scene, report.colliders, report.detector);
+    let wa = report.colliding.iter().map(|p| p.a.len()).max().unwrap_or(1).max(1);
+    let wb = report.colliding.iter().map(|p| p.b.len()).max().unwrap_or(1).max(1);
+    if !report.colliding.is_empty() {
+        out += &format!("{:<wa$}  {:<wb$}  {:>9}  {:>17}  contact points\n", "a", "b", "depth", "normal (a to b)");
+    }
+    for p in &report.colliding {
+        let (depth, normal, points) = match &p.contact {
+            Some(c) => (
+                format!("{:.4}", c.depth),
+                format!("({:6.3}, {:6.3})", c.normal[0], c.normal[1]),
+                c.points.iter().map(|q| format!("({:.3}, {:.3})", q[0], q[1])).collect::<Vec<_>>().join(" "),
+            ),
+            None => ("-".into(), "-".into(), "(shapes do not touch: the detector is approximate)".into()),
+        };
+        out += &format!("{:<wa$}  {:<wb$}  {depth:>9}  {normal:>17}  {points}\n", p.a, p.b);
+    }
+    out += &format!("{} colliding pairs of {}\n", report.colliding.len(), report.pairs_tested);
+    out
+}

@@ -1,0 +1,198 @@
+//! The `collide2d` command: scene files in, collision reports and pictures out.
+//!
+//! Exit codes: 0 when the command ran (whatever it found), 1 with `--fail-on-collision` when a
+//! pair collides, 2 on any error (a one-line message on stderr; no output file is left behind).
+
+mod check;
+mod error;
+mod render;
+mod scene;
+mod trace_cmd;
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+use collide2d::pixels::Solidity;
+
+use check::Method;
+use error::CliError;
+use scene::DetailSpec;
+
+#[derive(Parser)]
+#[command(name = "collide2d", version, about = "2D collision detection: scene files in, reports and pictures out")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Report which pairs of a scene collide, with depth, normal and contact points.
+    Check {
+        /// The scene file (JSON); without it, the built-in demo scene.
+        scene: Option<PathBuf>,
+        /// Print the report as JSON.
+        #[arg(long)]
+        json: bool,
+        /// How to judge pairs.
+        #[arg(long, value_enum, default_value_t = Method::Exact)]
+        detector: Method,
+        /// Exit with code 1 when any pair collides (for level-design checks).
+        #[arg(long)]
+        fail_on_collision: bool,
+    },
+    /// Draw a scene: colliding shapes red, the others green.
+    Render {
+        /// The scene file (JSON); without it, the built-in demo scene.
+        scene: Option<PathBuf>,
+        /// The PNG to write.
+        #[arg(short, long, default_value = "collide2d-scene.png")]
+        output: PathBuf,
+        /// How to judge pairs.
+        #[arg(long, value_enum, default_value_t = Method::Exact)]
+        detector: Method,
+        /// Picture width in pixels.
+        #[arg(long, default_value_t = 960)]
+        width: u32,
+        /// Picture height in pixels.
+        #[arg(long, default_value_t = 600)]
+        height: u32,
+        /// Draw each collider's bounding box.
+        #[arg(long)]
+        bounds: bool,
+        /// Leave out contact points.
+        #[arg(long)]
+        no_contacts: bool,
+        /// Leave out push-out arrows.
+        #[arg(long)]
+        no_arrows: bool,
+        /// Leave out the names.
+        #[arg(long)]
+        no_labels: bool,
+        /// Leave out the legend.
+        #[arg(long)]
+        no_legend: bool,
+    },
+    /// Trace a sprite's solid pixels into polygons, printed as scene colliders (JSON).
+    Trace {
+        /// The picture (PNG).
+        sprite: PathBuf,
+        /// Level of detail.
+        #[arg(long, value_enum, default_value_t = DetailSpec::Optimal)]
+        detail: DetailSpec,
+        /// A pixel is solid when its alpha is above this (default: any not fully transparent).
+        #[arg(long, default_value_t = 0)]
+        alpha_above: u8,
+        /// Colours that never count as solid, as RRGGBBAA hex (repeatable).
+        #[arg(long, value_parser = parse_colour)]
+        ignore: Vec<[u8; 4]>,
+        /// Also write the outlines drawn over the enlarged sprite to this PNG.
+        #[arg(long)]
+        png: Option<PathBuf>,
+    },
+    /// Print the JSON Schema of scene files.
+    Schema,
+}
+
+fn parse_colour(s: &str) -> Result<[u8; 4], String> {
+    let hex = s.trim_start_matches('#');
+    if hex.len() != 8 || !hex.chars().all(|c| c.is_ascii_hexdigit()) {
+        return Err(format!("\"{s}\" is not an RRGGBBAA colour"));
+    }
+    let byte = |i: usize| u8::from_str_radix(&hex[i..i + 2], 16).map_err(|e| e.to_string());
+    Ok([byte(0)?, byte(2)?, byte(4)?, byte(6)?])
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli.command) {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("collide2d: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn scene_name(path: Option<&Path>) -> String {
+    path.map_or_else(|| "<built-in demo scene>".to_owned(), |p| p.display().to_string())
+}
+
+fn run(command: Command) -> Result<ExitCode, CliError> {
+    match command {
+        Command::Check { scene, json, detector, fail_on_collision } => {
+            let loaded = scene::load(scene.as_deref())?;
+            let report = check::check(&loaded, &scene_name(scene.as_deref()), detector);
+            let text = if json {
+                serde_json::to_string_pretty(&report).map_err(|e| CliError::new(e.to_string()))? + "\n"
+            } else {
+                check::table(&report)
+            };
+            print!("{text}");
+            Ok(if fail_on_collision && !report.colliding.is_empty() { ExitCode::from(1) } else { ExitCode::SUCCESS })
+        }
+        Command::Render {
+            scene,
+            output,
+            detector,
+            width,
+            height,
+            bounds,
+            no_contacts,
+            no_arrows,
+            no_labels,
+            no_legend,
+        } => {
+            let loaded = scene::load(scene.as_deref())?;
+            let report = check::check(&loaded, &scene_name(scene.as_deref()), detector);
+            let overlays = render::Overlays {
+                bounds,
+                contacts: !no_contacts,
+                arrows: !no_arrows,
+                labels: !no_labels,
+                legend: !no_legend,
+            };
+            let picture = render::render(&loaded, &report, width, height, overlays)?;
+            write_atomically(&output, &picture.encode_png().map_err(CliError::new)?)?;
+            eprintln!("wrote {} ({} colliding pairs)", output.display(), report.colliding.len());
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Trace { sprite, detail, alpha_above, ignore, png } => {
+            let solidity = Solidity { alpha_above, ignore };
+            let traced = trace_cmd::run(&sprite, detail, &solidity)?;
+            for (level, islands, vertices) in &traced.counts {
+                eprintln!("{level:>8}: {islands} polygons, {vertices} vertices");
+            }
+            let stem = sprite.file_stem().map_or("sprite".into(), |s| s.to_string_lossy().into_owned());
+            let colliders = trace_cmd::as_colliders(&stem, &traced.polygons);
+            let json = serde_json::to_string_pretty(&colliders).map_err(|e| CliError::new(e.to_string()))?;
+            if let Some(out) = png {
+                let picture = trace_cmd::overlay(&traced)?;
+                write_atomically(&out, &picture.encode_png().map_err(CliError::new)?)?;
+            }
+            println!("{json}");
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Schema => {
+            let schema = schemars::schema_for!(scene::SceneFile);
+            println!("{}", serde_json::to_string_pretty(&schema).map_err(|e| CliError::new(e.to_string()))?);
+            Ok(ExitCode::SUCCESS)
+        }
+    }
+}
+
+/// Writes `bytes` to a temporary file beside `path`, then renames it into place: a failure
+/// part-way leaves no half-written file.
+fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), CliError> {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let fail = |e: &dyn std::fmt::Display| CliError::new(format!("{}: {e}", path.display()));
+    let mut tmp = tempfile::NamedTempFile::new_in(dir).map_err(|e| fail(&e))?;
+    tmp.write_all(bytes).map_err(|e| fail(&e))?;
+    tmp.persist(path).map_err(|e| fail(&e.error))?;
+    Ok(())
+}

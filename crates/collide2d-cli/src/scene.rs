@@ -1,0 +1,332 @@
+//! The scene file: named colliders, each a shape in its own local space, placed by a transform
+//! and optionally attached to a parent. JSON, read with serde; its JSON Schema is generated from
+//! these types (`collide2d schema`).
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+use collide2d::pixels::Solidity;
+use collide2d::polygon::Polygon;
+use collide2d::trace::{trace, Detail};
+use collide2d::{Aabb, Capsule, Circle, ConvexPolygon, Obb, Segment, Shape, Transform, Vec2};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use crate::error::CliError;
+
+/// A point or vector as `[x, y]`.
+pub type XY = [f32; 2];
+
+fn v([x, y]: XY) -> Vec2 {
+    Vec2::new(x, y)
+}
+
+/// A collision scene.
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SceneFile {
+    /// Which way +y points in pictures: "down" (screens, the default) or "up" (mathematics).
+    #[serde(default)]
+    pub y_axis: YAxis,
+    /// The colliders; names must be unique.
+    pub colliders: Vec<ColliderSpec>,
+}
+
+/// Which way +y points.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum YAxis {
+    /// +y down the picture.
+    #[default]
+    Down,
+    /// +y up the picture.
+    Up,
+}
+
+/// One collider.
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ColliderSpec {
+    /// Its name, used in reports and by children's `parent`.
+    pub name: String,
+    /// Its shape, in local space.
+    pub shape: ShapeSpec,
+    /// Local space to the parent's space (or the world's, without a parent).
+    #[serde(default)]
+    pub transform: TransformSpec,
+    /// The name of the collider this one moves with.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub parent: Option<String>,
+}
+
+/// A shape, by kind.
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum ShapeSpec {
+    /// A single point.
+    Point {
+        /// Where.
+        at: XY,
+    },
+    /// A line segment.
+    Segment {
+        /// One end.
+        a: XY,
+        /// The other end.
+        b: XY,
+    },
+    /// An axis-aligned box (in local space; a rotated transform turns it).
+    Aabb {
+        /// Lowest corner.
+        min: XY,
+        /// Highest corner.
+        max: XY,
+    },
+    /// A disc.
+    Circle {
+        /// Centre (default the origin).
+        #[serde(default)]
+        center: XY,
+        /// Radius (> 0).
+        radius: f32,
+    },
+    /// An oriented box.
+    Obb {
+        /// Centre (default the origin).
+        #[serde(default)]
+        center: XY,
+        /// Half width and half height (> 0).
+        half_extents: XY,
+        /// Its own rotation in degrees, from +x towards +y (default 0).
+        #[serde(default)]
+        rotation_deg: f32,
+    },
+    /// A segment swollen by a radius.
+    Capsule {
+        /// One end of the core segment.
+        a: XY,
+        /// The other end.
+        b: XY,
+        /// Radius (> 0).
+        radius: f32,
+    },
+    /// A convex polygon, either winding.
+    ConvexPolygon {
+        /// Its vertices in order.
+        vertices: Vec<XY>,
+    },
+    /// A simple polygon, possibly concave, with optional holes.
+    Polygon {
+        /// The outline's vertices in order.
+        outline: Vec<XY>,
+        /// Each hole's vertices in order.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        holes: Vec<Vec<XY>>,
+    },
+    /// The polygon traced from a picture's solid pixels (the first island, the largest if
+    /// several), one unit per pixel, y down from the picture's top-left corner.
+    Traced {
+        /// The PNG, relative to the scene file (or `builtin:slime` for the sprite built into the
+        /// command).
+        path: String,
+        /// "exact", "optimal", "more" or "less" (default "optimal").
+        #[serde(default)]
+        detail: DetailSpec,
+    },
+}
+
+/// Level of detail for traced shapes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema, clap::ValueEnum)]
+#[serde(rename_all = "lowercase")]
+pub enum DetailSpec {
+    /// Every pixel step.
+    Exact,
+    /// Within 1 % of the area.
+    #[default]
+    Optimal,
+    /// Within 7.5 %.
+    More,
+    /// Within 15 %.
+    Less,
+}
+
+impl From<DetailSpec> for Detail {
+    fn from(d: DetailSpec) -> Self {
+        match d {
+            DetailSpec::Exact => Detail::Exact,
+            DetailSpec::Optimal => Detail::Optimal,
+            DetailSpec::More => Detail::More,
+            DetailSpec::Less => Detail::Less,
+        }
+    }
+}
+
+/// A sprite-like transform: scale, then rotate, about `origin`, then move to `translation`.
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, default)]
+pub struct TransformSpec {
+    /// Where the origin goes (default [0, 0]).
+    pub translation: XY,
+    /// Rotation in degrees, from +x towards +y (default 0).
+    pub rotation_deg: f32,
+    /// Per-axis scale (default [1, 1]).
+    pub scale: XY,
+    /// The local point that rotation and scale turn about, placed at `translation` (default [0, 0]).
+    pub origin: XY,
+}
+
+impl Default for TransformSpec {
+    fn default() -> Self {
+        Self { translation: [0.0; 2], rotation_deg: 0.0, scale: [1.0; 2], origin: [0.0; 2] }
+    }
+}
+
+impl TransformSpec {
+    fn transform(&self) -> Transform {
+        Transform::from_parts(v(self.translation), self.rotation_deg.to_radians(), v(self.scale), v(self.origin))
+    }
+}
+
+/// A collider ready for queries: its world shape and what it was built from.
+#[derive(Clone, Debug)]
+pub struct Collider {
+    /// Its name.
+    pub name: String,
+    /// Local to world.
+    pub transform: Transform,
+    /// The shape in local space.
+    pub local: Shape,
+    /// The shape in the world.
+    pub world: Shape,
+}
+
+/// A loaded scene.
+#[derive(Clone, Debug)]
+pub struct Scene {
+    /// Which way +y points in pictures.
+    pub y_axis: YAxis,
+    /// The colliders, in file order.
+    pub colliders: Vec<Collider>,
+}
+
+/// The scene built into the command.
+pub const DEMO: &str = include_str!("demo_scene.json");
+
+/// The sprite built into the command (Kenney's slimeGreen.png, CC0).
+const SLIME: &[u8] = include_bytes!("../../collide2d/tests/data/sprites/slimeGreen.png");
+
+/// Reads and builds the scene at `path`, or the built-in demo when `path` is `None`.
+pub fn load(path: Option<&Path>) -> Result<Scene, CliError> {
+    let (text, name, base) = match path {
+        Some(p) => {
+            let text = std::fs::read_to_string(p).map_err(|e| CliError::new(format!("{}: {e}", p.display())))?;
+            (text, p.display().to_string(), p.parent().map(Path::to_path_buf).unwrap_or_default())
+        }
+        None => (DEMO.to_owned(), "<built-in demo scene>".to_owned(), PathBuf::new()),
+    };
+    let file: SceneFile = serde_json::from_str(&text).map_err(|e| json_error(&name, &e))?;
+    build(&file, &name, &base)
+}
+
+/// `file:line:column: what`, without serde's own trailing position.
+fn json_error(name: &str, e: &serde_json::Error) -> CliError {
+    let text = e.to_string();
+    let what = text.rsplit_once(" at line ").map_or(text.as_str(), |(w, _)| w);
+    CliError::new(format!("{name}:{}:{}: {what}", e.line(), e.column()))
+}
+
+fn build(file: &SceneFile, name: &str, base: &Path) -> Result<Scene, CliError> {
+    let mut index = HashMap::new();
+    for (i, c) in file.colliders.iter().enumerate() {
+        if index.insert(c.name.as_str(), i).is_some() {
+            return Err(CliError::new(format!("{name}: two colliders are named \"{}\"", c.name)));
+        }
+    }
+    let mut colliders = Vec::with_capacity(file.colliders.len());
+    for c in &file.colliders {
+        let transform = world_transform(file, &index, c, name)?;
+        let local =
+            local_shape(&c.shape, base).map_err(|e| CliError::new(format!("{name}: collider \"{}\": {e}", c.name)))?;
+        let world = local
+            .transformed(&transform)
+            .map_err(|e| CliError::new(format!("{name}: collider \"{}\": {e}", c.name)))?;
+        colliders.push(Collider { name: c.name.clone(), transform, local, world });
+    }
+    Ok(Scene { y_axis: file.y_axis, colliders })
+}
+
+/// The collider's transform composed with its ancestors', refusing unknown parents and cycles.
+fn world_transform(
+    file: &SceneFile,
+    index: &HashMap<&str, usize>,
+    c: &ColliderSpec,
+    name: &str,
+) -> Result<Transform, CliError> {
+    let mut transform = c.transform.transform();
+    let mut seen = vec![c.name.as_str()];
+    let mut parent = c.parent.as_deref();
+    while let Some(p) = parent {
+        let Some(&i) = index.get(p) else {
+            return Err(CliError::new(format!("{name}: collider \"{}\" has unknown parent \"{p}\"", c.name)));
+        };
+        if seen.contains(&p) {
+            seen.push(p);
+            return Err(CliError::new(format!("{name}: parent cycle: {}", seen.join(" -> "))));
+        }
+        seen.push(p);
+        let spec = &file.colliders[i];
+        transform = spec.transform.transform().compose(&transform);
+        parent = spec.parent.as_deref();
+    }
+    Ok(transform)
+}
+
+fn local_shape(spec: &ShapeSpec, base: &Path) -> Result<Shape, String> {
+    let pts = |p: &[XY]| p.iter().copied().map(v).collect::<Vec<_>>();
+    let shape: Shape = match spec {
+        ShapeSpec::Point { at } => {
+            let p = v(*at);
+            if !p.is_finite() {
+                return Err(format!("point {p} is not finite"));
+            }
+            p.into()
+        }
+        ShapeSpec::Segment { a, b } => Segment::new(v(*a), v(*b)).map_err(|e| e.to_string())?.into(),
+        ShapeSpec::Aabb { min, max } => Aabb::new(v(*min), v(*max)).map_err(|e| e.to_string())?.into(),
+        ShapeSpec::Circle { center, radius } => Circle::new(v(*center), *radius).map_err(|e| e.to_string())?.into(),
+        ShapeSpec::Obb { center, half_extents, rotation_deg } => {
+            Obb::new(v(*center), v(*half_extents), rotation_deg.to_radians()).map_err(|e| e.to_string())?.into()
+        }
+        ShapeSpec::Capsule { a, b, radius } => Capsule::new(v(*a), v(*b), *radius).map_err(|e| e.to_string())?.into(),
+        ShapeSpec::ConvexPolygon { vertices } => ConvexPolygon::new(&pts(vertices)).map_err(|e| e.to_string())?.into(),
+        ShapeSpec::Polygon { outline, holes } => {
+            let holes: Vec<Vec<Vec2>> = holes.iter().map(|h| pts(h)).collect();
+            Polygon::with_holes(&pts(outline), &holes).map_err(|e| e.to_string())?.into()
+        }
+        ShapeSpec::Traced { path, detail } => traced(path, *detail, base)?.into(),
+    };
+    Ok(shape)
+}
+
+/// The largest island of a picture, traced.
+fn traced(path: &str, detail: DetailSpec, base: &Path) -> Result<Polygon, String> {
+    let picture = if path == "builtin:slime" {
+        image::load_from_memory(SLIME).map_err(|e| format!("built-in sprite: {e}"))?
+    } else {
+        let full = base.join(path);
+        image::open(&full).map_err(|e| format!("{}: {e}", full.display()))?
+    }
+    .into_rgba8();
+    let polygons = trace(&(&picture).into(), &Solidity::default(), detail.into()).map_err(|e| e.to_string())?;
+    polygons
+        .into_iter()
+        .max_by(|a, b| a.area().total_cmp(&b.area()))
+        .ok_or_else(|| format!("{path}: the picture has no solid pixel"))
+}
+
+/// The bounds of all colliders (a unit box around the origin when there are none).
+pub fn bounds(scene: &Scene) -> Aabb {
+    let mut boxes = scene.colliders.iter().map(|c| c.world.aabb());
+    let first = boxes.next().unwrap_or_else(|| Aabb::from_center_half_extents(Vec2::ZERO, Vec2::ONE).expect("unit"));
+    boxes.fold(first, |acc, b| acc.union(&b))
+}

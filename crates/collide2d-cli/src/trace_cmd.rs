@@ -1,0 +1,81 @@
+//! `collide2d trace`: a sprite's polygons as scene JSON, vertex counts per level, and an overlay
+//! picture of the outlines over the enlarged sprite.
+
+use std::path::Path;
+
+use collide2d::pixels::Solidity;
+use collide2d::trace::{trace, Detail};
+use collide2d::{Aabb, Polygon, Shape, Vec2};
+use collide2d_render::{Picture, Style, View};
+
+use crate::error::CliError;
+use crate::scene::{ColliderSpec, DetailSpec, ShapeSpec, TransformSpec};
+
+/// The traced polygons and the per-level vertex counts.
+pub struct Traced {
+    /// The polygons at the chosen level.
+    pub polygons: Vec<Polygon>,
+    /// `(level, islands, vertices)` for every level.
+    pub counts: Vec<(&'static str, usize, usize)>,
+    /// The picture, for the overlay.
+    pub picture: image::RgbaImage,
+}
+
+fn vertices(polygons: &[Polygon]) -> usize {
+    polygons.iter().map(|p| p.outline().len() + p.holes().iter().map(Vec::len).sum::<usize>()).sum()
+}
+
+/// Loads and traces `path` at every level, keeping `detail`'s polygons.
+pub fn run(path: &Path, detail: DetailSpec, solidity: &Solidity) -> Result<Traced, CliError> {
+    let picture = image::open(path).map_err(|e| CliError::new(format!("{}: {e}", path.display())))?.into_rgba8();
+    let image = (&picture).into();
+    let mut counts = Vec::new();
+    let mut chosen = Vec::new();
+    for (name, level) in [
+        ("exact", DetailSpec::Exact),
+        ("optimal", DetailSpec::Optimal),
+        ("more", DetailSpec::More),
+        ("less", DetailSpec::Less),
+    ] {
+        let polygons = trace(&image, solidity, Detail::from(level))
+            .map_err(|e| CliError::new(format!("{}: {e}", path.display())))?;
+        counts.push((name, polygons.len(), vertices(&polygons)));
+        if level == detail {
+            chosen = polygons;
+        }
+    }
+    Ok(Traced { polygons: chosen, counts, picture })
+}
+
+/// The polygons as scene colliders named `stem`, `stem_1`, …
+pub fn as_colliders(stem: &str, polygons: &[Polygon]) -> Vec<ColliderSpec> {
+    let xy = |p: &Vec2| [p.x, p.y];
+    polygons
+        .iter()
+        .enumerate()
+        .map(|(i, p)| ColliderSpec {
+            name: if i == 0 { stem.to_owned() } else { format!("{stem}_{i}") },
+            shape: ShapeSpec::Polygon {
+                outline: p.outline().iter().map(xy).collect(),
+                holes: p.holes().iter().map(|h| h.iter().map(xy).collect()).collect(),
+            },
+            transform: TransformSpec::default(),
+            parent: None,
+        })
+        .collect()
+}
+
+/// The sprite enlarged so its pixels show (nearest neighbour), outlines drawn over it.
+pub fn overlay(traced: &Traced) -> Result<Picture, CliError> {
+    let (w, h) = traced.picture.dimensions();
+    let zoom = (768 / w.max(h)).clamp(1, 16);
+    let (pw, ph) = (w * zoom, h * zoom);
+    let region = Aabb::new(Vec2::ZERO, Vec2::new(w as f32, h as f32)).map_err(|e| CliError::new(e.to_string()))?;
+    let view = View::fit(&region, pw, ph, 0.0, false);
+    let mut picture = Picture::new(view, Style::default()).ok_or_else(|| CliError::new("picture too large"))?;
+    picture.blit(traced.picture.as_raw(), w, h, zoom);
+    for p in &traced.polygons {
+        picture.shape(&Shape::Polygon(p.clone()), false);
+    }
+    Ok(picture)
+}
