@@ -1,0 +1,191 @@
+//! The built command on sample scenes: reports, exit codes, error messages for each kind of bad
+//! input, and the colours of rendered pictures.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn collide2d(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_collide2d")).args(args).output().expect("the command runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// A scene file in a fresh temporary folder.
+fn scene(text: &str) -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("scene.json");
+    std::fs::write(&path, text).unwrap();
+    (dir, path)
+}
+
+fn s(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+/// Two overlapping discs on the left, a box alone on the right; y down, 0..20 × 0..10.
+const SIMPLE: &str = r#"{
+  "colliders": [
+    { "name": "left", "shape": { "kind": "circle", "center": [3, 5], "radius": 2 } },
+    { "name": "right", "shape": { "kind": "circle", "center": [6, 5], "radius": 2 } },
+    { "name": "box", "shape": { "kind": "aabb", "min": [15, 3], "max": [19, 7] } }
+  ]
+}"#;
+
+#[test]
+fn check_reports_the_colliding_pair_with_depth_normal_and_point() {
+    let (_dir, path) = scene(SIMPLE);
+    let out = collide2d(&["check", s(&path)]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("1 colliding pairs of 3"), "{text}");
+    let row = text.lines().find(|l| l.starts_with("left")).expect("a row for left/right");
+    assert!(row.contains("right") && row.contains("1.0000") && row.contains("( 1.000,  0.000)"), "{row}");
+}
+
+#[test]
+fn check_json_is_machine_readable_and_fail_on_collision_exits_1() {
+    let (_dir, path) = scene(SIMPLE);
+    let out = collide2d(&["check", s(&path), "--json", "--fail-on-collision"]);
+    assert_eq!(out.status.code(), Some(1));
+    let report: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let pairs = report["colliding"].as_array().unwrap();
+    assert_eq!(pairs.len(), 1);
+    assert_eq!((pairs[0]["a"].as_str(), pairs[0]["b"].as_str()), (Some("left"), Some("right")));
+    assert_eq!(pairs[0]["contact"]["depth"].as_f64(), Some(1.0));
+    assert_eq!(pairs[0]["contact"]["points"][0][0].as_f64(), Some(4.5));
+    // Nothing colliding: exit 0 even with the flag.
+    let (_d2, apart) = scene(r#"{"colliders": [{"name": "a", "shape": {"kind": "point", "at": [0, 0]}}]}"#);
+    assert_eq!(collide2d(&["check", s(&apart), "--fail-on-collision"]).status.code(), Some(0));
+}
+
+#[test]
+fn approximate_detectors_report_more_pairs_and_say_the_shapes_do_not_touch() {
+    // A diamond and a disc near its corner: boxes overlap, shapes do not.
+    let (_dir, path) = scene(
+        r#"{"colliders": [
+          {"name": "diamond", "shape": {"kind": "obb", "half_extents": [1, 1], "rotation_deg": 45}},
+          {"name": "ball", "shape": {"kind": "circle", "center": [1.3, 1.3], "radius": 0.3}}]}"#,
+    );
+    let exact = stdout(&collide2d(&["check", s(&path)]));
+    assert!(exact.contains("0 colliding pairs of 1"), "{exact}");
+    let boxes = stdout(&collide2d(&["check", s(&path), "--detector", "bounding-boxes"]));
+    assert!(boxes.contains("1 colliding pairs of 1") && boxes.contains("approximate"), "{boxes}");
+    // The tiered test sees every collider as its rectangle: the ball's square reaches the diamond.
+    let tiered = stdout(&collide2d(&["check", s(&path), "--detector", "tiered-sat"]));
+    assert!(tiered.contains("1 colliding pairs") && tiered.contains("approximate"), "{tiered}");
+    // A plus sign: no corner inside, so level 1 misses what level 2 finds.
+    let (_d, plus) = scene(
+        r#"{"colliders": [
+          {"name": "bar", "shape": {"kind": "aabb", "min": [-3, -0.5], "max": [3, 0.5]}},
+          {"name": "post", "shape": {"kind": "aabb", "min": [-0.5, -3], "max": [0.5, 3]}}]}"#,
+    );
+    let corners = stdout(&collide2d(&["check", s(&plus), "--detector", "tiered-corners"]));
+    assert!(corners.contains("0 colliding pairs"), "{corners}");
+    let sat = stdout(&collide2d(&["check", s(&plus), "--detector", "tiered-sat"]));
+    assert!(sat.contains("1 colliding pairs"), "{sat}");
+}
+
+#[test]
+fn the_built_in_demo_scene_needs_no_file() {
+    let out = collide2d(&["check"]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = stdout(&out);
+    for pair in ["ball_a   ball_b", "crate    tilted", "u_shape  pebble", "slime    coin", "frame    wire"] {
+        assert!(text.contains(pair), "{pair} missing from\n{text}");
+    }
+    assert!(!text.contains("marble") && !text.contains("probe"), "shapes in a hole or notch do not collide:\n{text}");
+}
+
+/// Runs a failing command and checks: exit code 2, one line on stderr containing `needle`.
+fn fails_with(args: &[&str], needle: &str) {
+    let out = collide2d(args);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "one line: {err}");
+    assert!(err.contains(needle), "{args:?}: expected {needle:?} in {err}");
+}
+
+#[test]
+fn bad_input_gives_one_line_exit_2_and_leaves_no_picture() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out.png");
+    let missing = dir.path().join("missing.json");
+    fails_with(&["render", s(&missing), "-o", s(&out)], "missing.json");
+    let (_d, malformed) = scene("{\n  \"colliders\": [\n    { \"name\": \"a\", }\n  ]\n}");
+    fails_with(&["check", s(&malformed)], "scene.json:3:");
+    let (_d, unknown) = scene(r#"{"colliders": [{"name": "a", "shape": {"kind": "hexagon"}}]}"#);
+    fails_with(&["check", s(&unknown)], "unknown variant `hexagon`");
+    let (_d, invalid) = scene(r#"{"colliders": [{"name": "wheel", "shape": {"kind": "circle", "radius": -1}}]}"#);
+    fails_with(&["render", s(&invalid), "-o", s(&out)], "collider \"wheel\": Circle: radius must be positive");
+    let (_d, cycle) = scene(
+        r#"{"colliders": [
+          {"name": "a", "parent": "b", "shape": {"kind": "point", "at": [0, 0]}},
+          {"name": "b", "parent": "a", "shape": {"kind": "point", "at": [0, 0]}}]}"#,
+    );
+    fails_with(&["render", s(&cycle), "-o", s(&out)], "parent cycle: a -> b -> a");
+    let (d, broken_png) = scene(r#"{"colliders": [{"name": "s", "shape": {"kind": "traced", "path": "bad.png"}}]}"#);
+    std::fs::write(d.path().join("bad.png"), b"not a png").unwrap();
+    fails_with(&["render", s(&broken_png), "-o", s(&out)], "bad.png");
+    assert!(!out.exists(), "no picture after a failure");
+    let leftovers: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
+    assert!(leftovers.is_empty(), "no temporary files left: {leftovers:?}");
+}
+
+#[test]
+fn render_paints_colliding_shapes_red_and_the_others_green() {
+    let (dir, path) = scene(SIMPLE);
+    let out = dir.path().join("pic.png");
+    let args = ["render", s(&path), "-o", s(&out), "--width", "400", "--height", "240", "--no-labels"];
+    let run = collide2d(&args);
+    assert_eq!(run.status.code(), Some(0), "{}", stderr(&run));
+    let img = image::open(&out).unwrap().into_rgba8();
+    assert_eq!(img.dimensions(), (400, 240));
+    // The scene spans x 1..19, y 3..7; find where world points land by scanning for the fills:
+    // the left disc's centre is left of the middle, the box's centre right of it.
+    let colour_at = |fx: f32| {
+        let x = (fx * 400.0) as u32;
+        let y = 20 + (240 - 20) / 2; // the drawing sits below the legend band
+        img.get_pixel(x, y).0
+    };
+    let disc = colour_at(0.17);
+    let square = colour_at(0.88);
+    assert!(disc[0] > disc[1] + 60, "left disc should be red: {disc:?}");
+    assert!(square[1] > square[0] + 40, "the box should be green: {square:?}");
+}
+
+#[test]
+fn trace_prints_paste_ready_colliders_counts_and_an_overlay() {
+    let sprite = Path::new(env!("CARGO_MANIFEST_DIR")).join("../collide2d/tests/data/sprites/keyRed.png");
+    let dir = tempfile::tempdir().unwrap();
+    let overlay = dir.path().join("overlay.png");
+    let out = collide2d(&["trace", s(&sprite), "--detail", "more", "--png", s(&overlay)]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let colliders: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(colliders[0]["name"].as_str(), Some("keyRed"));
+    assert_eq!(colliders[0]["shape"]["kind"].as_str(), Some("polygon"));
+    let err = stderr(&out);
+    for level in ["exact", "optimal", "more", "less"] {
+        assert!(err.contains(level), "{err}");
+    }
+    assert!(image::open(&overlay).unwrap().width() >= 512);
+    // The output pastes into a scene as it is.
+    let (_d, path) = scene(&format!("{{\"colliders\": {}}}", stdout(&out)));
+    assert_eq!(collide2d(&["check", s(&path)]).status.code(), Some(0));
+}
+
+#[test]
+fn the_committed_schema_matches_the_types() {
+    let out = collide2d(&["schema"]);
+    let committed = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("scene.schema.json")).unwrap();
+    assert_eq!(
+        stdout(&out),
+        committed,
+        "regenerate with: cargo run -p collide2d-cli -- schema > crates/collide2d-cli/scene.schema.json"
+    );
+}
