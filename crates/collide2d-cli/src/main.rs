@@ -193,6 +193,12 @@ fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), CliError> {
     let fail = |e: &dyn std::fmt::Display| CliError::new(format!("{}: {e}", path.display()));
     let mut tmp = tempfile::NamedTempFile::new_in(dir).map_err(|e| fail(&e))?;
     tmp.write_all(bytes).map_err(|e| fail(&e))?;
+    // Temporary files are private (0600); the picture is an ordinary file.
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        tmp.as_file().set_permissions(std::fs::Permissions::from_mode(0o644)).map_err(|e| fail(&e))?;
+    }
     tmp.persist(path).map_err(|e| fail(&e.error))?;
     Ok(())
 }
