@@ -1,0 +1,350 @@
+//! The live demo's state and its picture, shared by the desktop window and the web page: one
+//! fixed and one moving shape, keys to switch the pair and the detection method, automatic
+//! movement, dragging and turning.
+//!
+//! Nothing here knows about windows: a front end feeds [`Demo::key`], the pointer and wheel
+//! methods and [`Demo::tick`], and shows [`Demo::render`]'s pixels.
+//!
+//! ```
+//! use collide2d::Vec2;
+//! use collide2d_render::demo::{Demo, Key};
+//! let mut demo = Demo::new(640, 400);
+//! assert!(!demo.verdict().colliding); // they start apart
+//! demo.key(Key::Circles);
+//! demo.place_moving(demo.fixed_position()); // right on top of the fixed one
+//! assert!(demo.verdict().colliding);
+//! let picture = demo.render();
+//! assert_eq!(picture.rgba().len(), 640 * 400 * 4);
+//! ```
+
+use collide2d::detector::{BoundingBoxes, BoundingCircles, Detector, Exact};
+use collide2d::pixels::{Rgba8, Solidity};
+use collide2d::tiered::{collide, Level, RectObject};
+use collide2d::trace::{trace, Detail};
+use collide2d::{contact, contains, Aabb, Circle, Contact, Obb, Polygon, Shape, Transform, Vec2};
+
+use crate::{Picture, Style, View};
+
+/// The sprite used by the traced pair (Kenney's slimeGreen.png, CC0).
+const SPRITE: &[u8] = include_bytes!("../../collide2d/tests/data/sprites/slimeGreen.png");
+
+/// What the demo's keys do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Key {
+    /// C: two circles.
+    Circles,
+    /// R: two axis-aligned boxes (they do not turn).
+    Boxes,
+    /// O: two oriented boxes.
+    Oriented,
+    /// P: two concave polygons.
+    Polygons,
+    /// T: two traced sprites.
+    Traced,
+    /// D: the next detection method.
+    NextDetector,
+    /// SPACE: automatic movement on or off.
+    ToggleAuto,
+}
+
+/// The pair on show.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pair {
+    /// Circles.
+    Circles,
+    /// Axis-aligned boxes.
+    Boxes,
+    /// Oriented boxes.
+    Oriented,
+    /// Concave polygons.
+    Polygons,
+    /// Traced sprites.
+    Traced,
+}
+
+/// The detection methods D cycles through, coarsest first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Method {
+    /// World bounding boxes.
+    BoundingBoxes,
+    /// Bounding circles.
+    BoundingCircles,
+    /// Tiered rectangle test, level 0.
+    TieredAabb,
+    /// Tiered, level 1 (corners inside).
+    TieredCorners,
+    /// Tiered, level 2 (SAT on the rectangles).
+    TieredSat,
+    /// The exact test of the shapes.
+    Exact,
+}
+
+impl Method {
+    const ALL: [Method; 6] = [
+        Method::BoundingBoxes,
+        Method::BoundingCircles,
+        Method::TieredAabb,
+        Method::TieredCorners,
+        Method::TieredSat,
+        Method::Exact,
+    ];
+
+    /// Its name in the status line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Method::BoundingBoxes => "bounding boxes",
+            Method::BoundingCircles => "bounding circles",
+            Method::TieredAabb => "tiered L0 (boxes)",
+            Method::TieredCorners => "tiered L1 (corners)",
+            Method::TieredSat => "tiered L2 (SAT)",
+            Method::Exact => "exact",
+        }
+    }
+}
+
+/// A shape in its local space placed by a transform.
+struct Placed {
+    local: Shape,
+    transform: Transform,
+}
+
+impl RectObject for Placed {
+    fn transform(&self) -> Transform {
+        self.transform
+    }
+    fn local_bounds(&self) -> Aabb {
+        self.local.aabb()
+    }
+}
+
+impl Placed {
+    /// The world shape; a failure (which the demo's transforms never cause) shows the local one.
+    fn world(&self) -> Shape {
+        self.local.transformed(&self.transform).unwrap_or_else(|_| self.local.clone())
+    }
+}
+
+/// What the current method says about the pair, and the exact contact when they touch.
+#[derive(Clone, Copy, Debug)]
+pub struct Verdict {
+    /// Whether the method says they collide.
+    pub colliding: bool,
+    /// The exact contact, when the shapes really touch.
+    pub contact: Option<Contact>,
+}
+
+/// The demo: see the [module docs](self).
+pub struct Demo {
+    view: View,
+    pair: Pair,
+    method: Method,
+    auto: bool,
+    time: f32,
+    fixed: Vec2,
+    moving: Vec2,
+    turn: f32,
+    drag: Option<Vec2>,
+    sprite: Option<Polygon>,
+}
+
+/// The world the demo shows: 16 × 10 units, y down like the screen.
+const WORLD: Vec2 = Vec2::new(16.0, 10.0);
+
+impl Demo {
+    /// A demo drawing into `width × height` pixels, showing two circles apart, judged exactly.
+    pub fn new(width: u32, height: u32) -> Self {
+        let region = Aabb::new(Vec2::ZERO, WORLD).expect("a fixed, valid box");
+        let sprite = sprite_polygon();
+        Self {
+            view: View::fit(&region, width, height, 8.0, false),
+            pair: Pair::Circles,
+            method: Method::Exact,
+            auto: false,
+            time: 0.0,
+            fixed: Vec2::new(6.0, 5.5),
+            moving: Vec2::new(11.5, 5.5),
+            turn: 0.0,
+            drag: None,
+            sprite,
+        }
+    }
+
+    /// Where the fixed shape sits (world units).
+    pub fn fixed_position(&self) -> Vec2 {
+        self.fixed
+    }
+
+    /// Where the moving shape sits.
+    pub fn moving_position(&self) -> Vec2 {
+        self.moving
+    }
+
+    /// The view (to turn pixels into world points).
+    pub fn view(&self) -> &View {
+        &self.view
+    }
+
+    /// The pair on show.
+    pub fn pair(&self) -> Pair {
+        self.pair
+    }
+
+    /// The detection method in use.
+    pub fn method(&self) -> Method {
+        self.method
+    }
+
+    /// Reacts to a key.
+    pub fn key(&mut self, key: Key) {
+        match key {
+            Key::Circles => self.pair = Pair::Circles,
+            Key::Boxes => self.pair = Pair::Boxes,
+            Key::Oriented => self.pair = Pair::Oriented,
+            Key::Polygons => self.pair = Pair::Polygons,
+            Key::Traced => self.pair = Pair::Traced,
+            Key::NextDetector => {
+                let i = Method::ALL.iter().position(|m| *m == self.method).unwrap_or(0);
+                self.method = Method::ALL[(i + 1) % Method::ALL.len()];
+            }
+            Key::ToggleAuto => self.auto = !self.auto,
+        }
+    }
+
+    /// Moves the moving shape's centre to a world point (kept inside the world).
+    pub fn place_moving(&mut self, at: Vec2) {
+        self.moving = at.clamp(Vec2::ZERO, WORLD);
+    }
+
+    /// The pointer went down at a pixel: starts dragging when it is on the moving shape.
+    pub fn pointer_down(&mut self, pixel: Vec2) {
+        let p = self.view.to_world(pixel);
+        let world = self.moving_placed().world();
+        let grab = contains(&world, &p) || contains(&world.aabb(), &p);
+        self.drag = grab.then(|| self.moving - p);
+    }
+
+    /// The pointer moved to a pixel: drags when dragging.
+    pub fn pointer_move(&mut self, pixel: Vec2) {
+        if let Some(offset) = self.drag {
+            let p = self.view.to_world(pixel);
+            self.place_moving(p + offset);
+        }
+    }
+
+    /// The pointer went up: stops dragging.
+    pub fn pointer_up(&mut self) {
+        self.drag = None;
+    }
+
+    /// The wheel turned: turns the moving shape (radians per unit of `delta`: 0.1).
+    pub fn wheel(&mut self, delta: f32) {
+        if delta.is_finite() {
+            self.turn = (self.turn + delta * 0.1) % std::f32::consts::TAU;
+        }
+    }
+
+    /// Time passed: with automatic movement on, the moving shape circles the fixed one and turns.
+    pub fn tick(&mut self, seconds: f32) {
+        if !self.auto || !seconds.is_finite() {
+            return;
+        }
+        self.time += seconds;
+        let reach = 3.0 + 1.5 * (self.time * 0.7).sin();
+        self.moving = self.fixed + Vec2::from_angle(self.time * 0.9) * reach;
+        self.turn = self.time * 0.5;
+    }
+
+    fn local_shape(&self, moving: bool) -> Shape {
+        let s = |r: Result<Shape, collide2d::ShapeError>| r.expect("the demo's shapes are valid");
+        match self.pair {
+            Pair::Circles => s(Circle::new(Vec2::ZERO, if moving { 1.2 } else { 1.8 }).map(Into::into)),
+            Pair::Boxes => {
+                let half = if moving { Vec2::new(1.4, 0.9) } else { Vec2::new(2.0, 1.2) };
+                s(Aabb::from_center_half_extents(Vec2::ZERO, half).map(Into::into))
+            }
+            Pair::Oriented => {
+                let half = if moving { Vec2::new(1.6, 0.6) } else { Vec2::new(2.0, 1.0) };
+                s(Obb::new(Vec2::ZERO, half, 0.0).map(Into::into))
+            }
+            Pair::Polygons => s(concave(moving).map(Into::into)),
+            Pair::Traced => match &self.sprite {
+                Some(p) => Shape::Polygon(p.clone()),
+                None => s(concave(moving).map(Into::into)),
+            },
+        }
+    }
+
+    fn placed(&self, moving: bool) -> Placed {
+        let (at, turn) = if moving { (self.moving, self.turn) } else { (self.fixed, 0.0) };
+        // Axis-aligned boxes stay axis-aligned; the traced sprite is 128 px, shown 5 units wide.
+        let turn = if self.pair == Pair::Boxes { 0.0 } else { turn };
+        let (scale, origin) = match self.pair {
+            Pair::Traced => (Vec2::splat(5.0 / 128.0), Vec2::splat(64.0)),
+            _ => (Vec2::ONE, Vec2::ZERO),
+        };
+        Placed { local: self.local_shape(moving), transform: Transform::from_parts(at, turn, scale, origin) }
+    }
+
+    fn moving_placed(&self) -> Placed {
+        self.placed(true)
+    }
+
+    /// What the current method says, with the exact contact.
+    pub fn verdict(&self) -> Verdict {
+        let (a, b) = (self.placed(false), self.placed(true));
+        let (wa, wb) = (a.world(), b.world());
+        let colliding = match self.method {
+            Method::BoundingBoxes => BoundingBoxes.detect(&wa, &wb),
+            Method::BoundingCircles => BoundingCircles.detect(&wa, &wb),
+            Method::TieredAabb => collide(&a, &b, Level::Aabb),
+            Method::TieredCorners => collide(&a, &b, Level::Corners),
+            Method::TieredSat => collide(&a, &b, Level::Sat),
+            Method::Exact => Exact.detect(&wa, &wb),
+        };
+        Verdict { colliding, contact: contact(&wa, &wb) }
+    }
+
+    /// The picture: both shapes (red when the method says they collide, else green), their
+    /// bounding boxes under the box-based methods, the contact points and push-out arrow when
+    /// they touch, the key help and a status line (pair, method, depth).
+    pub fn render(&self) -> Picture {
+        let mut picture = Picture::new(self.view, Style::default()).expect("the demo's size is valid");
+        let (a, b) = (self.placed(false).world(), self.placed(true).world());
+        let verdict = self.verdict();
+        picture.shape(&a, verdict.colliding);
+        picture.shape(&b, verdict.colliding);
+        if matches!(self.method, Method::BoundingBoxes | Method::TieredAabb) {
+            picture.aabb(&a.aabb());
+            picture.aabb(&b.aabb());
+        }
+        if let Some(c) = &verdict.contact {
+            picture.contact(c, true);
+        }
+        let depth = verdict.contact.map_or("apart".to_owned(), |c| format!("depth {:.3}", c.depth));
+        let status = format!(
+            "{:?} | {} | {} | {}",
+            self.pair,
+            self.method.name(),
+            if verdict.colliding { "COLLIDING" } else { "apart" },
+            depth
+        );
+        picture.text(8.0, 8.0, &status, 1);
+        picture.text(8.0, 20.0, "C R O P T: pair   D: detector   SPACE: auto   drag, wheel: move, turn", 1);
+        picture
+    }
+}
+
+/// A concave "C" shape about the origin, smaller for the moving one.
+fn concave(moving: bool) -> Result<Polygon, collide2d::ShapeError> {
+    let k = if moving { 0.6 } else { 1.0 };
+    let pts = [(-2.0, -2.0), (2.0, -2.0), (2.0, -1.0), (-1.0, -1.0), (-1.0, 1.0), (2.0, 1.0), (2.0, 2.0), (-2.0, 2.0)];
+    Polygon::new(&pts.map(|(x, y)| Vec2::new(x * k, y * k)))
+}
+
+/// The built-in sprite traced at the optimal level (its largest island).
+fn sprite_polygon() -> Option<Polygon> {
+    let pixmap = tiny_skia::Pixmap::decode_png(SPRITE).ok()?;
+    let image = Rgba8::new(pixmap.width(), pixmap.height(), pixmap.data()).ok()?;
+    let polygons = trace(&image, &Solidity::default(), Detail::Optimal).ok()?;
+    polygons.into_iter().max_by(|a, b| a.area().total_cmp(&b.area()))
+}
