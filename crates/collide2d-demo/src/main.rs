@@ -1,0 +1,143 @@
+//! The desktop demo: the shared demo state of `collide2d-render` in a `minifb` window (X11).
+//!
+//! Keys: C circles, R axis-aligned boxes, O oriented boxes, P concave polygons, T traced
+//! sprites, D next detector, SPACE automatic movement, ESC quit. Drag the moving shape with the
+//! mouse; the wheel turns it.
+//!
+//! For tests and screenshots: `--frames N` quits after N frames, `--place X,Y` puts the moving
+//! shape at a world point first, `--keys CRO…` presses keys first, `--screenshot FILE.png`
+//! saves the last frame shown.
+
+use std::time::Instant;
+
+use collide2d::Vec2;
+use collide2d_render::demo::{Demo, Key};
+use minifb::{KeyRepeat, MouseButton, MouseMode, Window, WindowOptions};
+
+const WIDTH: usize = 800;
+const HEIGHT: usize = 500;
+
+#[derive(Default)]
+struct Options {
+    frames: Option<u64>,
+    place: Option<Vec2>,
+    keys: String,
+    screenshot: Option<String>,
+}
+
+fn parse_args() -> Result<Options, String> {
+    let mut o = Options::default();
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        let mut value = || args.next().ok_or(format!("{arg} needs a value"));
+        match arg.as_str() {
+            "--frames" => o.frames = Some(value()?.parse().map_err(|e| format!("--frames: {e}"))?),
+            "--place" => {
+                let v = value()?;
+                let (x, y) = v.split_once(',').ok_or("--place takes X,Y")?;
+                let num = |s: &str| s.trim().parse::<f32>().map_err(|e| format!("--place: {e}"));
+                o.place = Some(Vec2::new(num(x)?, num(y)?));
+            }
+            "--keys" => o.keys = value()?,
+            "--screenshot" => o.screenshot = Some(value()?),
+            "-h" | "--help" => {
+                println!("collide2d-demo [--frames N] [--place X,Y] [--keys CROPTD ] [--screenshot FILE.png]");
+                std::process::exit(0);
+            }
+            other => return Err(format!("unknown argument {other}")),
+        }
+    }
+    Ok(o)
+}
+
+fn demo_key(c: char) -> Option<Key> {
+    Some(match c.to_ascii_uppercase() {
+        'C' => Key::Circles,
+        'R' => Key::Boxes,
+        'O' => Key::Oriented,
+        'P' => Key::Polygons,
+        'T' => Key::Traced,
+        'D' => Key::NextDetector,
+        ' ' => Key::ToggleAuto,
+        _ => return None,
+    })
+}
+
+fn window_key(k: minifb::Key) -> Option<Key> {
+    use minifb::Key as K;
+    match k {
+        K::C => demo_key('C'),
+        K::R => demo_key('R'),
+        K::O => demo_key('O'),
+        K::P => demo_key('P'),
+        K::T => demo_key('T'),
+        K::D => demo_key('D'),
+        K::Space => demo_key(' '),
+        _ => None,
+    }
+}
+
+/// The picture as minifb wants it: one `0RGB` word a pixel (the demo's background is opaque).
+fn to_words(rgba: &[u8], out: &mut [u32]) {
+    for (px, word) in rgba.chunks_exact(4).zip(out.iter_mut()) {
+        *word = (px[0] as u32) << 16 | (px[1] as u32) << 8 | px[2] as u32;
+    }
+}
+
+fn main() {
+    if let Err(e) = run() {
+        eprintln!("collide2d-demo: {e}");
+        std::process::exit(2);
+    }
+}
+
+fn run() -> Result<(), String> {
+    let options = parse_args()?;
+    let mut demo = Demo::new(WIDTH as u32, HEIGHT as u32);
+    options.keys.chars().filter_map(demo_key).for_each(|k| demo.key(k));
+    if let Some(p) = options.place {
+        demo.place_moving(p);
+    }
+    let mut window =
+        Window::new("collide2d demo", WIDTH, HEIGHT, WindowOptions::default()).map_err(|e| e.to_string())?;
+    window.set_target_fps(60);
+    let mut buffer = vec![0u32; WIDTH * HEIGHT];
+    let mut last = Instant::now();
+    let mut was_down = false;
+    let mut frame = 0u64;
+    while window.is_open() && !window.is_key_down(minifb::Key::Escape) {
+        for k in window.get_keys_pressed(KeyRepeat::No) {
+            if let Some(k) = window_key(k) {
+                demo.key(k);
+            }
+        }
+        let down = window.get_mouse_down(MouseButton::Left);
+        if let Some((x, y)) = window.get_mouse_pos(MouseMode::Discard) {
+            let at = Vec2::new(x, y);
+            match (was_down, down) {
+                (false, true) => demo.pointer_down(at),
+                (true, true) => demo.pointer_move(at),
+                (true, false) => demo.pointer_up(),
+                _ => {}
+            }
+        }
+        was_down = down;
+        if let Some((_, dy)) = window.get_scroll_wheel() {
+            demo.wheel(dy);
+        }
+        let now = Instant::now();
+        demo.tick((now - last).as_secs_f32());
+        last = now;
+        let picture = demo.render();
+        to_words(picture.rgba(), &mut buffer);
+        window.update_with_buffer(&buffer, WIDTH, HEIGHT).map_err(|e| e.to_string())?;
+        frame += 1;
+        if options.frames.is_some_and(|n| frame >= n) {
+            if let Some(path) = &options.screenshot {
+                std::fs::write(path, picture.encode_png()?).map_err(|e| format!("{path}: {e}"))?;
+            }
+            break;
+        }
+    }
+    Ok(())
+}
