@@ -72,7 +72,9 @@ pub fn overlay(traced: &Traced) -> Result<Picture, CliError> {
     let (pw, ph) = (w * zoom, h * zoom);
     let region = Aabb::new(Vec2::ZERO, Vec2::new(w as f32, h as f32)).map_err(|e| CliError::new(e.to_string()))?;
     let view = View::fit(&region, pw, ph, 0.0, false);
-    let mut picture = Picture::new(view, Style::default()).ok_or_else(|| CliError::new("picture too large"))?;
+    // A dark backdrop, so that white and pale sprites show; bright outlines over them.
+    let style = Style { background: [48, 48, 56, 255], apart: [255, 230, 0, 255], ..Style::default() };
+    let mut picture = Picture::new(view, style).ok_or_else(|| CliError::new("picture too large"))?;
     picture.blit(traced.picture.as_raw(), w, h, zoom);
     for p in &traced.polygons {
         picture.shape(&Shape::Polygon(p.clone()), false);

@@ -1,12 +1,15 @@
 //! Fewer vertices within an area budget, never at the cost of validity.
 //!
 //! Visvalingam–Whyatt: repeatedly drop the vertex whose triangle with its two neighbours is
-//! smallest. Dropping a vertex changes the region by exactly that triangle, so the sum of the
-//! dropped triangles bounds how far the simplified outline's area (indeed the area between the
-//! two outlines) can stray from the exact one; we stop before the sum exceeds the budget.
-//! A vertex is dropped only when its triangle holds no other vertex of any ring of the island,
-//! on its sides included: then the new edge cannot cross or touch another edge, so outlines
-//! stay simple and holes stay inside and apart.
+//! smallest. Dropping a vertex changes the island's area by exactly that triangle (less for a
+//! convex corner, more for a concave one), so keeping the running sum of those signed changes
+//! within the budget keeps the simplified area within it. Cancelling changes could still trade a
+//! dent here for a bulge there, so a vertex is also dropped only while every pixel corner it
+//! stands for stays within a reach (a pixel or three) of the new edge; and only
+//! when its triangle holds no other vertex of any ring of the island, on its sides included:
+//! then the new edge cannot cross or touch another edge, so outlines stay simple and holes stay
+//! inside and apart. Staircases of pixel steps, whose convex and concave corners cancel, smooth
+//! out into straight runs all along the outline rather than wherever the budget was spent first.
 
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
@@ -25,13 +28,15 @@ struct Rings {
     ring: Vec<u32>,
     alive: Vec<bool>,
     ring_len: Vec<usize>,
+    /// The next vertex of the original ring, dropped or not.
+    original_next: Vec<u32>,
     stamp: Vec<u32>,
     grid: HashMap<(i32, i32), Vec<u32>>,
 }
 
-/// Twice the triangle's area, with f64 products (the inputs sit on a fine lattice).
+/// The triangle's area, with f64 products (the inputs sit on a fine lattice).
 fn cost(a: Vec2, b: Vec2, c: Vec2) -> f64 {
-    (orient2d(a, b, c)).abs() * 0.5
+    orient2d(a, b, c).abs() * 0.5
 }
 
 fn cell(p: Vec2) -> (i32, i32) {
@@ -48,6 +53,7 @@ impl Rings {
             ring: Vec::with_capacity(total),
             alive: vec![true; total],
             ring_len: rings.iter().map(Vec::len).collect(),
+            original_next: Vec::with_capacity(total),
             stamp: vec![0; total],
             grid: HashMap::new(),
         };
@@ -59,6 +65,7 @@ impl Rings {
                 r.points.push(*p);
                 r.prev.push(base + (i + n - 1) % n);
                 r.next.push(base + (i + 1) % n);
+                r.original_next.push(base + (i + 1) % n);
                 r.ring.push(k as u32);
                 r.grid.entry(cell(*p)).or_default().push(base + i);
             }
@@ -69,6 +76,22 @@ impl Rings {
     fn triangle(&self, v: u32) -> (Vec2, Vec2, Vec2) {
         let (u, w) = (self.prev[v as usize], self.next[v as usize]);
         (self.points[u as usize], self.points[v as usize], self.points[w as usize])
+    }
+
+    /// Whether every original vertex between `v`'s live neighbours (`v` and those dropped
+    /// before) lies within `reach` of the segment that would replace them.
+    fn stays_within(&self, v: u32, reach: f32) -> bool {
+        let (u, w) = (self.prev[v as usize], self.next[v as usize]);
+        let (a, b) = (self.points[u as usize], self.points[w as usize]);
+        let mut i = self.original_next[u as usize];
+        while i != w {
+            let p = self.points[i as usize];
+            if crate::query::core::point_segment_distance_squared(p, a, b) > reach * reach {
+                return false;
+            }
+            i = self.original_next[i as usize];
+        }
+        true
     }
 
     /// Whether any live vertex other than the three lies in the closed triangle `(a, b, c)`.
@@ -99,9 +122,10 @@ impl Rings {
     }
 }
 
-/// Simplifies the rings of one island in place, dropping vertices while the dropped triangles'
-/// areas add up to at most `budget`. Each ring keeps at least three vertices.
-pub(crate) fn simplify(rings: &mut [Vec<Vec2>], budget: f64) {
+/// Simplifies the rings of one island in place (outline counter-clockwise, holes clockwise),
+/// keeping the island's area within `budget` of the original and every dropped vertex within
+/// `reach` of the simplified outline. Each ring keeps at least three vertices.
+pub(crate) fn simplify(rings: &mut [Vec<Vec2>], budget: f64, reach: f32) {
     if budget <= 0.0 {
         return;
     }
@@ -112,21 +136,20 @@ pub(crate) fn simplify(rings: &mut [Vec<Vec2>], budget: f64) {
         let (a, b, c) = r.triangle(v);
         heap.push((key(cost(a, b, c)), v, 0u32));
     }
-    let mut left = budget;
+    let mut net = 0.0f64; // signed area change so far
     while let Some((_, v, stamp)) = heap.pop() {
         let vi = v as usize;
         if !r.alive[vi] || stamp != r.stamp[vi] || r.ring_len[r.ring[vi] as usize] <= 3 {
             continue;
         }
         let (a, b, c) = r.triangle(v);
-        let area = cost(a, b, c);
-        if area > left {
-            break;
+        // Dropping a corner that turns left (convex on the outline) loses its triangle.
+        let change = -0.5 * orient2d(a, b, c);
+        let fits = (net + change).abs() <= budget && r.stays_within(v, reach);
+        if !fits || r.triangle_holds_another(v) {
+            continue; // not now; a neighbour's removal re-queues it
         }
-        if r.triangle_holds_another(v) {
-            continue; // blocked for now; a neighbour's removal re-queues it
-        }
-        left -= area;
+        net += change;
         r.alive[vi] = false;
         r.ring_len[r.ring[vi] as usize] -= 1;
         let (u, w) = (r.prev[vi], r.next[vi]);
