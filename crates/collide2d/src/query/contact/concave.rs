@@ -35,6 +35,10 @@ use crate::query::intersects::concave_vs;
 use crate::query::ShapeRef;
 use crate::shape::Aabb;
 
+/// At most this many grid cells along each axis: regions are often large compared with the
+/// union (differences of long thin pieces), and each is listed in every cell it meets.
+const GRID: usize = 64;
+
 /// The convex regions `piece ⊕ (−other piece) ⊕ disc(radius)`, their vertices and outward edge
 /// normals stored back to back.
 struct Regions {
@@ -158,7 +162,7 @@ impl Grid {
         }
         let size = hi - lo;
         let n = if size.is_finite() && size.min_element() > 0.0 {
-            ((info.len() as f32).sqrt().ceil() as usize).clamp(1, 64)
+            ((info.len() as f32).sqrt().ceil() as usize).clamp(1, GRID)
         } else {
             1
         };
@@ -355,6 +359,13 @@ fn build_regions(p: &Polygon, others: &[ShapeRef], reach: f32) -> Regions {
 struct Search<'r> {
     regions: &'r Regions,
     grid: Grid,
+    /// Summed-area table over the grid's cells of those that lie wholly inside one region:
+    /// a face within such cells has nothing exposed.
+    solid: Vec<u32>,
+    seen: std::cell::RefCell<Stamps>,
+    /// Per region, the region that last covered one of its faces whole: tried first for the
+    /// next face (neighbouring faces are usually covered by the same region).
+    cover: std::cell::RefCell<Vec<u32>>,
     flat: bool,
     tolerance: f32,
     /// How far inside another region a point must be to count as covered: rounding must not
@@ -364,7 +375,38 @@ struct Search<'r> {
 
 impl<'r> Search<'r> {
     fn new(regions: &'r Regions, flat: bool, tolerance: f32) -> Self {
-        Search { regions, grid: Grid::build(regions), flat, tolerance, margin: tolerance * 0.01 }
+        let grid = Grid::build(regions);
+        let seen = Stamps { marks: vec![0; regions.info.len()], stamp: 0 };
+        let cover = vec![u32::MAX; regions.info.len()];
+        let solid = solid_cells(regions, &grid, tolerance * 0.01);
+        Search {
+            regions,
+            grid,
+            solid,
+            seen: std::cell::RefCell::new(seen),
+            cover: std::cell::RefCell::new(cover),
+            flat,
+            tolerance,
+            margin: tolerance * 0.01,
+        }
+    }
+
+    fn solid_cell(&self, x: usize, y: usize) -> bool {
+        let row = self.grid.n + 1;
+        let at = |x: usize, y: usize| self.solid[y * row + x];
+        at(x + 1, y + 1) + at(x, y) - at(x, y + 1) - at(x + 1, y) == 1
+    }
+
+    /// Whether every grid cell the box `[lo, hi]` meets lies wholly inside one region.
+    fn solid_box(&self, lo: Vec2, hi: Vec2) -> bool {
+        let n = self.grid.n;
+        if n < 2 {
+            return false;
+        }
+        let (x0, x1, y0, y1) = self.grid.cells(lo, hi);
+        let at = |x: usize, y: usize| self.solid[y * (n + 1) + x];
+        let count = at(x1 + 1, y1 + 1) + at(x0, y0) - at(x0, y1 + 1) - at(x1 + 1, y0);
+        count as usize == (x1 - x0 + 1) * (y1 - y0 + 1)
     }
 
     /// `(depth, normal, region left last)`, or `None` when there is no region.
@@ -378,12 +420,12 @@ impl<'r> Search<'r> {
                 let n = normals[i];
                 let (a, b) = (v[i] + n * radius, v[if i + 1 == r.len { 0 } else { i + 1 }] + n * radius);
                 let d = crate::query::core::point_segment_distance_squared(Vec2::ZERO, a, b).sqrt();
-                if d <= reach {
+                if d <= reach && !self.solid_box(a.min(b), a.max(b)) {
                     elements.push(Element { distance: d, region: k as u32, index: i as u32, arc: false });
                 }
                 if radius > 0.0 {
                     let d = (v[i].length() - radius).abs();
-                    if d <= reach {
+                    if d <= reach && !self.solid_box(v[i] - Vec2::splat(radius), v[i] + Vec2::splat(radius)) {
                         elements.push(Element { distance: d, region: k as u32, index: i as u32, arc: true });
                     }
                 }
@@ -391,7 +433,7 @@ impl<'r> Search<'r> {
         }
         elements.sort_unstable_by(|a, b| a.distance.total_cmp(&b.distance));
 
-        let mut seen = Stamps { marks: vec![0; regions.info.len()], stamp: 0 };
+        let seen = &mut *self.seen.borrow_mut();
         let mut stretches = Vec::new();
         let mut candidates = BinaryHeap::new();
         let mut best = (f32::INFINITY, Vec2::X, usize::MAX);
@@ -412,24 +454,29 @@ impl<'r> Search<'r> {
                     }
                 };
                 if e.arc {
-                    self.arc_candidates(e.region as usize, e.index as usize, &mut seen, &mut push);
+                    self.arc_candidates(e.region as usize, e.index as usize, seen, &mut push);
                 } else {
-                    self.face_candidates(e.region as usize, e.index as usize, &mut seen, &mut stretches, &mut push);
+                    self.face_candidates(e.region as usize, e.index as usize, seen, &mut stretches, &mut push);
                 }
             } else if let Some(c) = candidates.pop() {
-                let (t, region) = self.escape(c.direction);
-                if t < best.0 {
+                if c.distance >= best.0 - self.margin {
+                    // Ties (symmetric shapes give many) cannot improve the depth.
+                    continue;
+                }
+                let limit = best.0.min(reach);
+                let (t, region) = self.escape(c.direction, limit, seen);
+                if t < limit {
                     best = (t, c.direction, region);
                 }
-                if t > c.distance + self.margin {
-                    self.probe(&c, &mut best);
+                if t > c.distance + self.tolerance {
+                    self.probe(&c, &mut best, reach, seen);
                 }
             }
         }
         if !best.0.is_finite() {
             // Nothing found within the bound (only from degenerate input): walk out along the axes.
             for d in [Vec2::X, Vec2::NEG_X, Vec2::Y, Vec2::NEG_Y] {
-                let (t, region) = self.escape(d);
+                let (t, region) = self.escape(d, f32::INFINITY, seen);
                 if t < best.0 {
                     best = (t, d, region);
                 }
@@ -455,24 +502,35 @@ impl<'r> Search<'r> {
         let length = (b - a).length();
         let Some(u) = (b - a).try_normalize() else { return };
         stretches.clear();
-        let covered = self.grid.any_in(a.min(b), a.max(b), seen, |m| {
-            if m == k || !boxes_meet(&regions.info[m], a.min(b), a.max(b)) {
+        let mut cover = self.cover.borrow_mut();
+        let whole =
+            |m: usize| matches!(line_stretch(regions, m, a, u, self.margin), Some((lo, hi)) if lo < 0.0 && hi > length);
+        let cached = cover[k] as usize;
+        if cached < regions.info.len() && whole(cached) {
+            return;
+        }
+        let (lo, hi) = (a.min(b), a.max(b));
+        let test = |m: usize, stretches: &mut Vec<(f32, f32)>| {
+            if m == k || !boxes_meet(&regions.info[m], lo, hi) {
                 return false;
             }
             match line_stretch(regions, m, a, u, self.margin) {
-                Some((lo, hi)) if lo < hi => {
-                    if lo < 0.0 && hi > length {
+                Some((s0, s1)) if s0 < s1 => {
+                    if s0 < 0.0 && s1 > length {
+                        cover[k] = m as u32;
                         return true;
                     }
-                    if hi > 0.0 && lo < length {
-                        stretches.push((lo, hi));
+                    if s1 > 0.0 && s0 < length {
+                        stretches.push((s0, s1));
                     }
                     false
                 }
                 _ => false,
             }
-        });
-        if covered {
+        };
+        let margin = self.margin;
+        let solid = |s0: f32, s1: f32, out: &mut Vec<(f32, f32)>| out.push((s0 - margin, s1 + margin));
+        if self.along((a, u, length), seen, solid, test, stretches) {
             return;
         }
         stretches.sort_unstable_by(|x, y| x.0.total_cmp(&y.0));
@@ -556,7 +614,7 @@ impl<'r> Search<'r> {
     /// The walk along a candidate's own direction left through a pinch (a corner where regions
     /// meet, which the tolerance treats as closed): try directions aimed a little to either
     /// side of it along the exposed boundary, nearest first, until one leaves cleanly.
-    fn probe(&self, c: &Candidate, best: &mut (f32, Vec2, usize)) {
+    fn probe(&self, c: &Candidate, best: &mut (f32, Vec2, usize), reach: f32, seen: &mut Stamps) {
         for (side, room) in [(-1.0f32, c.room.0), (1.0, c.room.1)] {
             let mut steps = [1.0f32, 4.0, 16.0].map(|k| k * self.tolerance);
             if room < steps[0] {
@@ -565,8 +623,9 @@ impl<'r> Search<'r> {
             for step in steps.into_iter().filter(|s| *s <= room && *s > 0.0) {
                 let x = c.point + c.along * (side * step);
                 let Some(d) = x.try_normalize() else { continue };
-                let (t, region) = self.escape(d);
-                if t < best.0 {
+                let limit = best.0.min(reach);
+                let (t, region) = self.escape(d, limit, seen);
+                if t < limit {
                     *best = (t, d, region);
                 }
                 if t <= x.length() + self.margin {
@@ -582,14 +641,69 @@ impl<'r> Search<'r> {
         self.grid.any_in(x, x, seen, |m| m != k && m != skip && inside(regions, m, x, self.margin))
     }
 
+    /// Visits what the segment `a + s u`, `0 ≤ s ≤ length`, runs through, cell by cell: the
+    /// stretch of it in each solid cell (`solid(s0, s1)`), and once each region listed in the
+    /// other cells (`region(m, out)`), until `region` returns true (then returns true).
+    fn along<T>(
+        &self,
+        (a, u, length): (Vec2, Vec2, f32),
+        seen: &mut Stamps,
+        mut solid: impl FnMut(f32, f32, &mut T),
+        mut region: impl FnMut(usize, &mut T) -> bool,
+        out: &mut T,
+    ) -> bool {
+        let grid = &self.grid;
+        let b = a + u * length;
+        if grid.n < 2 || !b.is_finite() {
+            return grid.any_in(a.min(b), a.max(b), seen, |m| region(m, out));
+        }
+        let (x0, x1, y0, y1) = grid.cells(a.min(b), a.max(b));
+        let size = Vec2::ONE / grid.inv_cell;
+        // Grown a little, so that every point of the segment is in the cell the grid files it
+        // under.
+        let slack = size * 1e-3;
+        seen.next();
+        for y in y0..=y1 {
+            for x in x0..=x1 {
+                let lo = grid.origin + Vec2::new(x as f32, y as f32) * size - slack;
+                let Some((s0, s1)) = slab(lo, lo + size + slack * 2.0, a, u, length) else { continue };
+                if self.solid_cell(x, y) {
+                    solid(s0, s1, out);
+                    continue;
+                }
+                let c = y * grid.n + x;
+                for &m in &grid.items[grid.start[c] as usize..grid.start[c + 1] as usize] {
+                    if seen.first_visit(m as usize) && region(m as usize, out) {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+
     /// The exit distance along unit `d` and the region it leaves last: start at 0 and, while
-    /// inside any region's stretch of the ray, jump to that stretch's end.
-    fn escape(&self, d: Vec2) -> (f32, usize) {
+    /// inside any region's stretch of the ray, jump to that stretch's end. Exact below `limit`;
+    /// at or beyond it, only known to be at least `limit`.
+    fn escape(&self, d: Vec2, limit: f32, seen: &mut Stamps) -> (f32, usize) {
         let regions = self.regions;
-        let mut stretches: Vec<(f32, f32, usize)> = (0..regions.info.len())
-            .filter_map(|k| line_stretch(regions, k, Vec2::ZERO, d, 0.0).map(|(lo, hi)| (lo, hi, k)))
-            .filter(|s| s.0 <= s.1)
-            .collect();
+        let mut stretches: Vec<(f32, f32, usize)> = Vec::new();
+        let margin = self.margin;
+        self.along(
+            (Vec2::ZERO, d, limit + 2.0 * self.tolerance),
+            seen,
+            // A solid cell lies inside one region: the walk goes through it.
+            |s0, s1, out: &mut Vec<(f32, f32, usize)>| out.push((s0 - margin, s1 + margin, usize::MAX)),
+            |k, out: &mut Vec<(f32, f32, usize)>| {
+                if let Some((lo, hi)) = line_stretch(regions, k, Vec2::ZERO, d, 0.0) {
+                    if lo <= hi {
+                        out.push((lo, hi, k));
+                    }
+                }
+                false
+            },
+            &mut stretches,
+        );
         stretches.sort_unstable_by(|a, b| a.0.total_cmp(&b.0));
         let (mut t, mut last) = (0.0f32, usize::MAX);
         loop {
@@ -603,6 +717,24 @@ impl<'r> Search<'r> {
             }
         }
     }
+}
+
+/// The stretch `[s0, s1]` of the segment `a + s u`, `0 ≤ s ≤ length`, inside the box `[lo, hi]`.
+fn slab(lo: Vec2, hi: Vec2, a: Vec2, u: Vec2, length: f32) -> Option<(f32, f32)> {
+    let (mut s0, mut s1) = (0.0f32, length);
+    for axis in 0..2 {
+        let (p, d, l, h) = (a[axis], u[axis], lo[axis], hi[axis]);
+        if d == 0.0 {
+            if p < l || p > h {
+                return None;
+            }
+            continue;
+        }
+        let (t0, t1) = ((l - p) / d, (h - p) / d);
+        s0 = s0.max(t0.min(t1));
+        s1 = s1.min(t0.max(t1));
+    }
+    (s0 <= s1).then_some((s0, s1))
 }
 
 fn boxes_meet(r: &Region, lo: Vec2, hi: Vec2) -> bool {
@@ -630,6 +762,45 @@ fn circle_crossings(a: Vec2, b: Vec2, r: f32) -> impl Iterator<Item = Vec2> {
         [None, None]
     };
     pts.into_iter().flatten()
+}
+
+/// The summed-area table (`(n + 1)²`, row-major) of the grid cells lying wholly inside one
+/// region by more than `margin`, found by testing the cell's corners (regions are convex),
+/// the region that held the previous cell first.
+fn solid_cells(regions: &Regions, grid: &Grid, margin: f32) -> Vec<u32> {
+    let n = grid.n;
+    let mut table = vec![0u32; (n + 1) * (n + 1)];
+    if n < 2 {
+        return table;
+    }
+    let size = Vec2::ONE / grid.inv_cell;
+    // Cells are grown a little so that a point the grid files under a cell surely lies in it.
+    let slack = size * 1e-3;
+    let mut last = usize::MAX;
+    for y in 0..n {
+        for x in 0..n {
+            let lo = grid.origin + Vec2::new(x as f32, y as f32) * size - slack;
+            let hi = lo + size + slack * 2.0;
+            let corners = [lo, Vec2::new(hi.x, lo.y), hi, Vec2::new(lo.x, hi.y)];
+            let holds = |m: usize| {
+                let r = &regions.info[m];
+                r.lo.cmple(lo).all() && hi.cmple(r.hi).all() && corners.iter().all(|c| inside(regions, m, *c, margin))
+            };
+            let c = y * n + x;
+            let solid = (last < regions.info.len() && holds(last))
+                || grid.items[grid.start[c] as usize..grid.start[c + 1] as usize].iter().any(|&m| {
+                    let found = holds(m as usize);
+                    if found {
+                        last = m as usize;
+                    }
+                    found
+                });
+            let row = n + 1;
+            table[(y + 1) * row + x + 1] =
+                solid as u32 + table[y * row + x + 1] + table[(y + 1) * row + x] - table[y * row + x];
+        }
+    }
+    table
 }
 
 /// Whether `x` lies inside rounded region `k` by more than `margin`.
@@ -771,6 +942,7 @@ fn manifold_point(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::query::ShapeLike;
     use crate::shape::ConvexPolygon;
 
     fn v(x: f32, y: f32) -> Vec2 {
@@ -835,5 +1007,73 @@ mod tests {
                 assert_eq!(got[(shift + i) % got.len()], *h, "case {case}");
             }
         }
+    }
+
+    fn contact_of(p: &Polygon, other: ShapeRef) -> Contact {
+        let c = contact_concave(p, other).expect("they overlap");
+        // The push separates (touching after it), and a slightly longer one clears.
+        let out = c.push_out_b() + c.normal * 1e-3;
+        let moved = |by: Vec2| match other {
+            ShapeRef::Aabb(b) => crate::query::intersects::intersects_ref(
+                p.shape_ref(),
+                ShapeRef::Aabb(&Aabb::new(b.min() + by, b.max() + by).unwrap()),
+            ),
+            ShapeRef::Circle(d) => crate::query::intersects::intersects_ref(
+                p.shape_ref(),
+                ShapeRef::Circle(&crate::shape::Circle::new(d.center() + by, d.radius()).unwrap()),
+            ),
+            _ => unreachable!(),
+        };
+        assert!(!moved(out), "{c:?} does not separate");
+        assert!(moved(c.push_out_b() * 0.99), "{c:?} is longer than needed");
+        c
+    }
+
+    #[test]
+    fn minimum_at_a_crossing_of_two_regions_boundaries() {
+        // An L; a box over its inner corner. Leaving along either arm runs into the other arm
+        // (4.5 to go), but moving diagonally by (0.5, 0.5) leaves the box touching the corner
+        // only. That point is where the grown top face of the horizontal arm crosses the grown
+        // right face of the vertical arm: two different pieces (a convex piece cannot hold
+        // both edges of a reflex corner), neither one's vertex nor foot.
+        let l = Polygon::new(&[v(0.0, 0.0), v(6.0, 0.0), v(6.0, 2.0), v(2.0, 2.0), v(2.0, 6.0), v(0.0, 6.0)]).unwrap();
+        let b = Aabb::new(v(1.5, 1.5), v(3.5, 3.5)).unwrap();
+        let c = contact_of(&l, ShapeRef::Aabb(&b));
+        let diagonal = Vec2::ONE.normalize();
+        assert!((c.depth - 0.5f32.hypot(0.5)).abs() < 1e-5, "{c:?}");
+        assert!((c.normal - diagonal).length() < 1e-4, "{c:?}");
+    }
+
+    #[test]
+    fn disc_wedged_in_a_concave_notch_leaves_along_the_bisector() {
+        // A square with a V notch down to (2, 1); the disc must rise until tangent to both
+        // sides: centre at height 1 + √13 / 2 (the sides have slope ±3/2).
+        let p = Polygon::new(&[v(0.0, 0.0), v(4.0, 0.0), v(4.0, 4.0), v(2.0, 1.0), v(0.0, 4.0)]).unwrap();
+        let disc = crate::shape::Circle::new(v(2.0, 1.5), 1.0).unwrap();
+        let c = contact_of(&p, ShapeRef::Circle(&disc));
+        let expected = 1.0 + 13f32.sqrt() / 2.0 - 1.5;
+        assert!((c.depth - expected).abs() < 1e-4, "{c:?}, expected {expected}");
+        assert!((c.normal - Vec2::Y).length() < 1e-4, "{c:?}");
+    }
+
+    #[test]
+    fn disc_over_a_convex_corner_leaves_along_the_corner_arc() {
+        // The U's outer corner (3, 3): the nearest exit is on the arc around it.
+        let u = Polygon::new(&[
+            v(0.0, 0.0),
+            v(3.0, 0.0),
+            v(3.0, 3.0),
+            v(2.0, 3.0),
+            v(2.0, 1.0),
+            v(1.0, 1.0),
+            v(1.0, 3.0),
+            v(0.0, 3.0),
+        ])
+        .unwrap();
+        let disc = crate::shape::Circle::new(v(3.2, 3.2), 0.5).unwrap();
+        let c = contact_of(&u, ShapeRef::Circle(&disc));
+        let expected = 0.5 - 0.2f32.hypot(0.2);
+        assert!((c.depth - expected).abs() < 1e-5, "{c:?}, expected {expected}");
+        assert!((c.normal - Vec2::ONE.normalize()).length() < 1e-4, "{c:?}");
     }
 }
