@@ -147,7 +147,13 @@ pub(crate) fn minkowski_sum(a: &[Vec2], b: &[Vec2], out: &mut Vec<Vec2>) {
 struct Grid {
     origin: Vec2,
     inv_cell: Vec2,
+    /// Cells along each axis.
     n: usize,
+    /// Cells along each axis of a list block: the region lists are kept per `block × block`
+    /// cells (regions are often large, and each is listed in every block it meets).
+    block: usize,
+    /// Blocks along each axis.
+    blocks: usize,
     start: Vec<u32>,
     items: Vec<u32>,
 }
@@ -166,26 +172,29 @@ impl Grid {
         } else {
             1
         };
+        let block = if n >= 16 { 4 } else { 1 };
+        let blocks = n.div_ceil(block);
         let inv_cell = if n > 1 { Vec2::splat(n as f32) / size } else { Vec2::ZERO };
-        let mut grid = Grid { origin: lo, inv_cell, n, start: vec![0; n * n + 1], items: Vec::new() };
+        let cells = blocks * blocks;
+        let mut grid = Grid { origin: lo, inv_cell, n, block, blocks, start: vec![0; cells + 1], items: Vec::new() };
         for r in info {
-            let (x0, x1, y0, y1) = grid.cells(r.lo, r.hi);
+            let (x0, x1, y0, y1) = grid.blocks_of(r.lo, r.hi);
             for y in y0..=y1 {
                 for x in x0..=x1 {
-                    grid.start[y * n + x + 1] += 1;
+                    grid.start[y * blocks + x + 1] += 1;
                 }
             }
         }
-        for c in 0..n * n {
+        for c in 0..cells {
             grid.start[c + 1] += grid.start[c];
         }
         let mut fill = grid.start.clone();
-        grid.items = vec![0; grid.start[n * n] as usize];
+        grid.items = vec![0; grid.start[cells] as usize];
         for (k, r) in info.iter().enumerate() {
-            let (x0, x1, y0, y1) = grid.cells(r.lo, r.hi);
+            let (x0, x1, y0, y1) = grid.blocks_of(r.lo, r.hi);
             for y in y0..=y1 {
                 for x in x0..=x1 {
-                    let c = y * n + x;
+                    let c = y * blocks + x;
                     grid.items[fill[c] as usize] = k as u32;
                     fill[c] += 1;
                 }
@@ -202,14 +211,27 @@ impl Grid {
         (cell(a.x), cell(b.x).max(cell(a.x)), cell(a.y), cell(b.y).max(cell(a.y)))
     }
 
+    /// The block ranges a box meets.
+    fn blocks_of(&self, lo: Vec2, hi: Vec2) -> (usize, usize, usize, usize) {
+        let (x0, x1, y0, y1) = self.cells(lo, hi);
+        let b = self.block;
+        (x0 / b, x1 / b, y0 / b, y1 / b)
+    }
+
+    /// The regions listed for the block holding cell `(x, y)`, and that block's index.
+    fn list(&self, x: usize, y: usize) -> (&[u32], usize) {
+        let c = (y / self.block) * self.blocks + x / self.block;
+        (&self.items[self.start[c] as usize..self.start[c + 1] as usize], c)
+    }
+
     /// Calls `f(region)` once for each region whose cell list meets the box `[lo, hi]` until it
     /// returns true; `seen` (one stamp per region) filters repeats.
     fn any_in(&self, lo: Vec2, hi: Vec2, seen: &mut Stamps, mut f: impl FnMut(usize) -> bool) -> bool {
-        let (x0, x1, y0, y1) = self.cells(lo, hi);
+        let (x0, x1, y0, y1) = self.blocks_of(lo, hi);
         seen.next();
         for y in y0..=y1 {
             for x in x0..=x1 {
-                let c = y * self.n + x;
+                let c = y * self.blocks + x;
                 for &k in &self.items[self.start[c] as usize..self.start[c + 1] as usize] {
                     if seen.first_visit(k as usize) && f(k as usize) {
                         return true;
@@ -663,6 +685,9 @@ impl<'r> Search<'r> {
         // under.
         let slack = size * 1e-3;
         seen.next();
+        // The blocks already listed (a segment meets few).
+        let mut listed = [usize::MAX; 8];
+        let mut listed_count = 0;
         for y in y0..=y1 {
             for x in x0..=x1 {
                 let lo = grid.origin + Vec2::new(x as f32, y as f32) * size - slack;
@@ -671,8 +696,13 @@ impl<'r> Search<'r> {
                     solid(s0, s1, out);
                     continue;
                 }
-                let c = y * grid.n + x;
-                for &m in &grid.items[grid.start[c] as usize..grid.start[c + 1] as usize] {
+                let (list, c) = grid.list(x, y);
+                if listed.contains(&c) {
+                    continue;
+                }
+                listed[listed_count % listed.len()] = c;
+                listed_count += 1;
+                for &m in list {
                     if seen.first_visit(m as usize) && region(m as usize, out) {
                         return true;
                     }
@@ -786,9 +816,8 @@ fn solid_cells(regions: &Regions, grid: &Grid, margin: f32) -> Vec<u32> {
                 let r = &regions.info[m];
                 r.lo.cmple(lo).all() && hi.cmple(r.hi).all() && corners.iter().all(|c| inside(regions, m, *c, margin))
             };
-            let c = y * n + x;
             let solid = (last < regions.info.len() && holds(last))
-                || grid.items[grid.start[c] as usize..grid.start[c + 1] as usize].iter().any(|&m| {
+                || grid.list(x, y).0.iter().any(|&m| {
                     let found = holds(m as usize);
                     if found {
                         last = m as usize;
