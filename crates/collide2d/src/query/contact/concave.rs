@@ -12,16 +12,25 @@
 //! 2. Each remaining difference is built in linear time by merging the two pieces' edge
 //!    sequences by angle (a Minkowski sum of convex polygons), rounded by the other shape's
 //!    radius (discs, capsules).
-//! 3. The nearest point of the union's boundary is the nearest point of some *exposed* stretch
+//! 3. A uniform grid lists the regions by block of cells, and marks *solid* the cells lying
+//!    wholly inside one region (their corners are, and regions are convex): nothing in a solid
+//!    cell can be on the union's boundary.
+//! 4. The nearest point of the union's boundary is the nearest point of some *exposed* stretch
 //!    of a region's face (what no other region covers) — its foot, an end, or a crossing with
-//!    another region — or, for rounded regions, a point of a vertex arc. Faces are visited in
-//!    increasing distance from the origin (a lower bound for everything on them), interleaved
-//!    with the candidates found so far, and the search stops once neither can beat the best.
-//! 4. Each candidate direction is confirmed by walking out along it through every region (the
-//!    exit distance along a direction is exact), which also applies the tolerance that makes a
-//!    push slightly longer than the depth always separate, even at pinches between pieces.
+//!    another region — or, for rounded regions, a point of a vertex arc. Faces outside solid
+//!    cells are visited in increasing distance from the origin (a lower bound for everything on
+//!    them), interleaved with the candidates found so far, and the search stops once neither
+//!    can beat the best. A face's coverage only asks the regions listed where it runs through
+//!    non-solid cells.
+//! 5. Each candidate direction is confirmed by walking out along it through the regions along
+//!    the ray (the exit distance along a direction is exact), which also applies the tolerance
+//!    that makes a push slightly longer than the depth always separate, even at pinches between
+//!    pieces; where the walk jumps at such a pinch, directions aimed slightly to either side
+//!    along the exposed boundary are tried.
 //!
-//! Scratch space (regions, a grid over them, the face list, candidates) is allocated per query.
+//! Scratch space is allocated per query: the regions' vertices and normals, the grid's lists
+//! and solid-cell table, per-region marks, the face list, the candidate heap and one stretch
+//! list per walk.
 
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
@@ -35,9 +44,10 @@ use crate::query::intersects::concave_vs;
 use crate::query::ShapeRef;
 use crate::shape::Aabb;
 
-/// At most this many grid cells along each axis: regions are often large compared with the
-/// union (differences of long thin pieces), and each is listed in every cell it meets.
-const GRID: usize = 64;
+/// At most this many grid cells along each axis (about twice the square root of the region
+/// count below that). Finer cells are more often wholly inside one region, which leaves fewer
+/// faces to examine; the cost is the per-cell certification.
+const GRID: usize = 128;
 
 /// The convex regions `piece ⊕ (−other piece) ⊕ disc(radius)`, their vertices and outward edge
 /// normals stored back to back.
@@ -168,7 +178,7 @@ impl Grid {
         }
         let size = hi - lo;
         let n = if size.is_finite() && size.min_element() > 0.0 {
-            ((info.len() as f32).sqrt().ceil() as usize).clamp(1, GRID)
+            ((2.0 * (info.len() as f32).sqrt()).ceil() as usize).clamp(1, GRID)
         } else {
             1
         };
