@@ -805,38 +805,57 @@ fn circle_crossings(a: Vec2, b: Vec2, r: f32) -> impl Iterator<Item = Vec2> {
 }
 
 /// The summed-area table (`(n + 1)²`, row-major) of the grid cells lying wholly inside one
-/// region by more than `margin`, found by testing the cell's corners (regions are convex),
-/// the region that held the previous cell first.
+/// region by more than `margin`, found by testing corners (regions are convex): a whole block
+/// of cells at once first, then the cells of blocks that failed, each time trying the region
+/// that held the previous box before the block's list.
 fn solid_cells(regions: &Regions, grid: &Grid, margin: f32) -> Vec<u32> {
     let n = grid.n;
-    let mut table = vec![0u32; (n + 1) * (n + 1)];
+    let row = n + 1;
+    let mut table = vec![0u32; row * row];
     if n < 2 {
         return table;
     }
     let size = Vec2::ONE / grid.inv_cell;
     // Cells are grown a little so that a point the grid files under a cell surely lies in it.
     let slack = size * 1e-3;
+    let corner = |x: usize, y: usize| grid.origin + Vec2::new(x as f32, y as f32) * size;
     let mut last = usize::MAX;
+    let mut held = |lo: Vec2, hi: Vec2, list: &[u32]| {
+        let corners = [lo, Vec2::new(hi.x, lo.y), hi, Vec2::new(lo.x, hi.y)];
+        let holds = |m: usize| {
+            let r = &regions.info[m];
+            r.lo.cmple(lo).all() && hi.cmple(r.hi).all() && corners.iter().all(|c| inside(regions, m, *c, margin))
+        };
+        if last < regions.info.len() && holds(last) {
+            return true;
+        }
+        match list.iter().find(|&&m| holds(m as usize)) {
+            Some(&m) => {
+                last = m as usize;
+                true
+            }
+            None => false,
+        }
+    };
+    let mut solid = vec![false; n * n];
+    let b = grid.block;
+    for by in 0..grid.blocks {
+        for bx in 0..grid.blocks {
+            let (x0, y0) = (bx * b, by * b);
+            let (x1, y1) = ((x0 + b).min(n), (y0 + b).min(n));
+            let list = grid.list(x0, y0).0;
+            let whole = b > 1 && held(corner(x0, y0) - slack, corner(x1, y1) + slack, list);
+            for y in y0..y1 {
+                for x in x0..x1 {
+                    solid[y * n + x] = whole || held(corner(x, y) - slack, corner(x + 1, y + 1) + slack, list);
+                }
+            }
+        }
+    }
     for y in 0..n {
         for x in 0..n {
-            let lo = grid.origin + Vec2::new(x as f32, y as f32) * size - slack;
-            let hi = lo + size + slack * 2.0;
-            let corners = [lo, Vec2::new(hi.x, lo.y), hi, Vec2::new(lo.x, hi.y)];
-            let holds = |m: usize| {
-                let r = &regions.info[m];
-                r.lo.cmple(lo).all() && hi.cmple(r.hi).all() && corners.iter().all(|c| inside(regions, m, *c, margin))
-            };
-            let solid = (last < regions.info.len() && holds(last))
-                || grid.list(x, y).0.iter().any(|&m| {
-                    let found = holds(m as usize);
-                    if found {
-                        last = m as usize;
-                    }
-                    found
-                });
-            let row = n + 1;
             table[(y + 1) * row + x + 1] =
-                solid as u32 + table[y * row + x + 1] + table[(y + 1) * row + x] - table[y * row + x];
+                solid[y * n + x] as u32 + table[y * row + x + 1] + table[(y + 1) * row + x] - table[y * row + x];
         }
     }
     table
