@@ -332,7 +332,10 @@ pub(crate) fn contact_concave(p: &Polygon, other: ShapeRef) -> Option<Contact> {
     let tolerance = 1e-4 * scale;
     let reach = bound * 1.001 + tolerance + 1e-6;
     let regions = build_regions(p, &other_pieces, reach);
-    let search = Search::new(&regions, flat, tolerance);
+    // Relative to the shapes' own size (the tolerance is not: its `1 +` keeps it from vanishing
+    // for tiny shapes, but it would swamp them as a coverage margin).
+    let margin = 1e-6 * (scale - 1.0);
+    let search = Search::new(&regions, flat, tolerance, margin);
     let (depth, normal, region) = search.run(reach)?;
     Some(Contact::new(
         normal,
@@ -406,11 +409,11 @@ struct Search<'r> {
 }
 
 impl<'r> Search<'r> {
-    fn new(regions: &'r Regions, flat: bool, tolerance: f32) -> Self {
+    fn new(regions: &'r Regions, flat: bool, tolerance: f32, margin: f32) -> Self {
         let grid = Grid::build(regions);
         let seen = Stamps { marks: vec![0; regions.info.len()], stamp: 0 };
         let cover = vec![u32::MAX; regions.info.len()];
-        let solid = solid_cells(regions, &grid, tolerance * 0.01);
+        let solid = solid_cells(regions, &grid, margin);
         Search {
             regions,
             grid,
@@ -419,7 +422,7 @@ impl<'r> Search<'r> {
             cover: std::cell::RefCell::new(cover),
             flat,
             tolerance,
-            margin: tolerance * 0.01,
+            margin,
         }
     }
 
@@ -1133,5 +1136,35 @@ mod tests {
         let expected = 0.5 - 0.2f32.hypot(0.2);
         assert!((c.depth - expected).abs() < 1e-5, "{c:?}, expected {expected}");
         assert!((c.normal - Vec2::ONE.normalize()).length() < 1e-4, "{c:?}");
+    }
+
+    #[test]
+    fn tiny_shapes_get_the_same_push_as_unit_ones() {
+        // The walk's tolerance has an absolute floor (1e-4); the coverage margin must not, or
+        // a U 3e-6 across loses its true exits. A segment across the U's floor leaves downwards
+        // by half its height, at any scale.
+        for scale in [1.0f32, 1e-3, 1e-6] {
+            let u = Polygon::new(
+                &[
+                    v(0.0, 0.0),
+                    v(3.0, 0.0),
+                    v(3.0, 3.0),
+                    v(2.0, 3.0),
+                    v(2.0, 1.0),
+                    v(1.0, 1.0),
+                    v(1.0, 3.0),
+                    v(0.0, 3.0),
+                ]
+                .map(|p| p * scale),
+            )
+            .unwrap();
+            let seg = crate::shape::Segment::new(v(0.5, 0.5) * scale, v(2.5, 0.5) * scale).unwrap();
+            let c = contact_concave(&u, ShapeRef::Segment(&seg)).unwrap();
+            assert!((c.depth / scale - 0.5).abs() < 1e-3, "scale {scale}: {c:?}");
+            assert!(c.normal.y.abs() > 0.999, "scale {scale}: {c:?}");
+            let pill = crate::shape::Capsule::new(v(0.5, 2.0) * scale, v(2.5, 2.0) * scale, 0.3 * scale).unwrap();
+            let c = contact_concave(&u, ShapeRef::Capsule(&pill)).unwrap();
+            assert!((c.depth / scale - 1.3).abs() < 1e-3, "scale {scale}: {c:?}");
+        }
     }
 }
