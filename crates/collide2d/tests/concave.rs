@@ -335,3 +335,50 @@ fn rays_and_point_queries_on_concave_polygons_match_their_definitions() {
         Ok(())
     });
 }
+
+#[test]
+fn rounded_push_out_separates_and_no_shorter_move_in_360_directions_does() {
+    // Discs and capsules: their differences with the pieces are rounded, so the nearest exit may
+    // lie on a vertex arc or where an arc meets another piece's rounded face.
+    let round = prop_oneof![
+        (-3.0f32..3.0, -3.0f32..3.0, 0.2f32..5.0).prop_map(|(x, y, r)| Shape::from(Circle::new(v(x, y), r).unwrap())),
+        (-3.0f32..3.0, -3.0f32..3.0, -3.0f32..3.0, -3.0f32..3.0, 0.2f32..3.0).prop_map(|(x, y, dx, dy, r)| {
+            Shape::from(collide2d::Capsule::new(v(x, y), v(x + dx, y + dy), r).unwrap())
+        }),
+    ];
+    let moved = |s: &Shape, by: Vec2| s.transformed(&Transform::from_translation(by)).unwrap();
+    let mut runner = TestRunner::new(Config { cases: 300, failure_persistence: None, ..Config::default() });
+    let result = runner.run(&(random_polygon(), round), |(p, s)| {
+        // Around the outline's vertex farthest from the centroid (a convex corner), where exits
+        // over the corner's arc compete with exits through faces.
+        let far = p
+            .outline()
+            .iter()
+            .copied()
+            .max_by(|a, b| a.distance_squared(p.centroid()).total_cmp(&b.distance_squared(p.centroid())));
+        let s = moved(&s, far.unwrap());
+        let Some(c) = contact(&p, &s) else {
+            prop_assert!(!intersects(&p, &s));
+            return Ok(());
+        };
+        let out = c.push_out_b() + c.normal * (3e-4 * (1.0 + c.depth));
+        prop_assert!(!intersects(&p, &moved(&s, out)), "push-out {:?} does not separate\np = {:?}\ns = {:?}", c, p, s);
+        if c.depth > 0.05 {
+            for i in 0..360 {
+                let d = Vec2::from_angle((i as f32).to_radians());
+                prop_assert!(
+                    intersects(&p, &moved(&s, d * c.depth * 0.99)),
+                    "99% of depth {} along {:?} separates\np = {:?}\ns = {:?}",
+                    c.depth,
+                    d,
+                    p,
+                    s
+                );
+            }
+        }
+        Ok(())
+    });
+    if let Err(e) = result {
+        panic!("rounded minimality: {e}");
+    }
+}

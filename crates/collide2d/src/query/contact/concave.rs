@@ -4,11 +4,36 @@
 //! when `x` lies in the Minkowski difference `C − S`. The shortest separating translation is
 //! therefore the shortest way from the origin out of the *union* of those differences — not the
 //! largest or the sum of the pieces' own vectors, which can push into a neighbouring piece or
-//! further than needed. Along any direction the exit distance is exact (intersect the ray with
-//! each convex difference, then walk out through overlapping stretches); the directions tried
-//! are those where the minimum can lie — every face normal, the direction of every vertex, the
-//! corners where two differences' boundaries cross — plus a fan of directions refined by
-//! golden-section search for the rounded corners of discs and capsules.
+//! further than needed.
+//!
+//! The search, exact up to f32 rounding:
+//! 1. A translation known to separate (clearing the bounding boxes) bounds the answer by `T`;
+//!    piece pairs whose difference lies further than `T` from the origin are never built.
+//! 2. Each remaining difference is built in linear time by merging the two pieces' edge
+//!    sequences by angle (a Minkowski sum of convex polygons), rounded by the other shape's
+//!    radius (discs, capsules).
+//! 3. A uniform grid lists the regions by block of cells, and marks *solid* the cells lying
+//!    wholly inside one region (their corners are, and regions are convex): nothing in a solid
+//!    cell can be on the union's boundary.
+//! 4. The nearest point of the union's boundary is the nearest point of some *exposed* stretch
+//!    of a region's face (what no other region covers) — its foot, an end, or a crossing with
+//!    another region — or, for rounded regions, a point of a vertex arc. Faces outside solid
+//!    cells are visited in increasing distance from the origin (a lower bound for everything on
+//!    them), interleaved with the candidates found so far, and the search stops once neither
+//!    can beat the best. A face's coverage only asks the regions listed where it runs through
+//!    non-solid cells.
+//! 5. Each candidate direction is confirmed by walking out along it through the regions along
+//!    the ray (the exit distance along a direction is exact), which also applies the tolerance
+//!    that makes a push slightly longer than the depth always separate, even at pinches between
+//!    pieces; where the walk jumps at such a pinch, directions aimed slightly to either side
+//!    along the exposed boundary are tried.
+//!
+//! Scratch space is allocated per query: the regions' vertices and normals, the grid's lists
+//! and solid-cell table, per-region marks, the face list, the candidate heap and one stretch
+//! list per walk.
+
+use std::cmp::Ordering;
+use std::collections::BinaryHeap;
 
 use glam::Vec2;
 
@@ -16,19 +41,277 @@ use super::manifold::{Contact, ContactPoint};
 use crate::polygon::Polygon;
 use crate::query::core::Core;
 use crate::query::intersects::concave_vs;
-use crate::query::{ShapeLike, ShapeRef};
-use crate::shape::{Aabb, ConvexPolygon};
+use crate::query::ShapeRef;
+use crate::shape::Aabb;
 
-/// Directions in the fan that backs up the exact candidates.
-const FAN: usize = 64;
+/// At most this many grid cells along each axis (about twice the square root of the region
+/// count below that). Finer cells are more often wholly inside one region, which leaves fewer
+/// faces to examine; the cost is the per-cell certification.
+const GRID: usize = 128;
 
-/// One convex piece of the union: `core ⊕ disc(radius)`, from polygon piece `piece` and the
-/// other shape's piece `other_piece`.
-struct Region {
-    core: ConvexPolygon,
+/// The convex regions `piece ⊕ (−other piece) ⊕ disc(radius)`, their vertices and outward edge
+/// normals stored back to back.
+struct Regions {
+    verts: Vec<Vec2>,
+    normals: Vec<Vec2>,
+    info: Vec<Region>,
     radius: f32,
+}
+
+/// One region: `verts[start..start + len]`, counter-clockwise, its bounds (radius included) and
+/// the two pieces it comes from.
+struct Region {
+    start: usize,
+    len: usize,
+    lo: Vec2,
+    hi: Vec2,
     piece: usize,
     other_piece: usize,
+}
+
+impl Regions {
+    fn verts(&self, k: usize) -> &[Vec2] {
+        let r = &self.info[k];
+        &self.verts[r.start..r.start + r.len]
+    }
+
+    fn normals(&self, k: usize) -> &[Vec2] {
+        let r = &self.info[k];
+        &self.normals[r.start..r.start + r.len]
+    }
+
+    /// Adds `a ⊕ b` (both convex, counter-clockwise; `b` may have 1 or 2 vertices) by merging
+    /// their edges by angle: O(|a| + |b|).
+    fn push_sum(&mut self, a: &[Vec2], b: &[Vec2], piece: usize, other_piece: usize) {
+        let start = self.verts.len();
+        minkowski_sum(a, b, &mut self.verts);
+        let len = self.verts.len() - start;
+        if len < 3 {
+            self.verts.truncate(start);
+            return;
+        }
+        let v = &self.verts[start..];
+        let (mut lo, mut hi) = (v[0], v[0]);
+        for i in 0..len {
+            let (p, q) = (v[i], v[if i + 1 == len { 0 } else { i + 1 }]);
+            let d = (q.as_dvec2() - p.as_dvec2()).normalize_or_zero().as_vec2();
+            self.normals.push(Vec2::new(d.y, -d.x));
+            lo = lo.min(p);
+            hi = hi.max(p);
+        }
+        let r = Vec2::splat(self.radius);
+        self.info.push(Region { start, len, lo: lo - r, hi: hi + r, piece, other_piece });
+    }
+}
+
+/// Appends the vertices of `a ⊕ b` (convex, counter-clockwise) to `out`, without repeated
+/// vertices. `a` and `b` must be counter-clockwise without repeated consecutive vertices.
+pub(crate) fn minkowski_sum(a: &[Vec2], b: &[Vec2], out: &mut Vec<Vec2>) {
+    let (n, m) = (a.len(), b.len());
+    if n == 0 || m == 0 {
+        return;
+    }
+    let lowest = |v: &[Vec2]| {
+        (0..v.len()).min_by(|&i, &j| v[i].y.total_cmp(&v[j].y).then(v[i].x.total_cmp(&v[j].x))).unwrap_or(0)
+    };
+    let (sa, sb) = (lowest(a), lowest(b));
+    let at = |v: &[Vec2], s: usize, i: usize| v[(s + i) % v.len()];
+    // Edge directions from the lowest vertex turn counter-clockwise through [0, 2π): order them
+    // by a monotone pseudo-angle in [0, 4).
+    let key = |d: Vec2| {
+        let p = d.x / (d.x.abs() + d.y.abs());
+        if d.y < 0.0 {
+            3.0 + p
+        } else {
+            1.0 - p
+        }
+    };
+    let first = out.len();
+    let (mut i, mut j) = (0, 0);
+    out.push(at(a, sa, 0) + at(b, sb, 0));
+    // A single-vertex side has no edges; a two-vertex one (a segment) has two.
+    let edges_b = if m == 1 { 0 } else { m };
+    while i < n || j < edges_b {
+        let ka = if i < n { key(at(a, sa, i + 1) - at(a, sa, i)) } else { f32::INFINITY };
+        let kb = if j < edges_b { key(at(b, sb, j + 1) - at(b, sb, j)) } else { f32::INFINITY };
+        // NaN keys (never from valid input) fall to the `else`: both advance, so it ends.
+        if ka < kb {
+            i += 1;
+        } else if kb < ka {
+            j += 1;
+        } else {
+            i += 1;
+            j += 1;
+        }
+        let p = at(a, sa, i) + at(b, sb, j);
+        if out.last() != Some(&p) {
+            out.push(p);
+        }
+    }
+    while out.len() > first + 1 && out.last() == out.get(first) {
+        out.pop();
+    }
+}
+
+/// A uniform grid over the regions' bounds: each cell lists the regions whose bounds meet it.
+struct Grid {
+    origin: Vec2,
+    inv_cell: Vec2,
+    /// Cells along each axis.
+    n: usize,
+    /// Cells along each axis of a list block: the region lists are kept per `block × block`
+    /// cells (regions are often large, and each is listed in every block it meets).
+    block: usize,
+    /// Blocks along each axis.
+    blocks: usize,
+    start: Vec<u32>,
+    items: Vec<u32>,
+}
+
+impl Grid {
+    fn build(regions: &Regions) -> Grid {
+        let info = &regions.info;
+        let (mut lo, mut hi) = (Vec2::splat(f32::INFINITY), Vec2::splat(f32::NEG_INFINITY));
+        for r in info {
+            lo = lo.min(r.lo);
+            hi = hi.max(r.hi);
+        }
+        let size = hi - lo;
+        let n = if size.is_finite() && size.min_element() > 0.0 {
+            ((2.0 * (info.len() as f32).sqrt()).ceil() as usize).clamp(1, GRID)
+        } else {
+            1
+        };
+        let block = if n >= 16 { 4 } else { 1 };
+        let blocks = n.div_ceil(block);
+        let inv_cell = if n > 1 { Vec2::splat(n as f32) / size } else { Vec2::ZERO };
+        let cells = blocks * blocks;
+        let mut grid = Grid { origin: lo, inv_cell, n, block, blocks, start: vec![0; cells + 1], items: Vec::new() };
+        for r in info {
+            let (x0, x1, y0, y1) = grid.blocks_of(r.lo, r.hi);
+            for y in y0..=y1 {
+                for x in x0..=x1 {
+                    grid.start[y * blocks + x + 1] += 1;
+                }
+            }
+        }
+        for c in 0..cells {
+            grid.start[c + 1] += grid.start[c];
+        }
+        let mut fill = grid.start.clone();
+        grid.items = vec![0; grid.start[cells] as usize];
+        for (k, r) in info.iter().enumerate() {
+            let (x0, x1, y0, y1) = grid.blocks_of(r.lo, r.hi);
+            for y in y0..=y1 {
+                for x in x0..=x1 {
+                    let c = y * blocks + x;
+                    grid.items[fill[c] as usize] = k as u32;
+                    fill[c] += 1;
+                }
+            }
+        }
+        grid
+    }
+
+    /// The cell ranges `(x0, x1, y0, y1)` a box meets (clamped; NaN lands in cell 0).
+    fn cells(&self, lo: Vec2, hi: Vec2) -> (usize, usize, usize, usize) {
+        let last = (self.n - 1) as f32;
+        let cell = |v: f32| (v.max(0.0).min(last)) as usize;
+        let (a, b) = ((lo - self.origin) * self.inv_cell, (hi - self.origin) * self.inv_cell);
+        (cell(a.x), cell(b.x).max(cell(a.x)), cell(a.y), cell(b.y).max(cell(a.y)))
+    }
+
+    /// The block ranges a box meets.
+    fn blocks_of(&self, lo: Vec2, hi: Vec2) -> (usize, usize, usize, usize) {
+        let (x0, x1, y0, y1) = self.cells(lo, hi);
+        let b = self.block;
+        (x0 / b, x1 / b, y0 / b, y1 / b)
+    }
+
+    /// The regions listed for the block holding cell `(x, y)`, and that block's index.
+    fn list(&self, x: usize, y: usize) -> (&[u32], usize) {
+        let c = (y / self.block) * self.blocks + x / self.block;
+        (&self.items[self.start[c] as usize..self.start[c + 1] as usize], c)
+    }
+
+    /// Calls `f(region)` once for each region whose cell list meets the box `[lo, hi]` until it
+    /// returns true; `seen` (one stamp per region) filters repeats.
+    fn any_in(&self, lo: Vec2, hi: Vec2, seen: &mut Stamps, mut f: impl FnMut(usize) -> bool) -> bool {
+        let (x0, x1, y0, y1) = self.blocks_of(lo, hi);
+        seen.next();
+        for y in y0..=y1 {
+            for x in x0..=x1 {
+                let c = y * self.blocks + x;
+                for &k in &self.items[self.start[c] as usize..self.start[c + 1] as usize] {
+                    if seen.first_visit(k as usize) && f(k as usize) {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+}
+
+/// Per-region visit marks, reset in O(1) per query by bumping the stamp.
+struct Stamps {
+    marks: Vec<u32>,
+    stamp: u32,
+}
+
+impl Stamps {
+    fn next(&mut self) {
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.marks.iter_mut().for_each(|m| *m = 0);
+            self.stamp = 1;
+        }
+    }
+
+    fn first_visit(&mut self, k: usize) -> bool {
+        let fresh = self.marks[k] != self.stamp;
+        self.marks[k] = self.stamp;
+        fresh
+    }
+}
+
+/// A point of the union's boundary: its distance from the origin, the direction to try, and
+/// how far one may slide from it along `along` (back, forward) staying on exposed boundary.
+#[derive(Clone, Copy)]
+struct Candidate {
+    distance: f32,
+    direction: Vec2,
+    point: Vec2,
+    along: Vec2,
+    room: (f32, f32),
+}
+
+impl PartialEq for Candidate {
+    fn eq(&self, other: &Self) -> bool {
+        self.cmp(other) == Ordering::Equal
+    }
+}
+impl Eq for Candidate {}
+impl PartialOrd for Candidate {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+impl Ord for Candidate {
+    /// Reversed, so that the max-heap yields the nearest first.
+    fn cmp(&self, other: &Self) -> Ordering {
+        other.distance.total_cmp(&self.distance)
+    }
+}
+
+/// A boundary element of a region: face `index` (from vertex `index` to the next), or the arc
+/// around vertex `index` (rounded regions only).
+#[derive(Clone, Copy)]
+struct Element {
+    distance: f32,
+    region: u32,
+    index: u32,
+    arc: bool,
 }
 
 /// The contact of polygon `p` (as `a`) with `other` (as `b`).
@@ -42,55 +325,565 @@ pub(crate) fn contact_concave(p: &Polygon, other: ShapeRef) -> Option<Contact> {
     };
     let flat = is_flat(other);
     let bound = clearing_bound(&p.aabb(), &other.aabb());
-    let reach = other.aabb().expanded(bound * 1.001 + 1e-6);
-    let mut regions = Vec::new();
-    for (i, piece) in p.convex_parts().iter().enumerate() {
-        if !piece.aabb().intersects(&reach) {
-            continue;
-        }
-        for (j, o) in other_pieces.iter().enumerate() {
-            if piece.aabb().intersects(&o.aabb().expanded(bound * 1.001 + 1e-6)) {
-                if let Some(r) = difference(piece, *o, i, j) {
-                    regions.push(r);
-                }
-            }
-        }
-    }
     // Walking out, a region that starts within `tolerance` of the current exit counts as entered:
     // the reported push then clears every region by at least that much, so a push slightly past
     // it still separates (an exit exactly at a pinch between two pieces would not).
     let scale = 1.0 + bound + p.aabb().half_extents().length() + other.aabb().half_extents().length();
     let tolerance = 1e-4 * scale;
-    let escape = |d: Vec2| escape_along(&regions, d, flat, tolerance);
+    let reach = bound * 1.001 + tolerance + 1e-6;
+    let regions = build_regions(p, &other_pieces, reach);
+    // Relative to the shapes' own size (the tolerance is not: its `1 +` keeps it from vanishing
+    // for tiny shapes, but it would swamp them as a coverage margin).
+    let margin = 1e-6 * (scale - 1.0);
+    let search = Search::new(&regions, flat, tolerance, margin);
+    let (depth, normal, region) = search.run(reach)?;
+    Some(Contact::new(
+        normal,
+        depth,
+        &[manifold_point(p, &other_pieces, regions.info.get(region), other, normal, depth)],
+    ))
+}
 
-    let mut best = (f32::INFINITY, Vec2::X, usize::MAX);
-    let consider = |d: Vec2, best: &mut (f32, Vec2, usize)| {
-        if let Some(d) = d.try_normalize() {
-            let (t, region) = escape(d);
-            if t < best.0 {
-                *best = (t, d, region);
+/// Every region `piece − other piece` that comes within `reach` of the origin.
+fn build_regions(p: &Polygon, others: &[ShapeRef], reach: f32) -> Regions {
+    let radius = others.first().map_or(0.0, |o| Core::of(*o).1);
+    let mut regions = Regions { verts: Vec::new(), normals: Vec::new(), info: Vec::new(), radius };
+    // The other pieces' cores, negated (still counter-clockwise), without repeated vertices.
+    let mut negated: Vec<Vec2> = Vec::new();
+    let mut spans = Vec::with_capacity(others.len());
+    for o in others {
+        let start = negated.len();
+        let (core, _) = Core::of(*o);
+        for v in core.vertices() {
+            if negated.len() == start || negated.last() != Some(&-*v) {
+                negated.push(-*v);
             }
         }
+        while negated.len() > start + 1 && negated.last() == negated.get(start) {
+            negated.pop();
+        }
+        let (lo, hi) =
+            negated[start..].iter().fold((Vec2::INFINITY, Vec2::NEG_INFINITY), |(l, h), v| (l.min(*v), h.max(*v)));
+        spans.push((start, negated.len(), lo, hi));
+    }
+    let (mut all_lo, mut all_hi) = (Vec2::INFINITY, Vec2::NEG_INFINITY);
+    for s in &spans {
+        all_lo = all_lo.min(s.2);
+        all_hi = all_hi.max(s.3);
+    }
+    let near = |lo: Vec2, hi: Vec2| {
+        // Distance from the origin to the box [lo, hi], grown by the radius.
+        let gap = (lo.max(-hi)).max(Vec2::ZERO) - Vec2::splat(radius);
+        gap.max(Vec2::ZERO).length_squared() <= reach * reach
     };
-    for d in candidate_directions(&regions) {
-        consider(d, &mut best);
+    for (i, piece) in p.convex_parts().iter().enumerate() {
+        let box_a = piece.aabb();
+        if !near(box_a.min() + all_lo, box_a.max() + all_hi) {
+            continue;
+        }
+        for (j, &(s, e, lo, hi)) in spans.iter().enumerate() {
+            if near(box_a.min() + lo, box_a.max() + hi) {
+                regions.push_sum(piece.vertices(), &negated[s..e], i, j);
+            }
+        }
     }
-    for d in crossing_directions(&regions, best.0) {
-        consider(d, &mut best);
+    regions
+}
+
+/// The search for the nearest exposed boundary point over a set of regions.
+struct Search<'r> {
+    regions: &'r Regions,
+    grid: Grid,
+    /// Summed-area table over the grid's cells of those that lie wholly inside one region:
+    /// a face within such cells has nothing exposed.
+    solid: Vec<u32>,
+    seen: std::cell::RefCell<Stamps>,
+    /// Per region, the region that last covered one of its faces whole: tried first for the
+    /// next face (neighbouring faces are usually covered by the same region).
+    cover: std::cell::RefCell<Vec<u32>>,
+    flat: bool,
+    tolerance: f32,
+    /// How far inside another region a point must be to count as covered: rounding must not
+    /// let two regions sharing a face line each hide the other's face.
+    margin: f32,
+}
+
+impl<'r> Search<'r> {
+    fn new(regions: &'r Regions, flat: bool, tolerance: f32, margin: f32) -> Self {
+        let grid = Grid::build(regions);
+        let seen = Stamps { marks: vec![0; regions.info.len()], stamp: 0 };
+        let cover = vec![u32::MAX; regions.info.len()];
+        let solid = solid_cells(regions, &grid, margin);
+        Search {
+            regions,
+            grid,
+            solid,
+            seen: std::cell::RefCell::new(seen),
+            cover: std::cell::RefCell::new(cover),
+            flat,
+            tolerance,
+            margin,
+        }
     }
-    let step = std::f32::consts::TAU / FAN as f32;
-    let mut fan: Vec<(f32, f32)> =
-        (0..FAN).map(|k| (k as f32 * step, escape(Vec2::from_angle(k as f32 * step)).0)).collect();
-    fan.sort_by(|a, b| a.1.total_cmp(&b.1));
-    for &(angle, _) in fan.iter().take(3) {
-        let d = refine(angle, step, |a| escape(Vec2::from_angle(a)).0);
-        consider(d, &mut best);
+
+    fn solid_cell(&self, x: usize, y: usize) -> bool {
+        let row = self.grid.n + 1;
+        let at = |x: usize, y: usize| self.solid[y * row + x];
+        at(x + 1, y + 1) + at(x, y) - at(x, y + 1) - at(x + 1, y) == 1
     }
-    if !best.0.is_finite() {
-        return None;
+
+    /// Whether every grid cell the box `[lo, hi]` meets lies wholly inside one region.
+    fn solid_box(&self, lo: Vec2, hi: Vec2) -> bool {
+        let n = self.grid.n;
+        if n < 2 {
+            return false;
+        }
+        let (x0, x1, y0, y1) = self.grid.cells(lo, hi);
+        let at = |x: usize, y: usize| self.solid[y * (n + 1) + x];
+        let count = at(x1 + 1, y1 + 1) + at(x0, y0) - at(x0, y1 + 1) - at(x1 + 1, y0);
+        count as usize == (x1 - x0 + 1) * (y1 - y0 + 1)
     }
-    let (depth, normal, region) = best;
-    Some(Contact::new(normal, depth, &[manifold_point(p, &other_pieces, regions.get(region), other, normal, depth)]))
+
+    /// `(depth, normal, region left last)`, or `None` when there is no region.
+    fn run(&self, reach: f32) -> Option<(f32, Vec2, usize)> {
+        let regions = self.regions;
+        let radius = regions.radius;
+        let mut elements = Vec::new();
+        for (k, r) in regions.info.iter().enumerate() {
+            let (v, normals) = (regions.verts(k), regions.normals(k));
+            for i in 0..r.len {
+                let n = normals[i];
+                let (a, b) = (v[i] + n * radius, v[if i + 1 == r.len { 0 } else { i + 1 }] + n * radius);
+                let d = crate::query::core::point_segment_distance_squared(Vec2::ZERO, a, b).sqrt();
+                if d <= reach && !self.solid_box(a.min(b), a.max(b)) {
+                    elements.push(Element { distance: d, region: k as u32, index: i as u32, arc: false });
+                }
+                if radius > 0.0 {
+                    let d = (v[i].length() - radius).abs();
+                    if d <= reach && !self.solid_box(v[i] - Vec2::splat(radius), v[i] + Vec2::splat(radius)) {
+                        elements.push(Element { distance: d, region: k as u32, index: i as u32, arc: true });
+                    }
+                }
+            }
+        }
+        elements.sort_unstable_by(|a, b| a.distance.total_cmp(&b.distance));
+
+        let seen = &mut *self.seen.borrow_mut();
+        let mut stretches = Vec::new();
+        let mut candidates = BinaryHeap::new();
+        let mut best = (f32::INFINITY, Vec2::X, usize::MAX);
+        let mut next = 0;
+        loop {
+            let face = elements.get(next).map_or(f32::INFINITY, |e| e.distance);
+            let candidate = candidates.peek().map_or(f32::INFINITY, |c: &Candidate| c.distance);
+            let limit = best.0.min(reach);
+            if face.min(candidate) >= limit {
+                break;
+            }
+            if face <= candidate {
+                let e = elements[next];
+                next += 1;
+                let mut push = |c: Candidate| {
+                    if c.distance < best.0 {
+                        candidates.push(c)
+                    }
+                };
+                if e.arc {
+                    self.arc_candidates(e.region as usize, e.index as usize, seen, &mut push);
+                } else {
+                    self.face_candidates(e.region as usize, e.index as usize, seen, &mut stretches, &mut push);
+                }
+            } else if let Some(c) = candidates.pop() {
+                if c.distance >= best.0 - self.margin {
+                    // Ties (symmetric shapes give many) cannot improve the depth.
+                    continue;
+                }
+                let limit = best.0.min(reach);
+                let (t, region) = self.escape(c.direction, limit, seen);
+                if t < limit {
+                    best = (t, c.direction, region);
+                }
+                if t > c.distance + self.tolerance {
+                    self.probe(&c, &mut best, reach, seen);
+                }
+            }
+        }
+        if !best.0.is_finite() {
+            // Nothing found within the bound (only from degenerate input): walk out along the axes.
+            for d in [Vec2::X, Vec2::NEG_X, Vec2::Y, Vec2::NEG_Y] {
+                let (t, region) = self.escape(d, f32::INFINITY, seen);
+                if t < best.0 {
+                    best = (t, d, region);
+                }
+            }
+        }
+        best.0.is_finite().then_some(best)
+    }
+
+    /// Candidates on face `i` of region `k` (offset by the radius): the nearest point of each
+    /// stretch of it no other region covers.
+    fn face_candidates(
+        &self,
+        k: usize,
+        i: usize,
+        seen: &mut Stamps,
+        stretches: &mut Vec<(f32, f32)>,
+        push: &mut impl FnMut(Candidate),
+    ) {
+        let regions = self.regions;
+        let (v, normals) = (regions.verts(k), regions.normals(k));
+        let n = normals[i];
+        let (a, b) = (v[i] + n * regions.radius, v[(i + 1) % v.len()] + n * regions.radius);
+        let length = (b - a).length();
+        let Some(u) = (b - a).try_normalize() else { return };
+        stretches.clear();
+        let mut cover = self.cover.borrow_mut();
+        let whole =
+            |m: usize| matches!(line_stretch(regions, m, a, u, self.margin), Some((lo, hi)) if lo < 0.0 && hi > length);
+        let cached = cover[k] as usize;
+        if cached < regions.info.len() && whole(cached) {
+            return;
+        }
+        let (lo, hi) = (a.min(b), a.max(b));
+        let test = |m: usize, stretches: &mut Vec<(f32, f32)>| {
+            if m == k || !boxes_meet(&regions.info[m], lo, hi) {
+                return false;
+            }
+            match line_stretch(regions, m, a, u, self.margin) {
+                Some((s0, s1)) if s0 < s1 => {
+                    if s0 < 0.0 && s1 > length {
+                        cover[k] = m as u32;
+                        return true;
+                    }
+                    if s1 > 0.0 && s0 < length {
+                        stretches.push((s0, s1));
+                    }
+                    false
+                }
+                _ => false,
+            }
+        };
+        let margin = self.margin;
+        let solid = |s0: f32, s1: f32, out: &mut Vec<(f32, f32)>| out.push((s0 - margin, s1 + margin));
+        if self.along((a, u, length), seen, solid, test, stretches) {
+            return;
+        }
+        stretches.sort_unstable_by(|x, y| x.0.total_cmp(&y.0));
+        let foot = -a.dot(u);
+        let side = n.dot(a);
+        let mut emit = |from: f32, to: f32| {
+            let s = foot.clamp(from, to);
+            let x = a + u * s;
+            let direction = if from < foot && foot < to {
+                // The foot of the origin: straight along the face's normal.
+                if side >= 0.0 {
+                    n
+                } else {
+                    -n
+                }
+            } else {
+                x.try_normalize().unwrap_or(n)
+            };
+            push(Candidate { distance: x.length(), direction, point: x, along: u, room: (s - from, to - s) });
+        };
+        let mut pos = 0.0f32;
+        for &(lo, hi) in stretches.iter() {
+            if hi <= pos {
+                continue;
+            }
+            if lo >= pos {
+                emit(pos, lo.min(length));
+            }
+            pos = hi;
+            if pos > length {
+                return;
+            }
+        }
+        emit(pos, length);
+    }
+
+    /// Candidates on the arc around vertex `i` of rounded region `k`: its point nearest the
+    /// origin and its crossings with other regions' arcs, where no other region covers them.
+    /// (Crossings with other regions' faces are found from those faces.)
+    fn arc_candidates(&self, k: usize, i: usize, seen: &mut Stamps, push: &mut impl FnMut(Candidate)) {
+        let regions = self.regions;
+        let r = regions.radius;
+        let (v, normals) = (regions.verts(k), regions.normals(k));
+        let c = v[i];
+        let cone = (normals[(i + v.len() - 1) % v.len()], normals[i]);
+        let on_arc = |x: Vec2| in_cone(cone, x - c);
+        let mut consider = |x: Vec2, skip: usize, seen: &mut Stamps| {
+            if !on_arc(x) || self.covered(x, k, skip, seen) {
+                return;
+            }
+            let direction = x.try_normalize().unwrap_or(cone.0);
+            let along = (x - c).perp().normalize_or_zero();
+            let room = self.tolerance * 16.0;
+            push(Candidate { distance: x.length(), direction, point: x, along, room: (room, room) });
+        };
+        if let Some(toward) = c.try_normalize() {
+            consider(c - toward * r, usize::MAX, seen);
+        }
+        let mut crossings = Vec::new();
+        let (lo, hi) = (c - Vec2::splat(r), c + Vec2::splat(r));
+        self.grid.any_in(lo, hi, seen, |m| {
+            if m == k || !boxes_meet(&regions.info[m], lo, hi) {
+                return false;
+            }
+            let (w, wn) = (regions.verts(m), regions.normals(m));
+            for j in 0..w.len() {
+                let other_cone = (wn[(j + w.len() - 1) % w.len()], wn[j]);
+                for x in circle_crossings(c, w[j], r) {
+                    if in_cone(other_cone, x - w[j]) {
+                        crossings.push((x, m));
+                    }
+                }
+            }
+            false
+        });
+        for (x, m) in crossings {
+            consider(x, m, seen);
+        }
+    }
+
+    /// The walk along a candidate's own direction left through a pinch (a corner where regions
+    /// meet, which the tolerance treats as closed): try directions aimed a little to either
+    /// side of it along the exposed boundary, nearest first, until one leaves cleanly.
+    fn probe(&self, c: &Candidate, best: &mut (f32, Vec2, usize), reach: f32, seen: &mut Stamps) {
+        for (side, room) in [(-1.0f32, c.room.0), (1.0, c.room.1)] {
+            let mut steps = [1.0f32, 4.0, 16.0].map(|k| k * self.tolerance);
+            if room < steps[0] {
+                steps = [room * 0.5; 3];
+            }
+            for step in steps.into_iter().filter(|s| *s <= room && *s > 0.0) {
+                let x = c.point + c.along * (side * step);
+                let Some(d) = x.try_normalize() else { continue };
+                let limit = best.0.min(reach);
+                let (t, region) = self.escape(d, limit, seen);
+                if t < limit {
+                    *best = (t, d, region);
+                }
+                if t <= x.length() + self.margin {
+                    break;
+                }
+            }
+        }
+    }
+
+    /// Whether `x` lies strictly inside a region other than `k` and `skip`.
+    fn covered(&self, x: Vec2, k: usize, skip: usize, seen: &mut Stamps) -> bool {
+        let regions = self.regions;
+        self.grid.any_in(x, x, seen, |m| m != k && m != skip && inside(regions, m, x, self.margin))
+    }
+
+    /// Visits what the segment `a + s u`, `0 ≤ s ≤ length`, runs through, cell by cell: the
+    /// stretch of it in each solid cell (`solid(s0, s1)`), and once each region listed in the
+    /// other cells (`region(m, out)`), until `region` returns true (then returns true).
+    fn along<T>(
+        &self,
+        (a, u, length): (Vec2, Vec2, f32),
+        seen: &mut Stamps,
+        mut solid: impl FnMut(f32, f32, &mut T),
+        mut region: impl FnMut(usize, &mut T) -> bool,
+        out: &mut T,
+    ) -> bool {
+        let grid = &self.grid;
+        let b = a + u * length;
+        if grid.n < 2 || !b.is_finite() {
+            return grid.any_in(a.min(b), a.max(b), seen, |m| region(m, out));
+        }
+        let (x0, x1, y0, y1) = grid.cells(a.min(b), a.max(b));
+        let size = Vec2::ONE / grid.inv_cell;
+        // Grown a little, so that every point of the segment is in the cell the grid files it
+        // under.
+        let slack = size * 1e-3;
+        seen.next();
+        // The blocks already listed (a segment meets few).
+        let mut listed = [usize::MAX; 8];
+        let mut listed_count = 0;
+        for y in y0..=y1 {
+            for x in x0..=x1 {
+                let lo = grid.origin + Vec2::new(x as f32, y as f32) * size - slack;
+                let Some((s0, s1)) = slab(lo, lo + size + slack * 2.0, a, u, length) else { continue };
+                if self.solid_cell(x, y) {
+                    solid(s0, s1, out);
+                    continue;
+                }
+                let (list, c) = grid.list(x, y);
+                if listed.contains(&c) {
+                    continue;
+                }
+                listed[listed_count % listed.len()] = c;
+                listed_count += 1;
+                for &m in list {
+                    if seen.first_visit(m as usize) && region(m as usize, out) {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    /// The exit distance along unit `d` and the region it leaves last: start at 0 and, while
+    /// inside any region's stretch of the ray, jump to that stretch's end. Exact below `limit`;
+    /// at or beyond it, only known to be at least `limit`.
+    fn escape(&self, d: Vec2, limit: f32, seen: &mut Stamps) -> (f32, usize) {
+        let regions = self.regions;
+        let mut stretches: Vec<(f32, f32, usize)> = Vec::new();
+        let margin = self.margin;
+        self.along(
+            (Vec2::ZERO, d, limit + 2.0 * self.tolerance),
+            seen,
+            // A solid cell lies inside one region: the walk goes through it.
+            |s0, s1, out: &mut Vec<(f32, f32, usize)>| out.push((s0 - margin, s1 + margin, usize::MAX)),
+            |k, out: &mut Vec<(f32, f32, usize)>| {
+                if let Some((lo, hi)) = line_stretch(regions, k, Vec2::ZERO, d, 0.0) {
+                    if lo <= hi {
+                        out.push((lo, hi, k));
+                    }
+                }
+                false
+            },
+            &mut stretches,
+        );
+        stretches.sort_unstable_by(|a, b| a.0.total_cmp(&b.0));
+        let (mut t, mut last) = (0.0f32, usize::MAX);
+        loop {
+            let inside = stretches.iter().find(|(lo, hi, _)| {
+                let entered = if self.flat { *lo <= t + self.tolerance } else { *lo < t + self.tolerance };
+                entered && t < *hi
+            });
+            match inside {
+                Some(&(_, hi, k)) => (t, last) = (hi, k),
+                None => return (t, last),
+            }
+        }
+    }
+}
+
+/// The stretch `[s0, s1]` of the segment `a + s u`, `0 ≤ s ≤ length`, inside the box `[lo, hi]`.
+fn slab(lo: Vec2, hi: Vec2, a: Vec2, u: Vec2, length: f32) -> Option<(f32, f32)> {
+    let (mut s0, mut s1) = (0.0f32, length);
+    for axis in 0..2 {
+        let (p, d, l, h) = (a[axis], u[axis], lo[axis], hi[axis]);
+        if d == 0.0 {
+            if p < l || p > h {
+                return None;
+            }
+            continue;
+        }
+        let (t0, t1) = ((l - p) / d, (h - p) / d);
+        s0 = s0.max(t0.min(t1));
+        s1 = s1.min(t0.max(t1));
+    }
+    (s0 <= s1).then_some((s0, s1))
+}
+
+fn boxes_meet(r: &Region, lo: Vec2, hi: Vec2) -> bool {
+    r.lo.x <= hi.x && lo.x <= r.hi.x && r.lo.y <= hi.y && lo.y <= r.hi.y
+}
+
+/// Whether direction `x` lies within the normal cone `(from, to)` (counter-clockwise, less than
+/// a half turn), with a little slack for rounding.
+fn in_cone(cone: (Vec2, Vec2), x: Vec2) -> bool {
+    let slack = -1e-6 * x.length();
+    cone.0.perp_dot(x) >= slack && x.perp_dot(cone.1) >= slack
+}
+
+/// The points where the circles of radius `r` around `a` and `b` cross (none when they
+/// coincide or miss).
+fn circle_crossings(a: Vec2, b: Vec2, r: f32) -> impl Iterator<Item = Vec2> {
+    let d = b - a;
+    let len2 = d.length_squared();
+    let h2 = r * r - len2 * 0.25;
+    let pts = if len2 > 0.0 && h2 >= 0.0 {
+        let mid = a + d * 0.5;
+        let off = d.perp() * (h2 / len2).sqrt();
+        [Some(mid + off), Some(mid - off)]
+    } else {
+        [None, None]
+    };
+    pts.into_iter().flatten()
+}
+
+/// The summed-area table (`(n + 1)²`, row-major) of the grid cells lying wholly inside one
+/// region by more than `margin`, found by testing corners (regions are convex): a whole block
+/// of cells at once first, then the cells of blocks that failed, each time trying the region
+/// that held the previous box before the block's list.
+fn solid_cells(regions: &Regions, grid: &Grid, margin: f32) -> Vec<u32> {
+    let n = grid.n;
+    let row = n + 1;
+    let mut table = vec![0u32; row * row];
+    if n < 2 {
+        return table;
+    }
+    let size = Vec2::ONE / grid.inv_cell;
+    // Cells are grown a little so that a point the grid files under a cell surely lies in it.
+    let slack = size * 1e-3;
+    let corner = |x: usize, y: usize| grid.origin + Vec2::new(x as f32, y as f32) * size;
+    let mut last = usize::MAX;
+    let mut held = |lo: Vec2, hi: Vec2, list: &[u32]| {
+        let corners = [lo, Vec2::new(hi.x, lo.y), hi, Vec2::new(lo.x, hi.y)];
+        let holds = |m: usize| {
+            let r = &regions.info[m];
+            r.lo.cmple(lo).all() && hi.cmple(r.hi).all() && corners.iter().all(|c| inside(regions, m, *c, margin))
+        };
+        if last < regions.info.len() && holds(last) {
+            return true;
+        }
+        match list.iter().find(|&&m| holds(m as usize)) {
+            Some(&m) => {
+                last = m as usize;
+                true
+            }
+            None => false,
+        }
+    };
+    let mut solid = vec![false; n * n];
+    let b = grid.block;
+    for by in 0..grid.blocks {
+        for bx in 0..grid.blocks {
+            let (x0, y0) = (bx * b, by * b);
+            let (x1, y1) = ((x0 + b).min(n), (y0 + b).min(n));
+            let list = grid.list(x0, y0).0;
+            let whole = b > 1 && held(corner(x0, y0) - slack, corner(x1, y1) + slack, list);
+            for y in y0..y1 {
+                for x in x0..x1 {
+                    solid[y * n + x] = whole || held(corner(x, y) - slack, corner(x + 1, y + 1) + slack, list);
+                }
+            }
+        }
+    }
+    for y in 0..n {
+        for x in 0..n {
+            table[(y + 1) * row + x + 1] =
+                solid[y * n + x] as u32 + table[y * row + x + 1] + table[(y + 1) * row + x] - table[y * row + x];
+        }
+    }
+    table
+}
+
+/// Whether `x` lies inside rounded region `k` by more than `margin`.
+fn inside(regions: &Regions, k: usize, x: Vec2, margin: f32) -> bool {
+    let (v, normals) = (regions.verts(k), regions.normals(k));
+    let r = regions.radius - margin;
+    let mut outside = false;
+    for (p, n) in v.iter().zip(normals) {
+        let s = n.dot(x - *p);
+        if s >= r {
+            return false;
+        }
+        if s >= 0.0 {
+            outside = true;
+        }
+    }
+    if !outside {
+        return true;
+    }
+    // Outside the core but within `r` of every face line: within `r` of its boundary?
+    let len = v.len();
+    (0..len).any(|i| crate::query::core::point_segment_distance_squared(x, v[i], v[(i + 1) % len]) < r * r)
 }
 
 /// Shapes without an inside: they may rest along an internal diagonal of the polygon, so only
@@ -109,93 +902,22 @@ fn clearing_bound(p: &Aabb, s: &Aabb) -> f32 {
     travel.into_iter().fold(f32::INFINITY, f32::min).max(0.0)
 }
 
-/// `piece − other` as a rounded convex region.
-fn difference(piece: &ConvexPolygon, other: ShapeRef, i: usize, j: usize) -> Option<Region> {
-    let (core, radius) = Core::of(other);
-    let mut points = Vec::with_capacity(piece.vertices().len() * core.vertices().len());
-    for c in piece.vertices() {
-        points.extend(core.vertices().iter().map(|t| *c - *t));
-    }
-    let core = ConvexPolygon::from_hull(&points).ok()?;
-    Some(Region { core, radius, piece: i, other_piece: j })
-}
-
-/// Face normals and vertex directions of every region.
-fn candidate_directions(regions: &[Region]) -> Vec<Vec2> {
-    let mut dirs = Vec::new();
-    for r in regions {
-        dirs.extend_from_slice(r.core.normals());
-        for v in r.core.vertices() {
-            dirs.push(*v);
-            dirs.push(-*v);
-        }
-    }
-    dirs
-}
-
-/// Where the (radius-offset) faces of two different regions cross within `limit` of the
-/// origin: the corners of the union, where its nearest point often lies.
-fn crossing_directions(regions: &[Region], limit: f32) -> Vec<Vec2> {
-    let faces: Vec<(usize, Vec2, Vec2)> = regions
-        .iter()
-        .enumerate()
-        .flat_map(|(k, r)| {
-            r.core.edges().zip(r.core.normals()).map(move |((a, b), n)| (k, a + *n * r.radius, b + *n * r.radius))
-        })
-        .filter(|(_, a, b)| crate::query::core::point_segment_distance_squared(Vec2::ZERO, *a, *b) <= limit * limit)
-        .collect();
-    let mut dirs = Vec::new();
-    for (i, (ri, a, b)) in faces.iter().enumerate() {
-        for (rj, c, d) in &faces[i + 1..] {
-            if ri == rj {
-                continue;
-            }
-            let (r, s) = (*b - *a, *d - *c);
-            let denom = r.perp_dot(s);
-            if denom == 0.0 {
-                continue;
-            }
-            let t = (*c - *a).perp_dot(s) / denom;
-            let u = (*c - *a).perp_dot(r) / denom;
-            if (0.0..=1.0).contains(&t) && (0.0..=1.0).contains(&u) {
-                dirs.push(*a + r * t);
-            }
-        }
-    }
-    dirs
-}
-
-/// The exit distance along unit `d` and the region it leaves last: start at 0 and, while inside
-/// any region's stretch of the ray, jump to that stretch's end.
-fn escape_along(regions: &[Region], d: Vec2, flat: bool, tolerance: f32) -> (f32, usize) {
-    let mut stretches: Vec<(f32, f32, usize)> =
-        regions.iter().enumerate().filter_map(|(k, r)| line_stretch(r, d).map(|(lo, hi)| (lo, hi, k))).collect();
-    stretches.sort_by(|a, b| a.0.total_cmp(&b.0));
-    let (mut t, mut last) = (0.0f32, usize::MAX);
-    loop {
-        let inside = stretches.iter().find(|(lo, hi, _)| {
-            let entered = if flat { *lo <= t + tolerance } else { *lo < t + tolerance };
-            entered && t < *hi
-        });
-        match inside {
-            Some(&(_, hi, k)) => (t, last) = (hi, k),
-            None => return (t, last),
-        }
-    }
-}
-
-/// Where the line `t d` runs through a rounded convex region: `[lo, hi]`, or `None`.
-fn line_stretch(r: &Region, d: Vec2) -> Option<(f32, f32)> {
-    let mut span = polygon_stretch(&r.core, d);
-    if r.radius > 0.0 {
-        let v = r.core.vertices();
+/// Where the line `o + t d` (unit `d`) runs through the open inside of rounded region `k`
+/// shrunk by `shrink`: `(lo, hi)`, or `None`.
+fn line_stretch(regions: &Regions, k: usize, o: Vec2, d: Vec2, shrink: f32) -> Option<(f32, f32)> {
+    let (v, normals) = (regions.verts(k), regions.normals(k));
+    let r = regions.radius;
+    let mut span = polygon_stretch(v, normals, o, d, if r > 0.0 { 0.0 } else { shrink });
+    if r > 0.0 {
+        let r = r - shrink;
         for i in 0..v.len() {
-            for s in [disc_stretch(v[i], r.radius, d), band_stretch(v[i], v[(i + 1) % v.len()], r.radius, d)] {
+            let (p, q) = (v[i] - o, v[(i + 1) % v.len()] - o);
+            for s in [disc_stretch(p, r, d), band_stretch(p, q, r, d)] {
                 span = union(span, s);
             }
         }
     }
-    span.filter(|(lo, hi)| lo <= hi)
+    span
 }
 
 fn union(a: Option<(f32, f32)>, b: Option<(f32, f32)>) -> Option<(f32, f32)> {
@@ -205,11 +927,11 @@ fn union(a: Option<(f32, f32)>, b: Option<(f32, f32)>) -> Option<(f32, f32)> {
     }
 }
 
-/// Cyrus–Beck on the whole line.
-fn polygon_stretch(core: &ConvexPolygon, d: Vec2) -> Option<(f32, f32)> {
+/// Cyrus–Beck on the whole line `o + t d`, each face moved in by `shrink`.
+fn polygon_stretch(v: &[Vec2], normals: &[Vec2], o: Vec2, d: Vec2, shrink: f32) -> Option<(f32, f32)> {
     let (mut lo, mut hi) = (f32::NEG_INFINITY, f32::INFINITY);
-    for (v, n) in core.vertices().iter().zip(core.normals()) {
-        let (speed, limit) = (n.dot(d), n.dot(*v));
+    for (v, n) in v.iter().zip(normals) {
+        let (speed, limit) = (n.dot(d), n.dot(*v - o) - shrink);
         if speed > 0.0 {
             hi = hi.min(limit / speed);
         } else if speed < 0.0 {
@@ -217,6 +939,9 @@ fn polygon_stretch(core: &ConvexPolygon, d: Vec2) -> Option<(f32, f32)> {
         } else if limit <= 0.0 {
             // Parallel to this face and not strictly inside it: the line at most slides along
             // the region's boundary, which is touching, not overlapping.
+            return None;
+        }
+        if lo > hi {
             return None;
         }
     }
@@ -250,26 +975,6 @@ fn band_stretch(a: Vec2, b: Vec2, r: f32, d: Vec2) -> Option<(f32, f32)> {
     (lo <= hi).then_some((lo, hi))
 }
 
-/// Golden-section search for the angle of least exit distance within `center ± half_width`.
-fn refine(center: f32, half_width: f32, f: impl Fn(f32) -> f32) -> Vec2 {
-    let g = 0.618_034f32;
-    let (mut a, mut b) = (center - half_width, center + half_width);
-    let (mut c, mut d) = (b - g * (b - a), a + g * (b - a));
-    let (mut fc, mut fd) = (f(c), f(d));
-    for _ in 0..40 {
-        if fc < fd {
-            (b, d, fd) = (d, c, fc);
-            c = b - g * (b - a);
-            fc = f(c);
-        } else {
-            (a, c, fc) = (c, d, fd);
-            d = a + g * (b - a);
-            fd = f(d);
-        }
-    }
-    Vec2::from_angle(if fc < fd { c } else { d })
-}
-
 /// Where they touch: the convex contact of the two pieces whose region was left last, else the
 /// other shape's deepest point against the normal.
 fn manifold_point(
@@ -293,4 +998,173 @@ fn manifold_point(
     let deepest = core.vertices().iter().copied().min_by(|a, b| a.dot(normal).total_cmp(&b.dot(normal)));
     let point_b = deepest.unwrap_or(other.inner_point()) - normal * radius;
     ContactPoint { point_a: point_b + normal * depth, point_b, depth }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::query::ShapeLike;
+    use crate::shape::ConvexPolygon;
+
+    fn v(x: f32, y: f32) -> Vec2 {
+        Vec2::new(x, y)
+    }
+
+    /// A small deterministic generator (xorshift), so the tests need no extra crate.
+    struct Rng(u64);
+    impl Rng {
+        fn next(&mut self) -> f32 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            (self.0 >> 40) as f32 / (1u64 << 24) as f32
+        }
+        fn range(&mut self, lo: f32, hi: f32) -> f32 {
+            lo + (hi - lo) * self.next()
+        }
+    }
+
+    fn random_convex(rng: &mut Rng) -> ConvexPolygon {
+        loop {
+            let n = 3 + (rng.next() * 12.0) as usize;
+            let c = v(rng.range(-5.0, 5.0), rng.range(-5.0, 5.0));
+            let pts: Vec<Vec2> = (0..n).map(|_| c + v(rng.range(-3.0, 3.0), rng.range(-3.0, 3.0))).collect();
+            if let Ok(p) = ConvexPolygon::from_hull(&pts) {
+                return p;
+            }
+        }
+    }
+
+    /// The vertices of `poly` with those lying straight between their neighbours dropped.
+    fn corners(poly: &[Vec2]) -> Vec<Vec2> {
+        let n = poly.len();
+        (0..n)
+            .filter(|&i| crate::math::orient2d(poly[(i + n - 1) % n], poly[i], poly[(i + 1) % n]) != 0.0)
+            .map(|i| poly[i])
+            .collect()
+    }
+
+    #[test]
+    fn minkowski_merge_matches_the_hull_of_all_differences() {
+        let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+        for case in 0..2000 {
+            let a = random_convex(&mut rng);
+            let b = random_convex(&mut rng);
+            // b as a point, a segment or a polygon.
+            let b_verts: Vec<Vec2> = match case % 4 {
+                0 => vec![b.vertices()[0]],
+                1 => vec![b.vertices()[0], b.vertices()[1]],
+                _ => b.vertices().to_vec(),
+            };
+            let mut merged = Vec::new();
+            minkowski_sum(a.vertices(), &b_verts, &mut merged);
+            let all: Vec<Vec2> = a.vertices().iter().flat_map(|p| b_verts.iter().map(move |q| *p + *q)).collect();
+            let hull = ConvexPolygon::from_hull(&all).unwrap();
+            let got = corners(&merged);
+            // Same vertices in the same cyclic order (both counter-clockwise).
+            assert_eq!(got.len(), hull.vertices().len(), "case {case}: {got:?} vs {:?}", hull.vertices());
+            let shift = got.iter().position(|p| *p == hull.vertices()[0]).expect("same start vertex");
+            for (i, h) in hull.vertices().iter().enumerate() {
+                assert_eq!(got[(shift + i) % got.len()], *h, "case {case}");
+            }
+        }
+    }
+
+    fn contact_of(p: &Polygon, other: ShapeRef) -> Contact {
+        let c = contact_concave(p, other).expect("they overlap");
+        // The push separates (touching after it), and a slightly longer one clears.
+        let out = c.push_out_b() + c.normal * 1e-3;
+        let moved = |by: Vec2| match other {
+            ShapeRef::Aabb(b) => crate::query::intersects::intersects_ref(
+                p.shape_ref(),
+                ShapeRef::Aabb(&Aabb::new(b.min() + by, b.max() + by).unwrap()),
+            ),
+            ShapeRef::Circle(d) => crate::query::intersects::intersects_ref(
+                p.shape_ref(),
+                ShapeRef::Circle(&crate::shape::Circle::new(d.center() + by, d.radius()).unwrap()),
+            ),
+            _ => unreachable!(),
+        };
+        assert!(!moved(out), "{c:?} does not separate");
+        assert!(moved(c.push_out_b() * 0.99), "{c:?} is longer than needed");
+        c
+    }
+
+    #[test]
+    fn minimum_at_a_crossing_of_two_regions_boundaries() {
+        // An L; a box over its inner corner. Leaving along either arm runs into the other arm
+        // (4.5 to go), but moving diagonally by (0.5, 0.5) leaves the box touching the corner
+        // only. That point is where the grown top face of the horizontal arm crosses the grown
+        // right face of the vertical arm: two different pieces (a convex piece cannot hold
+        // both edges of a reflex corner), neither one's vertex nor foot.
+        let l = Polygon::new(&[v(0.0, 0.0), v(6.0, 0.0), v(6.0, 2.0), v(2.0, 2.0), v(2.0, 6.0), v(0.0, 6.0)]).unwrap();
+        let b = Aabb::new(v(1.5, 1.5), v(3.5, 3.5)).unwrap();
+        let c = contact_of(&l, ShapeRef::Aabb(&b));
+        let diagonal = Vec2::ONE.normalize();
+        assert!((c.depth - 0.5f32.hypot(0.5)).abs() < 1e-5, "{c:?}");
+        assert!((c.normal - diagonal).length() < 1e-4, "{c:?}");
+    }
+
+    #[test]
+    fn disc_wedged_in_a_concave_notch_leaves_along_the_bisector() {
+        // A square with a V notch down to (2, 1); the disc must rise until tangent to both
+        // sides: centre at height 1 + √13 / 2 (the sides have slope ±3/2).
+        let p = Polygon::new(&[v(0.0, 0.0), v(4.0, 0.0), v(4.0, 4.0), v(2.0, 1.0), v(0.0, 4.0)]).unwrap();
+        let disc = crate::shape::Circle::new(v(2.0, 1.5), 1.0).unwrap();
+        let c = contact_of(&p, ShapeRef::Circle(&disc));
+        let expected = 1.0 + 13f32.sqrt() / 2.0 - 1.5;
+        assert!((c.depth - expected).abs() < 1e-4, "{c:?}, expected {expected}");
+        assert!((c.normal - Vec2::Y).length() < 1e-4, "{c:?}");
+    }
+
+    #[test]
+    fn disc_over_a_convex_corner_leaves_along_the_corner_arc() {
+        // The U's outer corner (3, 3): the nearest exit is on the arc around it.
+        let u = Polygon::new(&[
+            v(0.0, 0.0),
+            v(3.0, 0.0),
+            v(3.0, 3.0),
+            v(2.0, 3.0),
+            v(2.0, 1.0),
+            v(1.0, 1.0),
+            v(1.0, 3.0),
+            v(0.0, 3.0),
+        ])
+        .unwrap();
+        let disc = crate::shape::Circle::new(v(3.2, 3.2), 0.5).unwrap();
+        let c = contact_of(&u, ShapeRef::Circle(&disc));
+        let expected = 0.5 - 0.2f32.hypot(0.2);
+        assert!((c.depth - expected).abs() < 1e-5, "{c:?}, expected {expected}");
+        assert!((c.normal - Vec2::ONE.normalize()).length() < 1e-4, "{c:?}");
+    }
+
+    #[test]
+    fn tiny_shapes_get_the_same_push_as_unit_ones() {
+        // The walk's tolerance has an absolute floor (1e-4); the coverage margin must not, or
+        // a U 3e-6 across loses its true exits. A segment across the U's floor leaves downwards
+        // by half its height, at any scale.
+        for scale in [1.0f32, 1e-3, 1e-6] {
+            let u = Polygon::new(
+                &[
+                    v(0.0, 0.0),
+                    v(3.0, 0.0),
+                    v(3.0, 3.0),
+                    v(2.0, 3.0),
+                    v(2.0, 1.0),
+                    v(1.0, 1.0),
+                    v(1.0, 3.0),
+                    v(0.0, 3.0),
+                ]
+                .map(|p| p * scale),
+            )
+            .unwrap();
+            let seg = crate::shape::Segment::new(v(0.5, 0.5) * scale, v(2.5, 0.5) * scale).unwrap();
+            let c = contact_concave(&u, ShapeRef::Segment(&seg)).unwrap();
+            assert!((c.depth / scale - 0.5).abs() < 1e-3, "scale {scale}: {c:?}");
+            assert!(c.normal.y.abs() > 0.999, "scale {scale}: {c:?}");
+            let pill = crate::shape::Capsule::new(v(0.5, 2.0) * scale, v(2.5, 2.0) * scale, 0.3 * scale).unwrap();
+            let c = contact_concave(&u, ShapeRef::Capsule(&pill)).unwrap();
+            assert!((c.depth / scale - 1.3).abs() < 1e-3, "scale {scale}: {c:?}");
+        }
+    }
 }
