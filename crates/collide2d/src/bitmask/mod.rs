@@ -189,6 +189,44 @@ impl Placement {
         }
     }
 
+    /// Folds `f` over the ANDs of `self`'s words `i0 .. i1` of one row with `other`'s words
+    /// under them. The middle words, where `other`'s two source words both exist, go through a
+    /// `zip` without bounds checks or branches (so the loop can be vectorised); the at most one
+    /// word at either end that reaches past `other`'s row takes the checked path.
+    #[inline(always)]
+    fn fold_row<T>(&self, arow: &[u64], brow: &[u64], init: T, mut f: impl FnMut(T, u64) -> T) -> T {
+        let (mut i, i1) = (self.i0, self.i1);
+        let mut acc = init;
+        while i < i1 && self.q0 + (i as i64) < 0 {
+            acc = f(acc, arow[i] & self.shifted(brow, i));
+            i += 1;
+        }
+        if i < i1 {
+            let q = (self.q0 + i as i64) as usize;
+            let tail = if self.r == 0 { 0 } else { 1 };
+            let n = (i1 - i).min(brow.len().saturating_sub(q + tail));
+            if n > 0 {
+                let a = &arow[i..i + n];
+                if self.r == 0 {
+                    for (&a, &b) in a.iter().zip(&brow[q..q + n]) {
+                        acc = f(acc, a & b);
+                    }
+                } else {
+                    let (r, l) = (self.r, 64 - self.r);
+                    for (&a, b) in a.iter().zip(brow[q..q + n + 1].windows(2)) {
+                        acc = f(acc, a & ((b[0] >> r) | (b[1] << l)));
+                    }
+                }
+                i += n;
+            }
+        }
+        while i < i1 {
+            acc = f(acc, arow[i] & self.shifted(brow, i));
+            i += 1;
+        }
+        acc
+    }
+
     /// Calls `f(y, i, word)` with the AND of the two masks for every overlapping word, rows top to
     /// bottom; stops early when `f` returns `true`, and returns whether it did.
     #[inline(always)]
@@ -404,22 +442,17 @@ impl Bitmask {
     /// assert!(!a.overlaps(&dot, (i32::MIN, i32::MAX)));
     /// ```
     pub fn overlaps(&self, other: &Bitmask, offset: (i32, i32)) -> bool {
-        match Placement::new(self, other, offset) {
-            Some(p) => p.any_word(self, other, |_, _, w| w != 0),
-            None => false,
-        }
+        let Some(p) = Placement::new(self, other, offset) else { return false };
+        // OR a whole row together and test once a row: no branch per word.
+        (p.y0..p.y1).any(|y| p.fold_row(self.row(y), p.other_row(other, y), 0, |acc, w| acc | w) != 0)
     }
 
     /// How many pixels are set in both masks, `other` placed at `offset`.
     pub fn overlap_area(&self, other: &Bitmask, offset: (i32, i32)) -> u64 {
-        let mut area = 0u64;
-        if let Some(p) = Placement::new(self, other, offset) {
-            p.any_word(self, other, |_, _, w| {
-                area += w.count_ones() as u64;
-                false
-            });
-        }
-        area
+        let Some(p) = Placement::new(self, other, offset) else { return 0 };
+        (p.y0..p.y1)
+            .map(|y| p.fold_row(self.row(y), p.other_row(other, y), 0u64, |n, w| n + w.count_ones() as u64))
+            .sum()
     }
 
     /// The pixels set in both masks, as a mask of `self`'s size in `self`'s pixel space.
