@@ -458,3 +458,40 @@ fn push_out_moves_along_the_shallow_side() {
     assert!(p.normal.x > 0.99);
     assert_eq!(p.depth, 4.0);
 }
+
+#[test]
+fn masks_against_thin_shapes_and_polygons() {
+    use collide2d::{Polygon, Segment};
+    let m = Bitmask::from_fn(130, 10, |x, y| x == 100 && y == 4); // one pixel: [100, 101] × [4, 5]
+    let mut scratch = Bitmask::default();
+    // A point on the pixel's corner touches it (closed squares); no pixel centre is a point's.
+    assert!(m.overlaps_shape(&Vec2::new(101.0, 5.0)));
+    assert!(!m.overlaps_shape(&Vec2::new(101.01, 5.0)));
+    assert!(m.overlaps_shape_sampled(&Vec2::new(100.5, 4.5), &mut scratch));
+    assert!(!m.overlaps_shape_sampled(&Vec2::new(100.4, 4.5), &mut scratch));
+    // A segment across the row, and one stopping short of the pixel.
+    assert!(m.overlaps_shape(&Segment::new(Vec2::new(-5.0, 4.5), Vec2::new(200.0, 4.5)).unwrap()));
+    assert!(!m.overlaps_shape(&Segment::new(Vec2::new(-5.0, 4.5), Vec2::new(99.9, 4.5)).unwrap()));
+    // A concave L whose notch holds the pixel misses it; filled in, it hits.
+    let l = Polygon::new(&[
+        Vec2::new(90.0, 0.0),
+        Vec2::new(110.0, 0.0),
+        Vec2::new(110.0, 3.0),
+        Vec2::new(93.0, 3.0),
+        Vec2::new(93.0, 9.0),
+        Vec2::new(90.0, 9.0),
+    ])
+    .unwrap();
+    assert!(!m.overlaps_shape(&l));
+    assert!(!m.overlaps_shape_sampled(&l, &mut scratch));
+    let (raster, offset) = Bitmask::from_shape(&l, 1.0).unwrap();
+    assert_eq!(offset, (90, 0));
+    assert_eq!(raster.count(), 20 * 3 + 3 * 6);
+    assert!(!m.overlaps(&raster, offset));
+    let block = Aabb::from_xywh(90.0, 0.0, 20.0, 9.0).unwrap();
+    assert!(m.overlaps_shape(&block) && m.overlaps_shape_sampled(&block, &mut scratch));
+    // Shapes far away or with huge coordinates never panic.
+    assert!(!m.overlaps_shape(&Circle::new(Vec2::new(1e30, -1e30), 1e29).unwrap()));
+    assert!(!m.overlaps_shape_sampled(&Circle::new(Vec2::new(-1e30, 1e30), 1e29).unwrap(), &mut scratch));
+    assert!(Bitmask::from_shape(&Circle::new(Vec2::ZERO, 1e20).unwrap(), 1.0).is_none());
+}
