@@ -38,8 +38,8 @@ pub use regions::{Component, Connectivity};
 
 use crate::pixels::{Rgba8, Solidity};
 
-/// The largest side a mask built by this module from a shape or a transform may have, and the
-/// most pixels it may hold in total (2²⁴ a side, 2³⁰ in all); larger results are refused.
+/// The largest side of a mask made from a shape ([`Bitmask::from_shape`]) or a transform
+/// ([`Bitmask::transformed`]), 2²⁴ pixels; larger results are refused.
 pub const MAX_SIDE: u32 = 1 << 24;
 /// The most pixels a mask made from a shape or a transform may hold (2³⁰, 128 MiB of words).
 pub const MAX_PIXELS: u64 = 1 << 30;
@@ -178,6 +178,17 @@ impl Placement {
         b.row((y as i64 - self.dy) as u32)
     }
 
+    /// The overlapping rows of both masks, paired, top to bottom (both strides are at least one,
+    /// as a placement exists only when both masks have pixels).
+    #[inline(always)]
+    fn row_pairs<'a>(&self, a: &'a Bitmask, b: &'a Bitmask) -> impl Iterator<Item = (&'a [u64], &'a [u64])> {
+        let (y0, y1) = (self.y0 as usize, self.y1 as usize);
+        let v0 = (self.y0 as i64 - self.dy) as usize;
+        let rows = &a.words[y0 * a.stride..y1 * a.stride];
+        let other_rows = &b.words[v0 * b.stride..(v0 + y1 - y0) * b.stride];
+        rows.chunks_exact(a.stride).zip(other_rows.chunks_exact(b.stride))
+    }
+
     /// `other`'s 64 bits under `self`'s word `i` of a row.
     #[inline(always)]
     fn shifted(&self, brow: &[u64], i: usize) -> u64 {
@@ -245,7 +256,8 @@ impl Placement {
 }
 
 impl Bitmask {
-    /// An empty (all clear) mask of the given size.
+    /// An empty (all clear) mask of the given size; allocates `ceil(width / 64) × height` words
+    /// (and, like `Vec`, aborts if that much memory is not available).
     ///
     /// ```
     /// use collide2d::bitmask::Bitmask;
@@ -444,14 +456,14 @@ impl Bitmask {
     pub fn overlaps(&self, other: &Bitmask, offset: (i32, i32)) -> bool {
         let Some(p) = Placement::new(self, other, offset) else { return false };
         // OR a whole row together and test once a row: no branch per word.
-        (p.y0..p.y1).any(|y| p.fold_row(self.row(y), p.other_row(other, y), 0, |acc, w| acc | w) != 0)
+        p.row_pairs(self, other).any(|(arow, brow)| p.fold_row(arow, brow, 0, |acc, w| acc | w) != 0)
     }
 
     /// How many pixels are set in both masks, `other` placed at `offset`.
     pub fn overlap_area(&self, other: &Bitmask, offset: (i32, i32)) -> u64 {
         let Some(p) = Placement::new(self, other, offset) else { return 0 };
-        (p.y0..p.y1)
-            .map(|y| p.fold_row(self.row(y), p.other_row(other, y), 0u64, |n, w| n + w.count_ones() as u64))
+        p.row_pairs(self, other)
+            .map(|(arow, brow)| p.fold_row(arow, brow, 0u64, |n, w| n + w.count_ones() as u64))
             .sum()
     }
 
