@@ -462,8 +462,10 @@ impl Bitmask {
     /// How many pixels are set in both masks, `other` placed at `offset`.
     pub fn overlap_area(&self, other: &Bitmask, offset: (i32, i32)) -> u64 {
         let Some(p) = Placement::new(self, other, offset) else { return 0 };
+        // Most words of an overlap are usually empty; skipping their popcount (a dozen
+        // instructions on the baseline x86-64 target, which has no popcount instruction) pays.
         p.row_pairs(self, other)
-            .map(|(arow, brow)| p.fold_row(arow, brow, 0u64, |n, w| n + w.count_ones() as u64))
+            .map(|(arow, brow)| p.fold_row(arow, brow, 0u64, |n, w| if w == 0 { n } else { n + w.count_ones() as u64 }))
             .sum()
     }
 
