@@ -63,9 +63,11 @@
 //!   [`signed_distance`] take any shape or pair.
 //! - [`tiered`]: the levelled rectangle test (bounding boxes, corners inside, SAT).
 //! - [`detector`]: swappable detection methods.
+//! - [`bitmask`]: pixel-perfect masks, tested 64 pixels at a time.
 
 #![warn(missing_docs)]
 
+pub mod bitmask;
 pub mod detector;
 pub mod math;
 pub mod pixels;
