@@ -1,7 +1,7 @@
 //! The desktop demo: the shared demo state of `collide2d-render` in a `minifb` window (X11).
 //!
 //! Keys: C circles, R axis-aligned boxes, O oriented boxes, P concave polygons, T traced
-//! sprites, D next detector, SPACE automatic movement, ESC quit. Drag the moving shape with the
+//! sprites, B sprite bitmasks, D next detector, SPACE automatic movement, ESC quit. Drag the moving shape with the
 //! mouse; the wheel turns it.
 //!
 //! For tests and screenshots: `--frames N` quits after N frames, `--place X,Y` puts the moving
@@ -57,6 +57,7 @@ fn demo_key(c: char) -> Option<Key> {
         'O' => Key::Oriented,
         'P' => Key::Polygons,
         'T' => Key::Traced,
+        'B' => Key::Bitmask,
         'D' => Key::NextDetector,
         ' ' => Key::ToggleAuto,
         _ => return None,
@@ -71,6 +72,7 @@ fn window_key(k: minifb::Key) -> Option<Key> {
         K::O => demo_key('O'),
         K::P => demo_key('P'),
         K::T => demo_key('T'),
+        K::B => demo_key('B'),
         K::D => demo_key('D'),
         K::Space => demo_key(' '),
         _ => None,

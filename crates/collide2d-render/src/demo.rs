@@ -1,6 +1,7 @@
 //! The live demo's state and its picture, shared by the desktop window and the web page: one
-//! fixed and one moving shape, keys to switch the pair and the detection method, automatic
-//! movement, dragging and turning.
+//! fixed and one moving shape, keys to switch the pair (circles, boxes, oriented boxes, concave
+//! polygons, traced sprites, sprite bitmasks) and the detection method, automatic movement,
+//! dragging and turning.
 //!
 //! Nothing here knows about windows: a front end feeds [`Demo::key`], the pointer and wheel
 //! methods and [`Demo::tick`], and shows [`Demo::render`]'s pixels.
@@ -17,6 +18,7 @@
 //! assert_eq!(picture.rgba().len(), 640 * 400 * 4);
 //! ```
 
+use collide2d::bitmask::Bitmask;
 use collide2d::detector::{BoundingBoxes, BoundingCircles, Detector, Exact};
 use collide2d::pixels::{Rgba8, Solidity};
 use collide2d::tiered::{collide, Level, RectObject};
@@ -41,6 +43,8 @@ pub enum Key {
     Polygons,
     /// T: two traced sprites.
     Traced,
+    /// B: two sprite bitmasks, pixel-perfect (the exact method tests the masks themselves).
+    Bitmask,
     /// D: the next detection method.
     NextDetector,
     /// SPACE: automatic movement on or off.
@@ -60,6 +64,8 @@ pub enum Pair {
     Polygons,
     /// Traced sprites.
     Traced,
+    /// Sprite bitmasks.
+    Bitmask,
 }
 
 /// The detection methods D cycles through, coarsest first.
@@ -145,6 +151,7 @@ pub struct Demo {
     turn: f32,
     drag: Option<Vec2>,
     sprite: Option<Polygon>,
+    pixels: Option<(Polygon, Bitmask)>,
 }
 
 /// The world the demo shows: 16 × 10 units, y down like the screen.
@@ -154,7 +161,8 @@ impl Demo {
     /// A demo drawing into `width × height` pixels, showing two circles apart, judged exactly.
     pub fn new(width: u32, height: u32) -> Self {
         let region = Aabb::new(Vec2::ZERO, WORLD).expect("a fixed, valid box");
-        let sprite = sprite_polygon();
+        let sprite = sprite_polygon(Detail::Optimal);
+        let pixels = sprite_polygon(Detail::Exact).zip(sprite_mask());
         Self {
             view: View::fit(&region, width, height, 8.0, false),
             pair: Pair::Circles,
@@ -166,6 +174,7 @@ impl Demo {
             turn: 0.0,
             drag: None,
             sprite,
+            pixels,
         }
     }
 
@@ -202,6 +211,7 @@ impl Demo {
             Key::Oriented => self.pair = Pair::Oriented,
             Key::Polygons => self.pair = Pair::Polygons,
             Key::Traced => self.pair = Pair::Traced,
+            Key::Bitmask => self.pair = Pair::Bitmask,
             Key::NextDetector => {
                 let i = Method::ALL.iter().position(|m| *m == self.method).unwrap_or(0);
                 self.method = Method::ALL[(i + 1) % Method::ALL.len()];
@@ -271,6 +281,11 @@ impl Demo {
                 Some(p) => Shape::Polygon(p.clone()),
                 None => s(concave(moving).map(Into::into)),
             },
+            // Drawn as its exact outline: the same pixels the mask holds.
+            Pair::Bitmask => match &self.pixels {
+                Some((p, _)) => Shape::Polygon(p.clone()),
+                None => s(concave(moving).map(Into::into)),
+            },
         }
     }
 
@@ -279,7 +294,7 @@ impl Demo {
         // Axis-aligned boxes stay axis-aligned; the traced sprite is 128 px, shown 5 units wide.
         let turn = if self.pair == Pair::Boxes { 0.0 } else { turn };
         let (scale, origin) = match self.pair {
-            Pair::Traced => (Vec2::splat(5.0 / 128.0), Vec2::splat(64.0)),
+            Pair::Traced | Pair::Bitmask => (Vec2::splat(5.0 / 128.0), Vec2::splat(64.0)),
             _ => (Vec2::ONE, Vec2::ZERO),
         };
         Placed { local: self.local_shape(moving), transform: Transform::from_parts(at, turn, scale, origin) }
@@ -299,7 +314,13 @@ impl Demo {
             Method::TieredAabb => collide(&a, &b, Level::Aabb),
             Method::TieredCorners => collide(&a, &b, Level::Corners),
             Method::TieredSat => collide(&a, &b, Level::Sat),
-            Method::Exact => Exact.detect(&wa, &wb),
+            Method::Exact => match (&self.pixels, self.pair) {
+                // Pixel-perfect: the moving mask resampled into the fixed one's pixels.
+                (Some((_, mask)), Pair::Bitmask) => {
+                    mask.overlaps_placed(&a.transform, mask, &b.transform).unwrap_or(false)
+                }
+                _ => Exact.detect(&wa, &wb),
+            },
         };
         Verdict { colliding, contact: contact(&wa, &wb) }
     }
@@ -329,7 +350,7 @@ impl Demo {
             depth
         );
         picture.text(8.0, 8.0, &status, 1);
-        picture.text(8.0, 20.0, "C R O P T: pair   D: detector   SPACE: auto   drag, wheel: move, turn", 1);
+        picture.text(8.0, 20.0, "C R O P T B: pair   D: detector   SPACE: auto   drag, wheel: move, turn", 1);
         picture
     }
 }
@@ -341,10 +362,22 @@ fn concave(moving: bool) -> Result<Polygon, collide2d::ShapeError> {
     Polygon::new(&pts.map(|(x, y)| Vec2::new(x * k, y * k)))
 }
 
-/// The built-in sprite traced at the optimal level (its largest island).
-fn sprite_polygon() -> Option<Polygon> {
-    let pixmap = tiny_skia::Pixmap::decode_png(SPRITE).ok()?;
+/// The built-in sprite's pixels (premultiplied RGBA; only alpha matters for solidity).
+fn sprite_pixels() -> Option<tiny_skia::Pixmap> {
+    tiny_skia::Pixmap::decode_png(SPRITE).ok()
+}
+
+/// The built-in sprite traced at `detail` (its largest island).
+fn sprite_polygon(detail: Detail) -> Option<Polygon> {
+    let pixmap = sprite_pixels()?;
     let image = Rgba8::new(pixmap.width(), pixmap.height(), pixmap.data()).ok()?;
-    let polygons = trace(&image, &Solidity::default(), Detail::Optimal).ok()?;
+    let polygons = trace(&image, &Solidity::default(), detail).ok()?;
     polygons.into_iter().max_by(|a, b| a.area().total_cmp(&b.area()))
+}
+
+/// The built-in sprite as a bitmask.
+fn sprite_mask() -> Option<Bitmask> {
+    let pixmap = sprite_pixels()?;
+    let image = Rgba8::new(pixmap.width(), pixmap.height(), pixmap.data()).ok()?;
+    Some(Bitmask::from_rgba(&image, &Solidity::default()))
 }

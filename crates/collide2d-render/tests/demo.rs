@@ -20,7 +20,7 @@ fn colour_at(demo: &Demo, p: Vec2) -> [u8; 4] {
 #[test]
 fn every_pair_is_green_apart_and_red_on_top_of_each_other() {
     let mut demo = Demo::new(640, 400);
-    for key in [Key::Circles, Key::Boxes, Key::Oriented, Key::Traced] {
+    for key in [Key::Circles, Key::Boxes, Key::Oriented, Key::Traced, Key::Bitmask] {
         demo.key(key);
         demo.place_moving(Vec2::new(14.0, 2.0));
         assert!(!demo.verdict().colliding, "{key:?} apart");
@@ -98,4 +98,32 @@ fn automatic_movement_moves_only_when_switched_on() {
     assert_ne!(demo.moving_position(), start);
     demo.tick(f32::NAN); // ignored, never panics
     assert!(demo.moving_position().is_finite());
+}
+
+#[test]
+fn bitmask_pair_is_pixel_perfect_where_bounding_boxes_are_not() {
+    let mut demo = Demo::new(640, 400);
+    demo.key(Key::Bitmask);
+    assert_eq!(demo.pair(), Pair::Bitmask);
+    let set_method = |demo: &mut Demo, m: Method| {
+        while demo.method() != m {
+            demo.key(Key::NextDetector);
+        }
+    };
+    // Walking the moving sprite away along a diagonal, there is a stretch where the bounding
+    // boxes still overlap but no pixels do (the sprite's box corners are empty).
+    let mut found = false;
+    for k in 0..80 {
+        demo.place_moving(demo.fixed_position() + Vec2::new(1.0, -1.0) * (k as f32 * 0.1));
+        set_method(&mut demo, Method::Exact);
+        let pixels = demo.verdict().colliding;
+        set_method(&mut demo, Method::BoundingBoxes);
+        let boxes = demo.verdict().colliding;
+        assert!(boxes || !pixels, "pixels touching means boxes overlap (step {k})");
+        found |= boxes && !pixels;
+    }
+    assert!(found, "some placement should separate the pixels but not the boxes");
+    set_method(&mut demo, Method::Exact);
+    demo.place_moving(demo.fixed_position() + Vec2::new(1.0, 0.5));
+    assert!(demo.verdict().colliding);
 }

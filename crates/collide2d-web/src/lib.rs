@@ -33,7 +33,7 @@ pub extern "C" fn demo_new(width: u32, height: u32) -> *mut Handle {
     Box::into_raw(Box::new(Handle { demo: Demo::new(w, h), pixels: Vec::new() }))
 }
 
-/// A key, by its ASCII code (`C R O P T D`, either case, and space).
+/// A key, by its ASCII code (`C R O P T B D`, either case, and space).
 #[no_mangle]
 pub extern "C" fn demo_key(h: *mut Handle, code: u32) {
     let key = match char::from_u32(code).map(|c| c.to_ascii_uppercase()) {
@@ -42,6 +42,7 @@ pub extern "C" fn demo_key(h: *mut Handle, code: u32) {
         Some('O') => Key::Oriented,
         Some('P') => Key::Polygons,
         Some('T') => Key::Traced,
+        Some('B') => Key::Bitmask,
         Some('D') => Key::NextDetector,
         Some(' ') => Key::ToggleAuto,
         _ => return,
