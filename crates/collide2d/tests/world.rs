@@ -68,7 +68,7 @@ enum Op {
 fn op() -> impl Strategy<Value = Op> {
     let coord = -20.0f32..20.0;
     prop_oneof![
-        4 => (0u8..4, coord.clone(), coord.clone(), 0.2f32..4.0, 0.0f32..6.3)
+        4 => (0u8..5, coord.clone(), coord.clone(), 0.2f32..4.0, 0.0f32..6.3)
             .prop_map(|(kind, x, y, size, angle)| Op::Insert { kind, x, y, size, angle }),
         4 => (any::<usize>(), coord.clone(), coord.clone(), 0.0f32..6.3)
             .prop_map(|(pick, x, y, angle)| Op::Move { pick, x, y, angle }),
@@ -87,6 +87,8 @@ fn shape(kind: u8, size: f32) -> Shape {
         0 => Aabb::from_center_half_extents(Vec2::ZERO, Vec2::new(size, size * 0.5)).unwrap().into(),
         1 => Circle::new(Vec2::ZERO, size * 0.5).unwrap().into(),
         2 => Obb::new(Vec2::ZERO, Vec2::new(size * 0.5, size), 0.3).unwrap().into(),
+        // A floor: many cells long.
+        4 => Aabb::from_center_half_extents(Vec2::ZERO, Vec2::new(size * 10.0, 0.5)).unwrap().into(),
         _ => Capsule::new(Vec2::new(-size, 0.0), Vec2::new(size, 0.0), 0.3).unwrap().into(),
     }
 }
@@ -248,7 +250,7 @@ proptest! {
 
     #[test]
     fn queries_match_a_scan(
-        boxes in proptest::collection::vec((-30.0f32..30.0, -30.0f32..30.0, 0.2f32..5.0, 0u8..4), 0..80),
+        boxes in proptest::collection::vec((-30.0f32..30.0, -30.0f32..30.0, 0.2f32..5.0, 0u8..5), 0..80),
         q in (-30.0f32..30.0, -30.0f32..30.0, 0.0f32..10.0, 0.0f32..10.0),
         dir in 0.0f32..6.3,
     ) {
@@ -372,11 +374,8 @@ fn a_custom_detector_decides_and_contacts_may_be_missing() {
 }
 
 #[test]
-fn bad_settings_and_stale_handles_are_errors() {
+fn stale_handles_and_bad_query_inputs_are_harmless() {
     let mut w: World = World::new();
-    assert!(w.set_fat_margin(-1.0, 0.0).is_err());
-    assert!(w.set_fat_margin(0.1, f32::NAN).is_err());
-    assert!(w.set_fat_margin(0.0, 0.5).is_ok());
     let (s, t) = unit_square_at(0.0, 0.0);
     let h = w.insert(s, t, ()).unwrap();
     w.remove(h);

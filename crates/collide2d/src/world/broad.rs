@@ -1,139 +1,135 @@
-//! The broad phase: a dynamic AABB tree of fattened boxes and a persistent set of candidate
-//! pairs, updated incrementally from the colliders that moved out of their fat boxes.
-
-use std::collections::HashSet;
-use std::hash::{BuildHasherDefault, Hasher};
+//! The broad phase: a uniform grid over a spatial hash, rebuilt with a counting sort at each
+//! update, whose cells each list the colliders whose world box covers them.
+//!
+//! - The cell side is twice the mean of the colliders' larger box sides (so a typical collider
+//!   covers one to four cells). A collider covering more than [`BIG_CELLS`] cells (a floor, a
+//!   wall) is kept apart in a short "big" list and tested against the cells it covers.
+//! - Cells live in a hash table of `2^k` buckets (at least as many as cell entries), so the world
+//!   has no fixed bounds; entries of different cells sharing a bucket are told apart by their cell
+//!   coordinates.
+//! - A pair is reported once: by the cell holding the lower corner of the intersection of the two
+//!   boxes (both boxes cover that cell).
+//! - Queries between updates look at the colliders changed since the last update one by one and
+//!   skip their stale grid entries.
 
 use glam::Vec2;
 
-use super::tree::{Bounds, Tree, NULL};
+use crate::query::ray::Ray;
 
-/// A multiplicative hasher for the `u64` pair keys (the keys are already well spread indices).
-#[derive(Default)]
-pub(crate) struct PairHasher(u64);
-
-impl Hasher for PairHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0.rotate_left(5) ^ b as u64).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-        }
-    }
-    fn write_u64(&mut self, k: u64) {
-        let x = k.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        self.0 = x ^ (x >> 29);
-    }
-}
-
-type PairSet = HashSet<u64, BuildHasherDefault<PairHasher>>;
+/// Colliders covering more cells than this go to the "big" list.
+const BIG_CELLS: i64 = 16;
 
 const ALIVE: u8 = 1;
-const MOVED: u8 = 2;
-const PENDING: u8 = 4;
+const DIRTY: u8 = 2;
+
+/// A plain box for the broad phase.
+#[derive(Clone, Copy, Debug, PartialEq, Default)]
+pub(crate) struct Bounds {
+    pub min: Vec2,
+    pub max: Vec2,
+}
+
+impl Bounds {
+    /// Whether the closed boxes share a point.
+    #[inline(always)]
+    pub fn overlaps(&self, o: &Bounds) -> bool {
+        self.min.x <= o.max.x && o.min.x <= self.max.x && self.min.y <= o.max.y && o.min.y <= self.max.y
+    }
+
+    #[inline(always)]
+    pub fn union(&self, o: &Bounds) -> Bounds {
+        Bounds { min: self.min.min(o.min), max: self.max.max(o.max) }
+    }
+}
 
 /// What the broad phase knows of one collider (indexed by the collider's slot).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Proxy {
-    pub fat: Bounds,
     pub tight: Bounds,
     pub generation: u32,
-    pub leaf: u32,
     pub layer: u32,
     pub mask: u32,
     flags: u8,
 }
 
 impl Proxy {
-    const DEAD: Proxy = Proxy {
-        fat: Bounds { min: Vec2::ZERO, max: Vec2::ZERO },
-        tight: Bounds { min: Vec2::ZERO, max: Vec2::ZERO },
-        generation: 0,
-        leaf: NULL,
-        layer: 0,
-        mask: 0,
-        flags: 0,
-    };
+    const DEAD: Proxy =
+        Proxy { tight: Bounds { min: Vec2::ZERO, max: Vec2::ZERO }, generation: 0, layer: 0, mask: 0, flags: 0 };
 
     #[inline(always)]
     pub fn alive(&self) -> bool {
         self.flags & ALIVE != 0
     }
+}
 
+/// One collider in one cell (the box and filter are copied so that a cell is scanned in order).
+#[derive(Clone, Copy, Debug)]
+struct Entry {
+    b: Bounds,
+    cx: i32,
+    cy: i32,
+    idx: u32,
+    layer: u32,
+    mask: u32,
+}
+
+impl Entry {
     #[inline(always)]
-    pub fn allows(&self, other: &Proxy) -> bool {
-        (self.layer & other.mask) != 0 && (other.layer & self.mask) != 0
+    fn allows(&self, o: &Entry) -> bool {
+        (self.layer & o.mask) != 0 && (o.layer & self.mask) != 0
     }
 }
 
-/// A candidate pair: both colliders (slot index and generation), `a < b`, and whether the narrow
-/// phase found them touching at the last step.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Pair {
-    pub a: u32,
-    pub b: u32,
-    pub ga: u32,
-    pub gb: u32,
-    pub touching: bool,
-}
-
 #[inline(always)]
-fn key(a: u32, b: u32) -> u64 {
-    ((a as u64) << 32) | b as u64
+fn hash(cx: i32, cy: i32) -> usize {
+    ((cx as u32).wrapping_mul(0x9E37_79B1) ^ (cy as u32).wrapping_mul(0x85EB_CA77)) as usize
 }
 
-/// How the fat box is grown around the tight one.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Margin {
-    pub relative: f32,
-    pub absolute: f32,
-}
-
-/// Above this share of the colliders waiting to enter the tree, the tree is rebuilt top-down
-/// instead of taking them one at a time.
-const REBUILD_SHARE: f32 = 0.25;
-
-#[derive(Debug)]
+#[derive(Debug, Default)]
 pub(crate) struct BroadPhase {
-    pub tree: Tree,
     pub proxies: Vec<Proxy>,
-    /// Live colliders not in the tree yet (new, or moved out of their fat box).
-    pending: Vec<u32>,
-    /// Colliders whose fat box changed since the last pair update: their new pairs are sought.
-    moved: Vec<u32>,
-    pub pairs: Vec<Pair>,
-    set: PairSet,
-    pub margin: Margin,
-    filters_changed: bool,
-    stack: Vec<u32>,
-    /// Rebuilds done (for tests and tuning).
+    /// Colliders inserted, moved, refiltered or removed since the last update.
+    dirty: Vec<u32>,
+    inv_cell: f32,
+    buckets_mask: usize,
+    starts: Vec<u32>,
+    entries: Vec<Entry>,
+    big: Vec<Entry>,
+    /// The union of all boxes at the last update (empty grid: `None`).
+    extent: Option<Bounds>,
+    ranges: Vec<(u32, i32, i32, i32, i32)>,
+    /// The pairs whose boxes overlap and whose filters allow them, `a < b` (slot indices).
+    pub pairs: Vec<(u32, u32)>,
+    built: bool,
+    /// Grid rebuilds done.
     pub rebuilds: usize,
-    /// Colliders that looked for new partners at the last update.
-    pub last_moved: usize,
 }
 
 impl BroadPhase {
     pub fn new() -> Self {
-        Self {
-            tree: Tree::new(),
-            proxies: Vec::new(),
-            pending: Vec::new(),
-            moved: Vec::new(),
-            pairs: Vec::new(),
-            set: PairSet::default(),
-            margin: Margin { relative: 0.25, absolute: 0.0 },
-            filters_changed: false,
-            stack: Vec::new(),
-            rebuilds: 0,
-            last_moved: 0,
+        Self::default()
+    }
+
+    /// The cell side of the current grid (0 before the first update).
+    pub fn cell_size(&self) -> f32 {
+        if self.inv_cell > 0.0 {
+            1.0 / self.inv_cell
+        } else {
+            0.0
         }
     }
 
-    fn fatten(&self, b: &Bounds) -> Bounds {
-        let d = b.max - b.min;
-        let m = Vec2::splat(self.margin.absolute + self.margin.relative * d.x.max(d.y));
-        Bounds { min: b.min - m, max: b.max + m }
+    #[inline(always)]
+    fn cell_of(&self, p: Vec2) -> (i32, i32) {
+        ((p.x * self.inv_cell).floor() as i32, (p.y * self.inv_cell).floor() as i32)
+    }
+
+    fn mark(&mut self, idx: u32) {
+        let p = &mut self.proxies[idx as usize];
+        if p.flags & DIRTY == 0 {
+            p.flags |= DIRTY;
+            self.dirty.push(idx);
+        }
     }
 
     /// Registers a new collider in slot `idx`.
@@ -142,191 +138,283 @@ impl BroadPhase {
         if self.proxies.len() <= i {
             self.proxies.resize(i + 1, Proxy::DEAD);
         }
-        let fat = self.fatten(&tight);
-        self.proxies[i] = Proxy { fat, tight, generation, leaf: NULL, layer, mask, flags: ALIVE | MOVED | PENDING };
-        self.pending.push(idx);
-        self.moved.push(idx);
+        let dirty = self.proxies[i].flags & DIRTY;
+        self.proxies[i] = Proxy { tight, generation, layer, mask, flags: ALIVE | dirty };
+        self.mark(idx);
     }
 
-    /// Forgets the collider in slot `idx`; `next_generation` is the slot's new generation, so that
-    /// pairs naming the old one are dropped at the next update.
+    /// Forgets the collider in slot `idx`.
     pub fn remove(&mut self, idx: u32, next_generation: u32) {
         let p = &mut self.proxies[idx as usize];
-        if p.leaf != NULL {
-            let leaf = p.leaf;
-            p.leaf = NULL;
-            self.tree.remove(leaf);
-        }
-        let p = &mut self.proxies[idx as usize];
-        p.flags = 0;
+        p.flags &= !ALIVE;
         p.generation = next_generation;
+        self.mark(idx);
     }
 
     /// The collider's world box changed.
     #[inline]
     pub fn set_bounds(&mut self, idx: u32, tight: Bounds) {
-        let p = &mut self.proxies[idx as usize];
-        p.tight = tight;
-        if p.fat.contains(&tight) {
-            return;
-        }
-        let fat = self.fatten(&tight);
-        let p = &mut self.proxies[idx as usize];
-        p.fat = fat;
-        if p.leaf != NULL {
-            let leaf = p.leaf;
-            p.leaf = NULL;
-            self.tree.remove(leaf);
-        }
-        let p = &mut self.proxies[idx as usize];
-        if p.flags & PENDING == 0 {
-            p.flags |= PENDING;
-            self.pending.push(idx);
-        }
-        if p.flags & MOVED == 0 {
-            p.flags |= MOVED;
-            self.moved.push(idx);
-        }
+        self.proxies[idx as usize].tight = tight;
+        self.mark(idx);
     }
 
-    /// The collider's filter changed: pairs are checked against filters at the next update, and
-    /// its new pairs are sought.
+    /// The collider's filter changed.
     pub fn set_filter(&mut self, idx: u32, layer: u32, mask: u32) {
         let p = &mut self.proxies[idx as usize];
         p.layer = layer;
         p.mask = mask;
-        self.filters_changed = true;
-        if p.flags & MOVED == 0 {
-            p.flags |= MOVED;
-            self.moved.push(idx);
-        }
+        self.mark(idx);
     }
 
-    /// Puts the waiting colliders into the tree (one by one, or by a rebuild when many wait).
-    fn flush(&mut self) {
-        if self.pending.is_empty() {
+    /// Rebuilds the grid and the pair list if anything changed since the last update.
+    pub fn update(&mut self) {
+        if self.built && self.dirty.is_empty() {
             return;
         }
-        let waiting = self.pending.len();
-        let total = self.tree.leaf_count() + waiting;
-        if waiting >= 64 && waiting as f32 >= REBUILD_SHARE * total as f32 {
-            let items: Vec<(u32, Bounds)> =
-                self.proxies.iter().enumerate().filter(|(_, p)| p.alive()).map(|(i, p)| (i as u32, p.fat)).collect();
-            let proxies = &mut self.proxies;
-            self.tree.rebuild(&items, &mut |item, leaf| {
-                let p = &mut proxies[item as usize];
-                p.leaf = leaf;
-                p.flags &= !PENDING;
-            });
-            self.rebuilds += 1;
-        } else {
-            for &idx in &self.pending {
-                let p = self.proxies[idx as usize];
-                if p.alive() && p.leaf == NULL {
-                    let leaf = self.tree.insert(p.fat, idx);
-                    self.proxies[idx as usize].leaf = leaf;
-                }
-                self.proxies[idx as usize].flags &= !PENDING;
-            }
+        for &i in &self.dirty {
+            self.proxies[i as usize].flags &= !DIRTY;
         }
-        self.pending.clear();
+        self.dirty.clear();
+        self.built = true;
+        self.rebuilds += 1;
+        self.build_grid();
+        self.find_pairs();
     }
 
-    /// Brings the tree and the pair set up to date. Fills `candidates` with the indices (in
-    /// `self.pairs`) of the pairs whose tight boxes overlap, and `lost` with the pairs that were
-    /// touching but whose boxes no longer overlap (or whose collider was removed or filtered out);
-    /// their `touching` flag is cleared.
-    pub fn update(&mut self, candidates: &mut Vec<u32>, lost: &mut Vec<Pair>) {
-        self.flush();
-        // New pairs: query the tree with each moved fat box.
-        {
-            self.last_moved = self.moved.len();
-            let Self { tree, proxies, moved, pairs, set, stack, .. } = self;
-            for &m in moved.iter() {
-                let pm = proxies[m as usize];
-                if !pm.alive() {
-                    continue;
-                }
-                tree.query(&pm.fat, stack, |o| {
-                    if o == m {
-                        return true;
-                    }
-                    let po = &proxies[o as usize];
-                    // When both moved, the pair is taken from the query of the smaller index.
-                    if po.flags & MOVED != 0 && o < m {
-                        return true;
-                    }
-                    if !pm.allows(po) {
-                        return true;
-                    }
-                    let (a, b, ga, gb) =
-                        if m < o { (m, o, pm.generation, po.generation) } else { (o, m, po.generation, pm.generation) };
-                    if set.insert(key(a, b)) {
-                        pairs.push(Pair { a, b, ga, gb, touching: false });
-                    }
-                    true
-                });
-            }
-            for &m in moved.iter() {
-                proxies[m as usize].flags &= !MOVED;
-            }
-            moved.clear();
+    fn build_grid(&mut self) {
+        // The cell side: twice the mean larger side of the boxes.
+        let (mut sum, mut count) = (0.0f64, 0usize);
+        let mut extent: Option<Bounds> = None;
+        for p in self.proxies.iter().filter(|p| p.alive()) {
+            let d = p.tight.max - p.tight.min;
+            sum += d.x.max(d.y) as f64;
+            count += 1;
+            extent = Some(extent.map_or(p.tight, |e| e.union(&p.tight)));
         }
-        // Drop the pairs whose fat boxes separated; keep the rest, noting the tight overlaps.
-        candidates.clear();
-        let check_filters = std::mem::take(&mut self.filters_changed);
-        let Self { proxies, pairs, set, .. } = self;
-        let mut w = 0;
-        for r in 0..pairs.len() {
-            let mut p = pairs[r];
-            let (pa, pb) = (&proxies[p.a as usize], &proxies[p.b as usize]);
-            let valid = pa.generation == p.ga
-                && pb.generation == p.gb
-                && pa.fat.overlaps(&pb.fat)
-                && (!check_filters || pa.allows(pb))
-                && pa.alive()
-                && pb.alive();
-            if !valid {
-                set.remove(&key(p.a, p.b));
-                if p.touching {
-                    lost.push(p);
-                }
+        self.extent = extent;
+        self.entries.clear();
+        self.big.clear();
+        self.ranges.clear();
+        let Some(extent) = extent else {
+            self.inv_cell = 1.0;
+            self.buckets_mask = 0;
+            self.starts.clear();
+            self.starts.extend([0, 0]);
+            return;
+        };
+        let mut cell = (2.0 * sum / count as f64) as f32;
+        if !(cell.is_finite() && cell > 0.0) {
+            // Only points (or overflowing sizes): spread them over about one cell each.
+            let d = extent.max - extent.min;
+            cell = d.x.max(d.y) / (count as f32).sqrt();
+        }
+        if !(cell.is_finite() && cell > 0.0) {
+            cell = 1.0;
+        }
+        self.inv_cell = 1.0 / cell;
+        if !(self.inv_cell.is_finite() && self.inv_cell > 0.0) {
+            self.inv_cell = 1.0;
+        }
+        // The cells each box covers; big boxes apart.
+        let mut total = 0usize;
+        for (i, p) in self.proxies.iter().enumerate() {
+            if !p.alive() {
                 continue;
             }
-            if pa.tight.overlaps(&pb.tight) {
-                candidates.push(w as u32);
-            } else if p.touching {
-                p.touching = false;
-                lost.push(p);
+            let (x0, y0) = self.cell_of(p.tight.min);
+            let (x1, y1) = self.cell_of(p.tight.max);
+            let cells = (x1 as i64 - x0 as i64 + 1) * (y1 as i64 - y0 as i64 + 1);
+            let e = Entry { b: p.tight, cx: x0, cy: y0, idx: i as u32, layer: p.layer, mask: p.mask };
+            if cells > BIG_CELLS {
+                self.big.push(e);
+            } else {
+                total += cells as usize;
+                self.ranges.push((i as u32, x0, y0, x1, y1));
             }
-            pairs[w] = p;
-            w += 1;
         }
-        pairs.truncate(w);
+        // Counting sort of the entries into buckets.
+        let buckets = total.max(1).next_power_of_two();
+        self.buckets_mask = buckets - 1;
+        self.starts.clear();
+        self.starts.resize(buckets + 1, 0);
+        for &(_, x0, y0, x1, y1) in &self.ranges {
+            for cy in y0..=y1 {
+                for cx in x0..=x1 {
+                    self.starts[(hash(cx, cy) & self.buckets_mask) + 1] += 1;
+                }
+            }
+        }
+        for k in 0..buckets {
+            self.starts[k + 1] += self.starts[k];
+        }
+        let blank = Entry { b: Bounds::default(), cx: 0, cy: 0, idx: 0, layer: 0, mask: 0 };
+        self.entries.resize(total, blank);
+        let mut next: Vec<u32> = self.starts[..buckets].to_vec();
+        for &(i, x0, y0, x1, y1) in &self.ranges {
+            let p = &self.proxies[i as usize];
+            for cy in y0..=y1 {
+                for cx in x0..=x1 {
+                    let slot = &mut next[hash(cx, cy) & self.buckets_mask];
+                    self.entries[*slot as usize] = Entry { b: p.tight, cx, cy, idx: i, layer: p.layer, mask: p.mask };
+                    *slot += 1;
+                }
+            }
+        }
     }
 
-    /// Calls `f(idx)` for every live collider whose tight box overlaps `b`.
+    fn find_pairs(&mut self) {
+        let mut pairs = std::mem::take(&mut self.pairs);
+        pairs.clear();
+        let push = |pairs: &mut Vec<(u32, u32)>, a: u32, b: u32| pairs.push((a.min(b), a.max(b)));
+        // Within each bucket: entries of the same cell, reported by the cell of the lower corner
+        // of their intersection.
+        for k in 0..=self.buckets_mask {
+            let (s, e) = (self.starts[k] as usize, self.starts[k + 1] as usize);
+            let bucket = &self.entries[s..e];
+            for (n, a) in bucket.iter().enumerate() {
+                for b in &bucket[n + 1..] {
+                    if a.cx != b.cx || a.cy != b.cy || !a.b.overlaps(&b.b) || !a.allows(b) {
+                        continue;
+                    }
+                    if self.cell_of(a.b.min.max(b.b.min)) == (a.cx, a.cy) {
+                        push(&mut pairs, a.idx, b.idx);
+                    }
+                }
+            }
+        }
+        // Big boxes against the cells they cover, and against each other.
+        for (n, g) in self.big.iter().enumerate() {
+            self.visit_cells(&g.b, |e| {
+                if e.b.overlaps(&g.b) && e.allows(g) {
+                    push(&mut pairs, e.idx, g.idx);
+                }
+            });
+            for h in &self.big[n + 1..] {
+                if g.b.overlaps(&h.b) && g.allows(h) {
+                    push(&mut pairs, g.idx, h.idx);
+                }
+            }
+        }
+        self.pairs = pairs;
+    }
+
+    /// Calls `f` once for each grid entry (collider) that may overlap `b`: each collider whose
+    /// cells meet `b`'s, once (not the big ones, nor the changes since the last update).
+    #[inline]
+    fn visit_cells(&self, b: &Bounds, mut f: impl FnMut(&Entry)) {
+        if self.entries.is_empty() {
+            return;
+        }
+        let (x0, y0) = self.cell_of(b.min);
+        let (x1, y1) = self.cell_of(b.max);
+        let cells = (x1 as i64 - x0 as i64 + 1) * (y1 as i64 - y0 as i64 + 1);
+        if cells >= self.entries.len() as i64 {
+            // Cheaper to look at every entry, once per collider (by its lowest cell in `b`).
+            for e in &self.entries {
+                let (cx, cy) = self.cell_of(e.b.min.max(b.min));
+                if (cx, cy) == (e.cx, e.cy) {
+                    f(e);
+                }
+            }
+            return;
+        }
+        for cy in y0..=y1 {
+            for cx in x0..=x1 {
+                let k = hash(cx, cy) & self.buckets_mask;
+                for e in &self.entries[self.starts[k] as usize..self.starts[k + 1] as usize] {
+                    if e.cx == cx && e.cy == cy && self.cell_of(e.b.min.max(b.min)) == (cx, cy) {
+                        f(e);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Calls `f(idx)` once for every live collider whose current box overlaps `b`.
     pub fn query(&self, b: &Bounds, mut f: impl FnMut(u32)) {
-        let mut stack = Vec::new();
-        self.tree.query(b, &mut stack, |i| {
-            if self.proxies[i as usize].tight.overlaps(b) {
-                f(i);
+        let fresh = |i: u32| self.proxies[i as usize].flags & (DIRTY | ALIVE) == ALIVE;
+        self.visit_cells(b, |e| {
+            if fresh(e.idx) && e.b.overlaps(b) {
+                f(e.idx);
             }
-            true
         });
-        for &i in &self.pending {
+        for g in &self.big {
+            if fresh(g.idx) && g.b.overlaps(b) {
+                f(g.idx);
+            }
+        }
+        for &i in &self.dirty {
             let p = &self.proxies[i as usize];
-            if p.alive() && p.leaf == NULL && p.tight.overlaps(b) {
+            if p.alive() && p.tight.overlaps(b) {
                 f(i);
             }
         }
     }
 
-    /// The live colliders not in the tree (a query must also look at these).
-    pub fn waiting(&self) -> impl Iterator<Item = u32> + '_ {
-        self.pending.iter().copied().filter(|&i| {
-            let p = &self.proxies[i as usize];
-            p.alive() && p.leaf == NULL
-        })
+    /// Visits the colliders whose box the ray may meet within the reach, nearer stretches of the
+    /// ray first; `f(idx, reach)` returns the new reach (a hit's distance, or the old reach). A
+    /// collider may be visited more than once.
+    pub fn ray(&self, ray: &Ray, max_t: f32, mut f: impl FnMut(u32, f32) -> f32) {
+        let mut reach = max_t;
+        for &i in &self.dirty {
+            if self.proxies[i as usize].alive() {
+                reach = f(i, reach);
+            }
+        }
+        for g in &self.big {
+            if self.proxies[g.idx as usize].flags & (DIRTY | ALIVE) == ALIVE {
+                reach = f(g.idx, reach);
+            }
+        }
+        let Some(extent) = self.extent else { return };
+        if self.entries.is_empty() {
+            return;
+        }
+        // The stretch of the ray inside the grid's extent.
+        let Some((t0, t1)) = slab(&extent, ray, reach) else { return };
+        // March in stretches one cell long, querying each stretch's box (slightly grown).
+        let step = 1.0 / self.inv_cell;
+        let grow = Vec2::splat(step * 1e-3);
+        let mut t = t0;
+        while t <= t1.min(reach) {
+            let t_end = (t + step).min(t1);
+            let (p, q) = (ray.at(t), ray.at(t_end));
+            let b = Bounds { min: p.min(q) - grow, max: p.max(q) + grow };
+            self.visit_cells(&b, |e| {
+                if self.proxies[e.idx as usize].flags & (DIRTY | ALIVE) == ALIVE && e.b.overlaps(&b) {
+                    reach = f(e.idx, reach);
+                }
+            });
+            if t_end >= t1 {
+                break;
+            }
+            t = t_end;
+        }
     }
+}
+
+/// The part `[t0, t1]` of the ray within `max_t` that lies in the box, if any.
+fn slab(b: &Bounds, ray: &Ray, max_t: f32) -> Option<(f32, f32)> {
+    let (o, d) = (ray.origin(), ray.direction());
+    let (mut t0, mut t1) = (0.0f32, max_t);
+    for axis in 0..2 {
+        let (o, d, lo, hi) = (o[axis], d[axis], b.min[axis], b.max[axis]);
+        if d == 0.0 {
+            if o < lo || o > hi {
+                return None;
+            }
+        } else {
+            let inv = 1.0 / d;
+            let (mut a, mut c) = ((lo - o) * inv, (hi - o) * inv);
+            if a > c {
+                std::mem::swap(&mut a, &mut c);
+            }
+            t0 = t0.max(a);
+            t1 = t1.min(c);
+            if t0 > t1 {
+                return None;
+            }
+        }
+    }
+    Some((t0, t1))
 }

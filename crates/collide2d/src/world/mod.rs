@@ -40,16 +40,16 @@
 //!
 //! ## Choices
 //!
-//! - **Broad phase.** A dynamic AABB tree (after Box2D's) holds each collider's *fat* box: its
-//!   world box grown on every side by a margin (by default a quarter of the box's larger side;
-//!   see [`World::set_fat_margin`]). A collider that moves within its fat box costs nothing in
-//!   the tree; one that leaves it is taken out and put back with a new fat box. Candidate pairs
-//!   (fat boxes overlapping) are kept from step to step and only the colliders whose fat box
-//!   changed look for new partners, so a mostly static scene costs next to nothing and a moving
-//!   one costs in proportion to how many colliders left their fat box. When a quarter or more of
-//!   the colliders wait to (re-)enter the tree (a first build, a big teleport), the tree is
-//!   rebuilt top-down (median split on the longer axis) instead. Why this over a sweep and prune
-//!   is measured in `BENCHMARKS.md`.
+//! - **Broad phase.** A uniform grid over a spatial hash, rebuilt at each update by a counting
+//!   sort: each collider is listed in the cells its world box covers, the cell side being twice
+//!   the mean of the boxes' larger sides; colliders covering more than 16 cells (floors, walls)
+//!   are kept in a separate short list and tested against the cells they cover. A pair is
+//!   reported by the one cell holding the lower corner of the two boxes' intersection, so never
+//!   twice. The work is linear in the number of colliders and of cell entries and runs over
+//!   contiguous memory; an update with nothing changed costs nothing. A Box2D-style dynamic tree
+//!   of fattened boxes with persistent pairs was measured first and was memory-bound on moving
+//!   scenes (3 to 5 times slower than parry2d's `Bvh` on the 100,000-box bench); see
+//!   `BENCHMARKS.md`.
 //! - **Narrow phase.** Runs on the candidate pairs whose world boxes overlap. With the default
 //!   detector ([`Exact`](crate::detector::Exact)) one call of [`contact`](crate::contact) decides
 //!   and gives the contact; another [`Detector`] decides alone and the contact is computed for the
@@ -72,14 +72,17 @@
 //!   `parent_world.compose(&local)`, and moving a parent moves its descendants at once.
 //!   Removing a collider detaches its children: each keeps its world transform, which becomes its
 //!   local one, so nothing else moves.
-//! - **When things happen.** Inserting, moving, reshaping and removing update the world boxes and
-//!   the tree at once, so queries always see the current state; pairs and events are computed by
-//!   [`World::step`] (or the broad phase alone by [`World::aabb_pairs`]).
+//! - **When things happen.** Inserting, moving, reshaping and removing update the world shapes
+//!   and boxes at once; the grid is rebuilt by [`World::step`], [`World::update`] or
+//!   [`World::aabb_pairs`]. Queries always see the current state: colliders changed since the
+//!   last update are looked at one by one (so after moving many colliders, call
+//!   [`World::update`] before querying many times).
 
 mod broad;
-mod tree;
 
 use std::any::TypeId;
+use std::collections::HashSet;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use glam::Vec2;
 use thiserror::Error;
@@ -92,8 +95,43 @@ use crate::query::ray::{cast_ray, Ray, RayHit};
 use crate::query::ShapeLike;
 use crate::shape::{Aabb, Shape, ShapeError};
 
-use broad::{BroadPhase, Margin, Pair};
-use tree::{Bounds, NULL};
+use broad::{Bounds, BroadPhase};
+
+/// "No collider" in the parent and children links.
+const NULL: u32 = u32::MAX;
+
+/// A multiplicative hasher for the `u64` pair keys.
+#[derive(Default)]
+struct PairHasher(u64);
+
+impl Hasher for PairHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(5) ^ b as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+    }
+    fn write_u64(&mut self, k: u64) {
+        let x = k.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        self.0 = x ^ (x >> 29);
+    }
+}
+
+type PairSet = HashSet<u64, BuildHasherDefault<PairHasher>>;
+
+#[inline(always)]
+fn key(a: u32, b: u32) -> u64 {
+    ((a as u64) << 32) | b as u64
+}
+
+/// A touching pair remembered for the next step.
+#[derive(Clone, Copy, Debug)]
+struct Touch {
+    a: ColliderHandle,
+    b: ColliderHandle,
+}
 
 /// A stable name for a collider of a [`World`]: a slot index and the slot's generation, so that a
 /// handle to a removed collider is recognised as stale (queries answer `None` or an error) even
@@ -182,16 +220,6 @@ pub enum WorldError {
         /// The proposed parent (`child` itself or one of its descendants).
         parent: ColliderHandle,
     },
-    /// A setting was out of range.
-    #[error("{setting} must be {requirement}, got {value}")]
-    BadSetting {
-        /// Which setting.
-        setting: &'static str,
-        /// What it must be.
-        requirement: &'static str,
-        /// The value given.
-        value: f32,
-    },
 }
 
 /// A pair of colliders touching at a step: `a`'s slot index is below `b`'s, and the contact
@@ -239,13 +267,13 @@ impl StepEvents {
 }
 
 /// Figures of the broad phase ([`World::broad_phase_stats`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct BroadPhaseStats {
-    /// Pairs whose fat boxes overlap, kept from step to step.
+    /// Pairs whose world boxes overlapped at the last update (the narrow phase's candidates).
     pub candidate_pairs: usize,
-    /// Colliders whose fat box changed before the last update (they looked for new partners).
-    pub moved_at_last_update: usize,
-    /// Times the tree was rebuilt top-down since the world was made.
+    /// The grid's cell side at the last update.
+    pub cell_size: f32,
+    /// Grid rebuilds since the world was made (updates with nothing changed do not rebuild).
     pub rebuilds: usize,
 }
 
@@ -285,8 +313,10 @@ pub struct World<T = ()> {
     events: StepEvents,
     colliding: Vec<bool>,
     was_colliding: Vec<bool>,
-    candidates: Vec<u32>,
-    lost: Vec<Pair>,
+    touching: Vec<Touch>,
+    touching_set: PairSet,
+    next_touching: Vec<Touch>,
+    next_set: PairSet,
     results: Vec<(bool, Option<Contact>)>,
 }
 
@@ -341,8 +371,10 @@ impl<T> World<T> {
             events: StepEvents::default(),
             colliding: Vec::new(),
             was_colliding: Vec::new(),
-            candidates: Vec::new(),
-            lost: Vec::new(),
+            touching: Vec::new(),
+            touching_set: PairSet::default(),
+            next_touching: Vec::new(),
+            next_set: PairSet::default(),
             results: Vec::new(),
         }
     }
@@ -668,49 +700,46 @@ impl<T> World<T> {
         self.parallel_threshold = pairs;
     }
 
-    /// Sets how much a collider's fat box exceeds its world box on each side: `relative` times the
-    /// box's larger side plus `absolute` (defaults 0.25 and 0). Larger margins mean fewer tree
-    /// updates for moving colliders but more candidate pairs. Takes effect as colliders move.
-    pub fn set_fat_margin(&mut self, relative: f32, absolute: f32) -> Result<(), WorldError> {
-        for (setting, value) in [("relative fat margin", relative), ("absolute fat margin", absolute)] {
-            if !(value.is_finite() && value >= 0.0) {
-                return Err(WorldError::BadSetting { setting, requirement: "finite and not negative", value });
-            }
-        }
-        self.broad.margin = Margin { relative, absolute };
-        Ok(())
-    }
-
-    /// Figures of the broad phase, to tune the fat margin: see [`BroadPhaseStats`].
+    /// Figures of the broad phase: see [`BroadPhaseStats`].
     pub fn broad_phase_stats(&self) -> BroadPhaseStats {
         BroadPhaseStats {
             candidate_pairs: self.broad.pairs.len(),
-            moved_at_last_update: self.broad.last_moved,
+            cell_size: self.broad.cell_size(),
             rebuilds: self.broad.rebuilds,
         }
     }
 
-    fn update_broad(&mut self) {
-        self.broad.update(&mut self.candidates, &mut self.lost);
-        // Stale pairs are gone: the slots freed before this update may be reused.
-        self.free.append(&mut self.freed);
+    /// Brings the broad phase up to date (rebuilds the grid if anything changed), so that queries
+    /// need not look at changed colliders one by one. [`step`](Self::step) does it too.
+    pub fn update(&mut self) {
+        self.broad.update();
+        self.release_slots();
+    }
+
+    /// Freed slots may be reused once no remembered touching pair can name them.
+    fn release_slots(&mut self) {
+        if self.touching.is_empty() {
+            self.free.append(&mut self.freed);
+        }
     }
 
     /// Brings the broad phase up to date and returns the pairs of colliders whose world boxes
     /// overlap and whose filters allow them to collide (the candidates of the narrow phase), in a
     /// deterministic order, `a`'s slot index below `b`'s.
     pub fn aabb_pairs(&mut self) -> impl ExactSizeIterator<Item = (ColliderHandle, ColliderHandle)> + '_ {
-        self.update_broad();
-        let pairs = &self.broad.pairs;
-        self.candidates.iter().map(move |&c| {
-            let p = &pairs[c as usize];
-            (ColliderHandle { index: p.a, generation: p.ga }, ColliderHandle { index: p.b, generation: p.gb })
+        self.update();
+        let proxies = &self.broad.proxies;
+        self.broad.pairs.iter().map(move |&(a, b)| {
+            (
+                ColliderHandle { index: a, generation: proxies[a as usize].generation },
+                ColliderHandle { index: b, generation: proxies[b as usize].generation },
+            )
         })
     }
 
     /// Runs the broad and narrow phases and returns what changed since the previous step.
     pub fn step(&mut self) -> &StepEvents {
-        self.update_broad();
+        self.broad.update();
         self.narrow_phase();
         std::mem::swap(&mut self.colliding, &mut self.was_colliding);
         self.colliding.fill(false);
@@ -718,31 +747,39 @@ impl<T> World<T> {
         ev.started.clear();
         ev.ongoing.clear();
         ev.stopped.clear();
-        for p in self.lost.drain(..) {
-            ev.stopped.push((
-                ColliderHandle { index: p.a, generation: p.ga },
-                ColliderHandle { index: p.b, generation: p.gb },
-            ));
-        }
-        for (&c, &(now, contact)) in self.candidates.iter().zip(&self.results) {
-            let p = &mut self.broad.pairs[c as usize];
-            let was = p.touching;
-            p.touching = now;
-            let (a, b) =
-                (ColliderHandle { index: p.a, generation: p.ga }, ColliderHandle { index: p.b, generation: p.gb });
-            if now {
-                self.colliding[p.a as usize] = true;
-                self.colliding[p.b as usize] = true;
-                let e = ContactEvent { a, b, contact };
-                if was {
-                    ev.ongoing.push(e);
-                } else {
-                    ev.started.push(e);
-                }
-            } else if was {
-                ev.stopped.push((a, b));
+        self.next_touching.clear();
+        self.next_set.clear();
+        let proxies = &self.broad.proxies;
+        for (&(a, b), &(now, contact)) in self.broad.pairs.iter().zip(&self.results) {
+            if !now {
+                continue;
+            }
+            let k = key(a, b);
+            self.colliding[a as usize] = true;
+            self.colliding[b as usize] = true;
+            let (a, b) = (
+                ColliderHandle { index: a, generation: proxies[a as usize].generation },
+                ColliderHandle { index: b, generation: proxies[b as usize].generation },
+            );
+            self.next_set.insert(k);
+            self.next_touching.push(Touch { a, b });
+            let e = ContactEvent { a, b, contact };
+            if self.touching_set.contains(&k) {
+                ev.ongoing.push(e);
+            } else {
+                ev.started.push(e);
             }
         }
+        // Slots are reused only after a step, so a key names the same two colliders in both sets.
+        for t in &self.touching {
+            if !self.next_set.contains(&key(t.a.index, t.b.index)) {
+                ev.stopped.push((t.a, t.b));
+            }
+        }
+        std::mem::swap(&mut self.touching, &mut self.next_touching);
+        std::mem::swap(&mut self.touching_set, &mut self.next_set);
+        // The pairs naming removed colliders are settled: their slots may be reused.
+        self.free.append(&mut self.freed);
         &self.events
     }
 
@@ -754,12 +791,10 @@ impl<T> World<T> {
     fn narrow_phase(&mut self) {
         let shapes = &self.shapes;
         let sensors = &self.sensors;
-        let pairs = &self.broad.pairs;
         let detector = self.detector.as_deref();
-        let judge = |&c: &u32| -> (bool, Option<Contact>) {
-            let p = &pairs[c as usize];
-            let (a, b) = (&shapes[p.a as usize], &shapes[p.b as usize]);
-            let sensor = sensors[p.a as usize] || sensors[p.b as usize];
+        let judge = |&(ia, ib): &(u32, u32)| -> (bool, Option<Contact>) {
+            let (a, b) = (&shapes[ia as usize], &shapes[ib as usize]);
+            let sensor = sensors[ia as usize] || sensors[ib as usize];
             match (detector, sensor) {
                 (None, true) => (intersects(a, b), None),
                 (None, false) => {
@@ -778,12 +813,12 @@ impl<T> World<T> {
         };
         self.results.clear();
         #[cfg(feature = "parallel")]
-        if self.candidates.len() >= self.parallel_threshold {
+        if self.broad.pairs.len() >= self.parallel_threshold {
             use rayon::prelude::*;
-            self.candidates.par_iter().map(judge).collect_into_vec(&mut self.results);
+            self.broad.pairs.par_iter().map(judge).collect_into_vec(&mut self.results);
             return;
         }
-        self.results.extend(self.candidates.iter().map(judge));
+        self.results.extend(self.broad.pairs.iter().map(judge));
     }
 
     /// The colliders whose world box overlaps `aabb` (touching counts), in no particular order.
@@ -832,11 +867,7 @@ impl<T> World<T> {
                 _ => reach,
             }
         };
-        let mut reach = max_distance;
-        for i in self.broad.waiting() {
-            reach = consider(i, reach);
-        }
-        self.broad.tree.ray(ray, reach, &mut consider);
+        self.broad.ray(ray, max_distance, &mut consider);
         best.map(|(i, hit)| (self.handle(i), hit))
     }
 }
