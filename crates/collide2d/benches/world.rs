@@ -150,6 +150,22 @@ fn our_pair_list(ours: &mut Ours) -> Vec<(u32, u32)> {
     v
 }
 
+/// Nanoseconds this thread has spent on a CPU (Linux `schedstat`), to compare the libraries
+/// fairly when other processes share the cores; `None` elsewhere.
+fn cpu_ns() -> Option<u64> {
+    std::fs::read_to_string("/proc/thread-self/schedstat").ok()?.split_whitespace().next()?.parse().ok()
+}
+
+/// Wall and on-CPU milliseconds per step since `(t, cpu)`.
+fn per_step(t: Instant, cpu: Option<u64>, steps: usize) -> (f64, f64) {
+    let wall = t.elapsed().as_secs_f64() * 1e3 / steps as f64;
+    let on_cpu = match (cpu, cpu_ns()) {
+        (Some(a), Some(b)) => (b - a) as f64 / 1e6 / steps as f64,
+        _ => f64::NAN,
+    };
+    (wall, on_cpu)
+}
+
 const BIG: usize = 100_000;
 const STEPS: usize = 1_000;
 
@@ -172,24 +188,28 @@ fn broad_phase(c: &mut Criterion) {
     let steps = steps();
     let mut counts = Vec::with_capacity(steps);
     let mut s_ours = scene.clone();
-    let t = Instant::now();
+    // Single-threaded, like parry2d's side.
+    ours.world.set_parallel_threshold(usize::MAX);
+    let (t, cpu) = (Instant::now(), cpu_ns());
     for _ in 0..steps {
         s_ours.advance();
         counts.push(ours.step(&s_ours));
     }
-    let ours_ms = t.elapsed().as_secs_f64() * 1e3 / steps as f64;
+    let (ours_ms, ours_cpu) = per_step(t, cpu, steps);
     let mut s_parry = scene.clone();
-    let t = Instant::now();
+    let (t, cpu) = (Instant::now(), cpu_ns());
     for (k, &n) in counts.iter().enumerate() {
         s_parry.advance();
         assert_eq!(parry.step(&s_parry), n, "pair counts differ at step {k}");
     }
-    let parry_ms = t.elapsed().as_secs_f64() * 1e3 / steps as f64;
+    let (parry_ms, parry_cpu) = per_step(t, cpu, steps);
     assert_eq!(our_pair_list(&mut ours), parry.pair_list(), "pairs differ after {steps} steps");
     println!(
-        "{steps} steps of {BIG} moving boxes: ours {ours_ms:.3} ms/step, parry2d {parry_ms:.3} ms/step, \
-         ratio ours/parry2d {:.3}; mean pairs per step {:.0}",
+        "{steps} steps of {BIG} moving boxes, one thread: ours {ours_ms:.3} ms/step (on CPU {ours_cpu:.3}), \
+         parry2d {parry_ms:.3} ms/step (on CPU {parry_cpu:.3}), ratio ours/parry2d {:.3} (on CPU {:.3}); \
+         mean pairs per step {:.0}",
         ours_ms / parry_ms,
+        ours_cpu / parry_cpu,
         counts.iter().sum::<usize>() as f64 / steps as f64
     );
     println!("our broad phase: {:?}", ours.world.broad_phase_stats());
