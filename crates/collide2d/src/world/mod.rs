@@ -46,7 +46,9 @@
 //!   are kept in a separate short list and tested against the cells they cover. A pair is
 //!   reported by the one cell holding the lower corner of the two boxes' intersection, so never
 //!   twice. The work is linear in the number of colliders and of cell entries and runs over
-//!   contiguous memory; an update with nothing changed costs nothing. A Box2D-style dynamic tree
+//!   contiguous memory. An update with nothing changed costs nothing, but a single moved
+//!   collider rebuilds the whole grid: a mostly static scene pays the same per step as a fully
+//!   moving one (no static/dynamic split yet). A Box2D-style dynamic tree
 //!   of fattened boxes with persistent pairs was measured first and was memory-bound on moving
 //!   scenes (3 to 5 times slower than parry2d's `Bvh` on the 100,000-box bench); see
 //!   `BENCHMARKS.md`.
@@ -83,7 +85,8 @@
 mod broad;
 
 use std::any::TypeId;
-use std::collections::HashSet;
+use std::collections::hash_map::Entry;
+use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
 use glam::Vec2;
@@ -121,18 +124,21 @@ impl Hasher for PairHasher {
     }
 }
 
-type PairSet = HashSet<u64, BuildHasherDefault<PairHasher>>;
+/// The pairs touching at the last step, by key, with the step that last saw them touch.
+type TouchMap = HashMap<u64, Touch, BuildHasherDefault<PairHasher>>;
 
 #[inline(always)]
 fn key(a: u32, b: u32) -> u64 {
     ((a as u64) << 32) | b as u64
 }
 
-/// A touching pair remembered for the next step.
+/// A touching pair remembered for the next step: the generations of its colliders (the key holds
+/// their indices) and the last step that saw it touch.
 #[derive(Clone, Copy, Debug)]
 struct Touch {
-    a: ColliderHandle,
-    b: ColliderHandle,
+    ga: u32,
+    gb: u32,
+    seen: u32,
 }
 
 /// A stable name for a collider of a [`World`]: a slot index and the slot's generation, so that a
@@ -315,10 +321,8 @@ pub struct World<T = ()> {
     events: StepEvents,
     colliding: Vec<bool>,
     was_colliding: Vec<bool>,
-    touching: Vec<Touch>,
-    touching_set: PairSet,
-    next_touching: Vec<Touch>,
-    next_set: PairSet,
+    touching: TouchMap,
+    steps: u32,
     results: Vec<(bool, Option<Contact>)>,
 }
 
@@ -375,10 +379,8 @@ impl<T> World<T> {
             events: StepEvents::default(),
             colliding: Vec::new(),
             was_colliding: Vec::new(),
-            touching: Vec::new(),
-            touching_set: PairSet::default(),
-            next_touching: Vec::new(),
-            next_set: PairSet::default(),
+            touching: TouchMap::default(),
+            steps: 0,
             results: Vec::new(),
         }
     }
@@ -753,37 +755,43 @@ impl<T> World<T> {
         ev.started.clear();
         ev.ongoing.clear();
         ev.stopped.clear();
-        self.next_touching.clear();
-        self.next_set.clear();
+        self.steps = self.steps.wrapping_add(1);
+        let now_step = self.steps;
         let proxies = &self.broad.proxies;
         for (&(a, b), &(now, contact)) in self.broad.pairs.iter().zip(&self.results) {
             if !now {
                 continue;
             }
-            let k = key(a, b);
             self.colliding[a as usize] = true;
             self.colliding[b as usize] = true;
-            let (a, b) = (
-                ColliderHandle { index: a, generation: proxies[a as usize].generation },
-                ColliderHandle { index: b, generation: proxies[b as usize].generation },
-            );
-            self.next_set.insert(k);
-            self.next_touching.push(Touch { a, b });
-            let e = ContactEvent { a, b, contact };
-            if self.touching_set.contains(&k) {
-                ev.ongoing.push(e);
-            } else {
-                ev.started.push(e);
+            let (ga, gb) = (proxies[a as usize].generation, proxies[b as usize].generation);
+            let e = ContactEvent {
+                a: ColliderHandle { index: a, generation: ga },
+                b: ColliderHandle { index: b, generation: gb },
+                contact,
+            };
+            // Slots are reused only after a step, so a key names the same two colliders in
+            // consecutive steps.
+            match self.touching.entry(key(a, b)) {
+                Entry::Occupied(mut o) => {
+                    o.get_mut().seen = now_step;
+                    ev.ongoing.push(e);
+                }
+                Entry::Vacant(v) => {
+                    v.insert(Touch { ga, gb, seen: now_step });
+                    ev.started.push(e);
+                }
             }
         }
-        // Slots are reused only after a step, so a key names the same two colliders in both sets.
-        for t in &self.touching {
-            if !self.next_set.contains(&key(t.a.index, t.b.index)) {
-                ev.stopped.push((t.a, t.b));
+        self.touching.retain(|&k, t| {
+            if t.seen != now_step {
+                ev.stopped.push((
+                    ColliderHandle { index: (k >> 32) as u32, generation: t.ga },
+                    ColliderHandle { index: k as u32, generation: t.gb },
+                ));
             }
-        }
-        std::mem::swap(&mut self.touching, &mut self.next_touching);
-        std::mem::swap(&mut self.touching_set, &mut self.next_set);
+            t.seen == now_step
+        });
         // The pairs naming removed colliders are settled: their slots may be reused.
         self.free.append(&mut self.freed);
         &self.events
