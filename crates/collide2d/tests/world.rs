@@ -385,3 +385,18 @@ fn stale_handles_and_bad_query_inputs_are_harmless() {
     assert!(w.cast_ray(&Ray::new(Vec2::ZERO, Vec2::X).unwrap(), f32::NAN).is_none());
     assert!(w.colliders_at_point(Vec2::NAN).is_empty());
 }
+
+#[test]
+fn far_flung_worlds_and_endless_rays_terminate() {
+    let mut w: World = World::new();
+    let (s, _) = unit_square_at(0.0, 0.0);
+    let near = w.insert(s.clone(), Transform::from_translation(Vec2::new(5.0, -0.5)), ()).unwrap();
+    w.insert(s.clone(), Transform::from_translation(Vec2::new(1e30, 1e30)), ()).unwrap();
+    w.insert(s, Transform::from_translation(Vec2::new(-1e30, 3.0)), ()).unwrap();
+    w.update();
+    let ray = Ray::new(Vec2::ZERO, Vec2::X).unwrap();
+    assert_eq!(w.cast_ray(&ray, f32::INFINITY).map(|(h, _)| h), Some(near));
+    let far = Ray::new(Vec2::new(-2e30, 3.5), Vec2::X).unwrap();
+    assert!(w.cast_ray(&far, f32::INFINITY).is_some());
+    assert_eq!(w.colliders_at_point(Vec2::new(5.5, 0.0)), vec![near]);
+}

@@ -34,7 +34,7 @@ const ORDERED: u8 = 4;
 fn floor_i32(v: f32) -> i32 {
     let i = v as i32;
     if (i as f32) > v {
-        i - 1
+        i.saturating_sub(1)
     } else {
         i
     }
@@ -292,7 +292,7 @@ impl BroadPhase {
             }
             let (x0, y0) = self.cell_of(p.tight.min);
             let (x1, y1) = self.cell_of(p.tight.max);
-            let cells = (x1 as i64 - x0 as i64 + 1) * (y1 as i64 - y0 as i64 + 1);
+            let cells = (x1 as i64 - x0 as i64 + 1).saturating_mul(y1 as i64 - y0 as i64 + 1);
             let e = Entry { b: p.tight, cx: x0, cy: y0, idx: i, layer: p.layer, mask: p.mask, first: true };
             if cells > BIG_CELLS {
                 self.big.push(e);
@@ -414,7 +414,7 @@ impl BroadPhase {
         }
         let (x0, y0) = self.cell_of(b.min);
         let (x1, y1) = self.cell_of(b.max);
-        let cells = (x1 as i64 - x0 as i64 + 1) * (y1 as i64 - y0 as i64 + 1);
+        let cells = (x1 as i64 - x0 as i64 + 1).saturating_mul(y1 as i64 - y0 as i64 + 1);
         if cells >= self.entries.len() as i64 {
             // Cheaper to look at every entry, once per collider (by its lowest cell in `b`).
             for e in &self.entries {
@@ -479,16 +479,33 @@ impl BroadPhase {
         }
         // The stretch of the ray inside the grid's extent.
         let Some((t0, t1)) = slab(&extent, ray, reach) else { return };
-        // March in stretches one cell long, querying each stretch's box (slightly grown).
+        let fresh = |i: u32| self.proxies[i as usize].flags & (DIRTY | ALIVE) == ALIVE;
+        // March in stretches one cell long, querying each stretch's box (slightly grown). When
+        // that would take more stretches than there are entries (a far-flung world, a ray far
+        // from the origin where a cell is below the rounding step), test every collider instead.
         let step = 1.0 / self.inv_cell;
         let grow = Vec2::splat(step * 1e-3);
+        let stretches = (t1 - t0) * self.inv_cell;
+        if stretches.is_nan() || stretches > self.entries.len() as f32 + 64.0 {
+            for e in self.entries.iter().filter(|e| e.first && fresh(e.idx)) {
+                reach = f(e.idx, reach);
+            }
+            return;
+        }
         let mut t = t0;
         while t <= t1.min(reach) {
             let t_end = (t + step).min(t1);
+            if t_end <= t && t_end < t1 {
+                // No progress at this distance: finish with every collider.
+                for e in self.entries.iter().filter(|e| e.first && fresh(e.idx)) {
+                    reach = f(e.idx, reach);
+                }
+                return;
+            }
             let (p, q) = (ray.at(t), ray.at(t_end));
             let b = Bounds { min: p.min(q) - grow, max: p.max(q) + grow };
             self.visit_cells(&b, |e| {
-                if self.proxies[e.idx as usize].flags & (DIRTY | ALIVE) == ALIVE && e.b.overlaps(&b) {
+                if fresh(e.idx) && e.b.overlaps(&b) {
                     reach = f(e.idx, reach);
                 }
             });
