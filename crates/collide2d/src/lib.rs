@@ -64,6 +64,7 @@
 //! - [`tiered`]: the levelled rectangle test (bounding boxes, corners inside, SAT).
 //! - [`detector`]: swappable detection methods.
 //! - [`bitmask`]: pixel-perfect masks, tested 64 pixels at a time.
+//! - [`world`]: many colliders: broad phase, collision events, scene queries, transform tree.
 
 #![warn(missing_docs)]
 
@@ -76,6 +77,7 @@ pub mod query;
 pub mod shape;
 pub mod tiered;
 pub mod trace;
+pub mod world;
 
 pub use glam;
 pub use glam::Vec2;
@@ -89,6 +91,7 @@ pub use query::point::{closest_point, signed_distance};
 pub use query::ray::{cast_ray, Ray, RayHit};
 pub use query::{ShapeLike, ShapeRef};
 pub use shape::{Aabb, Capsule, Circle, ConvexPolygon, Obb, Segment, Shape, ShapeError};
+pub use world::{BroadPhaseStats, ColliderHandle, CollisionFilter, ContactEvent, StepEvents, World, WorldError};
 
 /// Everything a game usually needs, for `use collide2d::prelude::*`.
 pub mod prelude {

@@ -1,0 +1,308 @@
+//! The world's broad phase against parry2d's `Bvh` on the same scenes, in the same run.
+//!
+//! Scene: `N` axis-aligned boxes, each side in `[1, 4)`, centres uniform in a square world
+//! (100,000 boxes in 1000 × 1000; 10,000 in 316 × 316, the same density), each with its own
+//! velocity (direction uniform, speed uniform in `[0, 0.1)` units per step, bouncing off the
+//! world's edges): every box moves a little at every step.
+//!
+//! What is timed, for both libraries on identical inputs:
+//! - **build**: from the box list, build the structure and find all overlapping pairs.
+//!   Ours: `World::insert` of each box (a local `Aabb` placed by a translation) then
+//!   `World::aabb_pairs()`. parry2d: `Bvh::from_leaves(BvhBuildStrategy::Binned, &aabbs)` then
+//!   `Bvh::traverse_bvtt_single_tree::<false>` (its self-overlap traversal), counting pairs.
+//! - **step**: advance every box, update, and find all overlapping pairs.
+//!   Ours: `World::set_transform` for every box, then `World::aabb_pairs()`.
+//!   parry2d: for every box `Cuboid::aabb(&pose)` and `Bvh::insert_or_update_partially(aabb, i,
+//!   0.0)`, then `Bvh::refit`, `Bvh::optimize_incremental` (what parry's users do each frame;
+//!   measured faster than without it here) and `traverse_bvtt_single_tree::<false>`.
+//!   First a plain loop of 1,000 steps per library prints the mean ms per step and checks that
+//!   both found the same number of pairs at every step; then criterion times further steps of the
+//!   same scenes (`iter_custom`, one step per iteration, the scene carrying on).
+//! - **world_step_10k**: the full `World::step` (broad phase, exact narrow phase with contacts,
+//!   events) on the 10,000-box scene, on one thread (`set_parallel_threshold(usize::MAX)`) and
+//!   with the default threshold.
+//!
+//! Run with `cargo bench -p collide2d --bench world`.
+
+mod common;
+
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use collide2d::{Aabb, Shape, Transform, Vec2, World};
+use common::Rng;
+use criterion::{criterion_group, criterion_main, Criterion};
+use parry2d::bounding_volume::Aabb as PAabb;
+use parry2d::math::Pose;
+use parry2d::partitioning::{Bvh, BvhBuildStrategy, BvhWorkspace};
+use parry2d::shape::Cuboid;
+
+/// Boxes and their motion.
+#[derive(Clone)]
+struct Scene {
+    centers: Vec<Vec2>,
+    halves: Vec<Vec2>,
+    velocities: Vec<Vec2>,
+    size: f32,
+}
+
+impl Scene {
+    fn new(n: usize, size: f32, seed: u64) -> Self {
+        let mut r = Rng::new(seed);
+        let mut s = Scene { centers: Vec::new(), halves: Vec::new(), velocities: Vec::new(), size };
+        for _ in 0..n {
+            s.centers.push(Vec2::new(r.range(0.0, size), r.range(0.0, size)));
+            s.halves.push(Vec2::new(r.range(0.5, 2.0), r.range(0.5, 2.0)));
+            s.velocities.push(Vec2::from_angle(r.angle()) * r.range(0.0, 0.1));
+        }
+        s
+    }
+
+    fn advance(&mut self) {
+        for (c, v) in self.centers.iter_mut().zip(&mut self.velocities) {
+            *c += *v;
+            if c.x < 0.0 || c.x > self.size {
+                v.x = -v.x;
+            }
+            if c.y < 0.0 || c.y > self.size {
+                v.y = -v.y;
+            }
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.centers.len()
+    }
+}
+
+/// Our side: a world of one collider per box (handle `i` for box `i`).
+struct Ours {
+    world: World,
+    handles: Vec<collide2d::ColliderHandle>,
+}
+
+impl Ours {
+    fn build(scene: &Scene) -> Self {
+        let mut world = World::new();
+        let handles = (0..scene.len())
+            .map(|i| {
+                let local: Shape = Aabb::from_center_half_extents(Vec2::ZERO, scene.halves[i]).unwrap().into();
+                world.insert(local, Transform::from_translation(scene.centers[i]), ()).unwrap()
+            })
+            .collect();
+        Ours { world, handles }
+    }
+
+    fn pairs(&mut self) -> usize {
+        self.world.aabb_pairs().len()
+    }
+
+    fn step(&mut self, scene: &Scene) -> usize {
+        for (h, c) in self.handles.iter().zip(&scene.centers) {
+            self.world.set_transform(*h, Transform::from_translation(*c)).unwrap();
+        }
+        self.pairs()
+    }
+}
+
+/// parry2d's side: a `Bvh` with leaf `i` for box `i`.
+struct Parry {
+    bvh: Bvh,
+    workspace: BvhWorkspace,
+    cuboids: Vec<Cuboid>,
+}
+
+impl Parry {
+    fn build(scene: &Scene) -> Self {
+        let cuboids: Vec<Cuboid> = scene.halves.iter().map(|h| Cuboid::new(*h)).collect();
+        let leaves: Vec<PAabb> =
+            cuboids.iter().zip(&scene.centers).map(|(c, p)| c.aabb(&Pose::from_translation(*p))).collect();
+        let bvh = Bvh::from_leaves(BvhBuildStrategy::Binned, &leaves);
+        Parry { bvh, workspace: BvhWorkspace::default(), cuboids }
+    }
+
+    fn pairs(&mut self) -> usize {
+        let mut n = 0;
+        self.bvh.traverse_bvtt_single_tree::<false>(&mut self.workspace, &mut |_, _| n += 1);
+        n
+    }
+
+    fn pair_list(&mut self) -> Vec<(u32, u32)> {
+        let mut v = Vec::new();
+        self.bvh.traverse_bvtt_single_tree::<false>(&mut self.workspace, &mut |a, b| v.push((a.min(b), a.max(b))));
+        v.sort_unstable();
+        v
+    }
+
+    fn step(&mut self, scene: &Scene) -> usize {
+        for (i, (c, p)) in self.cuboids.iter().zip(&scene.centers).enumerate() {
+            self.bvh.insert_or_update_partially(c.aabb(&Pose::from_translation(*p)), i as u32, 0.0);
+        }
+        self.bvh.refit(&mut self.workspace);
+        self.bvh.optimize_incremental(&mut self.workspace);
+        self.pairs()
+    }
+}
+
+fn our_pair_list(ours: &mut Ours) -> Vec<(u32, u32)> {
+    let mut v: Vec<(u32, u32)> = ours.world.aabb_pairs().map(|(a, b)| (a.index(), b.index())).collect();
+    v.sort_unstable();
+    v
+}
+
+/// Nanoseconds this thread has spent on a CPU (Linux `schedstat`), to compare the libraries
+/// fairly when other processes share the cores; `None` elsewhere.
+fn cpu_ns() -> Option<u64> {
+    std::fs::read_to_string("/proc/thread-self/schedstat").ok()?.split_whitespace().next()?.parse().ok()
+}
+
+/// Wall and on-CPU milliseconds per step since `(t, cpu)`.
+fn per_step(t: Instant, cpu: Option<u64>, steps: usize) -> (f64, f64) {
+    let wall = t.elapsed().as_secs_f64() * 1e3 / steps as f64;
+    let on_cpu = match (cpu, cpu_ns()) {
+        (Some(a), Some(b)) => (b - a) as f64 / 1e6 / steps as f64,
+        _ => f64::NAN,
+    };
+    (wall, on_cpu)
+}
+
+const BIG: usize = 100_000;
+const STEPS: usize = 1_000;
+
+/// Tuning knobs: `WORLD_STEPS` (default 1,000) shortens the plain loop, `WORLD_ONLY_LOOP=1` skips
+/// the criterion part of the 100,000-box bench.
+fn steps() -> usize {
+    std::env::var("WORLD_STEPS").ok().and_then(|v| v.parse().ok()).unwrap_or(STEPS)
+}
+
+fn broad_phase(c: &mut Criterion) {
+    let scene = Scene::new(BIG, 1000.0, 0xB0C5_0007);
+
+    // Same pairs on the first scene, pair by pair.
+    let (mut ours, mut parry) = (Ours::build(&scene), Parry::build(&scene));
+    let (a, b) = (our_pair_list(&mut ours), parry.pair_list());
+    assert_eq!(a, b, "ours and parry2d find different pairs");
+    println!("{BIG} boxes: {} overlapping pairs (same list in both)", a.len());
+
+    // The 1,000 moving steps, one library after the other on copies of the same scene.
+    let steps = steps();
+    let mut counts = Vec::with_capacity(steps);
+    let mut s_ours = scene.clone();
+    // Single-threaded, like parry2d's side.
+    ours.world.set_parallel_threshold(usize::MAX);
+    let (t, cpu) = (Instant::now(), cpu_ns());
+    for _ in 0..steps {
+        s_ours.advance();
+        counts.push(ours.step(&s_ours));
+    }
+    let (ours_ms, ours_cpu) = per_step(t, cpu, steps);
+    let mut s_parry = scene.clone();
+    let (t, cpu) = (Instant::now(), cpu_ns());
+    for (k, &n) in counts.iter().enumerate() {
+        s_parry.advance();
+        assert_eq!(parry.step(&s_parry), n, "pair counts differ at step {k}");
+    }
+    let (parry_ms, parry_cpu) = per_step(t, cpu, steps);
+    assert_eq!(our_pair_list(&mut ours), parry.pair_list(), "pairs differ after {steps} steps");
+    println!(
+        "{steps} steps of {BIG} moving boxes, one thread: ours {ours_ms:.3} ms/step (on CPU {ours_cpu:.3}), \
+         parry2d {parry_ms:.3} ms/step (on CPU {parry_cpu:.3}), ratio ours/parry2d {:.3} (on CPU {:.3}); \
+         mean pairs per step {:.0}",
+        ours_ms / parry_ms,
+        ours_cpu / parry_cpu,
+        counts.iter().sum::<usize>() as f64 / steps as f64
+    );
+    println!("our broad phase: {:?}", ours.world.broad_phase_stats());
+
+    if std::env::var("WORLD_ONLY_LOOP").is_ok() {
+        return;
+    }
+    let mut group = c.benchmark_group("world_100k");
+    group.sample_size(10).warm_up_time(Duration::from_secs(1)).measurement_time(Duration::from_secs(8));
+    group.bench_function("build_and_pairs/ours", |bch| {
+        bch.iter(|| {
+            let mut o = Ours::build(black_box(&scene));
+            o.pairs()
+        })
+    });
+    group.bench_function("build_and_pairs/parry2d", |bch| {
+        bch.iter(|| {
+            let mut p = Parry::build(black_box(&scene));
+            p.pairs()
+        })
+    });
+    // The scenes carry on from where the 1,000 steps left them.
+    group.bench_function("step/ours", |bch| {
+        bch.iter_custom(|iters| {
+            let t = Instant::now();
+            for _ in 0..iters {
+                s_ours.advance();
+                black_box(ours.step(&s_ours));
+            }
+            t.elapsed()
+        })
+    });
+    group.bench_function("step/parry2d", |bch| {
+        bch.iter_custom(|iters| {
+            let t = Instant::now();
+            for _ in 0..iters {
+                s_parry.advance();
+                black_box(parry.step(&s_parry));
+            }
+            t.elapsed()
+        })
+    });
+    group.finish();
+}
+
+fn world_step_10k(c: &mut Criterion) {
+    let scene = Scene::new(10_000, 316.0, 0x10_0007);
+    // A plain loop first, on one thread, with on-CPU time.
+    let mut ours = Ours::build(&scene);
+    ours.world.set_parallel_threshold(usize::MAX);
+    ours.world.step();
+    let mut s = scene.clone();
+    let (steps, mut touching) = (STEPS, 0usize);
+    let (t, cpu) = (Instant::now(), cpu_ns());
+    for _ in 0..steps {
+        s.advance();
+        for (h, c) in ours.handles.iter().zip(&s.centers) {
+            ours.world.set_transform(*h, Transform::from_translation(*c)).unwrap();
+        }
+        touching += ours.world.step().touching().count();
+    }
+    let (wall, on_cpu) = per_step(t, cpu, steps);
+    println!(
+        "{steps} full World::step of 10000 moving boxes, one thread: {wall:.3} ms/step (on CPU {on_cpu:.3}); \
+         mean touching pairs per step {:.0}",
+        touching as f64 / steps as f64
+    );
+    let mut group = c.benchmark_group("world_step_10k");
+    group.sample_size(20).warm_up_time(Duration::from_secs(1)).measurement_time(Duration::from_secs(4));
+    for (name, threshold) in [("one_thread", usize::MAX), ("default_threshold", 1024)] {
+        let mut ours = Ours::build(&scene);
+        ours.world.set_parallel_threshold(threshold);
+        ours.world.step();
+        let mut s = scene.clone();
+        let (mut steps, mut touching) = (0usize, 0usize);
+        group.bench_function(name, |bch| {
+            bch.iter_custom(|iters| {
+                let t = Instant::now();
+                for _ in 0..iters {
+                    s.advance();
+                    for (h, c) in ours.handles.iter().zip(&s.centers) {
+                        ours.world.set_transform(*h, Transform::from_translation(*c)).unwrap();
+                    }
+                    touching += ours.world.step().touching().count();
+                    steps += 1;
+                }
+                t.elapsed()
+            })
+        });
+        println!("world_step_10k/{name}: mean touching pairs per step {:.0}", touching as f64 / steps.max(1) as f64);
+    }
+    group.finish();
+}
+
+criterion_group!(benches, broad_phase, world_step_10k);
+criterion_main!(benches);
