@@ -189,3 +189,18 @@ fn the_committed_schema_matches_the_types() {
         "regenerate with: cargo run -p collide2d-cli -- schema > crates/collide2d-cli/scene.schema.json"
     );
 }
+
+#[test]
+fn bench_steps_a_moving_world_and_reports_its_speed() {
+    let out = collide2d(&["bench", "--objects", "400", "--steps", "20"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("400 moving colliders") && text.contains("steps/s"), "{text}");
+    let touching: f64 = text
+        .split("on average ")
+        .nth(1)
+        .and_then(|t| t.split_whitespace().next())
+        .and_then(|n| n.parse().ok())
+        .expect("a touching count");
+    assert!(touching > 0.0, "a 4 % cover scene has contacts: {text}");
+}
