@@ -236,3 +236,14 @@ fn trace_file_loads_a_sprite_and_reports_an_unreadable_one() {
     let e = trace_file(dir.join("README.md"), &Solidity::default(), Detail::Exact).unwrap_err();
     assert!(matches!(e, TraceError::Load(_)), "{e}");
 }
+
+#[test]
+fn an_upscaled_sprite_simplifies_like_the_original() {
+    // 8× nearest-neighbour enlargement: every pixel step is 8 pixels long. The reach grows with
+    // the island, so the coarser levels still drop the steps instead of keeping all 130 corners.
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/sprites");
+    let small = image::open(dir.join("slimeGreen.png")).unwrap().into_rgba8();
+    let big = image::imageops::resize(&small, 1024, 1024, image::imageops::FilterType::Nearest);
+    let counts = check_levels(1024, 1024, big.as_raw());
+    assert!(counts[1] < counts[0] * 3 / 4 && counts[2] < counts[0] / 4, "{counts:?}");
+}

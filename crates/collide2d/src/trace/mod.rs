@@ -46,9 +46,9 @@ use contour::Grid;
 /// The levels are those of the tutorial the crate grew from: the simplified outline's area may
 /// differ from the exact one by at most 1 % ([`Optimal`](Self::Optimal)), 7.5 %
 /// ([`More`](Self::More)) or 15 % ([`Less`](Self::Less)) of the island's area. The outline also
-/// never strays from the pixel corners by more than `0.75 + 15 × tolerance` pixels (0.9, about
-/// 1.9 and 3), so shapes keep their holes and thin parts rather than trading a dent here for a
-/// bulge there.
+/// never strays from the pixel corners by more than `(0.75 + 15 × tolerance) × max(1, √area / 64)`
+/// pixels (for a sprite up to 64 × 64 pixels of area: 0.9, about 1.9 and 3), so shapes keep their
+/// holes and thin parts rather than trading a dent here for a bulge there.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Detail {
     /// Pixel-perfect: every step of the pixel outline.
@@ -141,7 +141,7 @@ fn trace_grid(grid: &Grid, tolerance: f32) -> Result<Vec<Polygon>, TraceError> {
         let polygon = if tolerance > 0.0 {
             let mut rings: Vec<Vec<Vec2>> = std::iter::once(outline.clone()).chain(holes.iter().cloned()).collect();
             let area = rings_area(&rings);
-            simplify::simplify(&mut rings, area * tolerance as f64, detail_reach(tolerance));
+            simplify::simplify(&mut rings, area * tolerance as f64, detail_reach(tolerance, area));
             // The simplifier keeps outlines valid by construction; should the polygon check ever
             // disagree, the exact outline (always valid) is the safe answer.
             Polygon::with_holes(&rings[0], &rings[1..]).or_else(|_| exact())
@@ -154,10 +154,12 @@ fn trace_grid(grid: &Grid, tolerance: f32) -> Result<Vec<Polygon>, TraceError> {
 }
 
 /// How far a simplified outline may stray from the pixel corners, in pixels: 0.9 at 1 %, about
-/// 1.9 at 7.5 % and 3 at 15 %, so that pixel staircases smooth out at every level while holes
-/// and thin parts keep their shape.
-fn detail_reach(tolerance: f32) -> f32 {
-    0.75 + 15.0 * tolerance
+/// 1.9 at 7.5 % and 3 at 15 % for islands up to 64 × 64 pixels of area, so that one-pixel
+/// staircases smooth out at every level while holes and thin parts keep their shape; growing
+/// with the island's size beyond that, so that a large island (an upscaled sprite's long steps)
+/// simplifies as a small one does.
+fn detail_reach(tolerance: f32, area: f64) -> f32 {
+    (0.75 + 15.0 * tolerance) * (area.sqrt() as f32 / 64.0).max(1.0)
 }
 
 /// The island's area: outline minus holes (the rings' signed areas, with f64 sums).
