@@ -1010,6 +1010,12 @@ mod tests {
         Vec2::new(x, y)
     }
 
+    /// A U, 3 wide and 3 tall, open upwards (its notch is x in (1, 2), y > 1), scaled.
+    fn u_shape(scale: f32) -> Polygon {
+        let outline = [(0.0, 0.0), (3.0, 0.0), (3.0, 3.0), (2.0, 3.0), (2.0, 1.0), (1.0, 1.0), (1.0, 3.0), (0.0, 3.0)];
+        Polygon::new(&outline.map(|(x, y)| v(x, y) * scale)).unwrap()
+    }
+
     /// A small deterministic generator (xorshift), so the tests need no extra crate.
     struct Rng(u64);
     impl Rng {
@@ -1120,17 +1126,7 @@ mod tests {
     #[test]
     fn disc_over_a_convex_corner_leaves_along_the_corner_arc() {
         // The U's outer corner (3, 3): the nearest exit is on the arc around it.
-        let u = Polygon::new(&[
-            v(0.0, 0.0),
-            v(3.0, 0.0),
-            v(3.0, 3.0),
-            v(2.0, 3.0),
-            v(2.0, 1.0),
-            v(1.0, 1.0),
-            v(1.0, 3.0),
-            v(0.0, 3.0),
-        ])
-        .unwrap();
+        let u = u_shape(1.0);
         let disc = crate::shape::Circle::new(v(3.2, 3.2), 0.5).unwrap();
         let c = contact_of(&u, ShapeRef::Circle(&disc));
         let expected = 0.5 - 0.2f32.hypot(0.2);
@@ -1144,20 +1140,7 @@ mod tests {
         // a U 3e-6 across loses its true exits. A segment across the U's floor leaves downwards
         // by half its height, at any scale.
         for scale in [1.0f32, 1e-3, 1e-6] {
-            let u = Polygon::new(
-                &[
-                    v(0.0, 0.0),
-                    v(3.0, 0.0),
-                    v(3.0, 3.0),
-                    v(2.0, 3.0),
-                    v(2.0, 1.0),
-                    v(1.0, 1.0),
-                    v(1.0, 3.0),
-                    v(0.0, 3.0),
-                ]
-                .map(|p| p * scale),
-            )
-            .unwrap();
+            let u = u_shape(scale);
             let seg = crate::shape::Segment::new(v(0.5, 0.5) * scale, v(2.5, 0.5) * scale).unwrap();
             let c = contact_concave(&u, ShapeRef::Segment(&seg)).unwrap();
             assert!((c.depth / scale - 0.5).abs() < 1e-3, "scale {scale}: {c:?}");
