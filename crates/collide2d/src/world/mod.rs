@@ -53,7 +53,7 @@
 //!   scenes (3 to 5 times slower than parry2d's `Bvh` on the 100,000-box bench); see
 //!   `BENCHMARKS.md`.
 //! - **Narrow phase.** Runs on the candidate pairs whose world boxes overlap. With the default
-//!   detector ([`Exact`](crate::detector::Exact)) one call of [`contact`](crate::contact) decides
+//!   detector ([`Exact`]) one call of [`contact`] decides
 //!   and gives the contact; another [`Detector`] decides alone and the contact is computed for the
 //!   pairs it accepts (it may be `None` when the detector is looser than the shapes). With the
 //!   `parallel` feature (on by default), the narrow phase runs on rayon's thread pool when there
