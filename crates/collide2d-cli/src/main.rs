@@ -54,11 +54,11 @@ enum Command {
         /// How to judge pairs.
         #[arg(long, value_enum, default_value_t = Method::Exact)]
         detector: Method,
-        /// Picture width in pixels.
-        #[arg(long, default_value_t = 960)]
+        /// Picture width in pixels (1 to 16384).
+        #[arg(long, default_value_t = 960, value_parser = clap::value_parser!(u32).range(1..=16384))]
         width: u32,
-        /// Picture height in pixels.
-        #[arg(long, default_value_t = 600)]
+        /// Picture height in pixels (1 to 16384).
+        #[arg(long, default_value_t = 600, value_parser = clap::value_parser!(u32).range(1..=16384))]
         height: u32,
         /// Draw each collider's bounding box.
         #[arg(long)]

@@ -132,6 +132,10 @@ fn bad_input_gives_one_line_exit_2_and_leaves_no_picture() {
     let (d, broken_png) = scene(r#"{"colliders": [{"name": "s", "shape": {"kind": "traced", "path": "bad.png"}}]}"#);
     std::fs::write(d.path().join("bad.png"), b"not a png").unwrap();
     fails_with(&["render", s(&broken_png), "-o", s(&out)], "bad.png");
+    // A picture too large to allocate is refused up front, not attempted.
+    let huge = collide2d(&["render", "--width", "60000", "-o", s(&out)]);
+    assert_eq!(huge.status.code(), Some(2));
+    assert!(stderr(&huge).contains("60000"), "{}", stderr(&huge));
     assert!(!out.exists(), "no picture after a failure");
     let leftovers: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
     assert!(leftovers.is_empty(), "no temporary files left: {leftovers:?}");
