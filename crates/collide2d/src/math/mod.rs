@@ -7,5 +7,5 @@ mod vector;
 pub use interval::Interval;
 pub(crate) use transform::orthogonal;
 pub use transform::Transform;
-pub(crate) use vector::unrotate;
 pub use vector::{cross, orient2d, project, project_scalar};
+pub(crate) use vector::{slab_range, unrotate};

@@ -38,6 +38,7 @@ use std::collections::BinaryHeap;
 use glam::Vec2;
 
 use super::manifold::{Contact, ContactPoint};
+use crate::math::slab_range;
 use crate::polygon::Polygon;
 use crate::query::core::Core;
 use crate::query::intersects::concave_vs;
@@ -764,19 +765,8 @@ impl<'r> Search<'r> {
 
 /// The stretch `[s0, s1]` of the segment `a + s u`, `0 ≤ s ≤ length`, inside the box `[lo, hi]`.
 fn slab(lo: Vec2, hi: Vec2, a: Vec2, u: Vec2, length: f32) -> Option<(f32, f32)> {
-    let (mut s0, mut s1) = (0.0f32, length);
-    for axis in 0..2 {
-        let (p, d, l, h) = (a[axis], u[axis], lo[axis], hi[axis]);
-        if d == 0.0 {
-            if p < l || p > h {
-                return None;
-            }
-            continue;
-        }
-        let (t0, t1) = ((l - p) / d, (h - p) / d);
-        s0 = s0.max(t0.min(t1));
-        s1 = s1.min(t0.max(t1));
-    }
+    let (t0, t1, _) = slab_range(a, u, lo, hi)?;
+    let (s0, s1) = (t0.max(0.0), t1.min(length));
     (s0 <= s1).then_some((s0, s1))
 }
 

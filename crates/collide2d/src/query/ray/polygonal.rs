@@ -1,7 +1,7 @@
 use glam::Vec2;
 
 use super::{Ray, RayHit};
-use crate::math::unrotate;
+use crate::math::{slab_range, unrotate};
 use crate::query::core::Core;
 use crate::shape::{Aabb, BoxFrame, Obb};
 
@@ -30,26 +30,11 @@ pub(super) fn ray_obb(ray: &Ray, o: &Obb) -> Option<RayHit> {
 /// normal of the face it crosses, or `None` when it misses.
 #[inline]
 fn slab_entry(o: Vec2, d: Vec2, lo: Vec2, hi: Vec2) -> Option<(f32, Vec2)> {
-    let mut enter = (f32::NEG_INFINITY, Vec2::ZERO);
-    let mut exit = f32::INFINITY;
-    for axis in 0..2 {
-        let (lo, hi, start, step) = (lo[axis], hi[axis], o[axis], d[axis]);
-        if step == 0.0 {
-            if start < lo || start > hi {
-                return None;
-            }
-            continue;
-        }
-        let (t_lo, t_hi) = ((lo - start) / step, (hi - start) / step);
-        let (near, far) = if t_lo < t_hi { (t_lo, t_hi) } else { (t_hi, t_lo) };
-        if near > enter.0 {
-            let mut normal = Vec2::ZERO;
-            normal[axis] = -step.signum();
-            enter = (near, normal);
-        }
-        exit = exit.min(far);
-    }
-    (enter.0 >= 0.0 && enter.0 <= exit).then_some(enter)
+    let (enter, _, axis) = slab_range(o, d, lo, hi)?;
+    let axis = axis.filter(|_| enter >= 0.0)?;
+    let mut normal = Vec2::ZERO;
+    normal[axis] = -d[axis].signum();
+    Some((enter, normal))
 }
 
 /// A convex polygonal core by Cyrus–Beck: the ray enters through the last face it crosses
