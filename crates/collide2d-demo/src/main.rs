@@ -50,31 +50,17 @@ fn parse_args() -> Result<Options, String> {
     Ok(o)
 }
 
-fn demo_key(c: char) -> Option<Key> {
-    Some(match c.to_ascii_uppercase() {
-        'C' => Key::Circles,
-        'R' => Key::Boxes,
-        'O' => Key::Oriented,
-        'P' => Key::Polygons,
-        'T' => Key::Traced,
-        'B' => Key::Bitmask,
-        'D' => Key::NextDetector,
-        ' ' => Key::ToggleAuto,
-        _ => return None,
-    })
-}
-
 fn window_key(k: minifb::Key) -> Option<Key> {
     use minifb::Key as K;
     match k {
-        K::C => demo_key('C'),
-        K::R => demo_key('R'),
-        K::O => demo_key('O'),
-        K::P => demo_key('P'),
-        K::T => demo_key('T'),
-        K::B => demo_key('B'),
-        K::D => demo_key('D'),
-        K::Space => demo_key(' '),
+        K::C => Key::from_letter('C'),
+        K::R => Key::from_letter('R'),
+        K::O => Key::from_letter('O'),
+        K::P => Key::from_letter('P'),
+        K::T => Key::from_letter('T'),
+        K::B => Key::from_letter('B'),
+        K::D => Key::from_letter('D'),
+        K::Space => Key::from_letter(' '),
         _ => None,
     }
 }
@@ -96,7 +82,7 @@ fn main() {
 fn run() -> Result<(), String> {
     let options = parse_args()?;
     let mut demo = Demo::new(WIDTH as u32, HEIGHT as u32);
-    options.keys.chars().filter_map(demo_key).for_each(|k| demo.key(k));
+    options.keys.chars().filter_map(Key::from_letter).for_each(|k| demo.key(k));
     if let Some(p) = options.place {
         demo.place_moving(p);
     }

@@ -8,10 +8,10 @@
 //!
 //! ```
 //! use collide2d::Vec2;
-//! use collide2d_render::demo::{Demo, Key};
+//! use collide2d_render::demo::{Demo, Key, Pair};
 //! let mut demo = Demo::new(640, 400);
 //! assert!(!demo.verdict().colliding); // they start apart
-//! demo.key(Key::Circles);
+//! demo.key(Key::Show(Pair::Circles));
 //! demo.place_moving(demo.fixed_position()); // right on top of the fixed one
 //! assert!(demo.verdict().colliding);
 //! let picture = demo.render();
@@ -33,6 +33,17 @@ const SPRITE: &[u8] = include_bytes!("../../collide2d/tests/data/sprites/slimeGr
 /// What the demo's keys do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Key {
+    /// C, R, O, P, T, B: show that pair (see [`Pair`]).
+    Show(Pair),
+    /// D: the next detection method.
+    NextDetector,
+    /// SPACE: automatic movement on or off.
+    ToggleAuto,
+}
+
+/// The pair on show, with the key that picks it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pair {
     /// C: two circles.
     Circles,
     /// R: two axis-aligned boxes (they do not turn).
@@ -45,27 +56,32 @@ pub enum Key {
     Traced,
     /// B: two sprite bitmasks, pixel-perfect (the exact method tests the masks themselves).
     Bitmask,
-    /// D: the next detection method.
-    NextDetector,
-    /// SPACE: automatic movement on or off.
-    ToggleAuto,
 }
 
-/// The pair on show.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Pair {
-    /// Circles.
-    Circles,
-    /// Axis-aligned boxes.
-    Boxes,
-    /// Oriented boxes.
-    Oriented,
-    /// Concave polygons.
-    Polygons,
-    /// Traced sprites.
-    Traced,
-    /// Sprite bitmasks.
-    Bitmask,
+impl Pair {
+    /// The pair a key letter picks (either case), if any.
+    pub fn from_letter(c: char) -> Option<Pair> {
+        Some(match c.to_ascii_uppercase() {
+            'C' => Pair::Circles,
+            'R' => Pair::Boxes,
+            'O' => Pair::Oriented,
+            'P' => Pair::Polygons,
+            'T' => Pair::Traced,
+            'B' => Pair::Bitmask,
+            _ => return None,
+        })
+    }
+}
+
+impl Key {
+    /// The key a letter stands for: a pair's letter, D, or space.
+    pub fn from_letter(c: char) -> Option<Key> {
+        match c.to_ascii_uppercase() {
+            'D' => Some(Key::NextDetector),
+            ' ' => Some(Key::ToggleAuto),
+            c => Pair::from_letter(c).map(Key::Show),
+        }
+    }
 }
 
 /// The detection methods D cycles through, coarsest first.
@@ -206,12 +222,7 @@ impl Demo {
     /// Reacts to a key.
     pub fn key(&mut self, key: Key) {
         match key {
-            Key::Circles => self.pair = Pair::Circles,
-            Key::Boxes => self.pair = Pair::Boxes,
-            Key::Oriented => self.pair = Pair::Oriented,
-            Key::Polygons => self.pair = Pair::Polygons,
-            Key::Traced => self.pair = Pair::Traced,
-            Key::Bitmask => self.pair = Pair::Bitmask,
+            Key::Show(pair) => self.pair = pair,
             Key::NextDetector => {
                 let i = Method::ALL.iter().position(|m| *m == self.method).unwrap_or(0);
                 self.method = Method::ALL[(i + 1) % Method::ALL.len()];

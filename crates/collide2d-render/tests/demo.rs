@@ -20,7 +20,13 @@ fn colour_at(demo: &Demo, p: Vec2) -> [u8; 4] {
 #[test]
 fn every_pair_is_green_apart_and_red_on_top_of_each_other() {
     let mut demo = Demo::new(640, 400);
-    for key in [Key::Circles, Key::Boxes, Key::Oriented, Key::Traced, Key::Bitmask] {
+    for key in [
+        Key::Show(Pair::Circles),
+        Key::Show(Pair::Boxes),
+        Key::Show(Pair::Oriented),
+        Key::Show(Pair::Traced),
+        Key::Show(Pair::Bitmask),
+    ] {
         demo.key(key);
         demo.place_moving(Vec2::new(14.0, 2.0));
         assert!(!demo.verdict().colliding, "{key:?} apart");
@@ -37,7 +43,7 @@ fn every_pair_is_green_apart_and_red_on_top_of_each_other() {
 #[test]
 fn concave_pair_tells_the_notch_from_the_body() {
     let mut demo = Demo::new(640, 400);
-    demo.key(Key::Polygons);
+    demo.key(Key::Show(Pair::Polygons));
     assert_eq!(demo.pair(), Pair::Polygons);
     // The fixed "C" opens to +x; its notch spans x in (-1, 2), y in (-1, 1) about its centre.
     // The moving C is 0.6× as big, turned so it fits: place it in the notch, unturned, far right.
@@ -76,7 +82,7 @@ fn dragging_moves_the_shape_and_the_detector_key_cycles_methods() {
 #[test]
 fn bounding_boxes_call_a_near_miss_colliding_where_exact_does_not() {
     let mut demo = Demo::new(640, 400);
-    demo.key(Key::Circles);
+    demo.key(Key::Show(Pair::Circles));
     // Diagonal neighbours: boxes overlap, discs (radii 1.8 and 1.2) do not.
     demo.place_moving(demo.fixed_position() + Vec2::splat(2.3));
     assert!(!demo.verdict().colliding);
@@ -103,7 +109,7 @@ fn automatic_movement_moves_only_when_switched_on() {
 #[test]
 fn bitmask_pair_is_pixel_perfect_where_bounding_boxes_are_not() {
     let mut demo = Demo::new(640, 400);
-    demo.key(Key::Bitmask);
+    demo.key(Key::Show(Pair::Bitmask));
     assert_eq!(demo.pair(), Pair::Bitmask);
     let set_method = |demo: &mut Demo, m: Method| {
         while demo.method() != m {

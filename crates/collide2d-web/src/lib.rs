@@ -36,17 +36,7 @@ pub extern "C" fn demo_new(width: u32, height: u32) -> *mut Handle {
 /// A key, by its ASCII code (`C R O P T B D`, either case, and space).
 #[no_mangle]
 pub extern "C" fn demo_key(h: *mut Handle, code: u32) {
-    let key = match char::from_u32(code).map(|c| c.to_ascii_uppercase()) {
-        Some('C') => Key::Circles,
-        Some('R') => Key::Boxes,
-        Some('O') => Key::Oriented,
-        Some('P') => Key::Polygons,
-        Some('T') => Key::Traced,
-        Some('B') => Key::Bitmask,
-        Some('D') => Key::NextDetector,
-        Some(' ') => Key::ToggleAuto,
-        _ => return,
-    };
+    let Some(key) = char::from_u32(code).and_then(Key::from_letter) else { return };
     with(h, (), |h| h.demo.key(key));
 }
 

@@ -58,6 +58,30 @@ pub fn orient2d(a: Vec2, b: Vec2, c: Vec2) -> f64 {
     (bx - ax) * (cy - ay) - (by - ay) * (cx - ax)
 }
 
+/// The slab method: the range `[t0, t1]` of `t` for which `o + t d` lies in the box `[lo, hi]`,
+/// and the axis (0 for x, 1 for y) whose slab sets `t0` (`None` when no slab bounds it, that is
+/// `t0 = -∞`); `None` when the line misses the box. On equal entries the x slab is named.
+#[inline]
+pub(crate) fn slab_range(o: Vec2, d: Vec2, lo: Vec2, hi: Vec2) -> Option<(f32, f32, Option<usize>)> {
+    let (mut t0, mut t1, mut entry) = (f32::NEG_INFINITY, f32::INFINITY, None);
+    for axis in 0..2 {
+        let (lo, hi, start, step) = (lo[axis], hi[axis], o[axis], d[axis]);
+        if step == 0.0 {
+            if start < lo || start > hi {
+                return None;
+            }
+            continue;
+        }
+        let (a, b) = ((lo - start) / step, (hi - start) / step);
+        let (near, far) = if a < b { (a, b) } else { (b, a) };
+        if near > t0 {
+            (t0, entry) = (near, Some(axis));
+        }
+        t1 = t1.min(far);
+    }
+    (t0 <= t1).then_some((t0, t1, entry))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -83,28 +107,4 @@ mod tests {
         assert!(orient2d(a, b, -Vec2::Y) < 0.0);
         assert_eq!(orient2d(a, b, Vec2::new(7.0, 0.0)), 0.0);
     }
-}
-
-/// The slab method: the range `[t0, t1]` of `t` for which `o + t d` lies in the box `[lo, hi]`,
-/// and the axis (0 for x, 1 for y) whose slab sets `t0` (`None` when no slab bounds it, that is
-/// `t0 = -∞`); `None` when the line misses the box. On equal entries the x slab is named.
-#[inline]
-pub(crate) fn slab_range(o: Vec2, d: Vec2, lo: Vec2, hi: Vec2) -> Option<(f32, f32, Option<usize>)> {
-    let (mut t0, mut t1, mut entry) = (f32::NEG_INFINITY, f32::INFINITY, None);
-    for axis in 0..2 {
-        let (lo, hi, start, step) = (lo[axis], hi[axis], o[axis], d[axis]);
-        if step == 0.0 {
-            if start < lo || start > hi {
-                return None;
-            }
-            continue;
-        }
-        let (a, b) = ((lo - start) / step, (hi - start) / step);
-        let (near, far) = if a < b { (a, b) } else { (b, a) };
-        if near > t0 {
-            (t0, entry) = (near, Some(axis));
-        }
-        t1 = t1.min(far);
-    }
-    (t0 <= t1).then_some((t0, t1, entry))
 }
