@@ -18,6 +18,9 @@
 //!   First a plain loop of 1,000 steps per library prints the mean ms per step and checks that
 //!   both found the same number of pairs at every step; then criterion times further steps of the
 //!   same scenes (`iter_custom`, one step per iteration, the scene carrying on).
+//! - **mostly static** (`world_100k_mostly_static`): the same 100,000 boxes, but only one in 100
+//!   moves; the others rest. Both sides update only the movers (ours: `set_transform`; parry2d:
+//!   `insert_or_update_partially`), then as above.
 //! - **world_step_10k**: the full `World::step` (broad phase, exact narrow phase with contacts,
 //!   events) on the 10,000-box scene, on one thread (`set_parallel_threshold(usize::MAX)`) and
 //!   with the default threshold.
@@ -58,8 +61,9 @@ impl Scene {
         s
     }
 
-    fn advance(&mut self) {
-        for (c, v) in self.centers.iter_mut().zip(&mut self.velocities) {
+    fn advance(&mut self, movers: &[u32]) {
+        for &i in movers {
+            let (c, v) = (&mut self.centers[i as usize], &mut self.velocities[i as usize]);
             *c += *v;
             if c.x < 0.0 || c.x > self.size {
                 v.x = -v.x;
@@ -97,9 +101,10 @@ impl Ours {
         self.world.aabb_pairs().len()
     }
 
-    fn step(&mut self, scene: &Scene) -> usize {
-        for (h, c) in self.handles.iter().zip(&scene.centers) {
-            self.world.set_transform(*h, Transform::from_translation(*c)).unwrap();
+    fn step(&mut self, scene: &Scene, movers: &[u32]) -> usize {
+        for &i in movers {
+            let c = scene.centers[i as usize];
+            self.world.set_transform(self.handles[i as usize], Transform::from_translation(c)).unwrap();
         }
         self.pairs()
     }
@@ -134,9 +139,10 @@ impl Parry {
         v
     }
 
-    fn step(&mut self, scene: &Scene) -> usize {
-        for (i, (c, p)) in self.cuboids.iter().zip(&scene.centers).enumerate() {
-            self.bvh.insert_or_update_partially(c.aabb(&Pose::from_translation(*p)), i as u32, 0.0);
+    fn step(&mut self, scene: &Scene, movers: &[u32]) -> usize {
+        for &i in movers {
+            let (c, p) = (&self.cuboids[i as usize], scene.centers[i as usize]);
+            self.bvh.insert_or_update_partially(c.aabb(&Pose::from_translation(p)), i, 0.0);
         }
         self.bvh.refit(&mut self.workspace);
         self.bvh.optimize_incremental(&mut self.workspace);
@@ -177,14 +183,23 @@ fn steps() -> usize {
 
 fn broad_phase(c: &mut Criterion) {
     let scene = Scene::new(BIG, 1000.0, 0xB0C5_0007);
+    let all: Vec<u32> = (0..BIG as u32).collect();
+    steps_side_by_side(c, &scene, "world_100k", "moving boxes", &all);
+    // One box in 100 moves; the others rest.
+    let some: Vec<u32> = (0..BIG as u32).step_by(100).collect();
+    steps_side_by_side(c, &scene, "world_100k_mostly_static", "boxes, 1 % of them moving,", &some);
+}
 
+/// The moving steps of both libraries (only `movers` move), first as a plain loop with pair
+/// counts compared at every step, then under criterion.
+fn steps_side_by_side(c: &mut Criterion, scene: &Scene, group: &str, what: &str, movers: &[u32]) {
     // Same pairs on the first scene, pair by pair.
-    let (mut ours, mut parry) = (Ours::build(&scene), Parry::build(&scene));
+    let (mut ours, mut parry) = (Ours::build(scene), Parry::build(scene));
     let (a, b) = (our_pair_list(&mut ours), parry.pair_list());
     assert_eq!(a, b, "ours and parry2d find different pairs");
     println!("{BIG} boxes: {} overlapping pairs (same list in both)", a.len());
 
-    // The 1,000 moving steps, one library after the other on copies of the same scene.
+    // The 1,000 steps, one library after the other on copies of the same scene.
     let steps = steps();
     let mut counts = Vec::with_capacity(steps);
     let mut s_ours = scene.clone();
@@ -192,20 +207,20 @@ fn broad_phase(c: &mut Criterion) {
     ours.world.set_parallel_threshold(usize::MAX);
     let (t, cpu) = (Instant::now(), cpu_ns());
     for _ in 0..steps {
-        s_ours.advance();
-        counts.push(ours.step(&s_ours));
+        s_ours.advance(movers);
+        counts.push(ours.step(&s_ours, movers));
     }
     let (ours_ms, ours_cpu) = per_step(t, cpu, steps);
     let mut s_parry = scene.clone();
     let (t, cpu) = (Instant::now(), cpu_ns());
     for (k, &n) in counts.iter().enumerate() {
-        s_parry.advance();
-        assert_eq!(parry.step(&s_parry), n, "pair counts differ at step {k}");
+        s_parry.advance(movers);
+        assert_eq!(parry.step(&s_parry, movers), n, "pair counts differ at step {k}");
     }
     let (parry_ms, parry_cpu) = per_step(t, cpu, steps);
     assert_eq!(our_pair_list(&mut ours), parry.pair_list(), "pairs differ after {steps} steps");
     println!(
-        "{steps} steps of {BIG} moving boxes, one thread: ours {ours_ms:.3} ms/step (on CPU {ours_cpu:.3}), \
+        "{steps} steps of {BIG} {what} one thread: ours {ours_ms:.3} ms/step (on CPU {ours_cpu:.3}), \
          parry2d {parry_ms:.3} ms/step (on CPU {parry_cpu:.3}), ratio ours/parry2d {:.3} (on CPU {:.3}); \
          mean pairs per step {:.0}",
         ours_ms / parry_ms,
@@ -217,27 +232,29 @@ fn broad_phase(c: &mut Criterion) {
     if std::env::var("WORLD_ONLY_LOOP").is_ok() {
         return;
     }
-    let mut group = c.benchmark_group("world_100k");
+    let mut group = c.benchmark_group(group);
     group.sample_size(10).warm_up_time(Duration::from_secs(1)).measurement_time(Duration::from_secs(8));
-    group.bench_function("build_and_pairs/ours", |bch| {
-        bch.iter(|| {
-            let mut o = Ours::build(black_box(&scene));
-            o.pairs()
-        })
-    });
-    group.bench_function("build_and_pairs/parry2d", |bch| {
-        bch.iter(|| {
-            let mut p = Parry::build(black_box(&scene));
-            p.pairs()
-        })
-    });
+    if movers.len() == scene.len() {
+        group.bench_function("build_and_pairs/ours", |bch| {
+            bch.iter(|| {
+                let mut o = Ours::build(black_box(scene));
+                o.pairs()
+            })
+        });
+        group.bench_function("build_and_pairs/parry2d", |bch| {
+            bch.iter(|| {
+                let mut p = Parry::build(black_box(scene));
+                p.pairs()
+            })
+        });
+    }
     // The scenes carry on from where the 1,000 steps left them.
     group.bench_function("step/ours", |bch| {
         bch.iter_custom(|iters| {
             let t = Instant::now();
             for _ in 0..iters {
-                s_ours.advance();
-                black_box(ours.step(&s_ours));
+                s_ours.advance(movers);
+                black_box(ours.step(&s_ours, movers));
             }
             t.elapsed()
         })
@@ -246,8 +263,8 @@ fn broad_phase(c: &mut Criterion) {
         bch.iter_custom(|iters| {
             let t = Instant::now();
             for _ in 0..iters {
-                s_parry.advance();
-                black_box(parry.step(&s_parry));
+                s_parry.advance(movers);
+                black_box(parry.step(&s_parry, movers));
             }
             t.elapsed()
         })
@@ -257,6 +274,7 @@ fn broad_phase(c: &mut Criterion) {
 
 fn world_step_10k(c: &mut Criterion) {
     let scene = Scene::new(10_000, 316.0, 0x10_0007);
+    let all: Vec<u32> = (0..scene.len() as u32).collect();
     // A plain loop first, on one thread, with on-CPU time.
     let mut ours = Ours::build(&scene);
     ours.world.set_parallel_threshold(usize::MAX);
@@ -265,7 +283,7 @@ fn world_step_10k(c: &mut Criterion) {
     let (steps, mut touching) = (STEPS, 0usize);
     let (t, cpu) = (Instant::now(), cpu_ns());
     for _ in 0..steps {
-        s.advance();
+        s.advance(&all);
         for (h, c) in ours.handles.iter().zip(&s.centers) {
             ours.world.set_transform(*h, Transform::from_translation(*c)).unwrap();
         }
@@ -289,7 +307,7 @@ fn world_step_10k(c: &mut Criterion) {
             bch.iter_custom(|iters| {
                 let t = Instant::now();
                 for _ in 0..iters {
-                    s.advance();
+                    s.advance(&all);
                     for (h, c) in ours.handles.iter().zip(&s.centers) {
                         ours.world.set_transform(*h, Transform::from_translation(*c)).unwrap();
                     }

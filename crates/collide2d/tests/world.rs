@@ -400,3 +400,32 @@ fn far_flung_worlds_and_endless_rays_terminate() {
     assert!(w.cast_ray(&far, f32::INFINITY).is_some());
     assert_eq!(w.colliders_at_point(Vec2::new(5.5, 0.0)), vec![near]);
 }
+
+#[test]
+fn a_mostly_static_scene_updates_incrementally_and_stays_exact() {
+    // 900 resting unit squares in a touching grid and a few squares sliding through them.
+    let mut w: World<u32> = World::new();
+    for i in 0..900u32 {
+        let (s, t) = unit_square_at((i % 30) as f32, (i / 30) as f32);
+        w.insert(s, t, i).unwrap();
+    }
+    let movers: Vec<ColliderHandle> = (0..5u32)
+        .map(|k| {
+            let (s, t) = unit_square_at(0.3, 3.0 * k as f32 + 0.5);
+            w.insert(s, t, 1000 + k).unwrap()
+        })
+        .collect();
+    let mut previous = Pairs::new();
+    check_step(&mut w, &mut previous);
+    let before = w.broad_phase_stats();
+    for step in 1..=40 {
+        for (k, &h) in movers.iter().enumerate() {
+            let t = Transform::from_translation(Vec2::new(0.3 + 0.7 * step as f32, 3.0 * k as f32 + 0.5));
+            w.set_transform(h, t).unwrap();
+        }
+        check_step(&mut w, &mut previous);
+    }
+    let after = w.broad_phase_stats();
+    assert_eq!(after.incremental_updates - before.incremental_updates, 40);
+    assert_eq!((after.full_searches, after.rebuilds), (before.full_searches, before.rebuilds));
+}

@@ -1,43 +1,72 @@
-//! The broad phase: a uniform grid over a spatial hash, rebuilt with a counting sort at each
-//! update, whose cells each list the colliders whose world box covers them.
+//! The broad phase: a hierarchy of uniform grids over spatial hashes, kept from one update to the
+//! next, with one entry per collider.
 //!
-//! - The cell side is twice the mean of the colliders' larger box sides (so a typical collider
-//!   covers one to four cells). A collider covering more than [`BIG_CELLS`] cells (a floor, a
-//!   wall) is kept apart in a short "big" list and tested against the cells it covers.
-//! - Cells live in a hash table of `2^k` buckets (at least as many as cell entries), so the world
-//!   has no fixed bounds; entries of different cells sharing a bucket are told apart by their cell
-//!   coordinates.
-//! - A pair is reported once: by the cell holding the lower corner of the intersection of the two
-//!   boxes (both boxes cover that cell).
-//! - Queries between updates look at the colliders changed since the last update one by one and
-//!   skip their stale grid entries.
+//! - **Levels.** Level `k` has cells of side `c·2^k`. A collider lives in the finest level whose
+//!   cell side exceeds its box's larger side (by a margin), in the cell holding its box's lower
+//!   corner, so another collider of that level can only overlap it from the 3 × 3 cells around.
+//!   `c` is chosen when the grid is built: the 90th percentile of the boxes' larger sides, or
+//!   the largest side when that is at most 1.25 times the percentile (a scene of similar boxes
+//!   then has one level). Boxes too large for every level go to a last "huge" bucket and are
+//!   tested against everything.
+//! - **Storage.** All entries sit in one array sorted by bucket (levels one after the other,
+//!   each a hash table of `2^k` buckets, cells numbered row-major so that the neighbours of a
+//!   cell are the neighbouring buckets, whatever the wrapping). An entry copies its collider's
+//!   box and filter, so that a bucket is scanned in order. Changes only mark the collider; the
+//!   next update applies them.
+//! - **Updates.** When many colliders changed (more than one in [`INCREMENTAL_SHARE`]), the
+//!   entries are written anew by a counting sort in slot order and every pair is searched: each
+//!   entry against the later entries of its own cell, the four "forward" neighbour cells of its
+//!   level (`(x+1, y)` and the three above, which are contiguous buckets), and, for the finer
+//!   levels, the cells whose colliders could reach its box. When few changed, their entries are
+//!   rewritten in place (the array is sorted again only if one changed bucket), the old pairs
+//!   between unchanged colliders are kept with the narrow phase's results (still valid), and each
+//!   changed collider looks for partners around it: a mostly static scene costs about as much
+//!   as its moving part.
+//! - The grid is built anew (a new `c`, new table sizes) on the first update, when the number of
+//!   colliders has doubled or fallen to a quarter, or when a level has grown crowded.
+//! - Queries between updates look at the changed colliders one by one and skip their entries.
 
 use glam::Vec2;
 
+use crate::math::slab_range;
 use crate::query::ray::Ray;
 
-/// The cell side over the mean larger side of the boxes. On the 100,000-box bench (boxes 1 to
-/// 4 wide), on-CPU time per step was lowest near 2 (1.0: about 1.8x, 1.5: 1.1-1.3x, 3.0: about
-/// 1.1x the time at 2.0; runs are noisy to about 15 %).
-const CELL_FACTOR: f64 = 2.0;
+/// Incremental pair updates when at most one collider in this many changed.
+pub(crate) const INCREMENTAL_SHARE: usize = 8;
 
-/// Colliders covering more cells than this go to the "big" list.
-const BIG_CELLS: i64 = 16;
+/// A collider fits a level when its larger side is at most `cell · (1 − MARGIN)`: the margin
+/// covers the rounding of cell coordinates (computed in f64).
+const MARGIN: f64 = 1.0 / 1024.0;
+
+/// The share of boxes whose larger side sets the finest cell side.
+const QUANTILE: f64 = 0.9;
+
+/// Levels above the one the largest box needs, for boxes that grow.
+const SPARE_LEVELS: usize = 2;
+
+/// At most this many levels (cell sides up to `c·2^47`).
+const MAX_LEVELS: usize = 48;
+
+/// The level of colliders too large for every grid level.
+const HUGE: u8 = u8::MAX;
+
+/// `Entry::idx` of a removed collider's entry (dropped at the next sort).
+const DEAD: u32 = u32::MAX;
 
 const ALIVE: u8 = 1;
-const DIRTY: u8 = 2;
-/// In `BroadPhase::order`.
-const ORDERED: u8 = 4;
+/// In `BroadPhase::moved`.
+const MOVED: u8 = 2;
+/// Has an entry at `Proxy::pos`.
+const PLACED: u8 = 4;
 
-/// `floor(v)` as a cell coordinate (saturating, like `as`), without a libm call.
+/// `floor(v · inv)` as a cell coordinate, saturating: f64 keeps the rounding far below the
+/// margin, and the cast avoids a libm call.
 #[inline(always)]
-fn floor_i32(v: f32) -> i32 {
-    let i = v as i32;
-    if (i as f32) > v {
-        i.saturating_sub(1)
-    } else {
-        i
-    }
+fn cell_coord(v: f32, inv: f64) -> i32 {
+    let x = v as f64 * inv;
+    let t = x as i64;
+    let f = if (t as f64) > x { t.saturating_sub(1) } else { t };
+    f.clamp(i32::MIN as i64, i32::MAX as i64) as i32
 }
 
 /// A plain box for the broad phase.
@@ -58,6 +87,12 @@ impl Bounds {
     pub fn union(&self, o: &Bounds) -> Bounds {
         Bounds { min: self.min.min(o.min), max: self.max.max(o.max) }
     }
+
+    /// The larger side, in f64 so that it cannot overflow.
+    #[inline(always)]
+    fn side(&self) -> f64 {
+        (self.max.x as f64 - self.min.x as f64).max(self.max.y as f64 - self.min.y as f64)
+    }
 }
 
 /// What the broad phase knows of one collider (indexed by the collider's slot).
@@ -65,14 +100,21 @@ impl Bounds {
 pub(crate) struct Proxy {
     pub tight: Bounds,
     pub generation: u32,
-    pub layer: u32,
-    pub mask: u32,
+    layer: u32,
+    mask: u32,
+    level: u8,
     flags: u8,
 }
 
 impl Proxy {
-    const DEAD: Proxy =
-        Proxy { tight: Bounds { min: Vec2::ZERO, max: Vec2::ZERO }, generation: 0, layer: 0, mask: 0, flags: 0 };
+    const DEAD: Proxy = Proxy {
+        tight: Bounds { min: Vec2::ZERO, max: Vec2::ZERO },
+        generation: 0,
+        layer: 0,
+        mask: 0,
+        level: 0,
+        flags: 0,
+    };
 
     #[inline(always)]
     pub fn alive(&self) -> bool {
@@ -80,7 +122,18 @@ impl Proxy {
     }
 }
 
-/// One collider in one cell (the box and filter are copied so that a cell is scanned in order).
+/// An entry left behind by a collider that moved to the overflow or was removed: its NaN box
+/// overlaps nothing, so searches need no test for it.
+const TOMB: Entry =
+    Entry { b: Bounds { min: Vec2::NAN, max: Vec2::NAN }, cx: 0, cy: 0, idx: DEAD, layer: 0, mask: 0, bucket: 0 };
+
+/// `pos` flag of a collider whose entry is in the overflow list.
+const IN_OVERFLOW: u32 = 1 << 31;
+
+const BLANK: Entry =
+    Entry { b: Bounds { min: Vec2::ZERO, max: Vec2::ZERO }, cx: 0, cy: 0, idx: DEAD, layer: 0, mask: 0, bucket: 0 };
+
+/// One collider in its cell.
 #[derive(Clone, Copy, Debug)]
 struct Entry {
     b: Bounds,
@@ -89,8 +142,7 @@ struct Entry {
     idx: u32,
     layer: u32,
     mask: u32,
-    /// Whether this is the collider's lowest cell (each collider has exactly one).
-    first: bool,
+    bucket: u32,
 }
 
 impl Entry {
@@ -98,44 +150,135 @@ impl Entry {
     fn allows(&self, o: &Entry) -> bool {
         (self.layer & o.mask) != 0 && (o.layer & self.mask) != 0
     }
+
+    #[inline(always)]
+    fn pair(&self, o: &Entry) -> (u32, u32) {
+        (self.idx.min(o.idx), self.idx.max(o.idx))
+    }
 }
 
-/// A collider's entry template and the last cell it covers.
-#[derive(Clone, Copy, Debug)]
-struct Range {
-    e: Entry,
-    x1: i32,
-    y1: i32,
+/// The size of [`PairSink`]'s buffer.
+const SINK: usize = 64;
+
+/// Collects found pairs without a branch per test: every candidate is written to a small
+/// buffer and the count advances only for the pairs that pass (which are unpredictable, so a
+/// branch per test would mispredict often).
+struct PairSink<'a> {
+    out: &'a mut Vec<(u32, u32)>,
+    buf: [(u32, u32); SINK],
+    n: usize,
+}
+
+impl PairSink<'_> {
+    fn flush(&mut self) {
+        self.out.extend_from_slice(&self.buf[..self.n]);
+        self.n = 0;
+    }
+
+    /// Tests `a` against each entry of `bs` that `accept` admits.
+    #[inline(always)]
+    fn scan(&mut self, a: &Entry, bs: &[Entry], accept: impl Fn(&Entry) -> bool) {
+        for chunk in bs.chunks(SINK / 2) {
+            if self.n + chunk.len() > SINK {
+                self.flush();
+            }
+            for b in chunk {
+                let ok = accept(b) & a.b.overlaps(&b.b) & ((a.layer & b.mask) != 0) & ((b.layer & a.mask) != 0);
+                self.buf[self.n % SINK] = a.pair(b);
+                self.n += ok as usize;
+            }
+        }
+    }
+}
+
+/// One grid level.
+#[derive(Clone, Copy, Debug, Default)]
+struct Level {
+    cell: f64,
+    inv: f64,
+    /// The largest box side this level takes.
+    fits: f64,
+    /// Cell numbers are `(cy − origin.1) · width + (cx − origin.0)`, wrapped to the table.
+    origin: (i32, i32),
+    width: u32,
+    /// Table size − 1 (a power of two − 1).
+    mask: u32,
+    /// The level's first bucket.
+    base: u32,
+    /// Its colliders now.
+    count: u32,
+}
+
+impl Level {
+    #[inline(always)]
+    fn cell_of(&self, p: Vec2) -> (i32, i32) {
+        (cell_coord(p.x, self.inv), cell_coord(p.y, self.inv))
+    }
+
+    #[inline(always)]
+    fn bucket(&self, cx: i32, cy: i32) -> u32 {
+        let (x, y) = (cx.wrapping_sub(self.origin.0) as u32, cy.wrapping_sub(self.origin.1) as u32);
+        self.base + (y.wrapping_mul(self.width).wrapping_add(x) & self.mask)
+    }
+
+    fn buckets(&self) -> std::ops::Range<usize> {
+        self.base as usize..(self.base + self.mask + 1) as usize
+    }
 }
 
 #[derive(Debug, Default)]
 pub(crate) struct BroadPhase {
     pub proxies: Vec<Proxy>,
-    /// Colliders inserted, moved, refiltered or removed since the last update.
-    dirty: Vec<u32>,
-    inv_cell: f32,
-    /// The cell of the extent's lower corner and the grid's width in cells: a cell's bucket is
-    /// its row-major number, wrapped to the table size, so that neighbouring cells are
-    /// neighbouring buckets.
-    origin: (i32, i32),
-    width: u32,
-    buckets_mask: usize,
-    /// Live colliders in the order of their lowest cell at the last update: filling the grid in
-    /// this order writes memory almost sequentially, as colliders move little between updates.
-    order: Vec<u32>,
+    /// Colliders inserted, moved, reshaped, refiltered, touched or removed since the last
+    /// update: their entries (if any) are out of date until the next one.
+    moved: Vec<u32>,
+    /// `moved` as bits, during an update.
+    moved_bits: Vec<u64>,
+    levels: Vec<Level>,
+    /// The bucket of the huge colliders (after every level's).
+    huge: u32,
+    huge_count: u32,
+    /// `starts[k]..starts[k + 1]` are bucket `k`'s entries.
     starts: Vec<u32>,
     entries: Vec<Entry>,
-    big: Vec<Entry>,
-    /// The union of all boxes at the last update (empty grid: `None`).
+    /// Scratch space of the counting sort.
+    spare: Vec<Entry>,
+    /// Where each placed collider's entry is, by slot (`IN_OVERFLOW | k`: `overflow[k]`).
+    pos: Vec<u32>,
+    /// Entries of colliders that left their bucket (or arrived) since the last sort.
+    overflow: Vec<Entry>,
+    next: Vec<u32>,
+    /// Contains every box of the grid (grown by moves, tightened at sorts); `None` when empty.
     extent: Option<Bounds>,
-    ranges: Vec<Range>,
+    live: usize,
+    /// Figures of the last build, to tell when to build anew.
+    live_at_build: usize,
+    huge_at_build: u32,
     /// The pairs whose boxes overlap and whose filters allow them, `a < b` (slot indices).
     pub pairs: Vec<(u32, u32)>,
     built: bool,
-    /// From this many grid entries, the pair search runs on rayon's pool (`usize::MAX`: never).
+    /// From this many grid entries, a full pair search runs on rayon's pool (`usize::MAX`: never).
     pub parallel_entries: usize,
-    /// Grid rebuilds done.
+    /// Grids built anew.
     pub rebuilds: usize,
+    /// Updates that searched all pairs, and that updated the old ones.
+    pub full_searches: usize,
+    pub incremental_updates: usize,
+    /// Sorts of the grid emptying the overflow.
+    sorts: usize,
+}
+
+/// The level, cell and bucket of a box.
+#[inline]
+fn locate(levels: &[Level], huge: u32, b: &Bounds) -> (u8, i32, i32, u32) {
+    let side = b.side();
+    for (k, l) in levels.iter().enumerate() {
+        if side <= l.fits {
+            let (cx, cy) = l.cell_of(b.min);
+            return (k as u8, cx, cy, l.bucket(cx, cy));
+        }
+    }
+    (HUGE, 0, 0, huge)
 }
 
 impl BroadPhase {
@@ -143,31 +286,23 @@ impl BroadPhase {
         Self { parallel_entries: 32 * 1024, ..Self::default() }
     }
 
-    /// The cell side of the current grid (0 before the first update).
+    /// The finest cell side of the current grid (0 before the first update).
     pub fn cell_size(&self) -> f32 {
-        if self.inv_cell > 0.0 {
-            1.0 / self.inv_cell
-        } else {
-            0.0
+        self.levels.first().map_or(0.0, |l| l.cell as f32)
+    }
+
+    fn count(&mut self, level: u8, delta: i32) {
+        match self.levels.get_mut(level as usize) {
+            Some(l) => l.count = l.count.wrapping_add_signed(delta),
+            None => self.huge_count = self.huge_count.wrapping_add_signed(delta),
         }
     }
 
-    #[inline(always)]
-    fn cell_of(&self, p: Vec2) -> (i32, i32) {
-        (floor_i32(p.x * self.inv_cell), floor_i32(p.y * self.inv_cell))
-    }
-
-    #[inline(always)]
-    fn bucket(&self, cx: i32, cy: i32) -> usize {
-        let (x, y) = (cx.wrapping_sub(self.origin.0) as u32, cy.wrapping_sub(self.origin.1) as u32);
-        y.wrapping_mul(self.width).wrapping_add(x) as usize & self.buckets_mask
-    }
-
-    fn mark(&mut self, idx: u32) {
+    fn mark_moved(&mut self, idx: u32) {
         let p = &mut self.proxies[idx as usize];
-        if p.flags & DIRTY == 0 {
-            p.flags |= DIRTY;
-            self.dirty.push(idx);
+        if p.flags & MOVED == 0 {
+            p.flags |= MOVED;
+            self.moved.push(idx);
         }
     }
 
@@ -177,24 +312,34 @@ impl BroadPhase {
         if self.proxies.len() <= i {
             self.proxies.resize(i + 1, Proxy::DEAD);
         }
-        let kept = self.proxies[i].flags & (DIRTY | ORDERED);
-        self.proxies[i] = Proxy { tight, generation, layer, mask, flags: ALIVE | kept };
-        self.mark(idx);
+        if self.proxies[i].alive() {
+            self.remove(idx, generation);
+        }
+        // An entry left by a removal in the same slot is reused at the next update.
+        let p = &mut self.proxies[i];
+        (p.tight, p.generation, p.layer, p.mask) = (tight, generation, layer, mask);
+        p.flags |= ALIVE;
+        self.live += 1;
+        self.mark_moved(idx);
     }
 
     /// Forgets the collider in slot `idx`.
     pub fn remove(&mut self, idx: u32, next_generation: u32) {
         let p = &mut self.proxies[idx as usize];
+        if !p.alive() {
+            return;
+        }
         p.flags &= !ALIVE;
         p.generation = next_generation;
-        self.mark(idx);
+        self.live -= 1;
+        self.mark_moved(idx);
     }
 
-    /// The collider's world box changed.
+    /// The collider's world box (or shape) changed.
     #[inline]
     pub fn set_bounds(&mut self, idx: u32, tight: Bounds) {
         self.proxies[idx as usize].tight = tight;
-        self.mark(idx);
+        self.mark_moved(idx);
     }
 
     /// The collider's filter changed.
@@ -202,152 +347,299 @@ impl BroadPhase {
         let p = &mut self.proxies[idx as usize];
         p.layer = layer;
         p.mask = mask;
-        self.mark(idx);
+        self.mark_moved(idx);
     }
 
-    /// Rebuilds the grid and the pair list if anything changed since the last update.
-    pub fn update(&mut self) {
-        if self.built && self.dirty.is_empty() {
+    /// Something else about the collider changed: its pairs are judged again.
+    pub fn touch(&mut self, idx: u32) {
+        self.mark_moved(idx);
+    }
+
+    fn crowded(&self) -> bool {
+        let grew = self.live > 2 * self.live_at_build + 64;
+        let shrank = self.live * 4 + 64 < self.live_at_build;
+        let level = self.levels.iter().any(|l| l.count as u64 > 4 * (l.mask as u64 + 1) + 16);
+        grew || shrank || level || self.huge_count > 2 * self.huge_at_build + 16
+    }
+
+    /// Brings the grid and the pair list up to date. `results` holds the narrow phase's results
+    /// for a prefix of the old pairs: on return it holds those still valid, for a prefix of the
+    /// new pairs (unchanged pairs between unchanged colliders keep their place and results).
+    pub fn update<R: Copy>(&mut self, results: &mut Vec<R>) {
+        if self.built && self.moved.is_empty() {
             return;
         }
-        for &i in &self.dirty {
-            self.proxies[i as usize].flags &= !DIRTY;
+        let incremental = self.built && self.moved.len() * INCREMENTAL_SHARE <= self.live;
+        if !self.built || self.crowded() {
+            self.build();
+        } else if incremental {
+            self.refresh();
+        } else {
+            self.fill();
         }
-        self.dirty.clear();
+        if incremental {
+            self.incremental_updates += 1;
+            self.update_pairs(results);
+        } else {
+            self.full_searches += 1;
+            results.clear();
+            self.find_pairs();
+        }
+        for &i in &self.moved {
+            self.proxies[i as usize].flags &= !MOVED;
+        }
+        self.moved.clear();
         self.built = true;
-        self.rebuilds += 1;
-        self.build_grid();
-        self.find_pairs();
     }
 
-    #[inline(never)]
-    fn build_grid(&mut self) {
-        // The cell side (twice the mean larger side of the boxes), the extent, the newcomers.
-        let (mut sum, mut count) = (0.0f64, 0usize);
+    /// Builds the grid anew: the cell side, the levels and their tables, every entry.
+    fn build(&mut self) {
+        self.rebuilds += 1;
+        self.built = true;
+        let mut sides: Vec<f64> = Vec::with_capacity(self.live);
         let mut extent: Option<Bounds> = None;
-        let mut fresh = Vec::new();
-        for (i, p) in self.proxies.iter_mut().enumerate() {
-            if !p.alive() {
-                p.flags &= !ORDERED;
-                continue;
+        for p in self.proxies.iter().filter(|p| p.alive()) {
+            let side = p.tight.side();
+            if side.is_finite() {
+                sides.push(side);
             }
-            if p.flags & ORDERED == 0 {
-                p.flags |= ORDERED;
-                fresh.push(i as u32);
-            }
-            let d = p.tight.max - p.tight.min;
-            sum += d.x.max(d.y) as f64;
-            count += 1;
             extent = Some(extent.map_or(p.tight, |e| e.union(&p.tight)));
         }
-        self.extent = extent;
-        self.entries.clear();
-        self.big.clear();
-        self.ranges.clear();
-        let Some(extent) = extent else {
-            self.inv_cell = 1.0;
-            self.buckets_mask = 0;
-            self.starts.clear();
-            self.starts.extend([0, 0]);
-            self.order.clear();
-            return;
-        };
-        let mut cell = (CELL_FACTOR * sum / count as f64) as f32;
-        if !(cell.is_finite() && cell > 0.0) {
-            // Only points (or overflowing sizes): spread them over about one cell each.
-            let d = extent.max - extent.min;
-            cell = d.x.max(d.y) / (count as f32).sqrt();
-        }
-        if !(cell.is_finite() && cell > 0.0) {
-            cell = 1.0;
-        }
-        self.inv_cell = 1.0 / cell;
-        if !(self.inv_cell.is_finite() && self.inv_cell > 0.0) {
-            self.inv_cell = 1.0;
-        }
-        let (lo, hi) = (self.cell_of(extent.min), self.cell_of(extent.max));
-        self.origin = lo;
-        let (w, h) = ((hi.0 as i64 - lo.0 as i64 + 1) as u64, (hi.1 as i64 - lo.1 as i64 + 1) as u64);
-        self.width = w.min(u32::MAX as u64) as u32;
-        let order = std::mem::take(&mut self.order);
-        let total = self.collect_ranges(&order, &fresh);
-        self.fill(total, w, h);
-        // The next update's order.
-        let mut order = order;
-        order.clear();
-        order.extend(self.entries.iter().filter(|e| e.first).map(|e| e.idx));
-        order.extend(self.big.iter().map(|e| e.idx));
-        self.order = order;
-    }
-
-    /// The cells each box covers, in the last update's order; big boxes apart. Returns the
-    /// number of cell entries.
-    #[inline(never)]
-    fn collect_ranges(&mut self, order: &[u32], fresh: &[u32]) -> usize {
-        let mut total = 0usize;
-        for &i in order.iter().chain(fresh) {
-            let p = &self.proxies[i as usize];
-            if !p.alive() {
-                continue;
-            }
-            let (x0, y0) = self.cell_of(p.tight.min);
-            let (x1, y1) = self.cell_of(p.tight.max);
-            let cells = (x1 as i64 - x0 as i64 + 1).saturating_mul(y1 as i64 - y0 as i64 + 1);
-            let e = Entry { b: p.tight, cx: x0, cy: y0, idx: i, layer: p.layer, mask: p.mask, first: true };
-            if cells > BIG_CELLS {
-                self.big.push(e);
-            } else {
-                total += cells as usize;
-                self.ranges.push(Range { e, x1, y1 });
+        self.live_at_build = self.live;
+        let span = extent.map_or(0.0, |e| e.side());
+        let (cell, levels) = choose_cells(&mut sides, span, self.live);
+        self.levels.clear();
+        self.levels.extend((0..levels).map(|k| {
+            let c = cell * (1u64 << k) as f64;
+            Level { cell: c, inv: 1.0 / c, fits: c * (1.0 - MARGIN), ..Level::default() }
+        }));
+        let mut counts = vec![0u32; levels];
+        for p in self.proxies.iter().filter(|p| p.alive()) {
+            let side = p.tight.side();
+            if let Some(k) = self.levels.iter().position(|l| side <= l.fits) {
+                counts[k] += 1;
             }
         }
-        total
+        let extent = extent.unwrap_or_default();
+        let mut base = 0u32;
+        for (l, &n) in self.levels.iter_mut().zip(&counts) {
+            let (lo, hi) = (l.cell_of(extent.min), l.cell_of(extent.max));
+            let (w, h) = ((hi.0 as i64 - lo.0 as i64 + 1) as u64, (hi.1 as i64 - lo.1 as i64 + 1) as u64);
+            let cells = w.saturating_mul(h);
+            // One bucket per cell when the extent is small enough, else about two per collider.
+            let size = if cells <= 2 * n as u64 { cells } else { 2 * n as u64 }.clamp(1, 1 << 30);
+            l.origin = lo;
+            l.width = w.min(u32::MAX as u64) as u32;
+            l.mask = size.next_power_of_two() as u32 - 1;
+            l.base = base;
+            base += l.mask + 1;
+        }
+        self.huge = base;
+        self.fill();
+        self.huge_at_build = self.huge_count;
     }
 
-    /// Counting sort of the entries into buckets.
-    #[inline(never)]
-    fn fill(&mut self, total: usize, w: u64, h: u64) {
-        // Counting sort of the entries into buckets: one per cell when the grid is small enough,
-        // else wrapped.
-        let buckets = if w.saturating_mul(h) <= 2 * total as u64 {
-            (w * h).max(1).next_power_of_two() as usize
-        } else {
-            total.max(1).next_power_of_two()
-        };
-        self.buckets_mask = buckets - 1;
+    /// Every entry anew from the colliders: a counting sort by bucket, in slot order. (Reading
+    /// the colliders in the grid's last order instead, so that the writes go nearly in order,
+    /// measured twice as slow: random reads cost more than random writes here.)
+    fn fill(&mut self) {
+        let buckets = self.huge as usize + 1;
         self.starts.clear();
         self.starts.resize(buckets + 1, 0);
-        for r in &self.ranges {
-            for cy in r.e.cy..=r.y1 {
-                for cx in r.e.cx..=r.x1 {
-                    let k = self.bucket(cx, cy);
-                    self.starts[k + 1] += 1;
-                }
+        for l in &mut self.levels {
+            l.count = 0;
+        }
+        self.huge_count = 0;
+        self.pos.resize(self.proxies.len(), 0);
+        for (p, pos) in self.proxies.iter_mut().zip(&mut self.pos) {
+            if !p.alive() {
+                p.flags &= !PLACED;
+                continue;
             }
+            let (level, _, _, bucket) = locate(&self.levels, self.huge, &p.tight);
+            self.starts[bucket as usize + 1] += 1;
+            match self.levels.get_mut(level as usize) {
+                Some(l) => l.count += 1,
+                None => self.huge_count += 1,
+            }
+            p.level = level;
+            p.flags |= PLACED;
+            *pos = bucket;
         }
         for k in 0..buckets {
             self.starts[k + 1] += self.starts[k];
         }
-        let mut next: Vec<u32> = self.starts[..buckets].to_vec();
-        let blank = Entry { b: Bounds::default(), cx: 0, cy: 0, idx: 0, layer: 0, mask: 0, first: false };
-        self.entries.resize(total, blank);
-        for r in &self.ranges {
-            for cy in r.e.cy..=r.y1 {
-                for cx in r.e.cx..=r.x1 {
-                    let k = self.bucket(cx, cy);
-                    let slot = &mut next[k];
-                    self.entries[*slot as usize] = Entry { cx, cy, first: cx == r.e.cx && cy == r.e.cy, ..r.e };
-                    *slot += 1;
+        self.next.clear();
+        self.next.extend_from_slice(&self.starts[..buckets]);
+        self.overflow.clear();
+        self.entries.clear();
+        self.entries.resize(self.starts[buckets] as usize, BLANK);
+        let mut extent: Option<Bounds> = None;
+        for (i, (p, pos)) in self.proxies.iter().zip(&mut self.pos).enumerate() {
+            if !p.alive() {
+                continue;
+            }
+            let bucket = *pos;
+            let (cx, cy) = self.levels.get(p.level as usize).map_or((0, 0), |l| l.cell_of(p.tight.min));
+            let slot = &mut self.next[bucket as usize];
+            self.entries[*slot as usize] =
+                Entry { b: p.tight, cx, cy, idx: i as u32, layer: p.layer, mask: p.mask, bucket };
+            *pos = *slot;
+            *slot += 1;
+            extent = Some(extent.map_or(p.tight, |e| e.union(&p.tight)));
+        }
+        self.extent = extent;
+    }
+
+    /// The entry of a placed collider, in the grid or in the overflow.
+    fn entry(&self, i: u32) -> &Entry {
+        let pos = self.pos[i as usize];
+        if pos & IN_OVERFLOW != 0 {
+            &self.overflow[(pos & !IN_OVERFLOW) as usize]
+        } else {
+            &self.entries[pos as usize]
+        }
+    }
+
+    fn entry_mut(&mut self, i: u32) -> &mut Entry {
+        let pos = self.pos[i as usize];
+        if pos & IN_OVERFLOW != 0 {
+            &mut self.overflow[(pos & !IN_OVERFLOW) as usize]
+        } else {
+            &mut self.entries[pos as usize]
+        }
+    }
+
+    /// Brings the entries of the changed colliders up to date: in place when they stay in their
+    /// bucket; else the grid entry becomes a tombstone (which overlaps nothing) and the collider
+    /// goes to the overflow list, which every search scans. Sorts again (emptying the overflow)
+    /// once it holds more than about `√n` entries: a full sort costs `O(n)`, the overflow costs
+    /// every changed collider a scan.
+    fn refresh(&mut self) {
+        self.pos.resize(self.proxies.len(), 0);
+        for k in 0..self.moved.len() {
+            let i = self.moved[k];
+            let p = self.proxies[i as usize];
+            let placed = p.flags & PLACED != 0;
+            if placed {
+                self.count(p.level, -1);
+            }
+            if !p.alive() {
+                if placed {
+                    *self.entry_mut(i) = TOMB;
+                    self.proxies[i as usize].flags &= !PLACED;
+                }
+                continue;
+            }
+            let (level, cx, cy, bucket) = locate(&self.levels, self.huge, &p.tight);
+            let e = Entry { b: p.tight, cx, cy, idx: i, layer: p.layer, mask: p.mask, bucket };
+            let pos = self.pos[i as usize];
+            if placed && (pos & IN_OVERFLOW != 0 || self.entries[pos as usize].bucket == bucket) {
+                *self.entry_mut(i) = e;
+            } else {
+                if placed {
+                    *self.entry_mut(i) = TOMB;
+                }
+                self.pos[i as usize] = IN_OVERFLOW | self.overflow.len() as u32;
+                self.overflow.push(e);
+            }
+            self.count(level, 1);
+            let q = &mut self.proxies[i as usize];
+            q.level = level;
+            q.flags |= PLACED;
+            self.extent = Some(self.extent.map_or(p.tight, |x| x.union(&p.tight)));
+        }
+        if self.overflow.len() > 64 + (self.entries.len() as f64).sqrt() as usize {
+            self.sort();
+        }
+    }
+
+    /// Counting sort of the entries by bucket (stable: the array is nearly sorted already),
+    /// dropping dead ones; tightens the extent.
+    fn sort(&mut self) {
+        self.sorts += 1;
+        self.entries.append(&mut self.overflow);
+        let buckets = self.huge as usize + 1;
+        self.starts.clear();
+        self.starts.resize(buckets + 1, 0);
+        for e in self.entries.iter().filter(|e| e.idx != DEAD) {
+            self.starts[e.bucket as usize + 1] += 1;
+        }
+        for k in 0..buckets {
+            self.starts[k + 1] += self.starts[k];
+        }
+        self.next.clear();
+        self.next.extend_from_slice(&self.starts[..buckets]);
+        self.spare.clear();
+        self.spare.resize(self.starts[buckets] as usize, BLANK);
+        self.pos.resize(self.proxies.len(), 0);
+        let mut extent: Option<Bounds> = None;
+        for e in self.entries.iter().filter(|e| e.idx != DEAD) {
+            let slot = &mut self.next[e.bucket as usize];
+            self.spare[*slot as usize] = *e;
+            self.pos[e.idx as usize] = *slot;
+            *slot += 1;
+            extent = Some(extent.map_or(e.b, |x| x.union(&e.b)));
+        }
+        std::mem::swap(&mut self.entries, &mut self.spare);
+        self.extent = extent;
+    }
+
+    #[inline(always)]
+    fn bucket_entries(&self, k: u32) -> &[Entry] {
+        &self.entries[self.starts[k as usize] as usize..self.starts[k as usize + 1] as usize]
+    }
+
+    /// The colliders too large for every level.
+    fn huge_entries(&self) -> &[Entry] {
+        if self.huge_count > 0 {
+            self.bucket_entries(self.huge)
+        } else {
+            &[]
+        }
+    }
+
+    /// Calls `f` for every entry of level `l` that may overlap `b` (each at most once): those
+    /// in the cells from one before `b`'s lower corner to its upper corner, or, when that is
+    /// more cells than the level has colliders, all of them.
+    #[inline]
+    fn visit_level(&self, l: &Level, b: &Bounds, mut f: impl FnMut(&Entry)) {
+        if l.count == 0 {
+            return;
+        }
+        let (x0, y0) = l.cell_of(b.min);
+        let (x1, y1) = l.cell_of(b.max);
+        let (x0, y0) = (x0.saturating_sub(1), y0.saturating_sub(1));
+        let cells = (x1 as i64 - x0 as i64 + 1).saturating_mul(y1 as i64 - y0 as i64 + 1);
+        if cells > l.count as i64 + 8 {
+            let r = l.buckets();
+            self.entries[self.starts[r.start] as usize..self.starts[r.end] as usize].iter().for_each(f);
+            return;
+        }
+        for cy in y0..=y1 {
+            for cx in x0..=x1 {
+                for e in self.bucket_entries(l.bucket(cx, cy)) {
+                    if (e.cx == cx) & (e.cy == cy) {
+                        f(e);
+                    }
                 }
             }
         }
     }
 
+    /// Calls `f` for every placed entry that may overlap `b`, at most once each.
+    fn visit(&self, b: &Bounds, mut f: impl FnMut(&Entry)) {
+        for l in &self.levels {
+            self.visit_level(l, b, &mut f);
+        }
+        self.huge_entries().iter().chain(&self.overflow).for_each(f);
+    }
+
+    /// Every pair, from scratch.
     fn find_pairs(&mut self) {
         let mut pairs = std::mem::take(&mut self.pairs);
         pairs.clear();
-        let push = |pairs: &mut Vec<(u32, u32)>, a: u32, b: u32| pairs.push((a.min(b), a.max(b)));
-        let buckets = self.buckets_mask + 1;
+        let buckets = self.huge as usize + 1;
         #[cfg(feature = "parallel")]
         if self.entries.len() >= self.parallel_entries {
             use rayon::prelude::*;
@@ -364,95 +656,159 @@ impl BroadPhase {
             for part in parts {
                 pairs.extend(part);
             }
-        } else {
-            self.bucket_pairs(0, buckets, &mut pairs);
+            self.pairs = pairs;
+            return;
         }
-        #[cfg(not(feature = "parallel"))]
         self.bucket_pairs(0, buckets, &mut pairs);
-        // Big boxes against the cells they cover, and against each other.
-        for (n, g) in self.big.iter().enumerate() {
-            self.visit_cells(&g.b, |e| {
-                if e.b.overlaps(&g.b) && e.allows(g) {
-                    push(&mut pairs, e.idx, g.idx);
-                }
-            });
-            for h in &self.big[n + 1..] {
-                if g.b.overlaps(&h.b) && g.allows(h) {
-                    push(&mut pairs, g.idx, h.idx);
-                }
-            }
-        }
         self.pairs = pairs;
     }
 
-    /// The pairs found within buckets `k0..k1`: entries of the same cell, reported by the cell of
-    /// the lower corner of their intersection.
+    /// The pairs whose coarser (or, within a level, first-visited) member is in buckets
+    /// `k0..k1`.
     #[inline(never)]
     fn bucket_pairs(&self, k0: usize, k1: usize, out: &mut Vec<(u32, u32)>) {
-        for k in k0..k1 {
-            let (s, e) = (self.starts[k] as usize, self.starts[k + 1] as usize);
-            let bucket = &self.entries[s..e];
-            for (n, a) in bucket.iter().enumerate() {
-                for b in &bucket[n + 1..] {
-                    if !(a.b.overlaps(&b.b) & (a.cx == b.cx) & (a.cy == b.cy)) || !a.allows(b) {
-                        continue;
-                    }
-                    if self.cell_of(a.b.min.max(b.b.min)) == (a.cx, a.cy) {
-                        out.push((a.idx.min(b.idx), a.idx.max(b.idx)));
+        let mut sink = PairSink { out, buf: [(0, 0); SINK], n: 0 };
+        for (n, l) in self.levels.iter().enumerate() {
+            let r = l.buckets();
+            for k in r.start.max(k0)..r.end.min(k1) {
+                self.cell_pairs(l, &self.levels[..n], (k - r.start) as u32, &mut sink);
+            }
+        }
+        sink.flush();
+        let out = sink.out;
+        if (k0..k1).contains(&(self.huge as usize)) {
+            let huge = self.bucket_entries(self.huge);
+            for (n, a) in huge.iter().enumerate() {
+                for l in &self.levels {
+                    self.visit_level(l, &a.b, |b| {
+                        if a.b.overlaps(&b.b) && a.allows(b) {
+                            out.push(a.pair(b));
+                        }
+                    });
+                }
+                for b in &huge[n + 1..] {
+                    if a.b.overlaps(&b.b) && a.allows(b) {
+                        out.push(a.pair(b));
                     }
                 }
             }
         }
     }
 
-    /// Calls `f` once for each grid entry (collider) that may overlap `b`: each collider whose
-    /// cells meet `b`'s, once (not the big ones, nor the changes since the last update).
-    #[inline]
-    fn visit_cells(&self, b: &Bounds, mut f: impl FnMut(&Entry)) {
-        if self.entries.is_empty() {
+    /// The pairs of the entries of bucket `r` of level `l`: with the later entries of their
+    /// cell, with the entries of the four forward neighbour cells — `(x+1, y)` and
+    /// `(x−1..=x+1, y+1)`, which hash to the buckets `r+1` and `r+width−1..=r+width+1` (wrapped),
+    /// whatever the cell — and with those of the finer levels. Each of the disjoint cell
+    /// offsets is accepted from one scan only, so a pair is never reported twice, even when
+    /// buckets wrap onto each other.
+    #[inline(always)]
+    fn cell_pairs(&self, l: &Level, finer: &[Level], r: u32, out: &mut PairSink) {
+        let k = (l.base + r) as usize;
+        let (s, e) = (self.starts[k] as usize, self.starts[k + 1] as usize);
+        if s == e {
             return;
         }
-        let (x0, y0) = self.cell_of(b.min);
-        let (x1, y1) = self.cell_of(b.max);
-        let cells = (x1 as i64 - x0 as i64 + 1).saturating_mul(y1 as i64 - y0 as i64 + 1);
-        if cells >= self.entries.len() as i64 {
-            // Cheaper to look at every entry, once per collider (by its lowest cell in `b`).
-            for e in &self.entries {
-                let (cx, cy) = self.cell_of(e.b.min.max(b.min));
-                if (cx, cy) == (e.cx, e.cy) {
-                    f(e);
-                }
-            }
-            return;
-        }
-        for cy in y0..=y1 {
-            for cx in x0..=x1 {
-                let k = self.bucket(cx, cy);
-                for e in &self.entries[self.starts[k] as usize..self.starts[k + 1] as usize] {
-                    if e.cx == cx && e.cy == cy && self.cell_of(e.b.min.max(b.min)) == (cx, cy) {
-                        f(e);
+        let right = self.bucket_entries(l.base + (r.wrapping_add(1) & l.mask));
+        let up = r.wrapping_add(l.width).wrapping_sub(1) & l.mask;
+        // The row above in one run of entries when its three buckets do not wrap.
+        let row = (up + 2 <= l.mask).then(|| {
+            &self.entries
+                [self.starts[(l.base + up) as usize] as usize..self.starts[(l.base + up + 3) as usize] as usize]
+        });
+        for i in s..e {
+            let a = &self.entries[i];
+            let offset = |b: &Entry| (b.cx as i64 - a.cx as i64, b.cy as i64 - a.cy as i64);
+            out.scan(a, &self.entries[i + 1..e], |b| (b.cx == a.cx) & (b.cy == a.cy));
+            out.scan(a, right, |b| offset(b) == (1, 0));
+            match row {
+                Some(row) => out.scan(a, row, |b| {
+                    let (dx, dy) = offset(b);
+                    (dy == 1) & (dx.abs() <= 1)
+                }),
+                None => {
+                    for dx in -1..=1i64 {
+                        let bucket = l.base + (up.wrapping_add((dx + 1) as u32) & l.mask);
+                        out.scan(a, self.bucket_entries(bucket), |b| offset(b) == (dx, 1));
                     }
                 }
             }
+            for f in finer {
+                self.visit_level(f, &a.b, |b| out.scan(a, std::slice::from_ref(b), |_| true));
+            }
         }
+    }
+
+    #[inline(always)]
+    fn moved_bit(bits: &[u64], i: u32) -> bool {
+        bits[(i / 64) as usize] & (1 << (i % 64)) != 0
+    }
+
+    /// Keeps the old pairs between unchanged colliders (and their results) and adds the pairs of
+    /// the changed ones.
+    fn update_pairs<R: Copy>(&mut self, results: &mut Vec<R>) {
+        let mut bits = std::mem::take(&mut self.moved_bits);
+        bits.clear();
+        bits.resize(self.proxies.len().div_ceil(64), 0);
+        for &i in &self.moved {
+            bits[(i / 64) as usize] |= 1 << (i % 64);
+        }
+        let mut pairs = std::mem::take(&mut self.pairs);
+        let (judged, mut kept, mut kept_judged) = (results.len(), 0, 0);
+        for r in 0..pairs.len() {
+            let (a, b) = pairs[r];
+            if Self::moved_bit(&bits, a) | Self::moved_bit(&bits, b) {
+                continue;
+            }
+            pairs[kept] = (a, b);
+            if r < judged {
+                results[kept] = results[r];
+                kept_judged += 1;
+            }
+            kept += 1;
+        }
+        pairs.truncate(kept);
+        results.truncate(kept_judged);
+        for &i in &self.moved {
+            let p = &self.proxies[i as usize];
+            if p.flags & PLACED == 0 {
+                continue;
+            }
+            let a = *self.entry(i);
+            self.visit(&a.b, |b| {
+                // Tombstones overlap nothing, so `b.idx` names a collider below.
+                if b.idx != a.idx
+                    && a.b.overlaps(&b.b)
+                    && a.allows(b)
+                    && (!Self::moved_bit(&bits, b.idx) || a.idx < b.idx)
+                {
+                    pairs.push(a.pair(b));
+                }
+            });
+        }
+        self.pairs = pairs;
+        self.moved_bits = bits;
+    }
+
+    /// Whether a grid entry is current (its collider unchanged since the last update).
+    #[inline]
+    fn current(&self, e: &Entry) -> bool {
+        e.idx != DEAD && (self.moved.is_empty() || self.proxies[e.idx as usize].flags & MOVED == 0)
+    }
+
+    /// The live colliders changed since the last update, whose entries are out of date.
+    fn loose(&self) -> impl Iterator<Item = u32> + '_ {
+        self.moved.iter().copied().filter(|&i| self.proxies[i as usize].alive())
     }
 
     /// Calls `f(idx)` once for every live collider whose current box overlaps `b`.
     pub fn query(&self, b: &Bounds, mut f: impl FnMut(u32)) {
-        let fresh = |i: u32| self.proxies[i as usize].flags & (DIRTY | ALIVE) == ALIVE;
-        self.visit_cells(b, |e| {
-            if fresh(e.idx) && e.b.overlaps(b) {
+        self.visit(b, |e| {
+            if self.current(e) && e.b.overlaps(b) {
                 f(e.idx);
             }
         });
-        for g in &self.big {
-            if fresh(g.idx) && g.b.overlaps(b) {
-                f(g.idx);
-            }
-        }
-        for &i in &self.dirty {
-            let p = &self.proxies[i as usize];
-            if p.alive() && p.tight.overlaps(b) {
+        for i in self.loose() {
+            if self.proxies[i as usize].tight.overlaps(b) {
                 f(i);
             }
         }
@@ -463,33 +819,34 @@ impl BroadPhase {
     /// collider may be visited more than once.
     pub fn ray(&self, ray: &Ray, max_t: f32, mut f: impl FnMut(u32, f32) -> f32) {
         let mut reach = max_t;
-        for &i in &self.dirty {
-            if self.proxies[i as usize].alive() {
-                reach = f(i, reach);
-            }
+        for i in self.loose() {
+            reach = f(i, reach);
         }
-        for g in &self.big {
-            if self.proxies[g.idx as usize].flags & (DIRTY | ALIVE) == ALIVE {
-                reach = f(g.idx, reach);
-            }
-        }
-        let Some(extent) = self.extent else { return };
-        if self.entries.is_empty() {
-            return;
-        }
-        // The stretch of the ray inside the grid's extent.
-        let Some((t0, t1)) = slab(&extent, ray, reach) else { return };
-        let fresh = |i: u32| self.proxies[i as usize].flags & (DIRTY | ALIVE) == ALIVE;
-        // March in stretches one cell long, querying each stretch's box (slightly grown). When
-        // that would take more stretches than there are entries (a far-flung world, a ray far
-        // from the origin where a cell is below the rounding step), test every collider instead.
-        let step = 1.0 / self.inv_cell;
-        let grow = Vec2::splat(step * 1e-3);
-        let stretches = (t1 - t0) * self.inv_cell;
-        if stretches.is_nan() || stretches > self.entries.len() as f32 + 64.0 {
-            for e in self.entries.iter().filter(|e| e.first && fresh(e.idx)) {
+        for e in self.huge_entries().iter().chain(&self.overflow) {
+            if self.current(e) {
                 reach = f(e.idx, reach);
             }
+        }
+        let (Some(extent), Some(fine)) = (self.extent, self.levels.first()) else { return };
+        // The stretch of the ray inside the extent.
+        let Some((t0, t1, _)) = slab_range(ray.origin(), ray.direction(), extent.min, extent.max) else { return };
+        let (t0, t1) = (t0.max(0.0), t1.min(reach));
+        if t0.is_nan() || t1.is_nan() || t0 > t1 {
+            return;
+        }
+        // March in stretches one fine cell long, visiting each stretch's box (slightly grown).
+        // When that would take more stretches than there are entries (a far-flung world, a ray
+        // far from the origin where a cell is below the rounding step), visit every collider.
+        let step = fine.cell as f32;
+        let grow = Vec2::splat(step * 1e-3);
+        let stretches = (t1 - t0) / step;
+        let every = |reach: &mut f32, f: &mut dyn FnMut(u32, f32) -> f32| {
+            for e in self.entries.iter().filter(|e| self.current(e) && e.bucket != self.huge) {
+                *reach = f(e.idx, *reach);
+            }
+        };
+        if stretches.is_nan() || stretches > self.entries.len() as f32 + 64.0 {
+            every(&mut reach, &mut f);
             return;
         }
         let mut t = t0;
@@ -497,18 +854,18 @@ impl BroadPhase {
             let t_end = (t + step).min(t1);
             if t_end <= t && t_end < t1 {
                 // No progress at this distance: finish with every collider.
-                for e in self.entries.iter().filter(|e| e.first && fresh(e.idx)) {
-                    reach = f(e.idx, reach);
-                }
+                every(&mut reach, &mut f);
                 return;
             }
             let (p, q) = (ray.at(t), ray.at(t_end));
             let b = Bounds { min: p.min(q) - grow, max: p.max(q) + grow };
-            self.visit_cells(&b, |e| {
-                if fresh(e.idx) && e.b.overlaps(&b) {
-                    reach = f(e.idx, reach);
-                }
-            });
+            for l in &self.levels {
+                self.visit_level(l, &b, |e| {
+                    if self.current(e) && e.b.overlaps(&b) {
+                        reach = f(e.idx, reach);
+                    }
+                });
+            }
             if t_end >= t1 {
                 break;
             }
@@ -517,28 +874,199 @@ impl BroadPhase {
     }
 }
 
-/// The part `[t0, t1]` of the ray within `max_t` that lies in the box, if any.
-fn slab(b: &Bounds, ray: &Ray, max_t: f32) -> Option<(f32, f32)> {
-    let (o, d) = (ray.origin(), ray.direction());
-    let (mut t0, mut t1) = (0.0f32, max_t);
-    for axis in 0..2 {
-        let (o, d, lo, hi) = (o[axis], d[axis], b.min[axis], b.max[axis]);
-        if d == 0.0 {
-            if o < lo || o > hi {
-                return None;
-            }
-        } else {
-            let inv = 1.0 / d;
-            let (mut a, mut c) = ((lo - o) * inv, (hi - o) * inv);
-            if a > c {
-                std::mem::swap(&mut a, &mut c);
-            }
-            t0 = t0.max(a);
-            t1 = t1.min(c);
-            if t0 > t1 {
-                return None;
+/// The finest cell side and the number of levels for boxes of these larger sides (finite ones;
+/// reordered) spread over an extent of side `span`.
+fn choose_cells(sides: &mut [f64], span: f64, live: usize) -> (f64, usize) {
+    let (mut base, mut largest) = (0.0f64, 0.0f64);
+    if !sides.is_empty() {
+        let n = ((sides.len() - 1) as f64 * QUANTILE) as usize;
+        let (_, q, above) = sides.select_nth_unstable_by(n, f64::total_cmp);
+        let q = *q;
+        largest = above.iter().fold(q, |m, &s| m.max(s));
+        base = if largest <= 1.25 * q { largest } else { q };
+    }
+    // Room for the base side within the margin; points spread over about one cell each.
+    let mut cell = base / (1.0 - 2.0 * MARGIN);
+    if cell.is_nan() || cell <= 0.0 {
+        cell = span / (live.max(1) as f64).sqrt();
+    }
+    if !(cell.is_finite() && cell > 0.0) {
+        cell = 1.0;
+    }
+    let mut levels = 1;
+    while levels < MAX_LEVELS && cell * (1u64 << (levels - 1)) as f64 * (1.0 - MARGIN) < largest {
+        levels += 1;
+    }
+    (cell, (levels + SPARE_LEVELS).min(MAX_LEVELS))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+    use std::collections::BTreeSet;
+
+    fn brute(bp: &BroadPhase) -> BTreeSet<(u32, u32)> {
+        let live: Vec<(u32, &Proxy)> =
+            bp.proxies.iter().enumerate().filter(|(_, p)| p.alive()).map(|(i, p)| (i as u32, p)).collect();
+        let mut out = BTreeSet::new();
+        for (n, (i, a)) in live.iter().enumerate() {
+            for (j, b) in &live[n + 1..] {
+                let allowed = (a.layer & b.mask) != 0 && (b.layer & a.mask) != 0;
+                if allowed && a.tight.overlaps(&b.tight) {
+                    out.insert((*i, *j));
+                }
             }
         }
+        out
     }
-    Some((t0, t1))
+
+    fn found(bp: &BroadPhase) -> BTreeSet<(u32, u32)> {
+        let set: BTreeSet<(u32, u32)> = bp.pairs.iter().copied().collect();
+        assert_eq!(set.len(), bp.pairs.len(), "a pair reported twice");
+        assert!(bp.pairs.iter().all(|&(a, b)| a < b));
+        set
+    }
+
+    /// A box of side `s` at `(x, y)`; huge and tiny sides included.
+    fn bounds(x: f32, y: f32, w: f32, h: f32) -> Bounds {
+        Bounds { min: Vec2::new(x, y), max: Vec2::new(x + w, y + h) }
+    }
+
+    #[derive(Clone, Debug)]
+    enum Op {
+        Insert(f32, f32, f32, f32),
+        Move(usize, f32, f32, f32, f32),
+        Nudge(usize, f32, f32),
+        Remove(usize),
+        Filter(usize, u32, u32),
+        Update,
+    }
+
+    fn side() -> impl Strategy<Value = f32> {
+        prop_oneof![8 => 0.0f32..4.0, 2 => 4.0f32..40.0, 1 => Just(0.0), 1 => 100.0f32..3000.0, 1 => Just(3e38)]
+    }
+
+    fn op() -> impl Strategy<Value = Op> {
+        let c = || -50.0f32..50.0;
+        prop_oneof![
+            4 => (c(), c(), side(), side()).prop_map(|(x, y, w, h)| Op::Insert(x, y, w, h)),
+            3 => (any::<usize>(), c(), c(), side(), side()).prop_map(|(i, x, y, w, h)| Op::Move(i, x, y, w, h)),
+            6 => (any::<usize>(), -1.0f32..1.0, -1.0f32..1.0).prop_map(|(i, dx, dy)| Op::Nudge(i, dx, dy)),
+            1 => any::<usize>().prop_map(Op::Remove),
+            1 => (any::<usize>(), 1u32..4, 1u32..4).prop_map(|(i, l, m)| Op::Filter(i, l, m)),
+            3 => Just(Op::Update),
+        ]
+    }
+
+    /// Runs the ops, checking pairs, queries and the carried-over results against brute force
+    /// at every update. `results[k]` is the pair itself, so a misplaced result shows.
+    fn run(ops: &[Op]) -> (usize, usize, usize) {
+        let mut bp = BroadPhase::new();
+        let mut results: Vec<(u32, u32)> = Vec::new();
+        let mut live: Vec<u32> = Vec::new();
+        let mut next = 0u32;
+        let check = |bp: &BroadPhase, live: &[u32]| {
+            let probe = bounds(-10.0, -5.0, 20.0, 12.0);
+            let mut got = Vec::new();
+            bp.query(&probe, |i| got.push(i));
+            let mut want: Vec<u32> =
+                live.iter().copied().filter(|&i| bp.proxies[i as usize].tight.overlaps(&probe)).collect();
+            got.sort_unstable();
+            want.sort_unstable();
+            assert_eq!(got, want, "query");
+        };
+        for op in ops {
+            let pick = |i: &usize| live.get(i % live.len().max(1)).copied();
+            match *op {
+                Op::Insert(x, y, w, h) => {
+                    bp.insert(next, 0, bounds(x, y, w, h), u32::MAX, u32::MAX);
+                    live.push(next);
+                    next += 1;
+                }
+                Op::Move(i, x, y, w, h) => {
+                    if let Some(i) = pick(&i) {
+                        bp.set_bounds(i, bounds(x, y, w, h));
+                    }
+                }
+                Op::Nudge(i, dx, dy) => {
+                    if let Some(i) = pick(&i) {
+                        let b = bp.proxies[i as usize].tight;
+                        let d = Vec2::new(dx, dy);
+                        bp.set_bounds(i, Bounds { min: b.min + d, max: b.max + d });
+                    }
+                }
+                Op::Remove(i) => {
+                    if let Some(i) = pick(&i) {
+                        bp.remove(i, 1);
+                        live.retain(|&k| k != i);
+                    }
+                }
+                Op::Filter(i, l, m) => {
+                    if let Some(i) = pick(&i) {
+                        bp.set_filter(i, l, m);
+                    }
+                }
+                Op::Update => {
+                    check(&bp, &live);
+                    bp.update(&mut results);
+                    assert_eq!(found(&bp), brute(&bp), "pairs");
+                    assert!(results.len() <= bp.pairs.len());
+                    assert_eq!(results[..], bp.pairs[..results.len()], "results kept in place");
+                    results.clone_from(&bp.pairs);
+                    check(&bp, &live);
+                }
+            }
+        }
+        (bp.full_searches, bp.incremental_updates, bp.sorts)
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+        #[test]
+        fn pairs_queries_and_kept_results_match_brute_force(ops in proptest::collection::vec(op(), 1..200)) {
+            run(&ops);
+        }
+    }
+
+    #[test]
+    fn many_colliders_use_both_kinds_of_update_and_rebuild_when_grown() {
+        let mut ops: Vec<Op> = Vec::new();
+        let mut r = 0x2545_F491_4F6C_DD1Du64;
+        let mut rand = move || {
+            r ^= r << 13;
+            r ^= r >> 7;
+            r ^= r << 17;
+            (r >> 40) as f32 / (1u64 << 24) as f32
+        };
+        for round in 0..6 {
+            for _ in 0..300 * (round + 1) {
+                ops.push(Op::Insert(rand() * 200.0 - 100.0, rand() * 200.0 - 100.0, rand() * 4.0, rand() * 4.0));
+            }
+            ops.push(Op::Update);
+            // Few moves at a time (incremental, filling the overflow), then many (full search).
+            for moved in [20; 20].into_iter().chain([2000]) {
+                for _ in 0..moved {
+                    ops.push(Op::Nudge((rand() * 1e6) as usize, rand() * 6.0 - 3.0, rand() * 6.0 - 3.0));
+                }
+                ops.push(Op::Update);
+            }
+        }
+        let (full, incremental, sorts) = run(&ops);
+        assert!(full >= 6 && incremental >= 100 && sorts >= 6, "full {full}, incremental {incremental}, sorts {sorts}");
+    }
+
+    #[test]
+    fn saturated_cells_still_find_their_pairs() {
+        let mut bp = BroadPhase::new();
+        let far = 3.0e38f32;
+        bp.insert(0, 0, bounds(far, far, 1.0, 1.0), u32::MAX, u32::MAX);
+        bp.insert(1, 0, bounds(far, far, 1.0, 1.0), u32::MAX, u32::MAX);
+        bp.insert(2, 0, bounds(-far, -far, 1.0, 1.0), u32::MAX, u32::MAX);
+        bp.insert(3, 0, bounds(0.0, 0.0, 1e-30, 1e-30), u32::MAX, u32::MAX);
+        bp.update(&mut Vec::<()>::new());
+        assert_eq!(found(&bp), brute(&bp));
+        assert!(found(&bp).contains(&(0, 1)));
+    }
 }

@@ -40,18 +40,19 @@
 //!
 //! ## Choices
 //!
-//! - **Broad phase.** A uniform grid over a spatial hash, rebuilt at each update by a counting
-//!   sort: each collider is listed in the cells its world box covers, the cell side being twice
-//!   the mean of the boxes' larger sides; colliders covering more than 16 cells (floors, walls)
-//!   are kept in a separate short list and tested against the cells they cover. A pair is
-//!   reported by the one cell holding the lower corner of the two boxes' intersection, so never
-//!   twice. The work is linear in the number of colliders and of cell entries and runs over
-//!   contiguous memory. An update with nothing changed costs nothing, but a single moved
-//!   collider rebuilds the whole grid: a mostly static scene pays the same per step as a fully
-//!   moving one (no static/dynamic split yet). A Box2D-style dynamic tree
-//!   of fattened boxes with persistent pairs was measured first and was memory-bound on moving
-//!   scenes (3 to 5 times slower than parry2d's `Bvh` on the 100,000-box bench); see
-//!   `BENCHMARKS.md`.
+//! - **Broad phase.** A hierarchy of uniform grids over spatial hashes, kept between updates,
+//!   with one entry per collider: each lives in the finest level whose cells are larger than
+//!   its world box, in the cell of the box's lower corner, so its partners of that level are in
+//!   the 3 × 3 cells around it. The finest cell side is the 90th percentile of the boxes'
+//!   larger sides (or the largest side when the boxes are alike), chosen again when the number
+//!   of colliders doubles or falls to a quarter. When more than one collider in 8 changed since
+//!   the last update, the grid is written anew (a counting sort) and every pair searched; when
+//!   fewer changed, only they are looked at, and the pairs between unchanged colliders keep
+//!   their narrow-phase results, so a mostly static scene pays for its moving part only. Other
+//!   structures measured on the 100,000-box bench (a Box2D-style tree of fattened boxes with
+//!   persistent pairs: 3 to 5 times slower than parry2d's `Bvh`; a grid listing each collider
+//!   in every cell it covers, rebuilt each update: about as fast as the `Bvh`) are described
+//!   in `BENCHMARKS.md`.
 //! - **Narrow phase.** Runs on the candidate pairs whose world boxes overlap. With the default
 //!   detector ([`Exact`]) one call of [`contact`] decides
 //!   and gives the contact; another [`Detector`] decides alone and the contact is computed for the
@@ -77,7 +78,7 @@
 //!   Removing a collider detaches its children: each keeps its world transform, which becomes its
 //!   local one, so nothing else moves.
 //! - **When things happen.** Inserting, moving, reshaping and removing update the world shapes
-//!   and boxes at once; the grid is rebuilt by [`World::step`], [`World::update`] or
+//!   and boxes at once; the grid catches up in [`World::step`], [`World::update`] or
 //!   [`World::aabb_pairs`]. Queries always see the current state: colliders changed since the
 //!   last update are looked at one by one (so after moving many colliders, call
 //!   [`World::update`] before querying many times).
@@ -281,8 +282,14 @@ pub struct BroadPhaseStats {
     pub candidate_pairs: usize,
     /// The grid's cell side at the last update.
     pub cell_size: f32,
-    /// Grid rebuilds since the world was made (updates with nothing changed do not rebuild).
+    /// Times the grid was built anew (new cell sizes and tables): at the first update, and when
+    /// the number of colliders doubled, fell to a quarter, or crowded a level.
     pub rebuilds: usize,
+    /// Updates that searched all pairs (many colliders had changed).
+    pub full_searches: usize,
+    /// Updates that kept the pairs between unchanged colliders and searched around the changed
+    /// ones (at most one collider in 8 had changed).
+    pub incremental_updates: usize,
 }
 
 #[derive(Clone, Debug)]
@@ -573,6 +580,7 @@ impl<T> World<T> {
         let i = self.index_of(h)?;
         self.col_mut(i).sensor = sensor;
         self.sensors[i as usize] = sensor;
+        self.broad.touch(i);
         Ok(())
     }
 
@@ -692,6 +700,8 @@ impl<T> World<T> {
     /// Replaces the detector deciding which candidate pairs touch ([`Exact`] by default).
     pub fn set_detector<D: Detector + 'static>(&mut self, detector: D) {
         self.detector = if TypeId::of::<D>() == TypeId::of::<Exact>() { None } else { Some(Box::new(detector)) };
+        // Every pair is judged again.
+        self.results.clear();
     }
 
     /// The number of candidate pairs from which the narrow phase runs on several threads (with
@@ -714,13 +724,15 @@ impl<T> World<T> {
             candidate_pairs: self.broad.pairs.len(),
             cell_size: self.broad.cell_size(),
             rebuilds: self.broad.rebuilds,
+            full_searches: self.broad.full_searches,
+            incremental_updates: self.broad.incremental_updates,
         }
     }
 
-    /// Brings the broad phase up to date (rebuilds the grid if anything changed), so that queries
+    /// Brings the broad phase up to date (applies the changes since the last update), so that queries
     /// need not look at changed colliders one by one. [`step`](Self::step) does it too.
     pub fn update(&mut self) {
-        self.broad.update();
+        self.broad.update(&mut self.results);
         self.release_slots();
     }
 
@@ -747,7 +759,7 @@ impl<T> World<T> {
 
     /// Runs the broad and narrow phases and returns what changed since the previous step.
     pub fn step(&mut self) -> &StepEvents {
-        self.broad.update();
+        self.broad.update(&mut self.results);
         self.narrow_phase();
         std::mem::swap(&mut self.colliding, &mut self.was_colliding);
         self.colliding.fill(false);
@@ -825,14 +837,15 @@ impl<T> World<T> {
                 }
             }
         };
-        self.results.clear();
+        // The first results are still valid: pairs between colliders unchanged since then.
+        let fresh = &self.broad.pairs[self.results.len()..];
         #[cfg(feature = "parallel")]
-        if self.broad.pairs.len() >= self.parallel_threshold {
+        if fresh.len() >= self.parallel_threshold {
             use rayon::prelude::*;
-            self.broad.pairs.par_iter().map(judge).collect_into_vec(&mut self.results);
+            self.results.par_extend(fresh.par_iter().map(judge));
             return;
         }
-        self.results.extend(self.broad.pairs.iter().map(judge));
+        self.results.extend(fresh.iter().map(judge));
     }
 
     /// The colliders whose world box overlaps `aabb` (touching counts), in no particular order.
