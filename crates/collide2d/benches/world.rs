@@ -18,6 +18,9 @@
 //!   First a plain loop of 1,000 steps per library prints the mean ms per step and checks that
 //!   both found the same number of pairs at every step; then criterion times further steps of the
 //!   same scenes (`iter_custom`, one step per iteration, the scene carrying on).
+//! - **bare broad phase**: the same steps through our `BroadPhase` alone (`insert(i, &aabb)` for
+//!   every moved box, then `update()`): the like-for-like comparison with parry2d's `Bvh`, which
+//!   also keeps only boxes, where the world also places shapes and keeps transforms.
 //! - **mostly static** (`world_100k_mostly_static`): the same 100,000 boxes, but only one in 100
 //!   moves; the others rest. Both sides update only the movers (ours: `set_transform`; parry2d:
 //!   `insert_or_update_partially`), then as above.
@@ -32,9 +35,10 @@ mod common;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use collide2d::{Aabb, Shape, Transform, Vec2, World};
+use collide2d::{Aabb, BroadPhase, Shape, Transform, Vec2, World};
 use common::Rng;
-use criterion::{criterion_group, criterion_main, Criterion};
+use criterion::measurement::WallTime;
+use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion};
 use parry2d::bounding_volume::Aabb as PAabb;
 use parry2d::math::Pose;
 use parry2d::partitioning::{Bvh, BvhBuildStrategy, BvhWorkspace};
@@ -107,6 +111,34 @@ impl Ours {
             self.world.set_transform(self.handles[i as usize], Transform::from_translation(c)).unwrap();
         }
         self.pairs()
+    }
+}
+
+/// Our bare broad phase (no shapes, no transforms: the same job as parry2d's `Bvh`), key `i`
+/// for box `i`.
+struct Bare {
+    bp: BroadPhase,
+}
+
+impl Bare {
+    fn aabb(scene: &Scene, i: usize) -> Aabb {
+        Aabb::from_center_half_extents(scene.centers[i], scene.halves[i]).unwrap()
+    }
+
+    fn build(scene: &Scene) -> Self {
+        let mut bp = BroadPhase::new();
+        bp.set_parallel_threshold(usize::MAX);
+        for i in 0..scene.len() {
+            bp.insert(i as u32, &Self::aabb(scene, i)).unwrap();
+        }
+        Bare { bp }
+    }
+
+    fn step(&mut self, scene: &Scene, movers: &[u32]) -> usize {
+        for &i in movers {
+            self.bp.insert(i, &Self::aabb(scene, i as usize)).unwrap();
+        }
+        self.bp.update().len()
     }
 }
 
@@ -192,32 +224,90 @@ fn broad_phase(c: &mut Criterion) {
 
 /// The moving steps of both libraries (only `movers` move), first as a plain loop with pair
 /// counts compared at every step, then under criterion.
+/// One side of the comparison: a structure that takes the moved boxes and counts the pairs.
+trait Side {
+    fn step(&mut self, scene: &Scene, movers: &[u32]) -> usize;
+}
+
+impl Side for Ours {
+    fn step(&mut self, scene: &Scene, movers: &[u32]) -> usize {
+        Ours::step(self, scene, movers)
+    }
+}
+
+impl Side for Bare {
+    fn step(&mut self, scene: &Scene, movers: &[u32]) -> usize {
+        Bare::step(self, scene, movers)
+    }
+}
+
+impl Side for Parry {
+    fn step(&mut self, scene: &Scene, movers: &[u32]) -> usize {
+        Parry::step(self, scene, movers)
+    }
+}
+
+/// `steps` steps of one side on its own copy of the scene, checking the pair count of every
+/// step against `counts` (or recording it when `counts` is empty): wall and on-CPU ms per step.
+fn run_steps(
+    side: &mut impl Side,
+    scene: &mut Scene,
+    movers: &[u32],
+    steps: usize,
+    counts: &mut Vec<usize>,
+) -> (f64, f64) {
+    let record = counts.is_empty();
+    let (t, cpu) = (Instant::now(), cpu_ns());
+    for k in 0..steps {
+        scene.advance(movers);
+        let n = side.step(scene, movers);
+        if record {
+            counts.push(n);
+        } else {
+            assert_eq!(n, counts[k], "pair counts differ at step {k}");
+        }
+    }
+    per_step(t, cpu, steps)
+}
+
+/// Criterion timing of further steps of one side, its scene carrying on.
+fn bench_steps(
+    group: &mut BenchmarkGroup<'_, WallTime>,
+    name: &str,
+    side: &mut impl Side,
+    scene: &mut Scene,
+    movers: &[u32],
+) {
+    group.bench_function(name, |bch| {
+        bch.iter_custom(|iters| {
+            let t = Instant::now();
+            for _ in 0..iters {
+                scene.advance(movers);
+                black_box(side.step(scene, movers));
+            }
+            t.elapsed()
+        })
+    });
+}
+
 fn steps_side_by_side(c: &mut Criterion, scene: &Scene, group: &str, what: &str, movers: &[u32]) {
     // Same pairs on the first scene, pair by pair.
     let (mut ours, mut parry) = (Ours::build(scene), Parry::build(scene));
     let (a, b) = (our_pair_list(&mut ours), parry.pair_list());
     assert_eq!(a, b, "ours and parry2d find different pairs");
     println!("{BIG} boxes: {} overlapping pairs (same list in both)", a.len());
-
-    // The 1,000 steps, one library after the other on copies of the same scene.
-    let steps = steps();
-    let mut counts = Vec::with_capacity(steps);
-    let mut s_ours = scene.clone();
     // Single-threaded, like parry2d's side.
     ours.world.set_parallel_threshold(usize::MAX);
-    let (t, cpu) = (Instant::now(), cpu_ns());
-    for _ in 0..steps {
-        s_ours.advance(movers);
-        counts.push(ours.step(&s_ours, movers));
-    }
-    let (ours_ms, ours_cpu) = per_step(t, cpu, steps);
-    let mut s_parry = scene.clone();
-    let (t, cpu) = (Instant::now(), cpu_ns());
-    for (k, &n) in counts.iter().enumerate() {
-        s_parry.advance(movers);
-        assert_eq!(parry.step(&s_parry, movers), n, "pair counts differ at step {k}");
-    }
-    let (parry_ms, parry_cpu) = per_step(t, cpu, steps);
+    let mut bare = Bare::build(scene);
+    bare.bp.update();
+
+    // The 1,000 steps, one after the other on copies of the same scene.
+    let steps = steps();
+    let mut counts = Vec::with_capacity(steps);
+    let (mut s_ours, mut s_bare, mut s_parry) = (scene.clone(), scene.clone(), scene.clone());
+    let (ours_ms, ours_cpu) = run_steps(&mut ours, &mut s_ours, movers, steps, &mut counts);
+    let (bare_ms, bare_cpu) = run_steps(&mut bare, &mut s_bare, movers, steps, &mut counts);
+    let (parry_ms, parry_cpu) = run_steps(&mut parry, &mut s_parry, movers, steps, &mut counts);
     assert_eq!(our_pair_list(&mut ours), parry.pair_list(), "pairs differ after {steps} steps");
     println!(
         "{steps} steps of {BIG} {what} one thread: ours {ours_ms:.3} ms/step (on CPU {ours_cpu:.3}), \
@@ -226,6 +316,11 @@ fn steps_side_by_side(c: &mut Criterion, scene: &Scene, group: &str, what: &str,
         ours_ms / parry_ms,
         ours_cpu / parry_cpu,
         counts.iter().sum::<usize>() as f64 / steps as f64
+    );
+    println!(
+        "{steps} steps, our bare BroadPhase: {bare_ms:.3} ms/step (on CPU {bare_cpu:.3}), ratio to parry2d {:.3} (on CPU {:.3})",
+        bare_ms / parry_ms,
+        bare_cpu / parry_cpu
     );
     println!("our broad phase: {:?}", ours.world.broad_phase_stats());
 
@@ -249,26 +344,9 @@ fn steps_side_by_side(c: &mut Criterion, scene: &Scene, group: &str, what: &str,
         });
     }
     // The scenes carry on from where the 1,000 steps left them.
-    group.bench_function("step/ours", |bch| {
-        bch.iter_custom(|iters| {
-            let t = Instant::now();
-            for _ in 0..iters {
-                s_ours.advance(movers);
-                black_box(ours.step(&s_ours, movers));
-            }
-            t.elapsed()
-        })
-    });
-    group.bench_function("step/parry2d", |bch| {
-        bch.iter_custom(|iters| {
-            let t = Instant::now();
-            for _ in 0..iters {
-                s_parry.advance(movers);
-                black_box(parry.step(&s_parry, movers));
-            }
-            t.elapsed()
-        })
-    });
+    bench_steps(&mut group, "step/ours", &mut ours, &mut s_ours, movers);
+    bench_steps(&mut group, "step/bare_broad_phase", &mut bare, &mut s_bare, movers);
+    bench_steps(&mut group, "step/parry2d", &mut parry, &mut s_parry, movers);
     group.finish();
 }
 

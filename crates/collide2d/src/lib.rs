@@ -64,11 +64,13 @@
 //! - [`tiered`]: the levelled rectangle test (bounding boxes, corners inside, SAT).
 //! - [`detector`]: swappable detection methods.
 //! - [`bitmask`]: pixel-perfect masks, tested 64 pixels at a time.
+//! - [`broad`]: the broad phase alone: which of many keyed boxes overlap, kept up to date.
 //! - [`world`]: many colliders: broad phase, collision events, scene queries, transform tree.
 
 #![warn(missing_docs)]
 
 pub mod bitmask;
+pub mod broad;
 pub mod detector;
 pub mod math;
 pub mod pixels;
@@ -79,6 +81,7 @@ pub mod tiered;
 pub mod trace;
 pub mod world;
 
+pub use broad::{BroadPhase, BroadPhaseStats};
 pub use glam;
 pub use glam::Vec2;
 pub use math::{Interval, Transform};
@@ -91,7 +94,7 @@ pub use query::point::{closest_point, signed_distance};
 pub use query::ray::{cast_ray, Ray, RayHit};
 pub use query::{ShapeLike, ShapeRef};
 pub use shape::{Aabb, Capsule, Circle, ConvexPolygon, Obb, Segment, Shape, ShapeError};
-pub use world::{BroadPhaseStats, ColliderHandle, CollisionFilter, ContactEvent, StepEvents, World, WorldError};
+pub use world::{ColliderHandle, CollisionFilter, ContactEvent, StepEvents, World, WorldError};
 
 /// Everything a game usually needs, for `use collide2d::prelude::*`.
 pub mod prelude {

@@ -83,8 +83,6 @@
 //!   last update are looked at one by one (so after moving many colliders, call
 //!   [`World::update`] before querying many times).
 
-mod broad;
-
 use std::any::TypeId;
 use std::collections::hash_map::Entry;
 use std::collections::HashMap;
@@ -101,7 +99,8 @@ use crate::query::ray::{cast_ray, Ray, RayHit};
 use crate::query::ShapeLike;
 use crate::shape::{Aabb, Shape, ShapeError};
 
-use broad::{Bounds, BroadPhase};
+pub use crate::broad::BroadPhaseStats;
+use crate::broad::{Bounds, BroadPhase};
 
 /// "No collider" in the parent and children links.
 const NULL: u32 = u32::MAX;
@@ -275,23 +274,6 @@ impl StepEvents {
     }
 }
 
-/// Figures of the broad phase ([`World::broad_phase_stats`]).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct BroadPhaseStats {
-    /// Pairs whose world boxes overlapped at the last update (the narrow phase's candidates).
-    pub candidate_pairs: usize,
-    /// The grid's cell side at the last update.
-    pub cell_size: f32,
-    /// Times the grid was built anew (new cell sizes and tables): at the first update, and when
-    /// the number of colliders doubled, fell to a quarter, or crowded a level.
-    pub rebuilds: usize,
-    /// Updates that searched all pairs (many colliders had changed).
-    pub full_searches: usize,
-    /// Updates that kept the pairs between unchanged colliders and searched around the changed
-    /// ones (at most one collider in 8 had changed).
-    pub incremental_updates: usize,
-}
-
 #[derive(Clone, Debug)]
 struct Collider<T> {
     local_shape: Shape,
@@ -463,7 +445,7 @@ impl<T> World<T> {
         self.sensors[i] = false;
         self.colliding[i] = false;
         self.was_colliding[i] = false;
-        self.broad.insert(index, generation, bounds, u32::MAX, u32::MAX);
+        self.broad.insert_proxy(index, generation, bounds, u32::MAX, u32::MAX);
         self.len += 1;
         Ok(ColliderHandle { index, generation })
     }
@@ -485,7 +467,7 @@ impl<T> World<T> {
         let next = h.generation.wrapping_add(1);
         self.slots[i as usize].generation = next;
         self.shapes[i as usize] = Shape::Point(Vec2::ZERO);
-        self.broad.remove(i, next);
+        self.broad.remove_proxy(i, next);
         // The slot is reused only after the next pair update has dropped the pairs naming it.
         self.freed.push(i);
         self.len -= 1;
@@ -571,7 +553,7 @@ impl<T> World<T> {
     pub fn set_filter(&mut self, h: ColliderHandle, filter: CollisionFilter) -> Result<(), WorldError> {
         let i = self.index_of(h)?;
         self.col_mut(i).filter = filter;
-        self.broad.set_filter(i, filter.layer, filter.mask);
+        self.broad.set_layer_mask(i, filter.layer, filter.mask);
         Ok(())
     }
 
@@ -720,19 +702,13 @@ impl<T> World<T> {
 
     /// Figures of the broad phase: see [`BroadPhaseStats`].
     pub fn broad_phase_stats(&self) -> BroadPhaseStats {
-        BroadPhaseStats {
-            candidate_pairs: self.broad.pairs.len(),
-            cell_size: self.broad.cell_size(),
-            rebuilds: self.broad.rebuilds,
-            full_searches: self.broad.full_searches,
-            incremental_updates: self.broad.incremental_updates,
-        }
+        self.broad.stats()
     }
 
     /// Brings the broad phase up to date (applies the changes since the last update), so that queries
     /// need not look at changed colliders one by one. [`step`](Self::step) does it too.
     pub fn update(&mut self) {
-        self.broad.update(&mut self.results);
+        self.broad.update_with(&mut self.results);
         self.release_slots();
     }
 
@@ -759,7 +735,7 @@ impl<T> World<T> {
 
     /// Runs the broad and narrow phases and returns what changed since the previous step.
     pub fn step(&mut self) -> &StepEvents {
-        self.broad.update(&mut self.results);
+        self.broad.update_with(&mut self.results);
         self.narrow_phase();
         std::mem::swap(&mut self.colliding, &mut self.was_colliding);
         self.colliding.fill(false);

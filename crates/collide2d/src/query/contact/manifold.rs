@@ -39,6 +39,7 @@ pub struct Contact {
 
 impl Contact {
     /// A contact with the given normal, depth and one or two points (extra points are ignored).
+    #[inline]
     pub fn new(normal: Vec2, depth: f32, points: &[ContactPoint]) -> Self {
         let mut stored = [ContactPoint::default(); 2];
         let count = points.len().min(2);

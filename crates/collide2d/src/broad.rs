@@ -1,35 +1,96 @@
-//! The broad phase: a hierarchy of uniform grids over spatial hashes, kept from one update to the
-//! next, with one entry per collider.
+//! The broad phase: which of many boxes overlap, without testing every pair. [`BroadPhase`]
+//! keeps boxes under small integer keys (yours: entity ids, slot numbers) and, at each
+//! [`update`](BroadPhase::update), the list of overlapping pairs. [`World`](crate::world::World)
+//! runs on it; use it directly when you keep shapes and transforms yourself.
 //!
-//! - **Levels.** Level `k` has cells of side `c·2^k`. A collider lives in the finest level whose
-//!   cell side exceeds its box's larger side (by a margin), in the cell holding its box's lower
-//!   corner, so another collider of that level can only overlap it from the 3 × 3 cells around.
-//!   `c` is chosen when the grid is built: the 90th percentile of the boxes' larger sides, or
-//!   the largest side when that is at most 1.25 times the percentile (a scene of similar boxes
-//!   then has one level). Boxes too large for every level go to a last "huge" bucket and are
-//!   tested against everything.
+//! ```
+//! use collide2d::broad::BroadPhase;
+//! use collide2d::Aabb;
+//!
+//! let mut bp = BroadPhase::new();
+//! bp.insert(0, &Aabb::from_xywh(0.0, 0.0, 2.0, 2.0)?)?;
+//! bp.insert(1, &Aabb::from_xywh(1.0, 1.0, 2.0, 2.0)?)?;
+//! bp.insert(7, &Aabb::from_xywh(10.0, 0.0, 1.0, 1.0)?)?;
+//! assert_eq!(bp.update(), &[(0, 1)]);
+//!
+//! // Move key 7 onto key 1 (touching counts): the pair list follows at the next update.
+//! bp.insert(7, &Aabb::from_xywh(3.0, 3.0, 1.0, 1.0)?)?;
+//! let mut pairs = bp.update().to_vec();
+//! pairs.sort();
+//! assert_eq!(pairs, vec![(0, 1), (1, 7)]);
+//!
+//! let mut hits = Vec::new();
+//! bp.query_aabb(&Aabb::from_xywh(-1.0, -1.0, 1.5, 1.5)?, |key| hits.push(key));
+//! assert_eq!(hits, vec![0]);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! How it works: a hierarchy of uniform grids over spatial hashes, kept from one update to the
+//! next, with one entry per box.
+//!
+//! - **Levels.** Level `k` has cells of side `c·2^k`. A box lives in the finest level whose
+//!   cell side exceeds its larger side (by a margin), in the cell holding its lower corner, so
+//!   another box of that level can only overlap it from the 3 × 3 cells around. `c` is chosen
+//!   when the grid is built: the 90th percentile of the boxes' larger sides, or the largest side
+//!   when that is at most 1.25 times the percentile (a scene of similar boxes then has one
+//!   level). Boxes too large for every level go to a last "huge" bucket and are tested against
+//!   everything.
 //! - **Storage.** All entries sit in one array sorted by bucket (levels one after the other,
 //!   each a hash table of `2^k` buckets, cells numbered row-major so that the neighbours of a
-//!   cell are the neighbouring buckets, whatever the wrapping). An entry copies its collider's
-//!   box and filter, so that a bucket is scanned in order. Changes only mark the collider; the
-//!   next update applies them.
-//! - **Updates.** When many colliders changed (more than one in [`INCREMENTAL_SHARE`]), the
-//!   entries are written anew by a counting sort in slot order and every pair is searched: each
-//!   entry against the later entries of its own cell, the four "forward" neighbour cells of its
-//!   level (`(x+1, y)` and the three above, which are contiguous buckets), and, for the finer
-//!   levels, the cells whose colliders could reach its box. When few changed, their entries are
-//!   rewritten in place (the array is sorted again only if one changed bucket), the old pairs
-//!   between unchanged colliders are kept with the narrow phase's results (still valid), and each
-//!   changed collider looks for partners around it: a mostly static scene costs about as much
-//!   as its moving part.
+//!   cell are the neighbouring buckets, whatever the wrapping). An entry copies its box and
+//!   filter, so that a bucket is scanned in order. Changes only mark the key; the next update
+//!   applies them.
+//! - **Updates.** When many boxes changed (more than one in 8), the entries are written anew by
+//!   a counting sort in key order and every pair is searched: each entry against the later
+//!   entries of its own cell, the four "forward" neighbour cells of its level (`(x+1, y)` and the
+//!   three above, which are contiguous buckets), and, for the finer levels, the cells whose boxes
+//!   could reach it. When few changed, their entries are rewritten in place, or, if they left
+//!   their bucket, moved to a short overflow list (the array is sorted again once that list
+//!   outgrows `√n`); the old pairs between unchanged boxes are kept (with the world's narrow-phase
+//!   results, still valid), and each changed box looks for partners around it: a mostly static
+//!   scene costs about as much as its moving part.
 //! - The grid is built anew (a new `c`, new table sizes) on the first update, when the number of
-//!   colliders has doubled or fallen to a quarter, or when a level has grown crowded.
-//! - Queries between updates look at the changed colliders one by one and skip their entries.
+//!   boxes has doubled or fallen to a quarter, or when a level has grown crowded.
+//! - Queries between updates look at the changed boxes one by one and skip their entries.
+//! - Keys index tables, so they should be small and dense (at most [`BroadPhase::MAX_KEY`]).
 
 use glam::Vec2;
+use thiserror::Error;
 
 use crate::math::slab_range;
 use crate::query::ray::Ray;
+use crate::shape::Aabb;
+use crate::world::CollisionFilter;
+
+/// Figures of a broad phase ([`BroadPhase::stats`], [`World::broad_phase_stats`](crate::world::World::broad_phase_stats)).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct BroadPhaseStats {
+    /// Pairs whose boxes overlapped at the last update (the narrow phase's candidates).
+    pub candidate_pairs: usize,
+    /// The finest grid's cell side at the last update (0 before the first).
+    pub cell_size: f32,
+    /// Times the grid was built anew (new cell sizes and tables): at the first update, and when
+    /// the number of boxes doubled, fell to a quarter, or crowded a level.
+    pub rebuilds: usize,
+    /// Updates that searched all pairs (many boxes had changed).
+    pub full_searches: usize,
+    /// Updates that kept the pairs between unchanged boxes and searched around the changed ones
+    /// (at most one box in 8 had changed).
+    pub incremental_updates: usize,
+}
+
+/// Why a [`BroadPhase`] refused a call.
+#[derive(Clone, Copy, Debug, Error, PartialEq, Eq)]
+pub enum BroadPhaseError {
+    /// Keys index a table: they must be at most [`BroadPhase::MAX_KEY`].
+    #[error("broad phase key {key} is above the largest allowed, {max} (use small, dense keys)")]
+    KeyTooLarge {
+        /// The key given.
+        key: u32,
+        /// [`BroadPhase::MAX_KEY`].
+        max: u32,
+    },
+}
 
 /// Incremental pair updates when at most one collider in this many changed.
 pub(crate) const INCREMENTAL_SHARE: usize = 8;
@@ -226,9 +287,12 @@ impl Level {
     }
 }
 
+/// Finds the pairs of overlapping boxes among many, keyed by small integers: the broad phase of
+/// [`World`](crate::world::World), usable on its own (for example from an entity–component
+/// system). See the [module documentation](self) for how it works and an example.
 #[derive(Debug, Default)]
-pub(crate) struct BroadPhase {
-    pub proxies: Vec<Proxy>,
+pub struct BroadPhase {
+    pub(crate) proxies: Vec<Proxy>,
     /// Colliders inserted, moved, reshaped, refiltered, touched or removed since the last
     /// update: their entries (if any) are out of date until the next one.
     moved: Vec<u32>,
@@ -247,6 +311,8 @@ pub(crate) struct BroadPhase {
     pos: Vec<u32>,
     /// Entries of colliders that left their bucket (or arrived) since the last sort.
     overflow: Vec<Entry>,
+    /// Scratch: each collider's cell during a fill.
+    cells: Vec<(i32, i32)>,
     next: Vec<u32>,
     /// Contains every box of the grid (grown by moves, tightened at sorts); `None` when empty.
     extent: Option<Bounds>,
@@ -255,15 +321,15 @@ pub(crate) struct BroadPhase {
     live_at_build: usize,
     huge_at_build: u32,
     /// The pairs whose boxes overlap and whose filters allow them, `a < b` (slot indices).
-    pub pairs: Vec<(u32, u32)>,
+    pub(crate) pairs: Vec<(u32, u32)>,
     built: bool,
     /// From this many grid entries, a full pair search runs on rayon's pool (`usize::MAX`: never).
-    pub parallel_entries: usize,
+    pub(crate) parallel_entries: usize,
     /// Grids built anew.
-    pub rebuilds: usize,
+    rebuilds: usize,
     /// Updates that searched all pairs, and that updated the old ones.
-    pub full_searches: usize,
-    pub incremental_updates: usize,
+    full_searches: usize,
+    incremental_updates: usize,
     /// Sorts of the grid emptying the overflow.
     sorts: usize,
 }
@@ -282,12 +348,108 @@ fn locate(levels: &[Level], huge: u32, b: &Bounds) -> (u8, i32, i32, u32) {
 }
 
 impl BroadPhase {
+    /// The largest key: the broad phase keeps a table entry for every key up to the largest
+    /// used, so keys should be small and dense (reuse the keys of removed boxes).
+    pub const MAX_KEY: u32 = (1 << 26) - 1;
+
+    /// An empty broad phase.
     pub fn new() -> Self {
         Self { parallel_entries: 32 * 1024, ..Self::default() }
     }
 
+    /// How many boxes it holds.
+    pub fn len(&self) -> usize {
+        self.live
+    }
+
+    /// Whether it holds no box.
+    pub fn is_empty(&self) -> bool {
+        self.live == 0
+    }
+
+    /// Whether `key` names a box.
+    pub fn contains(&self, key: u32) -> bool {
+        self.proxies.get(key as usize).is_some_and(Proxy::alive)
+    }
+
+    /// The box under `key`.
+    pub fn aabb(&self, key: u32) -> Option<Aabb> {
+        let p = self.proxies.get(key as usize).filter(|p| p.alive())?;
+        Some(Aabb::from_min_max_unchecked(p.tight.min, p.tight.max))
+    }
+
+    /// Puts a box under `key`, or moves the one already there (keeping its filter). Takes effect
+    /// in the pair list at the next [`update`](Self::update); queries see it at once.
+    pub fn insert(&mut self, key: u32, aabb: &Aabb) -> Result<(), BroadPhaseError> {
+        if key > Self::MAX_KEY {
+            return Err(BroadPhaseError::KeyTooLarge { key, max: Self::MAX_KEY });
+        }
+        let b = Bounds { min: aabb.min(), max: aabb.max() };
+        if self.contains(key) {
+            self.set_bounds(key, b);
+        } else {
+            self.insert_proxy(key, 0, b, u32::MAX, u32::MAX);
+        }
+        Ok(())
+    }
+
+    /// Removes the box under `key`; `false` if there was none.
+    pub fn remove(&mut self, key: u32) -> bool {
+        let found = self.contains(key);
+        if found {
+            self.remove_proxy(key, 0);
+        }
+        found
+    }
+
+    /// Sets which boxes the one under `key` may pair with ([`CollisionFilter::allows`]; all, by
+    /// default); `false` if there is no such box.
+    pub fn set_filter(&mut self, key: u32, filter: CollisionFilter) -> bool {
+        let found = self.contains(key);
+        if found {
+            self.set_layer_mask(key, filter.layer, filter.mask);
+        }
+        found
+    }
+
+    /// Brings the pair list up to date and returns it: every pair of keys whose boxes overlap
+    /// (touching counts) and whose filters allow them, once each, the smaller key first, in no
+    /// particular order.
+    pub fn update(&mut self) -> &[(u32, u32)] {
+        self.update_with(&mut Vec::<()>::new());
+        &self.pairs
+    }
+
+    /// The pair list of the last [`update`](Self::update).
+    pub fn pairs(&self) -> &[(u32, u32)] {
+        &self.pairs
+    }
+
+    /// Calls `f` with the key of every box overlapping `aabb` (touching counts), in no particular
+    /// order, as the boxes are now (changes since the last update included).
+    pub fn query_aabb(&self, aabb: &Aabb, f: impl FnMut(u32)) {
+        self.query(&Bounds { min: aabb.min(), max: aabb.max() }, f);
+    }
+
+    /// Figures of the grid: see [`BroadPhaseStats`].
+    pub fn stats(&self) -> BroadPhaseStats {
+        BroadPhaseStats {
+            candidate_pairs: self.pairs.len(),
+            cell_size: self.cell_size(),
+            rebuilds: self.rebuilds,
+            full_searches: self.full_searches,
+            incremental_updates: self.incremental_updates,
+        }
+    }
+
+    /// With the `parallel` feature, a full pair search runs on rayon's pool from this many boxes
+    /// (32,768 by default; `usize::MAX`: never).
+    pub fn set_parallel_threshold(&mut self, boxes: usize) {
+        self.parallel_entries = boxes;
+    }
+
     /// The finest cell side of the current grid (0 before the first update).
-    pub fn cell_size(&self) -> f32 {
+    fn cell_size(&self) -> f32 {
         self.levels.first().map_or(0.0, |l| l.cell as f32)
     }
 
@@ -307,13 +469,13 @@ impl BroadPhase {
     }
 
     /// Registers a new collider in slot `idx`.
-    pub fn insert(&mut self, idx: u32, generation: u32, tight: Bounds, layer: u32, mask: u32) {
+    pub(crate) fn insert_proxy(&mut self, idx: u32, generation: u32, tight: Bounds, layer: u32, mask: u32) {
         let i = idx as usize;
         if self.proxies.len() <= i {
             self.proxies.resize(i + 1, Proxy::DEAD);
         }
         if self.proxies[i].alive() {
-            self.remove(idx, generation);
+            self.remove_proxy(idx, generation);
         }
         // An entry left by a removal in the same slot is reused at the next update.
         let p = &mut self.proxies[i];
@@ -324,7 +486,7 @@ impl BroadPhase {
     }
 
     /// Forgets the collider in slot `idx`.
-    pub fn remove(&mut self, idx: u32, next_generation: u32) {
+    pub(crate) fn remove_proxy(&mut self, idx: u32, next_generation: u32) {
         let p = &mut self.proxies[idx as usize];
         if !p.alive() {
             return;
@@ -337,13 +499,13 @@ impl BroadPhase {
 
     /// The collider's world box (or shape) changed.
     #[inline]
-    pub fn set_bounds(&mut self, idx: u32, tight: Bounds) {
+    pub(crate) fn set_bounds(&mut self, idx: u32, tight: Bounds) {
         self.proxies[idx as usize].tight = tight;
         self.mark_moved(idx);
     }
 
     /// The collider's filter changed.
-    pub fn set_filter(&mut self, idx: u32, layer: u32, mask: u32) {
+    pub(crate) fn set_layer_mask(&mut self, idx: u32, layer: u32, mask: u32) {
         let p = &mut self.proxies[idx as usize];
         p.layer = layer;
         p.mask = mask;
@@ -351,7 +513,7 @@ impl BroadPhase {
     }
 
     /// Something else about the collider changed: its pairs are judged again.
-    pub fn touch(&mut self, idx: u32) {
+    pub(crate) fn touch(&mut self, idx: u32) {
         self.mark_moved(idx);
     }
 
@@ -365,7 +527,7 @@ impl BroadPhase {
     /// Brings the grid and the pair list up to date. `results` holds the narrow phase's results
     /// for a prefix of the old pairs: on return it holds those still valid, for a prefix of the
     /// new pairs (unchanged pairs between unchanged colliders keep their place and results).
-    pub fn update<R: Copy>(&mut self, results: &mut Vec<R>) {
+    pub(crate) fn update_with<R: Copy>(&mut self, results: &mut Vec<R>) {
         if self.built && self.moved.is_empty() {
             return;
         }
@@ -451,12 +613,14 @@ impl BroadPhase {
         }
         self.huge_count = 0;
         self.pos.resize(self.proxies.len(), 0);
-        for (p, pos) in self.proxies.iter_mut().zip(&mut self.pos) {
+        self.cells.resize(self.proxies.len(), (0, 0));
+        for ((p, pos), cell) in self.proxies.iter_mut().zip(&mut self.pos).zip(&mut self.cells) {
             if !p.alive() {
                 p.flags &= !PLACED;
                 continue;
             }
-            let (level, _, _, bucket) = locate(&self.levels, self.huge, &p.tight);
+            let (level, cx, cy, bucket) = locate(&self.levels, self.huge, &p.tight);
+            *cell = (cx, cy);
             self.starts[bucket as usize + 1] += 1;
             match self.levels.get_mut(level as usize) {
                 Some(l) => l.count += 1,
@@ -475,12 +639,11 @@ impl BroadPhase {
         self.entries.clear();
         self.entries.resize(self.starts[buckets] as usize, BLANK);
         let mut extent: Option<Bounds> = None;
-        for (i, (p, pos)) in self.proxies.iter().zip(&mut self.pos).enumerate() {
+        for (i, ((p, pos), &(cx, cy))) in self.proxies.iter().zip(&mut self.pos).zip(&self.cells).enumerate() {
             if !p.alive() {
                 continue;
             }
             let bucket = *pos;
-            let (cx, cy) = self.levels.get(p.level as usize).map_or((0, 0), |l| l.cell_of(p.tight.min));
             let slot = &mut self.next[bucket as usize];
             self.entries[*slot as usize] =
                 Entry { b: p.tight, cx, cy, idx: i as u32, layer: p.layer, mask: p.mask, bucket };
@@ -801,7 +964,7 @@ impl BroadPhase {
     }
 
     /// Calls `f(idx)` once for every live collider whose current box overlaps `b`.
-    pub fn query(&self, b: &Bounds, mut f: impl FnMut(u32)) {
+    pub(crate) fn query(&self, b: &Bounds, mut f: impl FnMut(u32)) {
         self.visit(b, |e| {
             if self.current(e) && e.b.overlaps(b) {
                 f(e.idx);
@@ -817,7 +980,7 @@ impl BroadPhase {
     /// Visits the colliders whose box the ray may meet within the reach, nearer stretches of the
     /// ray first; `f(idx, reach)` returns the new reach (a hit's distance, or the old reach). A
     /// collider may be visited more than once.
-    pub fn ray(&self, ray: &Ray, max_t: f32, mut f: impl FnMut(u32, f32) -> f32) {
+    pub(crate) fn ray(&self, ray: &Ray, max_t: f32, mut f: impl FnMut(u32, f32) -> f32) {
         let mut reach = max_t;
         for i in self.loose() {
             reach = f(i, reach);
@@ -980,7 +1143,7 @@ mod tests {
             let pick = |i: &usize| live.get(i % live.len().max(1)).copied();
             match *op {
                 Op::Insert(x, y, w, h) => {
-                    bp.insert(next, 0, bounds(x, y, w, h), u32::MAX, u32::MAX);
+                    bp.insert_proxy(next, 0, bounds(x, y, w, h), u32::MAX, u32::MAX);
                     live.push(next);
                     next += 1;
                 }
@@ -998,18 +1161,18 @@ mod tests {
                 }
                 Op::Remove(i) => {
                     if let Some(i) = pick(&i) {
-                        bp.remove(i, 1);
+                        bp.remove_proxy(i, 1);
                         live.retain(|&k| k != i);
                     }
                 }
                 Op::Filter(i, l, m) => {
                     if let Some(i) = pick(&i) {
-                        bp.set_filter(i, l, m);
+                        bp.set_layer_mask(i, l, m);
                     }
                 }
                 Op::Update => {
                     check(&bp, &live);
-                    bp.update(&mut results);
+                    bp.update_with(&mut results);
                     assert_eq!(found(&bp), brute(&bp), "pairs");
                     assert!(results.len() <= bp.pairs.len());
                     assert_eq!(results[..], bp.pairs[..results.len()], "results kept in place");
@@ -1061,11 +1224,11 @@ mod tests {
     fn saturated_cells_still_find_their_pairs() {
         let mut bp = BroadPhase::new();
         let far = 3.0e38f32;
-        bp.insert(0, 0, bounds(far, far, 1.0, 1.0), u32::MAX, u32::MAX);
-        bp.insert(1, 0, bounds(far, far, 1.0, 1.0), u32::MAX, u32::MAX);
-        bp.insert(2, 0, bounds(-far, -far, 1.0, 1.0), u32::MAX, u32::MAX);
-        bp.insert(3, 0, bounds(0.0, 0.0, 1e-30, 1e-30), u32::MAX, u32::MAX);
-        bp.update(&mut Vec::<()>::new());
+        bp.insert_proxy(0, 0, bounds(far, far, 1.0, 1.0), u32::MAX, u32::MAX);
+        bp.insert_proxy(1, 0, bounds(far, far, 1.0, 1.0), u32::MAX, u32::MAX);
+        bp.insert_proxy(2, 0, bounds(-far, -far, 1.0, 1.0), u32::MAX, u32::MAX);
+        bp.insert_proxy(3, 0, bounds(0.0, 0.0, 1e-30, 1e-30), u32::MAX, u32::MAX);
+        bp.update_with(&mut Vec::<()>::new());
         assert_eq!(found(&bp), brute(&bp));
         assert!(found(&bp).contains(&(0, 1)));
     }
