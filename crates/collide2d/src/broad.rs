@@ -282,6 +282,12 @@ impl Level {
         self.base + (y.wrapping_mul(self.width).wrapping_add(x) & self.mask)
     }
 
+    /// The number of cells a box spans.
+    fn cells(&self, b: &Bounds) -> u64 {
+        let (lo, hi) = (self.cell_of(b.min), self.cell_of(b.max));
+        ((hi.0 as i64 - lo.0 as i64 + 1) as u64).saturating_mul((hi.1 as i64 - lo.1 as i64 + 1) as u64)
+    }
+
     fn buckets(&self) -> std::ops::Range<usize> {
         self.base as usize..(self.base + self.mask + 1) as usize
     }
@@ -517,10 +523,17 @@ impl BroadPhase {
         self.mark_moved(idx);
     }
 
+    /// Whether to build the grid anew: the count of boxes changed a lot, or a level holds many
+    /// more boxes than buckets while a new table could have more (the extent, which only grows
+    /// between builds, spans more cells than the table has buckets; a dense pile gains nothing).
     fn crowded(&self) -> bool {
         let grew = self.live > 2 * self.live_at_build + 64;
         let shrank = self.live * 4 + 64 < self.live_at_build;
-        let level = self.levels.iter().any(|l| l.count as u64 > 4 * (l.mask as u64 + 1) + 16);
+        let extent = self.extent.unwrap_or_default();
+        let level = self.levels.iter().any(|l| {
+            let buckets = l.mask as u64 + 1;
+            l.count as u64 > 4 * buckets + 16 && l.cells(&extent) > buckets
+        });
         grew || shrank || level || self.huge_count > 2 * self.huge_at_build + 16
     }
 
@@ -586,8 +599,8 @@ impl BroadPhase {
         let mut base = 0u32;
         for (l, &n) in self.levels.iter_mut().zip(&counts) {
             let (lo, hi) = (l.cell_of(extent.min), l.cell_of(extent.max));
-            let (w, h) = ((hi.0 as i64 - lo.0 as i64 + 1) as u64, (hi.1 as i64 - lo.1 as i64 + 1) as u64);
-            let cells = w.saturating_mul(h);
+            let w = (hi.0 as i64 - lo.0 as i64 + 1) as u64;
+            let cells = l.cells(&extent);
             // One bucket per cell when the extent is small enough, else about two per collider.
             let size = if cells <= 2 * n as u64 { cells } else { 2 * n as u64 }.clamp(1, 1 << 30);
             l.origin = lo;
@@ -1218,6 +1231,24 @@ mod tests {
         }
         let (full, incremental, sorts) = run(&ops);
         assert!(full >= 6 && incremental >= 100 && sorts >= 6, "full {full}, incremental {incremental}, sorts {sorts}");
+    }
+
+    #[test]
+    fn a_dense_pile_is_not_rebuilt_at_every_update() {
+        let mut bp = BroadPhase::new();
+        for i in 0..300u32 {
+            let d = (i % 7) as f32 * 0.01;
+            bp.insert_proxy(i, 0, bounds(d, d, 1.0, 1.0), u32::MAX, u32::MAX);
+        }
+        for step in 0..20 {
+            for i in 0..300u32 {
+                let d = ((i + step) % 7) as f32 * 0.01;
+                bp.set_bounds(i, bounds(d, d, 1.0, 1.0));
+            }
+            bp.update_with(&mut Vec::<()>::new());
+            assert_eq!(bp.pairs.len(), 300 * 299 / 2);
+        }
+        assert_eq!(bp.rebuilds, 1);
     }
 
     #[test]
