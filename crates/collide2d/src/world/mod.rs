@@ -45,7 +45,7 @@
 //!   its world box, in the cell of the box's lower corner, so its partners of that level are in
 //!   the 3 × 3 cells around it. The finest cell side is the 90th percentile of the boxes'
 //!   larger sides (or the largest side when the boxes are alike), chosen again when the number
-//!   of colliders doubles or falls to a quarter. When more than one collider in 8 changed since
+//!   of colliders doubles or falls to a quarter. When more than one collider in 10 changed since
 //!   the last update, the grid is written anew (a counting sort) and every pair searched; when
 //!   fewer changed, only they are looked at, and the pairs between unchanged colliders keep
 //!   their narrow-phase results, so a mostly static scene pays for its moving part only. Other
