@@ -1225,7 +1225,7 @@ mod tests {
             }
             ops.push(Op::Update);
             // Few moves at a time (incremental, filling the overflow), then many (full search).
-            for moved in [20; 20].into_iter().chain([2000]) {
+            for moved in [25; 30].into_iter().chain([2000]) {
                 for _ in 0..moved {
                     ops.push(Op::Nudge((rand() * 1e6) as usize, rand() * 6.0 - 3.0, rand() * 6.0 - 3.0));
                 }
