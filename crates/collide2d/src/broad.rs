@@ -226,13 +226,15 @@ const SINK: usize = 64;
 /// Collects found pairs without a branch per test: every candidate is written to a small
 /// buffer and the count advances only for the pairs that pass (which are unpredictable, so a
 /// branch per test would mispredict often).
-struct PairSink<'a> {
+///
+/// `FILTERED`: whether to test the filters (off when every box has the default filter).
+struct PairSink<'a, const FILTERED: bool> {
     out: &'a mut Vec<(u32, u32)>,
     buf: [(u32, u32); SINK],
     n: usize,
 }
 
-impl PairSink<'_> {
+impl<const FILTERED: bool> PairSink<'_, FILTERED> {
     fn flush(&mut self) {
         self.out.extend_from_slice(&self.buf[..self.n]);
         self.n = 0;
@@ -246,7 +248,8 @@ impl PairSink<'_> {
                 self.flush();
             }
             for b in chunk {
-                let ok = accept(b) & a.b.overlaps(&b.b) & ((a.layer & b.mask) != 0) & ((b.layer & a.mask) != 0);
+                let allowed = !FILTERED || ((a.layer & b.mask) != 0) & ((b.layer & a.mask) != 0);
+                let ok = accept(b) & a.b.overlaps(&b.b) & allowed;
                 self.buf[self.n % SINK] = a.pair(b);
                 self.n += ok as usize;
             }
@@ -321,6 +324,8 @@ pub struct BroadPhase {
     overflow: Vec<Entry>,
     /// Scratch: each collider's cell during a fill.
     cells: Vec<(i32, i32)>,
+    /// Whether a box may have a filter other than the default (all layers, all masks).
+    filtered: bool,
     next: Vec<u32>,
     /// Contains every box of the grid (grown by moves, tightened at sorts); `None` when empty.
     extent: Option<Bounds>,
@@ -627,6 +632,7 @@ impl BroadPhase {
             l.count = 0;
         }
         self.huge_count = 0;
+        self.filtered = false;
         self.pos.resize(self.proxies.len(), 0);
         self.cells.resize(self.proxies.len(), (0, 0));
         for ((p, pos), cell) in self.proxies.iter_mut().zip(&mut self.pos).zip(&mut self.cells) {
@@ -644,6 +650,7 @@ impl BroadPhase {
             p.level = level;
             p.flags |= PLACED;
             *pos = bucket;
+            self.filtered |= (p.layer & p.mask) != u32::MAX;
         }
         for k in 0..buckets {
             self.starts[k + 1] += self.starts[k];
@@ -711,6 +718,7 @@ impl BroadPhase {
             }
             let (level, cx, cy, bucket) = locate(&self.levels, self.huge, &p.tight);
             let e = Entry { b: p.tight, cx, cy, idx: i, layer: p.layer, mask: p.mask, bucket };
+            self.filtered |= (p.layer & p.mask) != u32::MAX;
             let pos = self.pos[i as usize];
             if placed && (pos & IN_OVERFLOW != 0 || self.entries[pos as usize].bucket == bucket) {
                 *self.entry_mut(i) = e;
@@ -828,7 +836,7 @@ impl BroadPhase {
                 .into_par_iter()
                 .map(|c| {
                     let mut v = Vec::new();
-                    self.bucket_pairs((c * per).min(buckets), ((c + 1) * per).min(buckets), &mut v);
+                    self.bucket_pairs_any((c * per).min(buckets), ((c + 1) * per).min(buckets), &mut v);
                     v
                 })
                 .collect();
@@ -838,15 +846,23 @@ impl BroadPhase {
             self.pairs = pairs;
             return;
         }
-        self.bucket_pairs(0, buckets, &mut pairs);
+        self.bucket_pairs_any(0, buckets, &mut pairs);
         self.pairs = pairs;
     }
 
     /// The pairs whose coarser (or, within a level, first-visited) member is in buckets
     /// `k0..k1`.
+    fn bucket_pairs_any(&self, k0: usize, k1: usize, out: &mut Vec<(u32, u32)>) {
+        if self.filtered {
+            self.bucket_pairs::<true>(k0, k1, out);
+        } else {
+            self.bucket_pairs::<false>(k0, k1, out);
+        }
+    }
+
     #[inline(never)]
-    fn bucket_pairs(&self, k0: usize, k1: usize, out: &mut Vec<(u32, u32)>) {
-        let mut sink = PairSink { out, buf: [(0, 0); SINK], n: 0 };
+    fn bucket_pairs<const FILTERED: bool>(&self, k0: usize, k1: usize, out: &mut Vec<(u32, u32)>) {
+        let mut sink = PairSink::<FILTERED> { out, buf: [(0, 0); SINK], n: 0 };
         for (n, l) in self.levels.iter().enumerate() {
             let r = l.buckets();
             for k in r.start.max(k0)..r.end.min(k1) {
@@ -881,7 +897,7 @@ impl BroadPhase {
     /// offsets is accepted from one scan only, so a pair is never reported twice, even when
     /// buckets wrap onto each other.
     #[inline(always)]
-    fn cell_pairs(&self, l: &Level, finer: &[Level], r: u32, out: &mut PairSink) {
+    fn cell_pairs<const FILTERED: bool>(&self, l: &Level, finer: &[Level], r: u32, out: &mut PairSink<FILTERED>) {
         let k = (l.base + r) as usize;
         let (s, e) = (self.starts[k] as usize, self.starts[k + 1] as usize);
         if s == e {
@@ -896,16 +912,18 @@ impl BroadPhase {
         });
         for i in s..e {
             let a = &self.entries[i];
-            let offset = |b: &Entry| (b.cx as i64 - a.cx as i64, b.cy as i64 - a.cy as i64);
+            // Wrapping is harmless: cells whose coordinates differ by about 2^32 hold boxes
+            // that cannot overlap.
+            let offset = |b: &Entry| (b.cx.wrapping_sub(a.cx), b.cy.wrapping_sub(a.cy));
             out.scan(a, &self.entries[i + 1..e], |b| (b.cx == a.cx) & (b.cy == a.cy));
             out.scan(a, right, |b| offset(b) == (1, 0));
             match row {
                 Some(row) => out.scan(a, row, |b| {
                     let (dx, dy) = offset(b);
-                    (dy == 1) & (dx.abs() <= 1)
+                    (dy == 1) & (dx.wrapping_add(1) as u32 <= 2)
                 }),
                 None => {
-                    for dx in -1..=1i64 {
+                    for dx in -1..=1i32 {
                         let bucket = l.base + (up.wrapping_add((dx + 1) as u32) & l.mask);
                         out.scan(a, self.bucket_entries(bucket), |b| offset(b) == (dx, 1));
                     }
