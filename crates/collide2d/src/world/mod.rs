@@ -84,9 +84,6 @@
 //!   [`World::update`] before querying many times).
 
 use std::any::TypeId;
-use std::collections::hash_map::Entry;
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 
 use glam::Vec2;
 use thiserror::Error;
@@ -105,40 +102,71 @@ use crate::broad::{Bounds, BroadPhase};
 /// "No collider" in the parent and children links.
 const NULL: u32 = u32::MAX;
 
-/// A multiplicative hasher for the `u64` pair keys.
-#[derive(Default)]
-struct PairHasher(u64);
-
-impl Hasher for PairHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0.rotate_left(5) ^ b as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        }
-    }
-    fn write_u64(&mut self, k: u64) {
-        let x = k.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        self.0 = x ^ (x >> 29);
-    }
-}
-
-/// The pairs touching at the last step, by key, with the step that last saw them touch.
-type TouchMap = HashMap<u64, Touch, BuildHasherDefault<PairHasher>>;
-
-#[inline(always)]
-fn key(a: u32, b: u32) -> u64 {
-    ((a as u64) << 32) | b as u64
-}
-
-/// A touching pair remembered for the next step: the generations of its colliders (the key holds
-/// their indices) and the last step that saw it touch.
+/// A partner remembered for the next step, and the generations of both colliders (for the
+/// stopped event when one is removed).
 #[derive(Clone, Copy, Debug)]
-struct Touch {
+struct Partner {
+    b: u32,
     ga: u32,
     gb: u32,
-    seen: u32,
+}
+
+/// The pairs touching at the last step, grouped by their first collider `a`:
+/// `partners[start[a]..start[a + 1]]` (a few per collider, so a lookup is a short scan of
+/// nearby memory, where a hash map's probes land anywhere in a large table).
+#[derive(Clone, Debug, Default)]
+struct TouchList {
+    start: Vec<u32>,
+    partners: Vec<Partner>,
+    /// Which partners were found touching again at this step.
+    seen: Vec<bool>,
+}
+
+impl TouchList {
+    /// Where the partner `b` of `a` is, if the pair was touching.
+    #[inline]
+    fn find(&self, a: u32, b: u32) -> Option<usize> {
+        let a = a as usize;
+        if a + 1 >= self.start.len() {
+            return None;
+        }
+        let (s, e) = (self.start[a] as usize, self.start[a + 1] as usize);
+        self.partners[s..e].iter().position(|p| p.b == b).map(|k| s + k)
+    }
+
+    /// The remembered pairs not seen again, as handles.
+    fn unseen(&self) -> impl Iterator<Item = (ColliderHandle, ColliderHandle)> + '_ {
+        self.start.windows(2).enumerate().flat_map(move |(a, w)| {
+            (w[0] as usize..w[1] as usize).filter(|&k| !self.seen[k]).map(move |k| {
+                let p = self.partners[k];
+                (ColliderHandle { index: a as u32, generation: p.ga }, ColliderHandle { index: p.b, generation: p.gb })
+            })
+        })
+    }
+
+    /// Remembers `now` (pairs `(a, partner)`) for the next step, for slots below `slots`.
+    fn rebuild(&mut self, now: &[(u32, Partner)], slots: usize) {
+        self.start.clear();
+        self.start.resize(slots + 1, 0);
+        for &(a, _) in now {
+            self.start[a as usize + 1] += 1;
+        }
+        for k in 0..slots {
+            self.start[k + 1] += self.start[k];
+        }
+        self.partners.resize(now.len(), Partner { b: 0, ga: 0, gb: 0 });
+        // Fill each group from its end (keeping the order), counting `start[a + 1]` down to the
+        // group's first slot, which is where `start[a]` belongs: then shift by one.
+        for &(a, p) in now.iter().rev() {
+            let end = &mut self.start[a as usize + 1];
+            *end -= 1;
+            self.partners[*end as usize] = p;
+        }
+        self.start.rotate_left(1);
+        self.start[slots] = now.len() as u32;
+        self.seen.clear();
+        self.seen.resize(now.len(), false);
+    }
 }
 
 /// A stable name for a collider of a [`World`]: a slot index and the slot's generation, so that a
@@ -310,8 +338,9 @@ pub struct World<T = ()> {
     events: StepEvents,
     colliding: Vec<bool>,
     was_colliding: Vec<bool>,
-    touching: TouchMap,
-    steps: u32,
+    touching: TouchList,
+    /// Scratch: this step's touching pairs.
+    touch_now: Vec<(u32, Partner)>,
     results: Vec<(bool, Option<Contact>)>,
 }
 
@@ -368,8 +397,8 @@ impl<T> World<T> {
             events: StepEvents::default(),
             colliding: Vec::new(),
             was_colliding: Vec::new(),
-            touching: TouchMap::default(),
-            steps: 0,
+            touching: TouchList::default(),
+            touch_now: Vec::new(),
             results: Vec::new(),
         }
     }
@@ -714,7 +743,7 @@ impl<T> World<T> {
 
     /// Freed slots may be reused once no remembered touching pair can name them.
     fn release_slots(&mut self) {
-        if self.touching.is_empty() {
+        if self.touching.partners.is_empty() {
             self.free.append(&mut self.freed);
         }
     }
@@ -743,11 +772,11 @@ impl<T> World<T> {
         ev.started.clear();
         ev.ongoing.clear();
         ev.stopped.clear();
-        self.steps = self.steps.wrapping_add(1);
-        let now_step = self.steps;
         let proxies = &self.broad.proxies;
-        for (&(a, b), &(now, contact)) in self.broad.pairs.iter().zip(&self.results) {
-            if !now {
+        let mut now = std::mem::take(&mut self.touch_now);
+        now.clear();
+        for (&(a, b), &(hit, contact)) in self.broad.pairs.iter().zip(&self.results) {
+            if !hit {
                 continue;
             }
             self.colliding[a as usize] = true;
@@ -758,28 +787,20 @@ impl<T> World<T> {
                 b: ColliderHandle { index: b, generation: gb },
                 contact,
             };
-            // Slots are reused only after a step, so a key names the same two colliders in
+            // Slots are reused only after a step, so indices name the same two colliders in
             // consecutive steps.
-            match self.touching.entry(key(a, b)) {
-                Entry::Occupied(mut o) => {
-                    o.get_mut().seen = now_step;
+            match self.touching.find(a, b) {
+                Some(k) => {
+                    self.touching.seen[k] = true;
                     ev.ongoing.push(e);
                 }
-                Entry::Vacant(v) => {
-                    v.insert(Touch { ga, gb, seen: now_step });
-                    ev.started.push(e);
-                }
+                None => ev.started.push(e),
             }
+            now.push((a, Partner { b, ga, gb }));
         }
-        self.touching.retain(|&k, t| {
-            if t.seen != now_step {
-                ev.stopped.push((
-                    ColliderHandle { index: (k >> 32) as u32, generation: t.ga },
-                    ColliderHandle { index: k as u32, generation: t.gb },
-                ));
-            }
-            t.seen == now_step
-        });
+        ev.stopped.extend(self.touching.unseen());
+        self.touching.rebuild(&now, self.slots.len());
+        self.touch_now = now;
         // The pairs naming removed colliders are settled: their slots may be reused.
         self.free.append(&mut self.freed);
         &self.events
