@@ -21,8 +21,8 @@ mod common;
 
 use collide2d::{contact, contains, distance, intersects, Shape};
 use common::{
-    contact_is_well_formed, distance_agrees, moved, oracle_contains, oracle_depth_bound, oracle_distance,
-    oracle_intersects, oracle_overlap_along, push_out_with_slack, shape_of, CONTACT_SLACK, KINDS, MINIMAL_FRACTION,
+    contact_is_well_formed, distance_agrees, oracle_contains, oracle_depth_bound, oracle_distance, oracle_intersects,
+    oracle_overlap_along, push_out_with_slack, shape_of, try_moved, CONTACT_SLACK, KINDS, MINIMAL_FRACTION,
 };
 use proptest::strategy::{Strategy, ValueTree};
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
@@ -92,14 +92,24 @@ fn check_pair(a: &Shape, b: &Shape, t: &mut Tally) -> [Option<String>; QUERIES.l
             wrong[CONTACT] = Some(format!("{why}; contact {c:?}"));
         }
         let out = push_out_with_slack(&c);
-        let b_out = moved(b, out);
-        if intersects(a, &b_out) || intersects(&moved(a, -out), b) || oracle_intersects(a, &b_out) == Some(true) {
-            wrong[PUSH_OUT] = Some(format!(
-                "moved by {out:?} still hits: library b-moved {}, a-moved {}, oracle {:?}; contact {c:?}",
-                intersects(a, &b_out),
-                intersects(&moved(a, -out), b),
-                oracle_intersects(a, &b_out)
-            ));
+        match (try_moved(b, out), try_moved(a, -out)) {
+            (Ok(b_out), Ok(a_out)) => {
+                if intersects(a, &b_out) || intersects(&a_out, b) || oracle_intersects(a, &b_out) == Some(true) {
+                    wrong[PUSH_OUT] = Some(format!(
+                        "moved by {out:?} still hits: library b-moved {}, a-moved {}, oracle {:?}; contact {c:?}",
+                        intersects(a, &b_out),
+                        intersects(&a_out, b),
+                        oracle_intersects(a, &b_out)
+                    ));
+                }
+            }
+            (b_out, a_out) => {
+                wrong[PUSH_OUT] = Some(format!(
+                    "translating by the push-out vector {out:?} failed: b {:?}, a {:?}; contact {c:?}",
+                    b_out.err(),
+                    a_out.err()
+                ));
+            }
         }
         let depth = c.depth as f64;
         let along_normal = oracle_overlap_along(a, b, c.normal.as_dvec2().normalize());

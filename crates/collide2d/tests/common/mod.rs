@@ -397,7 +397,12 @@ pub const MINIMAL_FRACTION: f32 = 0.99;
 
 /// `s` translated by `by`.
 pub fn moved(s: &Shape, by: Vec2) -> Shape {
-    s.transformed(&Transform::from_translation(by)).expect("translations keep shapes valid")
+    try_moved(s, by).expect("translations keep shapes valid")
+}
+
+/// `s` translated by `by`, or why the library refused.
+pub fn try_moved(s: &Shape, by: Vec2) -> Result<Shape, collide2d::ShapeError> {
+    s.transformed(&Transform::from_translation(by))
 }
 
 /// The contact's push-out vector for `b`, lengthened by [`CONTACT_SLACK`].
