@@ -4,16 +4,11 @@
 
 mod common;
 
-use collide2d::{contact, intersects, Shape, Transform, Vec2};
-use common::{for_every_pair, oracle_intersects};
+use collide2d::{contact, intersects, Shape, Vec2};
+use common::{contact_is_well_formed, for_every_pair, moved, oracle_intersects, push_out_with_slack, MINIMAL_FRACTION};
 use proptest::prelude::*;
 
 const CASES_PER_PAIR: u32 = 120;
-const SLACK: f32 = 2e-3;
-
-fn moved(s: &Shape, by: Vec2) -> Shape {
-    s.transformed(&Transform::from_translation(by)).expect("translations keep shapes valid")
-}
 
 /// Whether `p` lies within `tol` of the shape (the oracle's outer polygon, so the tolerance
 /// also absorbs the bracket's small slack).
@@ -29,11 +24,9 @@ fn contact_exists_exactly_when_the_shapes_intersect() {
             prop_assert_eq!(c.is_some(), intersects(a, b), "a = {:?}\nb = {:?}", a, b);
         }
         if let Some(c) = c {
-            prop_assert!(c.depth >= 0.0 && c.depth.is_finite(), "depth {}", c.depth);
-            prop_assert!((c.normal.length() - 1.0).abs() < 1e-4, "normal {:?}", c.normal);
-            prop_assert!(!c.points().is_empty() && c.points().len() <= 2);
-            let back = contact(b, a).expect("symmetric");
-            prop_assert!((back.depth - c.depth).abs() <= 1e-3 * (1.0 + c.depth), "depth {} vs {}", c.depth, back.depth);
+            if let Err(why) = contact_is_well_formed(a, b, &c) {
+                prop_assert!(false, "{}\na = {:?}\nb = {:?}", why, a, b);
+            }
         }
         Ok(())
     });
@@ -43,13 +36,13 @@ fn contact_exists_exactly_when_the_shapes_intersect() {
 fn push_out_separates_and_is_minimal() {
     for_every_pair("push-out", CASES_PER_PAIR, |a, b| {
         let Some(c) = contact(a, b) else { return Ok(()) };
-        let out = c.push_out_b() + c.normal * (SLACK * (1.0 + c.depth));
+        let out = push_out_with_slack(&c);
         prop_assert!(!intersects(a, &moved(b, out)), "b moved by {:?} still hits\na = {:?}\nb = {:?}", out, a, b);
         prop_assert!(!intersects(&moved(a, -out), b), "a moved by {:?} still hits\na = {:?}\nb = {:?}", -out, a, b);
         if c.depth > 0.05 {
             for i in 0..360 {
                 let dir = Vec2::from_angle((i as f32).to_radians());
-                let try_b = moved(b, dir * c.depth * 0.99);
+                let try_b = moved(b, dir * c.depth * MINIMAL_FRACTION);
                 prop_assert!(
                     intersects(a, &try_b),
                     "moving b by 99% of depth {} along {:?} already separates\na = {:?}\nb = {:?}",

@@ -1,22 +1,137 @@
 //! The long soak: 10⁶ random pairs for every family of kinds (28 unordered pairs), each checked
-//! against the oracle for `intersects` (both orders) and `contains` (both directions).
+//! against the independent oracles in `common`, with the rules of the property tests:
+//!
+//! - `intersects` (both orders) against the clipping oracle where it decides;
+//! - `contains` (both directions) against the point-in-polygon oracle where it decides;
+//! - `contact`: exists exactly when `intersects` says so where the oracle decides, and is well
+//!   formed (finite depth ≥ 0, unit normal, one or two points, same depth in the other order);
+//! - push-out: moving `b` by the push-out vector plus the slack (or `a` by its opposite) leaves
+//!   the shapes apart, for the library and for the oracle's inner bracket;
+//! - depth: not above the f64 support-function overlap along the contact's own normal (plus the
+//!   slack), and 99% of it not above the smallest overlap over 360 directions (the oracle's
+//!   bound on the penetration depth of convex shapes);
+//! - `distance`: 0 exactly when `intersects`, symmetric, and within 1e-4 (relative) of the
+//!   brute-force f64 distance between the cores.
+//!
 //! Ignored by default; run with
 //! `cargo test --release -p collide2d --test soak -- --ignored --nocapture`
 //! (`SOAK_PAIRS=N` to change the count per family).
 
 mod common;
 
-use collide2d::{contains, intersects};
-use common::{oracle_contains, oracle_intersects, shape_of, KINDS};
+use collide2d::{contact, contains, distance, intersects, Shape};
+use common::{
+    contact_is_well_formed, distance_agrees, oracle_contains, oracle_depth_bound, oracle_distance, oracle_intersects,
+    oracle_overlap_along, push_out_with_slack, shape_of, try_moved, CONTACT_SLACK, KINDS, MINIMAL_FRACTION,
+};
 use proptest::strategy::{Strategy, ValueTree};
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
+
+/// The queries checked, one disagreement counter each.
+const QUERIES: [&str; 6] = ["intersects", "contains", "contact", "push-out", "depth", "distance"];
+const INTERSECTS: usize = 0;
+const CONTAINS: usize = 1;
+const CONTACT: usize = 2;
+const PUSH_OUT: usize = 3;
+const DEPTH: usize = 4;
+const DISTANCE: usize = 5;
+
+/// Directions sampled for the oracle's bound on the penetration depth.
+const DEPTH_DIRECTIONS: u32 = 360;
+/// Disagreements printed per family and query.
+const SHOWN: u64 = 3;
 
 #[derive(Default, Debug)]
 struct Tally {
     pairs: u64,
-    decided: u64,
     hits: u64,
-    disagreements: u64,
+    decided: u64,
+    contacts: u64,
+    disagreements: [u64; QUERIES.len()],
+}
+
+impl Tally {
+    fn add(&mut self, other: &Tally) {
+        self.pairs += other.pairs;
+        self.hits += other.hits;
+        self.decided += other.decided;
+        self.contacts += other.contacts;
+        for (mine, theirs) in self.disagreements.iter_mut().zip(other.disagreements) {
+            *mine += theirs;
+        }
+    }
+}
+
+/// Every query on one pair: for each of [`QUERIES`], `Some(reason)` when it disagrees.
+fn check_pair(a: &Shape, b: &Shape, t: &mut Tally) -> [Option<String>; QUERIES.len()] {
+    let mut wrong: [Option<String>; QUERIES.len()] = Default::default();
+    let hit = intersects(a, b);
+    t.hits += hit as u64;
+    let expected = oracle_intersects(a, b);
+    t.decided += expected.is_some() as u64;
+    if hit != intersects(b, a) {
+        wrong[INTERSECTS] = Some(format!("intersects(a, b) = {hit} but intersects(b, a) = {}", !hit));
+    } else if expected.is_some_and(|e| e != hit) {
+        wrong[INTERSECTS] = Some(format!("intersects = {hit}, oracle {expected:?}"));
+    }
+    for (name, x, y) in [("a ⊇ b", a, b), ("b ⊇ a", b, a)] {
+        if let Some(e) = oracle_contains(x, y) {
+            if contains(x, y) != e {
+                wrong[CONTAINS] = Some(format!("{name}: contains = {}, oracle {e}", !e));
+            }
+        }
+    }
+
+    let c = contact(a, b);
+    if expected.is_some() && c.is_some() != hit {
+        wrong[CONTACT] = Some(format!("contact {c:?} but intersects = {hit} (oracle {expected:?})"));
+    }
+    if let Some(c) = c {
+        t.contacts += 1;
+        if let Err(why) = contact_is_well_formed(a, b, &c) {
+            wrong[CONTACT] = Some(format!("{why}; contact {c:?}"));
+        }
+        let out = push_out_with_slack(&c);
+        match (try_moved(b, out), try_moved(a, -out)) {
+            (Ok(b_out), Ok(a_out)) => {
+                if intersects(a, &b_out) || intersects(&a_out, b) || oracle_intersects(a, &b_out) == Some(true) {
+                    wrong[PUSH_OUT] = Some(format!(
+                        "moved by {out:?} still hits: library b-moved {}, a-moved {}, oracle {:?}; contact {c:?}",
+                        intersects(a, &b_out),
+                        intersects(&a_out, b),
+                        oracle_intersects(a, &b_out)
+                    ));
+                }
+            }
+            (b_out, a_out) => {
+                wrong[PUSH_OUT] = Some(format!(
+                    "translating by the push-out vector {out:?} failed: b {:?}, a {:?}; contact {c:?}",
+                    b_out.err(),
+                    a_out.err()
+                ));
+            }
+        }
+        let depth = c.depth as f64;
+        let along_normal = oracle_overlap_along(a, b, c.normal.as_dvec2().normalize());
+        let bound = oracle_depth_bound(a, b, DEPTH_DIRECTIONS);
+        let slack = CONTACT_SLACK as f64 * (1.0 + depth);
+        if depth > along_normal + slack || MINIMAL_FRACTION as f64 * depth > bound + common::ABS {
+            wrong[DEPTH] = Some(format!(
+                "depth {depth}, oracle overlap along the normal {along_normal}, smallest over \
+                 {DEPTH_DIRECTIONS} directions {bound}; contact {c:?}"
+            ));
+        }
+    }
+
+    let d = distance(a, b);
+    let expected_d = oracle_distance(a, b);
+    if (d == 0.0) != hit || d != distance(b, a) || !distance_agrees(d, expected_d) {
+        wrong[DISTANCE] = Some(format!(
+            "distance(a, b) = {d}, distance(b, a) = {}, intersects = {hit}, oracle {expected_d}",
+            distance(b, a)
+        ));
+    }
+    wrong
 }
 
 fn soak_family(ka: &'static str, kb: &'static str, pairs: u64, seed: u8) -> Tally {
@@ -28,26 +143,20 @@ fn soak_family(ka: &'static str, kb: &'static str, pairs: u64, seed: u8) -> Tall
         let Ok(tree) = strategy.new_tree(&mut runner) else { continue };
         let (a, b) = tree.current();
         t.pairs += 1;
-        let hit = intersects(&a, &b);
-        t.hits += hit as u64;
-        let mut wrong = hit != intersects(&b, &a);
-        if let Some(expected) = oracle_intersects(&a, &b) {
-            t.decided += 1;
-            wrong |= hit != expected;
-        }
-        for (x, y) in [(&a, &b), (&b, &a)] {
-            if let Some(expected) = oracle_contains(x, y) {
-                wrong |= contains(x, y) != expected;
-            }
-        }
-        if wrong {
-            t.disagreements += 1;
-            if t.disagreements <= 3 {
-                eprintln!("DISAGREEMENT {ka} vs {kb}:\n  a = {a:?}\n  b = {b:?}");
+        for (q, why) in check_pair(&a, &b, &mut t).into_iter().enumerate() {
+            let Some(why) = why else { continue };
+            t.disagreements[q] += 1;
+            if t.disagreements[q] <= SHOWN {
+                eprintln!("DISAGREEMENT {} {ka} vs {kb}: {why}\n  a = {a:?}\n  b = {b:?}", QUERIES[q]);
             }
         }
     }
     t
+}
+
+fn print_row(family: &str, t: &Tally) {
+    let counts: String = t.disagreements.iter().map(|n| format!(" {n:>10}")).collect();
+    println!("{family:<20} {:>9} {:>9} {:>9} {:>9}{counts}", t.pairs, t.hits, t.decided, t.contacts);
 }
 
 #[test]
@@ -73,16 +182,14 @@ fn a_million_random_pairs_per_family_agree_with_the_oracle() {
             .collect();
         handles.into_iter().flat_map(|h| h.join().expect("soak thread panicked")).collect()
     });
+    println!("disagreements per query; decided = the intersects oracle decided; contacts = contact(a, b) is Some");
+    let header: String = QUERIES.iter().map(|q| format!(" {q:>10}")).collect();
+    println!("{:<20} {:>9} {:>9} {:>9} {:>9}{header}", "family", "pairs", "hits", "decided", "contacts");
     let mut total = Tally::default();
     for ((a, b), t) in &results {
-        println!(
-            "{a:>8} vs {b:<8} pairs {:>8} hits {:>8} oracle decided {:>8} disagreements {}",
-            t.pairs, t.hits, t.decided, t.disagreements
-        );
-        total.pairs += t.pairs;
-        total.decided += t.decided;
-        total.disagreements += t.disagreements;
+        print_row(&format!("{a} vs {b}"), t);
+        total.add(t);
     }
-    println!("total: {} pairs, oracle decided {}, disagreements {}", total.pairs, total.decided, total.disagreements);
-    assert_eq!(total.disagreements, 0);
+    print_row("total", &total);
+    assert_eq!(total.disagreements, [0; QUERIES.len()], "disagreements per query: {QUERIES:?}");
 }

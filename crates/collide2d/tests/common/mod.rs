@@ -7,7 +7,7 @@
 //! touching) the oracle abstains.
 #![allow(dead_code)]
 
-use collide2d::{Capsule, Circle, ConvexPolygon, Obb, Segment, Shape, Vec2};
+use collide2d::{Capsule, Circle, Contact, ConvexPolygon, Obb, Segment, Shape, Transform, Vec2};
 use glam::DVec2;
 use proptest::prelude::*;
 
@@ -379,6 +379,83 @@ pub fn oracle_distance(a: &Shape, b: &Shape) -> f64 {
         one_way(&ca, &cb).min(one_way(&cb, &ca))
     };
     (core_gap - ra - rb).max(0.0)
+}
+
+/// Whether a library distance agrees with [`oracle_distance`] (relative tolerance 1e-4).
+pub fn distance_agrees(got: f32, expected: f64) -> bool {
+    (got as f64 - expected).abs() <= 1e-4 * (1.0 + expected)
+}
+
+// ---------- contacts ----------
+
+/// The push-out slack: moving `b` by the push-out vector plus this much (relative to
+/// `1 + depth`) along the normal must separate the shapes.
+pub const CONTACT_SLACK: f32 = 2e-3;
+
+/// Minimality: moving `b` by this fraction of the depth, in any direction, must not separate.
+pub const MINIMAL_FRACTION: f32 = 0.99;
+
+/// `s` translated by `by`.
+pub fn moved(s: &Shape, by: Vec2) -> Shape {
+    try_moved(s, by).expect("translations keep shapes valid")
+}
+
+/// `s` translated by `by`, or why the library refused.
+pub fn try_moved(s: &Shape, by: Vec2) -> Result<Shape, collide2d::ShapeError> {
+    s.transformed(&Transform::from_translation(by))
+}
+
+/// The contact's push-out vector for `b`, lengthened by [`CONTACT_SLACK`].
+pub fn push_out_with_slack(c: &Contact) -> Vec2 {
+    c.push_out_b() + c.normal * (CONTACT_SLACK * (1.0 + c.depth))
+}
+
+/// The shape-independent rules every contact of `a` against `b` keeps: finite depth ≥ 0, unit
+/// normal, one or two manifold points, and the same depth for `b` against `a`. `Err` names the
+/// broken rule.
+pub fn contact_is_well_formed(a: &Shape, b: &Shape, c: &Contact) -> Result<(), String> {
+    if !(c.depth >= 0.0 && c.depth.is_finite()) {
+        return Err(format!("depth {}", c.depth));
+    }
+    if (c.normal.length() - 1.0).abs() >= 1e-4 {
+        return Err(format!("normal {:?} not unit", c.normal));
+    }
+    if c.points().is_empty() || c.points().len() > 2 {
+        return Err(format!("{} manifold points", c.points().len()));
+    }
+    let Some(back) = collide2d::contact(b, a) else { return Err("no contact for b against a".into()) };
+    if (back.depth - c.depth).abs() > 1e-3 * (1.0 + c.depth) {
+        return Err(format!("depth {} vs {} for b against a", c.depth, back.depth));
+    }
+    Ok(())
+}
+
+/// How far `b` must move along the unit direction `d` for its projection to clear `a`'s (the
+/// support of `a` along `d` plus that of `b` along `-d`, in f64 over the cores). Moving `b` by
+/// this much along `d` leaves the shapes at most touching, so for convex shapes it is an upper
+/// bound on the penetration depth, and its minimum over all directions is the depth.
+pub fn oracle_overlap_along(a: &Shape, b: &Shape, d: DVec2) -> f64 {
+    let ((ca, ra), (cb, rb)) = (core_of(a), core_of(b));
+    support(&ca, d) + ra + support(&cb, -d) + rb
+}
+
+/// The smallest [`oracle_overlap_along`] over `directions` evenly spaced directions: at least
+/// the true penetration depth, and close above it.
+pub fn oracle_depth_bound(a: &Shape, b: &Shape, directions: u32) -> f64 {
+    let ((ca, ra), (cb, rb)) = (core_of(a), core_of(b));
+    (0..directions)
+        .map(|i| {
+            let t = std::f64::consts::TAU * i as f64 / directions as f64;
+            let d = DVec2::new(t.cos(), t.sin());
+            support(&ca, d) + support(&cb, -d)
+        })
+        .fold(f64::INFINITY, f64::min)
+        + ra
+        + rb
+}
+
+fn support(core: &[DVec2], d: DVec2) -> f64 {
+    core.iter().map(|v| v.dot(d)).fold(f64::NEG_INFINITY, f64::max)
 }
 
 /// Signed distance in f64 from `p` to the shape's boundary (negative inside), brute force over
