@@ -134,13 +134,13 @@ impl TouchList {
         self.partners[s..e].iter().position(|p| p.b == b).map(|k| s + k)
     }
 
-    /// The remembered pairs not seen again, as handles.
+    /// The remembered pairs not seen again, as handles (few, so each finds its first collider
+    /// by a binary search rather than the scan walking every collider's group).
     fn unseen(&self) -> impl Iterator<Item = (ColliderHandle, ColliderHandle)> + '_ {
-        self.start.windows(2).enumerate().flat_map(move |(a, w)| {
-            (w[0] as usize..w[1] as usize).filter(|&k| !self.seen[k]).map(move |k| {
-                let p = self.partners[k];
-                (ColliderHandle { index: a as u32, generation: p.ga }, ColliderHandle { index: p.b, generation: p.gb })
-            })
+        self.seen.iter().enumerate().filter(|(_, &seen)| !seen).map(|(k, _)| {
+            let a = self.start.partition_point(|&s| s as usize <= k) - 1;
+            let p = self.partners[k];
+            (ColliderHandle { index: a as u32, generation: p.ga }, ColliderHandle { index: p.b, generation: p.gb })
         })
     }
 
