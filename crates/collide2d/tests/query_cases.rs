@@ -6,7 +6,7 @@ use collide2d::{
     cast_ray, closest_point, closest_points, contact, distance, intersects, signed_distance, Aabb, Capsule, Circle,
     Contact, ConvexPolygon, Obb, Ray, Segment, Shape, Vec2,
 };
-use common::{moved, push_out_with_slack};
+use common::{moved, push_out_with_slack, try_moved};
 
 const EPS: f32 = 1e-5;
 
@@ -104,6 +104,22 @@ fn polygon_edge_a_hair_from_a_discs_centre_is_pushed_out_along_the_edges_normal(
     // The centre is 1.28e-5 outside the edge p → q, so b is pushed against its outward normal.
     let outward = -(q - p).perp().normalize();
     assert_push_out_along(&disc.into(), &hull.into(), -outward);
+}
+
+#[test]
+fn translating_a_polygon_with_a_nearly_straight_run_keeps_it_valid() {
+    // The first three vertices bend a hair left of one line (strictly convex in f32); moved by
+    // `by`, the middle one rounds to a hair right of it. Its neighbours are the true corners.
+    let outline = [v(-12.828, -6.016), v(-12.826, -6.018), v(-12.824, -6.02), v(3.353, 3.904), v(-9.893, 10.997)];
+    let poly = ConvexPolygon::new(&outline).unwrap();
+    assert_eq!(poly.vertices().len(), 5);
+    let by = v(1.91, -17.49);
+    let Shape::ConvexPolygon(m) = try_moved(&poly.into(), by).expect("a translation keeps a polygon valid") else {
+        panic!("a translated polygon stays a polygon")
+    };
+    let corners = [outline[0], outline[2], outline[3], outline[4]].map(|p| p + by);
+    assert!(corners.iter().all(|c| m.vertices().contains(c)), "{:?}", m.vertices());
+    assert!(m.vertices().iter().all(|p| outline.iter().any(|q| *q + by == *p)), "{:?}", m.vertices());
 }
 
 #[test]
