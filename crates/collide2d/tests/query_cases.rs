@@ -1,9 +1,12 @@
 //! Hand-made cases with known answers for contacts, distances, ray casts and point queries.
 
+mod common;
+
 use collide2d::{
-    cast_ray, closest_point, closest_points, contact, distance, signed_distance, Aabb, Capsule, Circle, Contact,
-    ConvexPolygon, Obb, Ray, Shape, Vec2,
+    cast_ray, closest_point, closest_points, contact, distance, intersects, signed_distance, Aabb, Capsule, Circle,
+    Contact, ConvexPolygon, Obb, Ray, Segment, Shape, Vec2,
 };
+use common::{moved, push_out_with_slack, try_moved};
 
 const EPS: f32 = 1e-5;
 
@@ -68,6 +71,55 @@ fn box_resting_on_box_gives_two_points_at_the_ends_of_the_shared_stretch() {
     let (fo, co) = (Obb::from_aabb(&floor).unwrap(), Obb::from_aabb(&crate_).unwrap());
     let c2 = assert_contact(contact(&fo, &co), Vec2::Y, 1.0);
     assert_eq!(c2.points().len(), 2);
+}
+
+/// `contact(a, b)` has a normal within half a degree of `expected`, and moving `b` by its push-out
+/// vector (plus the property tests' slack) separates the shapes.
+fn assert_push_out_along(a: &Shape, b: &Shape, expected: Vec2) {
+    let c = contact(a, b).expect("expected a contact");
+    let degrees = c.normal.angle_to(expected).to_degrees().abs();
+    assert!(degrees <= 0.5, "normal {:?} is {degrees}° off {expected:?}", c.normal);
+    assert!(!intersects(a, &moved(b, push_out_with_slack(&c))), "push-out {:?} leaves them meeting", c.push_out_b());
+}
+
+// Found by the soak test: cores a hair apart (1e-5 at coordinates near 10), where the normal taken
+// from the difference of the rounded closest points was several degrees off and the push-out too
+// short. The true normal is the perpendicular of the closest edge.
+
+#[test]
+fn capsule_end_a_hair_beside_a_long_segment_is_pushed_out_along_the_segments_perpendicular() {
+    let seg = Segment::new(v(12.519348, 16.03488), v(-5.656552, -18.630508)).unwrap();
+    let pill = Capsule::new(v(1.761408, -4.482755), v(-3.211656, -8.041326), 3.6821027).unwrap();
+    // The capsule's end lies 4.3e-5 to the right of the segment (seen from its first end).
+    let right = -(seg.b() - seg.a()).perp().normalize();
+    assert_push_out_along(&seg.into(), &pill.into(), right);
+}
+
+#[test]
+fn polygon_edge_a_hair_from_a_discs_centre_is_pushed_out_along_the_edges_normal() {
+    let disc = Circle::new(v(-8.622097, -7.5161223), 11.861981).unwrap();
+    let (p, q) = (v(-3.0874767, -9.263729), v(-19.976597, -3.9308767));
+    let outline = [v(-23.087076, -9.521193), v(-2.8077354, -14.009552), v(-2.695181, -12.316543)];
+    let hull = ConvexPolygon::new(&[outline[0], outline[1], outline[2], v(-2.8353052, -10.492589), p, q]).unwrap();
+    // The centre is 1.28e-5 outside the edge p → q, so b is pushed against its outward normal.
+    let outward = -(q - p).perp().normalize();
+    assert_push_out_along(&disc.into(), &hull.into(), -outward);
+}
+
+#[test]
+fn translating_a_polygon_with_a_nearly_straight_run_keeps_it_valid() {
+    // The first three vertices bend a hair left of one line (strictly convex in f32); moved by
+    // `by`, the middle one rounds to a hair right of it. Its neighbours are the true corners.
+    let outline = [v(-12.828, -6.016), v(-12.826, -6.018), v(-12.824, -6.02), v(3.353, 3.904), v(-9.893, 10.997)];
+    let poly = ConvexPolygon::new(&outline).unwrap();
+    assert_eq!(poly.vertices().len(), 5);
+    let by = v(1.91, -17.49);
+    let Shape::ConvexPolygon(m) = try_moved(&poly.into(), by).expect("a translation keeps a polygon valid") else {
+        panic!("a translated polygon stays a polygon")
+    };
+    let corners = [outline[0], outline[2], outline[3], outline[4]].map(|p| p + by);
+    assert!(corners.iter().all(|c| m.vertices().contains(c)), "{:?}", m.vertices());
+    assert!(m.vertices().iter().all(|p| outline.iter().any(|q| *q + by == *p)), "{:?}", m.vertices());
 }
 
 #[test]

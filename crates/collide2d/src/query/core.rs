@@ -204,44 +204,78 @@ pub(crate) fn cores_distance_squared(a: &Core, b: &Core) -> f32 {
 }
 
 fn vertex_to_features(from: &Core, to: &Core) -> f32 {
-    let (p, q) = closest_vertex_to_features(from, to);
+    let (p, q, _) = closest_vertex_to_features(from, to);
     p.distance_squared(q)
 }
 
-/// The closest pair `(on from, on to)` among (vertex of `from`, feature of `to`) pairs.
-fn closest_vertex_to_features(from: &Core, to: &Core) -> (Vec2, Vec2) {
-    let mut best = (f32::INFINITY, Vec2::NAN, Vec2::NAN);
-    let mut consider = |p: Vec2, q: Vec2| {
+/// Where a closest point lies on its core: at a vertex, or inside the edge `[start, end]`.
+#[derive(Clone, Copy)]
+enum Feature {
+    Vertex,
+    Edge(Vec2, Vec2),
+}
+
+/// The closest pair `(on from, on to)` among (vertex of `from`, feature of `to`) pairs, and the
+/// feature of `to` it lies on.
+fn closest_vertex_to_features(from: &Core, to: &Core) -> (Vec2, Vec2, Feature) {
+    let mut best = (f32::INFINITY, Vec2::NAN, Vec2::NAN, Feature::Vertex);
+    let mut consider = |p: Vec2, (q, feature): (Vec2, Feature)| {
         let d = p.distance_squared(q);
         if d < best.0 || best.1.is_nan() {
-            best = (d, p, q);
+            best = (d, p, q, feature);
         }
     };
     for &p in from.vertices() {
         if let [q] = to.vertices() {
-            consider(p, *q);
+            consider(p, (*q, Feature::Vertex));
         }
-        to.for_each_edge(|a, b| consider(p, closest_on_segment(p, a, b)));
+        to.for_each_edge(|a, b| consider(p, closest_on_edge(p, a, b)));
     }
-    (best.1, best.2)
+    (best.1, best.2, best.3)
 }
 
 /// The closest points `(on a, on b)` of two cores that do not overlap: GJK for two polygons,
 /// the exact vertex-to-feature scan (O(n) here) when either core is a point or a segment.
 pub(crate) fn closest_points_cores(a: &Core, b: &Core) -> (Vec2, Vec2) {
+    let (pa, pb, _) = closest_pair_cores(a, b);
+    (pa, pb)
+}
+
+/// [`closest_points_cores`] with the unit direction from the point on `a` to the one on `b`.
+///
+/// When the closest point lies inside an edge it was rounded onto that edge, and for cores a
+/// hair apart (1e-5 at coordinates near 10) that rounding is a fair part of the gap: the
+/// difference of the points may then be degrees off. The true direction is the edge's
+/// perpendicular, which the edge's long span gives to full precision, on the side the exact
+/// orientation test puts the vertex. Vertex to vertex, both points are exact inputs and their
+/// difference is accurate.
+pub(crate) fn closest_pair_cores(a: &Core, b: &Core) -> (Vec2, Vec2, Vec2) {
     let flat = |c: &Core| matches!(c, Core::Point(_) | Core::Segment(_));
     if !flat(a) && !flat(b) {
-        if let Some(points) = super::distance::gjk::gjk_closest_points(a, b) {
-            return points;
+        if let Some((pa, pb)) = super::distance::gjk::gjk_closest_points(a, b) {
+            return (pa, pb, (pb - pa).normalize_or_zero());
         }
     }
-    let (pa, qb) = closest_vertex_to_features(a, b);
-    let (pb, qa) = closest_vertex_to_features(b, a);
+    let (pa, qb, fb) = closest_vertex_to_features(a, b);
+    let (pb, qa, fa) = closest_vertex_to_features(b, a);
     if pa.distance_squared(qb) <= pb.distance_squared(qa) {
-        (pa, qb)
+        (pa, qb, direction_to_feature(pa, qb, fb))
     } else {
-        (qa, pb)
+        (qa, pb, -direction_to_feature(pb, qa, fa))
     }
+}
+
+/// The unit direction from the vertex `p` to `q`, its closest point on `feature`.
+fn direction_to_feature(p: Vec2, q: Vec2, feature: Feature) -> Vec2 {
+    if let Feature::Edge(start, end) = feature {
+        let side = orient2d(start, end, p);
+        if side != 0.0 {
+            // `perp` turns left; a vertex on the left reaches the edge by going right.
+            let left = (end - start).perp().normalize_or_zero();
+            return if side > 0.0 { -left } else { left };
+        }
+    }
+    (q - p).normalize_or_zero()
 }
 
 /// `distance² ≤ reach²`: false for NaN, so the callers' "apart" branches take NaN.
@@ -253,13 +287,28 @@ pub(crate) fn within(distance_squared: f32, reach: f32) -> bool {
 /// The point of segment `[a, b]` closest to `p` (the segment may have zero length).
 #[inline]
 pub(crate) fn closest_on_segment(p: Vec2, a: Vec2, b: Vec2) -> Vec2 {
+    closest_on_edge(p, a, b).0
+}
+
+/// The point of segment `[a, b]` closest to `p` and the feature it lies on. An end is returned
+/// exactly (`a + (b - a)` may round away from `b`), so that a vertex is known as one.
+#[inline]
+fn closest_on_edge(p: Vec2, a: Vec2, b: Vec2) -> (Vec2, Feature) {
     let d = b - a;
     let len_sq = d.length_squared();
     if len_sq <= 0.0 {
-        return a;
+        return (a, Feature::Vertex);
     }
-    let t = ((p - a).dot(d) / len_sq).clamp(0.0, 1.0);
-    a + d * t
+    let t = (p - a).dot(d) / len_sq;
+    if t <= 0.0 {
+        (a, Feature::Vertex)
+    } else if t >= 1.0 {
+        (b, Feature::Vertex)
+    } else if t.is_nan() {
+        (a + d * t, Feature::Vertex) // NaN in, NaN out, as the callers expect
+    } else {
+        (a + d * t, Feature::Edge(a, b))
+    }
 }
 
 /// Squared distance from `p` to segment `[a, b]`.

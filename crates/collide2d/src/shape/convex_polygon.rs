@@ -169,10 +169,20 @@ impl ConvexPolygon {
     }
 
     /// The polygon with every vertex moved by `transform` (a mirroring transform is re-wound).
+    /// A vertex that rounding puts on or just inside its neighbours' line is dropped.
     pub fn transformed(&self, transform: &Transform) -> Result<Shape, ShapeError> {
         super::check_transform(NAME, transform)?;
         let moved: Vec<Vec2> = self.vertices.iter().map(|v| transform.transform_point(*v)).collect();
-        ConvexPolygon::new(&moved).map(Shape::ConvexPolygon).map_err(|_| super::flattened(NAME))
+        // An affine map keeps a convex polygon convex, but rounding the moved vertices can turn a
+        // nearly straight corner into a straight or slightly reflex one, even under a plain
+        // translation. `new` rightly refuses that from a user; here it is rounding, so the hull
+        // of the moved vertices (which drops such corners) is the moved polygon. Only an outline
+        // flattened to a line or overflowed is still an error. `new` goes first because it keeps
+        // the vertices in their order.
+        ConvexPolygon::new(&moved)
+            .or_else(|_| ConvexPolygon::from_hull(&moved))
+            .map(Shape::ConvexPolygon)
+            .map_err(|_| super::flattened(NAME))
     }
 }
 

@@ -5,7 +5,7 @@
 use glam::Vec2;
 
 use super::manifold::{Contact, ContactPoint};
-use crate::query::core::{closest_on_segment, closest_points_cores, cores_overlap, within, Core};
+use crate::query::core::{closest_on_segment, closest_pair_cores, cores_overlap, within, Core};
 use crate::query::ShapeRef;
 
 /// Two unit normals count as parallel (for a two-point manifold) within about 2.5°.
@@ -97,19 +97,19 @@ fn pick_reference(a: Rounded, (sa, ea): (f32, usize), b: Rounded, (sb, eb): (f32
     }
 }
 
-/// Cores apart but within the sum of the radii: the normal joins the closest points.
+/// Cores apart but within the sum of the radii: the normal joins the closest points (taken from
+/// their features, not their rounded difference, which may be degrees off for cores a hair apart).
 fn apart_within_radii(a: Rounded, b: Rounded) -> Option<Contact> {
     let reach = a.radius + b.radius;
     if reach == 0.0 {
         return None; // flat or polygonal cores apart, nothing to swell them into contact
     }
-    let (pa, pb) = closest_points_cores(a.core, b.core);
+    let (pa, pb, normal) = closest_pair_cores(a.core, b.core);
     let gap_sq = pa.distance_squared(pb);
     if !within(gap_sq, reach) {
         return None;
     }
     let gap = gap_sq.sqrt();
-    let normal = (pb - pa) / gap;
     let depth = reach - gap;
     // Edge against a parallel edge gives two points: clip as for overlapping faces.
     if let (Some(ea), Some(_)) = (best_face(a.core, normal, PARALLEL), best_face(b.core, -normal, PARALLEL)) {
