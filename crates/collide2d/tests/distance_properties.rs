@@ -3,7 +3,7 @@
 
 mod common;
 
-use collide2d::{closest_points, distance, intersects};
+use collide2d::{closest_points, distance, intersects, Aabb, ConvexPolygon, Obb, Vec2};
 use common::{distance_agrees, distance_to, for_every_pair, oracle_distance};
 use proptest::prelude::*;
 
@@ -45,4 +45,112 @@ fn closest_points_lie_on_their_shapes_and_exist_only_when_apart() {
         }
         Ok(())
     });
+}
+
+// ---- near-parallel edges at small gaps ----
+//
+// GJK's closest point creeps along a nearly parallel pair of edges by tiny steps; in f32 its stop
+// test could not tell those steps from rounding, so it stopped mid-edge, well short of the
+// closest vertex. Found by the soak test; the expected values come from the f64 brute force.
+
+fn poly(points: &[(f32, f32)]) -> collide2d::Shape {
+    let v: Vec<Vec2> = points.iter().map(|&(x, y)| Vec2::new(x, y)).collect();
+    ConvexPolygon::new(&v).expect("valid convex polygon").into()
+}
+
+fn assert_distance_matches_brute_force(a: &collide2d::Shape, b: &collide2d::Shape) {
+    let expected = oracle_distance(a, b);
+    for (x, y) in [(a, b), (b, a)] {
+        let got = distance(x, y);
+        assert!(distance_agrees(got, expected), "got {got} expected {expected}\na = {x:?}\nb = {y:?}");
+        let c = closest_points(x, y).expect("apart");
+        assert!(((c.point_b - c.point_a).length() as f64 - expected).abs() <= 1e-4 * (1.0 + expected), "{c:?}");
+    }
+}
+
+#[test]
+fn box_below_a_polygon_with_a_nearly_parallel_bottom_edge_is_measured_at_the_vertex() {
+    // The minimum (0.00534481) is at the polygon's vertex (6.54, -0.1495) over the box's top
+    // edge; GJK used to stop mid-edge near x = 9.79 with 0.0056958.
+    let a: collide2d::Shape =
+        Aabb::new(Vec2::new(4.654987, -15.364962), Vec2::new(12.777533, -0.15489054)).unwrap().into();
+    let b = poly(&[
+        (6.5407605, -0.14954573),
+        (15.393745, -0.14859039),
+        (18.015816, 1.0047166),
+        (15.570496, 1.9700773),
+        (14.981388, 2.0588746),
+        (6.617535, 2.0116053),
+    ]);
+    assert!((oracle_distance(&a, &b) - 0.00534481).abs() < 1e-7);
+    assert_distance_matches_brute_force(&a, &b);
+}
+
+#[test]
+fn rotated_box_below_a_polygon_with_a_nearly_parallel_edge_is_measured_at_the_vertex() {
+    // Truth 0.00087578; GJK used to answer 0.0014089.
+    let a: collide2d::Shape =
+        Obb::new(Vec2::new(14.691661, -6.086235), Vec2::new(7.2231317, 5.078191), 3.5510628).unwrap().into();
+    let b = poly(&[
+        (8.799099, 2.4557133),
+        (10.374009, 0.031400323),
+        (17.891602, 0.83932567),
+        (18.305878, 1.0247905),
+        (17.66421, 1.674311),
+        (16.488638, 1.9169062),
+        (9.819758, 2.431166),
+    ]);
+    assert!((oracle_distance(&a, &b) - 0.00087578).abs() < 1e-8);
+    assert_distance_matches_brute_force(&a, &b);
+}
+
+proptest! {
+    /// A polygon (or rotated box) resting on a box's top face, its bottom edge tilted by a tiny
+    /// angle and lifted by a small gap, at any place and size in the test world.
+    #[test]
+    fn nearly_parallel_edges_at_small_gaps_match_the_brute_force(
+        x0 in -20.0f32..10.0,
+        top in -20.0f32..20.0,
+        width in 1.0f32..16.0,
+        depth in 0.5f32..16.0,
+        left in -4.0f32..14.0,
+        len in 1.0f32..14.0,
+        tilt in -1e-3f32..1e-3,
+        gap in 1e-4f32..1e-2,
+        height in 0.5f32..6.0,
+        skew in -2.0f32..2.0,
+        as_obb in any::<bool>(),
+    ) {
+        let a: collide2d::Shape = Aabb::new(Vec2::new(x0, top - depth), Vec2::new(x0 + width, top)).unwrap().into();
+        // The bottom edge runs from p to q, a little above the box's top face; the polygon (a
+        // trapezoid with an extra apex) stands on it.
+        let p = Vec2::new(x0 + left, top + gap);
+        let (s, c) = tilt.sin_cos();
+        let dir = Vec2::new(c, s);
+        let up = dir.perp();
+        // Keep the lower end of the edge at height `gap` above the face, whichever way it tilts.
+        let p = if tilt < 0.0 { p - Vec2::new(0.0, len * s) } else { p };
+        let q = p + dir * len;
+        let b: collide2d::Shape = if as_obb {
+            let center = (p + q) * 0.5 + up * (height * 0.5);
+            Obb::new(center, Vec2::new(len * 0.5, height * 0.5), tilt).unwrap().into()
+        } else {
+            let r = q + up * height + dir * skew.max(-len * 0.5);
+            let t = p + up * (height * 1.1) + dir * (skew * 0.3);
+            let apex = (r + t) * 0.5 + up * 0.7;
+            match ConvexPolygon::from_hull(&[p, q, r, apex, t]) {
+                Ok(poly) => poly.into(),
+                Err(_) => return Ok(()),
+            }
+        };
+        let expected = oracle_distance(&a, &b);
+        let got = distance(&a, &b);
+        prop_assert!(distance_agrees(got, expected), "got {} expected {}\na = {:?}\nb = {:?}", got, expected, a, b);
+        prop_assert!(distance_agrees(distance(&b, &a), expected));
+        if let Some(c) = closest_points(&a, &b) {
+            prop_assert!(((c.point_b - c.point_a).length() as f64 - expected).abs() <= 1e-4 * (1.0 + expected));
+        } else {
+            prop_assert!(expected <= 1e-4, "no closest points at distance {}", expected);
+        }
+    }
 }

@@ -4,35 +4,45 @@
 //! It walks a simplex of the Minkowski difference `A − B` towards the origin; the closest point
 //! of that difference to the origin, written as a blend of support pairs, gives one closest point
 //! on each shape.
+//!
+//! The walk runs in f64. Near the end, each step improves the distance by far less than f32
+//! rounding of `v · w` (whose terms are coordinate-sized, not distance-sized): with nearly
+//! parallel edges a few thousandths apart, the f32 stop test fired mid-edge and the distance came
+//! out several per cent too large. In f64 the difference of two f32 vertices of comparable size
+//! is exact and the products keep ~29 more bits, so the relative stop test measures real
+//! progress and the repeated-support check compares exact points. The f32 inputs are widened as
+//! they are read; the cost is a handful of conversions (no allocation, no slower on the
+//! benchmark), and the closest points are rounded back to f32 only at the end.
 
-use glam::Vec2;
+use glam::{DVec2, Vec2};
 
 use crate::query::core::Core;
 
 const MAX_ITERATIONS: usize = 48;
 /// Stop when a new support point improves the distance by less than this fraction.
-const RELATIVE_TOLERANCE: f32 = 1e-6;
+const RELATIVE_TOLERANCE: f64 = 1e-6;
 
 #[derive(Clone, Copy, Default)]
 struct SimplexVertex {
     /// The point of `A − B`.
-    w: Vec2,
+    w: DVec2,
     /// Its source on `A`.
-    a: Vec2,
+    a: DVec2,
     /// Its source on `B`.
-    b: Vec2,
+    b: DVec2,
 }
 
-/// The vertex of `core` furthest along `d`.
+/// The vertex of `core` furthest along `d`, widened to f64.
 #[inline]
-fn support(core: &Core, d: Vec2) -> Vec2 {
+fn support(core: &Core, d: DVec2) -> DVec2 {
     let v = core.vertices();
-    let mut best = v[0];
+    let mut best = v[0].as_dvec2();
     let mut best_dot = best.dot(d);
     for p in &v[1..] {
+        let p = p.as_dvec2();
         let dot = p.dot(d);
         if dot > best_dot {
-            best = *p;
+            best = p;
             best_dot = dot;
         }
     }
@@ -41,9 +51,10 @@ fn support(core: &Core, d: Vec2) -> Vec2 {
 
 /// Closest points `(on a, on b)` of two cores, or `None` when GJK finds them overlapping.
 pub(crate) fn gjk_closest_points(a: &Core, b: &Core) -> Option<(Vec2, Vec2)> {
-    let first = SimplexVertex { w: a.vertices()[0] - b.vertices()[0], a: a.vertices()[0], b: b.vertices()[0] };
+    let (a0, b0) = (a.vertices()[0].as_dvec2(), b.vertices()[0].as_dvec2());
+    let first = SimplexVertex { w: a0 - b0, a: a0, b: b0 };
     let mut simplex = [first; 3];
-    let mut weights = [1.0f32, 0.0, 0.0];
+    let mut weights = [1.0f64, 0.0, 0.0];
     let mut count = 1;
     let mut v = first.w;
     for _ in 0..MAX_ITERATIONS {
@@ -65,13 +76,13 @@ pub(crate) fn gjk_closest_points(a: &Core, b: &Core) -> Option<(Vec2, Vec2)> {
         }
         v = closest;
     }
-    let blend = |f: fn(&SimplexVertex) -> Vec2| (0..count).map(|i| f(&simplex[i]) * weights[i]).sum::<Vec2>();
-    Some((blend(|s| s.a), blend(|s| s.b)))
+    let blend = |f: fn(&SimplexVertex) -> DVec2| (0..count).map(|i| f(&simplex[i]) * weights[i]).sum::<DVec2>();
+    Some((blend(|s| s.a).as_vec2(), blend(|s| s.b).as_vec2()))
 }
 
 /// Replaces the simplex by the sub-simplex nearest the origin; returns the nearest point and the
 /// new vertex count (3 only when the origin lies inside the triangle).
-fn solve(s: &mut [SimplexVertex; 3], weights: &mut [f32; 3], count: usize) -> (Vec2, usize) {
+fn solve(s: &mut [SimplexVertex; 3], weights: &mut [f64; 3], count: usize) -> (DVec2, usize) {
     match count {
         2 => solve_segment(s, weights),
         _ => solve_triangle(s, weights),
@@ -79,7 +90,7 @@ fn solve(s: &mut [SimplexVertex; 3], weights: &mut [f32; 3], count: usize) -> (V
 }
 
 /// Nearest point of segment `s[0] s[1]` to the origin, keeping only the vertices it needs.
-fn solve_segment(s: &mut [SimplexVertex; 3], weights: &mut [f32; 3]) -> (Vec2, usize) {
+fn solve_segment(s: &mut [SimplexVertex; 3], weights: &mut [f64; 3]) -> (DVec2, usize) {
     let (w0, w1) = (s[0].w, s[1].w);
     let e = w1 - w0;
     let len_sq = e.length_squared();
@@ -98,16 +109,16 @@ fn solve_segment(s: &mut [SimplexVertex; 3], weights: &mut [f32; 3]) -> (Vec2, u
 }
 
 /// Nearest point of triangle `s[0] s[1] s[2]` to the origin.
-fn solve_triangle(s: &mut [SimplexVertex; 3], weights: &mut [f32; 3]) -> (Vec2, usize) {
+fn solve_triangle(s: &mut [SimplexVertex; 3], weights: &mut [f64; 3]) -> (DVec2, usize) {
     let [w0, w1, w2] = [s[0].w, s[1].w, s[2].w];
     let area = (w1 - w0).perp_dot(w2 - w0);
-    let inside = |p: Vec2, q: Vec2| (q - p).perp_dot(-p) * area >= 0.0;
+    let inside = |p: DVec2, q: DVec2| (q - p).perp_dot(-p) * area >= 0.0;
     if area != 0.0 && inside(w0, w1) && inside(w1, w2) && inside(w2, w0) {
-        return (Vec2::ZERO, 3);
+        return (DVec2::ZERO, 3);
     }
     // Outside: the nearest of the three edges (each solved as a segment) wins.
     let original = *s;
-    let mut best_distance = f32::INFINITY;
+    let mut best_distance = f64::INFINITY;
     let mut best = (w0, 1);
     for (i, j) in [(0, 1), (1, 2), (2, 0)] {
         let mut edge = [original[i], original[j], original[j]];
