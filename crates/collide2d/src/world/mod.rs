@@ -58,8 +58,8 @@
 //!   and gives the contact; another [`Detector`] decides alone and the contact is computed for the
 //!   pairs it accepts (it may be `None` when the detector is looser than the shapes). With the
 //!   `parallel` feature (on by default), the narrow phase runs on rayon's thread pool when there
-//!   are at least [`World::parallel_threshold`] candidate pairs (1024 by default), and so does the
-//!   broad phase's pair search from 32 times as many grid entries. Below that, the cost of
+//!   are at least [`World::parallel_threshold`] new candidate pairs to judge (1024 by default), and so does the
+//!   broad phase's full pair search from 32 times as many colliders. Below that, the cost of
 //!   handing work to threads (tens of microseconds) outweighs the gain.
 //! - **Events.** Per pair: [`StepEvents::started`] (touching now, not at the previous step),
 //!   [`StepEvents::ongoing`] (touching at both, with the new contact) and [`StepEvents::stopped`]
@@ -716,8 +716,8 @@ impl<T> World<T> {
     }
 
     /// The number of candidate pairs from which the narrow phase runs on several threads (with
-    /// the `parallel` feature); the broad phase's pair search does from 32 times as many grid
-    /// entries (about 16 times as many colliders).
+    /// the `parallel` feature); the broad phase's full pair search does from 32 times as many
+    /// colliders (it keeps one grid entry per collider).
     pub fn parallel_threshold(&self) -> usize {
         self.parallel_threshold
     }
