@@ -158,6 +158,12 @@ impl Bounds {
     }
 }
 
+/// Grows `extent` (`None`: empty) to contain `b`.
+#[inline]
+fn include(extent: &mut Option<Bounds>, b: &Bounds) {
+    *extent = Some(extent.map_or(*b, |e| e.union(b)));
+}
+
 /// What the broad phase knows of one collider (indexed by the collider's slot).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Proxy {
@@ -585,7 +591,7 @@ impl BroadPhase {
             if side.is_finite() {
                 sides.push(side);
             }
-            extent = Some(extent.map_or(p.tight, |e| e.union(&p.tight)));
+            include(&mut extent, &p.tight);
         }
         self.live_at_build = self.live;
         let span = extent.map_or(0.0, |e| e.side());
@@ -671,7 +677,7 @@ impl BroadPhase {
                 Entry { b: p.tight, cx, cy, idx: i as u32, layer: p.layer, mask: p.mask, bucket };
             *pos = *slot;
             *slot += 1;
-            extent = Some(extent.map_or(p.tight, |e| e.union(&p.tight)));
+            include(&mut extent, &p.tight);
         }
         self.extent = extent;
     }
@@ -733,7 +739,7 @@ impl BroadPhase {
             let q = &mut self.proxies[i as usize];
             q.level = level;
             q.flags |= PLACED;
-            self.extent = Some(self.extent.map_or(p.tight, |x| x.union(&p.tight)));
+            include(&mut self.extent, &p.tight);
         }
         // Each changed collider scans the overflow: sort once that costs more than a sort.
         if self.overflow.len() * (self.moved.len() + 16) > 4 * self.entries.len() + 1024 {
@@ -766,7 +772,7 @@ impl BroadPhase {
             self.spare[*slot as usize] = *e;
             self.pos[e.idx as usize] = *slot;
             *slot += 1;
-            extent = Some(extent.map_or(e.b, |x| x.union(&e.b)));
+            include(&mut extent, &e.b);
         }
         std::mem::swap(&mut self.entries, &mut self.spare);
         self.extent = extent;
