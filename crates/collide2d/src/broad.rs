@@ -40,15 +40,22 @@
 //!   cell are the neighbouring buckets, whatever the wrapping). An entry copies its box and
 //!   filter, so that a bucket is scanned in order. Changes only mark the key; the next update
 //!   applies them.
-//! - **Updates.** When many boxes changed (more than one in 10), the entries are written anew by
-//!   a counting sort in key order and every pair is searched: each entry against the later
-//!   entries of its own cell, the four "forward" neighbour cells of its level (`(x+1, y)` and the
-//!   three above, which are contiguous buckets), and, for the finer levels, the cells whose boxes
-//!   could reach it. When few changed, their entries are rewritten in place, or, if they left
-//!   their bucket, moved to a short overflow list (the array is sorted again once that list
-//!   outgrows `√n`); the old pairs between unchanged boxes are kept (with the world's narrow-phase
-//!   results, still valid), and each changed box looks for partners around it: a mostly static
-//!   scene costs about as much as its moving part.
+//! - **Coherence.** An entry stays in its cell while its box stays within the cell's *reach*:
+//!   lower corner in the cell, upper corner at most the level's largest side past the cell's
+//!   upper edge (two boxes whose cells are two apart still cannot overlap). Most moves of a
+//!   step are small, so most boxes only have their box rewritten in place; with boxes moving up
+//!   to a tenth of their size per step, about 1 % leave their reach (the first design, which
+//!   placed every box anew at each update, spent a third of a step doing so).
+//! - **Updates.** When many boxes changed (more than one in 10), every pair is searched: each
+//!   entry against the later entries of its own cell, the four "forward" neighbour cells of its
+//!   level (`(x+1, y)` and the three above, which are contiguous buckets), and, for the finer
+//!   levels, the cells whose boxes could reach it. Boxes that left their reach go to a short
+//!   overflow list (their old entry becomes a tombstone that overlaps nothing), searched around
+//!   each of its boxes and swept along x against itself, until it grows long enough that a merge
+//!   into the array costs less. When more than one box in 10 left its reach, the array is
+//!   written anew by a counting sort. When few changed, the old pairs between unchanged boxes
+//!   are kept (with the world's narrow-phase results, still valid), and each changed box looks
+//!   for partners around it: a mostly static scene costs about as much as its moving part.
 //! - The grid is built anew (a new `c`, new table sizes) on the first update, when the number of
 //!   boxes has doubled or fallen to a quarter, or when a level has grown crowded.
 //! - Queries between updates look at the changed boxes one by one and skip their entries.
@@ -121,6 +128,27 @@ const ALIVE: u8 = 1;
 const MOVED: u8 = 2;
 /// Has an entry at `Proxy::pos`.
 const PLACED: u8 = 4;
+/// In `BroadPhase::shifted`: its box changed within its entry's reach.
+const SHIFTED: u8 = 8;
+
+/// The smallest f32 at least `x` (`x` finite).
+fn f32_up(x: f64) -> f32 {
+    let y = x as f32;
+    if y as f64 >= x {
+        y
+    } else if y == 0.0 {
+        f32::from_bits(1)
+    } else if y > 0.0 {
+        f32::from_bits(y.to_bits() + 1)
+    } else {
+        f32::from_bits(y.to_bits() - 1)
+    }
+}
+
+/// The largest f32 at most `x` (`x` finite).
+fn f32_down(x: f64) -> f32 {
+    -f32_up(-x)
+}
 
 /// `floor(v · inv)` as a cell coordinate, saturating: f64 keeps the rounding far below the
 /// margin, and the cast avoids a libm call.
@@ -168,6 +196,8 @@ fn include(extent: &mut Option<Bounds>, b: &Bounds) {
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Proxy {
     pub tight: Bounds,
+    /// Where the box may go while its entry stays in its cell (see [`Level::reach`]).
+    reach: Bounds,
     pub generation: u32,
     layer: u32,
     mask: u32,
@@ -178,6 +208,7 @@ pub(crate) struct Proxy {
 impl Proxy {
     const DEAD: Proxy = Proxy {
         tight: Bounds { min: Vec2::ZERO, max: Vec2::ZERO },
+        reach: NOWHERE,
         generation: 0,
         layer: 0,
         mask: 0,
@@ -190,6 +221,9 @@ impl Proxy {
         self.flags & ALIVE != 0
     }
 }
+
+/// A reach that holds no box (NaN compares false).
+const NOWHERE: Bounds = Bounds { min: Vec2::NAN, max: Vec2::NAN };
 
 /// An entry left behind by a collider that moved to the overflow or was removed: its NaN box
 /// overlaps nothing, so searches need no test for it.
@@ -293,6 +327,28 @@ impl Level {
         self.base + (y.wrapping_mul(self.width).wrapping_add(x) & self.mask)
     }
 
+    /// Where a box of this level whose entry is in cell `(cx, cy)` may go, its entry staying:
+    /// its lower corner in the cell, its upper corner at most the level's largest side past
+    /// the cell's upper edge. Two such boxes whose cells are two apart still cannot overlap, so
+    /// the 3 × 3 search stays complete, and a box drifting about a cell edge keeps its entry.
+    /// Rounded inwards, the lower side by a hair more than the rounding of [`cell_coord`] (so
+    /// that a box in the reach is in the cell or above by that function too, as searches
+    /// assume); `NOWHERE` for a saturated cell.
+    fn reach(&self, cx: i32, cy: i32) -> Bounds {
+        if [cx, cy].iter().any(|&c| c == i32::MIN || c == i32::MAX) {
+            return NOWHERE;
+        }
+        let (x, y) = (cx as f64 * self.cell, cy as f64 * self.cell);
+        let lower = |v: f64| f32_up(v + (v.abs() + self.cell) * 1e-9);
+        let far = self.cell + self.fits;
+        let (min, max) = (Vec2::new(lower(x), lower(y)), Vec2::new(f32_down(x + far), f32_down(y + far)));
+        if min.is_finite() && max.is_finite() {
+            Bounds { min, max }
+        } else {
+            NOWHERE
+        }
+    }
+
     /// The number of cells a box spans.
     fn cells(&self, b: &Bounds) -> u64 {
         let (lo, hi) = (self.cell_of(b.min), self.cell_of(b.max));
@@ -313,7 +369,13 @@ pub struct BroadPhase {
     /// Colliders inserted, moved, reshaped, refiltered, touched or removed since the last
     /// update: their entries (if any) are out of date until the next one.
     moved: Vec<u32>,
-    /// `moved` as bits, during an update.
+    /// Colliders whose box changed within their entry's reach since the last update: the next
+    /// update rewrites the box in place and searches their pairs again. (Also in `moved` if
+    /// they changed more since.)
+    shifted: Vec<u32>,
+    /// Scratch: overflow entries in sweep order.
+    sweep: Vec<u32>,
+    /// `moved` and `shifted` as bits, during an update.
     moved_bits: Vec<u64>,
     levels: Vec<Level>,
     /// The bucket of the huge colliders (after every level's).
@@ -351,6 +413,10 @@ pub struct BroadPhase {
     incremental_updates: usize,
     /// Sorts of the grid emptying the overflow.
     sorts: usize,
+    /// Entry arrays written anew (builds included), and full searches with a non-empty
+    /// overflow: for tests.
+    fills: usize,
+    overflow_searches: usize,
 }
 
 /// The level, cell and bucket of a box.
@@ -487,6 +553,31 @@ impl BroadPhase {
         }
     }
 
+    /// The changed colliders, each once: the moved, then the shifted that did not move since.
+    fn changed(&self) -> impl Iterator<Item = u32> + '_ {
+        let unmoved = |&&i: &&u32| self.proxies[i as usize].flags & MOVED == 0;
+        self.moved.iter().chain(self.shifted.iter().filter(unmoved)).copied()
+    }
+
+    fn mark_shifted(&mut self, idx: u32) {
+        let p = &mut self.proxies[idx as usize];
+        if p.flags & (MOVED | SHIFTED) == 0 {
+            p.flags |= SHIFTED;
+            self.shifted.push(idx);
+        }
+    }
+
+    /// Whether the entry of `p` still serves the box `tight`: the box is within the entry's
+    /// reach (all that searches need), and, so that levels keep boxes of their size, it still
+    /// fits its level and has not shrunk to a quarter of what the level takes.
+    #[inline(always)]
+    fn still_fits(&self, p: &Proxy, tight: &Bounds) -> bool {
+        let inside = (p.reach.min.cmple(tight.min) & tight.max.cmple(p.reach.max)).all();
+        let Some(l) = self.levels.get(p.level as usize) else { return false };
+        let side = tight.side();
+        inside && side <= l.fits && (p.level == 0 || 4.0 * side > l.fits)
+    }
+
     /// Registers a new collider in slot `idx`.
     pub(crate) fn insert_proxy(&mut self, idx: u32, generation: u32, tight: Bounds, layer: u32, mask: u32) {
         let i = idx as usize;
@@ -519,8 +610,17 @@ impl BroadPhase {
     /// The collider's world box (or shape) changed.
     #[inline]
     pub(crate) fn set_bounds(&mut self, idx: u32, tight: Bounds) {
-        self.proxies[idx as usize].tight = tight;
-        self.mark_moved(idx);
+        let p = &self.proxies[idx as usize];
+        if p.flags & (PLACED | MOVED) == PLACED && self.still_fits(p, &tight) {
+            // The entry is rewritten at the next update, in one tight loop: random stores cost
+            // several times more when other stores queue behind them.
+            self.proxies[idx as usize].tight = tight;
+            include(&mut self.extent, &tight);
+            self.mark_shifted(idx);
+        } else {
+            self.proxies[idx as usize].tight = tight;
+            self.mark_moved(idx);
+        }
     }
 
     /// The collider's filter changed.
@@ -533,7 +633,7 @@ impl BroadPhase {
 
     /// Something else about the collider changed: its pairs are judged again.
     pub(crate) fn touch(&mut self, idx: u32) {
-        self.mark_moved(idx);
+        self.mark_shifted(idx);
     }
 
     /// Whether to build the grid anew: the count of boxes changed a lot, or a level holds many
@@ -554,16 +654,29 @@ impl BroadPhase {
     /// for a prefix of the old pairs: on return it holds those still valid, for a prefix of the
     /// new pairs (unchanged pairs between unchanged colliders keep their place and results).
     pub(crate) fn update_with<R: Copy>(&mut self, results: &mut Vec<R>) {
-        if self.built && self.moved.is_empty() {
+        if self.built && self.moved.is_empty() && self.shifted.is_empty() {
             return;
         }
-        let incremental = self.built && self.moved.len() * INCREMENTAL_SHARE <= self.live;
+        for k in 0..self.shifted.len() {
+            let i = self.shifted[k];
+            let b = self.proxies[i as usize].tight;
+            self.entry_mut(i).b = b;
+        }
+        let share = |n: usize| self.built && n * INCREMENTAL_SHARE <= self.live;
+        let changed = self.moved.len() + self.shifted.len();
+        let incremental = share(changed);
         if !self.built || self.crowded() {
             self.build();
-        } else if incremental {
+        } else if share(self.moved.len()) {
             self.refresh();
         } else {
             self.fill();
+        }
+        // Sort once the overflow costs more than a sort: each changed collider scans it in an
+        // incremental update; in a full search, each overflow entry searches the grid around it.
+        let cost = if incremental { changed + 16 } else { 128 };
+        if self.overflow.len() * cost > 4 * self.entries.len() + 1024 {
+            self.sort();
         }
         if incremental {
             self.incremental_updates += 1;
@@ -573,10 +686,11 @@ impl BroadPhase {
             results.clear();
             self.find_pairs();
         }
-        for &i in &self.moved {
-            self.proxies[i as usize].flags &= !MOVED;
+        for &i in self.moved.iter().chain(&self.shifted) {
+            self.proxies[i as usize].flags &= !(MOVED | SHIFTED);
         }
         self.moved.clear();
+        self.shifted.clear();
         self.built = true;
     }
 
@@ -631,6 +745,7 @@ impl BroadPhase {
     /// the colliders in the grid's last order instead, so that the writes go nearly in order,
     /// measured twice as slow: random reads cost more than random writes here.)
     fn fill(&mut self) {
+        self.fills += 1;
         let buckets = self.huge as usize + 1;
         self.starts.clear();
         self.starts.resize(buckets + 1, 0);
@@ -647,6 +762,7 @@ impl BroadPhase {
                 continue;
             }
             let (level, cx, cy, bucket) = locate(&self.levels, self.huge, &p.tight);
+            p.reach = self.levels.get(level as usize).map_or(NOWHERE, |l| l.reach(cx, cy));
             *cell = (cx, cy);
             self.starts[bucket as usize + 1] += 1;
             match self.levels.get_mut(level as usize) {
@@ -701,11 +817,9 @@ impl BroadPhase {
         }
     }
 
-    /// Brings the entries of the changed colliders up to date: in place when they stay in their
+    /// Brings the entries of the moved colliders up to date: in place when they stay in their
     /// bucket; else the grid entry becomes a tombstone (which overlaps nothing) and the collider
-    /// goes to the overflow list, which every search scans. Sorts again (emptying the overflow)
-    /// once it holds more than about `√n` entries: a full sort costs `O(n)`, the overflow costs
-    /// every changed collider a scan.
+    /// goes to the overflow list, which searches look at separately until the next sort.
     fn refresh(&mut self) {
         self.pos.resize(self.proxies.len(), 0);
         for k in 0..self.moved.len() {
@@ -723,6 +837,7 @@ impl BroadPhase {
                 continue;
             }
             let (level, cx, cy, bucket) = locate(&self.levels, self.huge, &p.tight);
+            let reach = self.levels.get(level as usize).map_or(NOWHERE, |l| l.reach(cx, cy));
             let e = Entry { b: p.tight, cx, cy, idx: i, layer: p.layer, mask: p.mask, bucket };
             self.filtered |= (p.layer & p.mask) != u32::MAX;
             let pos = self.pos[i as usize];
@@ -738,43 +853,48 @@ impl BroadPhase {
             self.count(level, 1);
             let q = &mut self.proxies[i as usize];
             q.level = level;
+            q.reach = reach;
             q.flags |= PLACED;
             include(&mut self.extent, &p.tight);
         }
-        // Each changed collider scans the overflow: sort once that costs more than a sort.
-        if self.overflow.len() * (self.moved.len() + 16) > 4 * self.entries.len() + 1024 {
-            self.sort();
-        }
     }
 
-    /// Counting sort of the entries by bucket (stable: the array is nearly sorted already),
-    /// dropping dead ones; tightens the extent.
+    /// Merges the overflow (sorted by bucket) into the entries, dropping tombstones: one pass
+    /// over the grid. Tightens the extent.
     fn sort(&mut self) {
         self.sorts += 1;
-        self.entries.append(&mut self.overflow);
-        let buckets = self.huge as usize + 1;
-        self.starts.clear();
-        self.starts.resize(buckets + 1, 0);
-        for e in self.entries.iter().filter(|e| e.idx != DEAD) {
-            self.starts[e.bucket as usize + 1] += 1;
-        }
-        for k in 0..buckets {
-            self.starts[k + 1] += self.starts[k];
-        }
-        self.next.clear();
-        self.next.extend_from_slice(&self.starts[..buckets]);
-        self.spare.clear();
-        self.spare.resize(self.starts[buckets] as usize, BLANK);
+        let mut over = std::mem::take(&mut self.overflow);
+        over.sort_unstable_by_key(|e| e.bucket);
+        let mut spare = std::mem::take(&mut self.spare);
+        spare.clear();
+        spare.reserve(self.entries.len() + over.len());
         self.pos.resize(self.proxies.len(), 0);
         let mut extent: Option<Bounds> = None;
-        for e in self.entries.iter().filter(|e| e.idx != DEAD) {
-            let slot = &mut self.next[e.bucket as usize];
-            self.spare[*slot as usize] = *e;
-            self.pos[e.idx as usize] = *slot;
-            *slot += 1;
-            include(&mut extent, &e.b);
+        let mut keep = |e: &Entry, spare: &mut Vec<Entry>| {
+            if e.idx != DEAD {
+                self.pos[e.idx as usize] = spare.len() as u32;
+                spare.push(*e);
+                include(&mut extent, &e.b);
+            }
+        };
+        // Merge: each bucket's old entries (without tombstones), then its overflow entries.
+        let (mut old_start, mut o) = (0usize, 0usize);
+        for k in 0..=self.huge as usize {
+            let old_end = self.starts[k + 1] as usize;
+            self.starts[k] = spare.len() as u32;
+            for e in &self.entries[old_start..old_end] {
+                keep(e, &mut spare);
+            }
+            while o < over.len() && over[o].bucket as usize == k {
+                keep(&over[o], &mut spare);
+                o += 1;
+            }
+            old_start = old_end;
         }
-        std::mem::swap(&mut self.entries, &mut self.spare);
+        self.starts[self.huge as usize + 1] = spare.len() as u32;
+        over.clear();
+        self.overflow = over;
+        self.spare = std::mem::replace(&mut self.entries, spare);
         self.extent = extent;
     }
 
@@ -849,11 +969,48 @@ impl BroadPhase {
             for part in parts {
                 pairs.extend(part);
             }
+            self.overflow_pairs(&mut pairs);
             self.pairs = pairs;
             return;
         }
         self.bucket_pairs_any(0, buckets, &mut pairs);
+        self.overflow_pairs(&mut pairs);
         self.pairs = pairs;
+    }
+
+    /// The pairs of the overflow entries: each with the grid entries around it, and with each
+    /// other by a sweep along x (the overflow is short; this avoids a sort of the grid).
+    fn overflow_pairs(&mut self, out: &mut Vec<(u32, u32)>) {
+        if self.overflow.is_empty() {
+            return;
+        }
+        let mut push = |a: &Entry, b: &Entry| {
+            if a.b.overlaps(&b.b) && a.allows(b) {
+                out.push(a.pair(b));
+            }
+        };
+        self.overflow_searches += 1;
+        let mut order = std::mem::take(&mut self.sweep);
+        order.clear();
+        let over = &self.overflow;
+        order.extend((0..over.len() as u32).filter(|&k| over[k as usize].idx != DEAD));
+        for &k in &order {
+            let a = &over[k as usize];
+            for l in &self.levels {
+                self.visit_level(l, &a.b, |b| push(a, b));
+            }
+            for b in self.huge_entries() {
+                push(a, b);
+            }
+        }
+        order.sort_unstable_by(|&j, &k| over[j as usize].b.min.x.total_cmp(&over[k as usize].b.min.x));
+        for (n, &j) in order.iter().enumerate() {
+            let a = &over[j as usize];
+            for &k in order[n + 1..].iter().take_while(|&&k| over[k as usize].b.min.x <= a.b.max.x) {
+                push(a, &over[k as usize]);
+            }
+        }
+        self.sweep = order;
     }
 
     /// The pairs whose coarser (or, within a level, first-visited) member is in buckets
@@ -952,7 +1109,7 @@ impl BroadPhase {
         let mut bits = std::mem::take(&mut self.moved_bits);
         bits.clear();
         bits.resize(self.proxies.len().div_ceil(64), 0);
-        for &i in &self.moved {
+        for i in self.changed() {
             bits[(i / 64) as usize] |= 1 << (i % 64);
         }
         let mut pairs = std::mem::take(&mut self.pairs);
@@ -971,7 +1128,7 @@ impl BroadPhase {
         }
         pairs.truncate(kept);
         results.truncate(kept_judged);
-        for &i in &self.moved {
+        for i in self.changed() {
             let p = &self.proxies[i as usize];
             if p.flags & PLACED == 0 {
                 continue;
@@ -995,12 +1152,14 @@ impl BroadPhase {
     /// Whether a grid entry is current (its collider unchanged since the last update).
     #[inline]
     fn current(&self, e: &Entry) -> bool {
-        e.idx != DEAD && (self.moved.is_empty() || self.proxies[e.idx as usize].flags & MOVED == 0)
+        e.idx != DEAD
+            && ((self.moved.is_empty() && self.shifted.is_empty())
+                || self.proxies[e.idx as usize].flags & (MOVED | SHIFTED) == 0)
     }
 
     /// The live colliders changed since the last update, whose entries are out of date.
     fn loose(&self) -> impl Iterator<Item = u32> + '_ {
-        self.moved.iter().copied().filter(|&i| self.proxies[i as usize].alive())
+        self.changed().filter(|&i| self.proxies[i as usize].alive())
     }
 
     /// Calls `f(idx)` once for every live collider whose current box overlaps `b`.
@@ -1233,16 +1392,20 @@ mod tests {
         }
     }
 
-    #[test]
-    fn many_colliders_use_both_kinds_of_update_and_rebuild_when_grown() {
-        let mut ops: Vec<Op> = Vec::new();
-        let mut r = 0x2545_F491_4F6C_DD1Du64;
-        let mut rand = move || {
+    /// A seeded xorshift generator of numbers in [0, 1).
+    fn uniform(mut r: u64) -> impl FnMut() -> f32 {
+        move || {
             r ^= r << 13;
             r ^= r >> 7;
             r ^= r << 17;
             (r >> 40) as f32 / (1u64 << 24) as f32
-        };
+        }
+    }
+
+    #[test]
+    fn many_colliders_use_both_kinds_of_update_and_rebuild_when_grown() {
+        let mut ops: Vec<Op> = Vec::new();
+        let mut rand = uniform(0x2545_F491_4F6C_DD1D);
         for round in 0..6 {
             for _ in 0..300 * (round + 1) {
                 ops.push(Op::Insert(rand() * 200.0 - 100.0, rand() * 200.0 - 100.0, rand() * 4.0, rand() * 4.0));
@@ -1258,6 +1421,75 @@ mod tests {
         }
         let (full, incremental, sorts) = run(&ops);
         assert!(full >= 6 && incremental >= 100 && sorts >= 6, "full {full}, incremental {incremental}, sorts {sorts}");
+    }
+
+    /// Every box drifts a little at every step (a full search each time); those crossing a
+    /// cell edge go to the overflow, searched apart and merged now and then.
+    #[test]
+    fn drifting_boxes_keep_their_entries_and_all_their_pairs() {
+        let mut rand = uniform(0x9E37_79B9_7F4A_7C15);
+        let n = 3000u32;
+        let mut boxes: Vec<(Bounds, Vec2)> = (0..n)
+            .map(|_| {
+                let (x, y, w, h) = (rand() * 150.0, rand() * 150.0, 1.0 + rand() * 3.0, 1.0 + rand() * 3.0);
+                (bounds(x, y, w, h), Vec2::new(rand() - 0.5, rand() - 0.5) * 0.4)
+            })
+            .collect();
+        let mut bp = BroadPhase::new();
+        for (i, (b, _)) in boxes.iter().enumerate() {
+            bp.insert_proxy(i as u32, 0, *b, u32::MAX, u32::MAX);
+        }
+        bp.update_with(&mut Vec::<()>::new());
+        for _ in 0..60 {
+            for (i, (b, v)) in boxes.iter_mut().enumerate() {
+                (b.min, b.max) = (b.min + *v, b.max + *v);
+                bp.set_bounds(i as u32, *b);
+            }
+            bp.update_with(&mut Vec::<()>::new());
+            assert_eq!(found(&bp), brute(&bp));
+            let probe = bounds(40.0, 40.0, 30.0, 30.0);
+            let mut got = Vec::new();
+            bp.query(&probe, |i| got.push(i));
+            got.sort_unstable();
+            let want: Vec<u32> = (0..n).filter(|&i| boxes[i as usize].0.overlaps(&probe)).collect();
+            assert_eq!(got, want);
+        }
+        let (fills, over) = (bp.fills, bp.overflow_searches);
+        assert!(
+            fills == 1 && over >= 5 && bp.sorts >= 5,
+            "fills {fills}, overflow searches {over}, sorts {}",
+            bp.sorts
+        );
+    }
+
+    /// A box resting exactly on the lower edge (or the upper limit) of its entry's reach is
+    /// still found by a query or a box touching it there.
+    #[test]
+    fn boxes_at_the_edges_of_their_reach_are_found() {
+        let mut bp = BroadPhase::new();
+        for i in 0..40u32 {
+            let f = i as f32;
+            bp.insert_proxy(i, 0, bounds(f * 3.7 - 70.0, f * 2.3 - 45.0, 1.0, 0.5), u32::MAX, u32::MAX);
+        }
+        bp.update_with(&mut Vec::<()>::new());
+        for i in 0..40u32 {
+            let r = bp.proxies[i as usize].reach;
+            for b in [Bounds { min: r.min, max: r.min + 0.5 }, Bounds { min: r.max - 0.5, max: r.max }] {
+                bp.set_bounds(i, b);
+                bp.update_with(&mut Vec::<()>::new());
+                assert_eq!(bp.moved.len() + bp.fills, 1, "the box stays in its entry");
+                for probe in [Bounds { min: b.min - 2.0, max: b.min }, Bounds { min: b.max, max: b.max + 2.0 }] {
+                    let mut got = Vec::new();
+                    bp.query(&probe, |k| got.push(k));
+                    assert!(got.contains(&i), "box {i} at {b:?}, probe {probe:?}");
+                    bp.insert_proxy(99, 0, probe, u32::MAX, u32::MAX);
+                    bp.update_with(&mut Vec::<()>::new());
+                    assert!(found(&bp).contains(&(i, 99)));
+                    assert_eq!(found(&bp), brute(&bp));
+                    bp.remove_proxy(99, 1);
+                }
+            }
+        }
     }
 
     #[test]
