@@ -27,7 +27,21 @@ const NAME: &str = "Aabb";
 impl Aabb {
     /// The box from its lower corner `min` to its upper corner `max`; errors when a number is
     /// not finite or `max` is below `min` on an axis.
+    #[inline]
     pub fn new(min: Vec2, max: Vec2) -> Result<Self, ShapeError> {
+        // One test for the common case; the error is worked out apart (boxes are made by the
+        // hundred thousand per frame, and building an error's parts inline slowed that down).
+        let size = max - min;
+        if min.is_finite() && max.is_finite() && size.is_finite() && size.cmpge(Vec2::ZERO).all() {
+            return Ok(Self { min, max });
+        }
+        Self::refuse(min, max)
+    }
+
+    /// [`Aabb::new`]'s checks, one by one, to name the first that fails.
+    #[cold]
+    #[inline(never)]
+    fn refuse(min: Vec2, max: Vec2) -> Result<Self, ShapeError> {
         finite_vec(NAME, "min", min)?;
         finite_vec(NAME, "max", max)?;
         non_negative(NAME, "width (max.x - min.x)", max.x - min.x)?;
@@ -44,7 +58,18 @@ impl Aabb {
     }
 
     /// The box around `center` reaching `half_extents` to each side.
+    #[inline]
     pub fn from_center_half_extents(center: Vec2, half_extents: Vec2) -> Result<Self, ShapeError> {
+        if center.is_finite() && half_extents.is_finite() && half_extents.cmpge(Vec2::ZERO).all() {
+            return Self::new(center - half_extents, center + half_extents);
+        }
+        Self::refuse_center(center, half_extents)
+    }
+
+    /// [`Aabb::from_center_half_extents`]'s checks, one by one, to name the first that fails.
+    #[cold]
+    #[inline(never)]
+    fn refuse_center(center: Vec2, half_extents: Vec2) -> Result<Self, ShapeError> {
         finite_vec(NAME, "center", center)?;
         non_negative(NAME, "half extent x", half_extents.x)?;
         non_negative(NAME, "half extent y", half_extents.y)?;
@@ -221,6 +246,19 @@ mod tests {
         assert!(Aabb::from_points(&[Vec2::ZERO, Vec2::INFINITY]).is_err());
         // Zero size is a valid (degenerate) box.
         assert!(Aabb::from_xywh(1.0, 1.0, 0.0, 0.0).is_ok());
+        // Each check of the one-test fast paths is named apart.
+        let says = |r: Result<Aabb, ShapeError>, what: &str| {
+            let e = r.unwrap_err().to_string();
+            assert!(e.contains(what), "{e} should name {what}");
+        };
+        says(Aabb::new(Vec2::ZERO, Vec2::new(1.0, f32::INFINITY)), "max.y");
+        says(Aabb::new(Vec2::ZERO, Vec2::new(1.0, -1.0)), "height");
+        says(Aabb::new(Vec2::splat(-3e38), Vec2::splat(3e38)), "width");
+        says(Aabb::from_center_half_extents(Vec2::new(0.0, f32::NAN), Vec2::ONE), "center.y");
+        says(Aabb::from_center_half_extents(Vec2::ZERO, Vec2::new(1.0, -0.5)), "half extent y");
+        says(Aabb::from_center_half_extents(Vec2::ZERO, Vec2::new(f32::INFINITY, 1.0)), "half extent x");
+        says(Aabb::from_center_half_extents(Vec2::splat(3e38), Vec2::splat(1e38)), "max.x");
+        assert_eq!(Aabb::from_center_half_extents(Vec2::ONE, Vec2::ONE), Aabb::new(Vec2::ZERO, Vec2::splat(2.0)));
     }
 
     #[test]
