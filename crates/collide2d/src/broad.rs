@@ -1067,6 +1067,8 @@ impl BroadPhase {
             return;
         }
         let right = self.bucket_entries(l.base + (r.wrapping_add(1) & l.mask));
+        // The right neighbour's bucket follows this one unless it wraps: one run then.
+        let near_end = (r < l.mask).then(|| self.starts[k + 2] as usize);
         let up = r.wrapping_add(l.width).wrapping_sub(1) & l.mask;
         // The row above in one run of entries when its three buckets do not wrap.
         let row = (up + 2 <= l.mask).then(|| {
@@ -1078,8 +1080,18 @@ impl BroadPhase {
             // Wrapping is harmless: cells whose coordinates differ by about 2^32 hold boxes
             // that cannot overlap.
             let offset = |b: &Entry| (b.cx.wrapping_sub(a.cx), b.cy.wrapping_sub(a.cy));
-            out.scan(a, &self.entries[i + 1..e], |b| (b.cx == a.cx) & (b.cy == a.cy));
-            out.scan(a, right, |b| offset(b) == (1, 0));
+            match near_end {
+                // Offsets (0, 0) and (1, 0): the later entries of this bucket, then the right
+                // one's (an entry of either bucket can only have the offset of its bucket).
+                Some(end) => out.scan(a, &self.entries[i + 1..end], |b| {
+                    let (dx, dy) = offset(b);
+                    (dy == 0) & (dx as u32 <= 1)
+                }),
+                None => {
+                    out.scan(a, &self.entries[i + 1..e], |b| (b.cx == a.cx) & (b.cy == a.cy));
+                    out.scan(a, right, |b| offset(b) == (1, 0));
+                }
+            }
             match row {
                 Some(row) => out.scan(a, row, |b| {
                     let (dx, dy) = offset(b);
