@@ -953,84 +953,98 @@ impl BroadPhase {
         let mut pairs = std::mem::take(&mut self.pairs);
         pairs.clear();
         let buckets = self.huge as usize + 1;
-        #[cfg(feature = "parallel")]
-        if self.entries.len() >= self.parallel_entries {
-            use rayon::prelude::*;
-            let chunks = 8 * rayon::current_num_threads();
-            let per = buckets.div_ceil(chunks);
-            let parts: Vec<Vec<(u32, u32)>> = (0..chunks)
-                .into_par_iter()
-                .map(|c| {
-                    let mut v = Vec::new();
-                    self.bucket_pairs_any((c * per).min(buckets), ((c + 1) * per).min(buckets), &mut v);
-                    v
-                })
-                .collect();
-            for part in parts {
-                pairs.extend(part);
-            }
-            self.overflow_pairs(&mut pairs);
-            self.pairs = pairs;
-            return;
-        }
-        self.bucket_pairs_any(0, buckets, &mut pairs);
-        self.overflow_pairs(&mut pairs);
-        self.pairs = pairs;
-    }
-
-    /// The pairs of the overflow entries: each with the grid entries around it, and with each
-    /// other by a sweep along x (the overflow is short; this avoids a sort of the grid).
-    fn overflow_pairs(&mut self, out: &mut Vec<(u32, u32)>) {
-        if self.overflow.is_empty() {
-            return;
-        }
-        let mut push = |a: &Entry, b: &Entry| {
-            if a.b.overlaps(&b.b) && a.allows(b) {
-                out.push(a.pair(b));
-            }
-        };
-        self.overflow_searches += 1;
+        // The overflow in bucket order: the scan searches around each of its entries as it
+        // passes the entry's bucket, when the grid there is in cache (searched apart, they
+        // missed the cache at every bucket).
         let mut order = std::mem::take(&mut self.sweep);
         order.clear();
         let over = &self.overflow;
         order.extend((0..over.len() as u32).filter(|&k| over[k as usize].idx != DEAD));
-        for &k in &order {
-            let a = &over[k as usize];
-            for l in &self.levels {
-                self.visit_level(l, &a.b, |b| push(a, b));
-            }
-            for b in self.huge_entries() {
-                push(a, b);
-            }
+        order.sort_unstable_by_key(|&k| over[k as usize].bucket);
+        if !order.is_empty() {
+            self.overflow_searches += 1;
         }
+        let parallel = cfg!(feature = "parallel") && self.entries.len() >= self.parallel_entries;
+        if parallel {
+            #[cfg(feature = "parallel")]
+            {
+                use rayon::prelude::*;
+                let chunks = 8 * rayon::current_num_threads();
+                let per = buckets.div_ceil(chunks);
+                let below = |k: usize| order.partition_point(|&o| (over[o as usize].bucket as usize) < k);
+                let parts: Vec<Vec<(u32, u32)>> = (0..chunks)
+                    .into_par_iter()
+                    .map(|c| {
+                        let (k0, k1) = ((c * per).min(buckets), ((c + 1) * per).min(buckets));
+                        let mut v = Vec::new();
+                        self.bucket_pairs_any(k0, k1, &order[below(k0)..below(k1)], &mut v);
+                        v
+                    })
+                    .collect();
+                for part in parts {
+                    pairs.extend(part);
+                }
+            }
+        } else {
+            self.bucket_pairs_any(0, buckets, &order, &mut pairs);
+        }
+        self.overflow_sweep(&mut order, &mut pairs);
+        self.sweep = order;
+        self.pairs = pairs;
+    }
+
+    /// The pairs of the overflow entries `order` with each other, by a sweep along x (the
+    /// overflow is short; this avoids sorting the grid). Reorders `order`.
+    fn overflow_sweep(&self, order: &mut [u32], out: &mut Vec<(u32, u32)>) {
+        let over = &self.overflow;
         order.sort_unstable_by(|&j, &k| over[j as usize].b.min.x.total_cmp(&over[k as usize].b.min.x));
+        let mut sink = PairSink::<true> { out, buf: [(0, 0); SINK], n: 0 };
         for (n, &j) in order.iter().enumerate() {
             let a = &over[j as usize];
             for &k in order[n + 1..].iter().take_while(|&&k| over[k as usize].b.min.x <= a.b.max.x) {
-                push(a, &over[k as usize]);
+                sink.scan(a, std::slice::from_ref(&over[k as usize]), |_| true);
             }
         }
-        self.sweep = order;
+        sink.flush();
+    }
+
+    /// The pairs of an overflow entry with the grid's entries (all levels, and the huge ones).
+    #[inline]
+    fn overflow_entry_pairs<const FILTERED: bool>(&self, a: &Entry, sink: &mut PairSink<FILTERED>) {
+        for l in &self.levels {
+            self.visit_level(l, &a.b, |b| sink.scan(a, std::slice::from_ref(b), |_| true));
+        }
+        sink.scan(a, self.huge_entries(), |_| true);
     }
 
     /// The pairs whose coarser (or, within a level, first-visited) member is in buckets
-    /// `k0..k1`.
-    fn bucket_pairs_any(&self, k0: usize, k1: usize, out: &mut Vec<(u32, u32)>) {
+    /// `k0..k1`,
+    /// and those of the overflow entries `over` (of these buckets, in bucket order) with the
+    /// grid.
+    fn bucket_pairs_any(&self, k0: usize, k1: usize, over: &[u32], out: &mut Vec<(u32, u32)>) {
         if self.filtered {
-            self.bucket_pairs::<true>(k0, k1, out);
+            self.bucket_pairs::<true>(k0, k1, over, out);
         } else {
-            self.bucket_pairs::<false>(k0, k1, out);
+            self.bucket_pairs::<false>(k0, k1, over, out);
         }
     }
 
     #[inline(never)]
-    fn bucket_pairs<const FILTERED: bool>(&self, k0: usize, k1: usize, out: &mut Vec<(u32, u32)>) {
+    fn bucket_pairs<const FILTERED: bool>(&self, k0: usize, k1: usize, over: &[u32], out: &mut Vec<(u32, u32)>) {
         let mut sink = PairSink::<FILTERED> { out, buf: [(0, 0); SINK], n: 0 };
+        let mut rest = over.iter().map(|&o| &self.overflow[o as usize]).peekable();
         for (n, l) in self.levels.iter().enumerate() {
             let r = l.buckets();
             for k in r.start.max(k0)..r.end.min(k1) {
                 self.cell_pairs(l, &self.levels[..n], (k - r.start) as u32, &mut sink);
+                while let Some(a) = rest.next_if(|a| a.bucket as usize <= k) {
+                    self.overflow_entry_pairs(a, &mut sink);
+                }
             }
+        }
+        // Those of the huge bucket.
+        for a in rest {
+            self.overflow_entry_pairs(a, &mut sink);
         }
         sink.flush();
         let out = sink.out;
@@ -1439,6 +1453,13 @@ mod tests {
     /// cell edge go to the overflow, searched apart and merged now and then.
     #[test]
     fn drifting_boxes_keep_their_entries_and_all_their_pairs() {
+        // One thread, then (with the `parallel` feature) the search split over rayon's pool.
+        for threshold in [usize::MAX, 0] {
+            drift(threshold);
+        }
+    }
+
+    fn drift(parallel_threshold: usize) {
         let mut rand = uniform(0x9E37_79B9_7F4A_7C15);
         let n = 3000u32;
         let mut boxes: Vec<(Bounds, Vec2)> = (0..n)
@@ -1448,6 +1469,7 @@ mod tests {
             })
             .collect();
         let mut bp = BroadPhase::new();
+        bp.set_parallel_threshold(parallel_threshold);
         for (i, (b, _)) in boxes.iter().enumerate() {
             bp.insert_proxy(i as u32, 0, *b, u32::MAX, u32::MAX);
         }
