@@ -117,3 +117,141 @@ fn keys_above_the_maximum_are_refused_and_accessors_follow_the_boxes() {
     assert!(!bp.remove(2) && bp.remove(3) && !bp.contains(3));
     assert_eq!(bp.stats().rebuilds, 1);
 }
+
+/// A seeded xorshift generator.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    /// Uniform in `[lo, hi)`.
+    fn range(&mut self, lo: f32, hi: f32) -> f32 {
+        lo + (hi - lo) * ((self.next() >> 40) as f32 / (1u64 << 24) as f32)
+    }
+
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+
+    /// `x` moved by up to two steps of f32 either way.
+    fn ulps(&mut self, x: f32) -> f32 {
+        let mut y = x;
+        for _ in 0..self.below(3) {
+            y = if self.below(2) == 0 { f32::from_bits(y.to_bits() + 1) } else { f32::from_bits(y.to_bits() - 1) };
+        }
+        if y.is_finite() {
+            y
+        } else {
+            x
+        }
+    }
+}
+
+/// A side: mostly alike, some zero, tiny or large.
+fn soak_side(r: &mut Rng) -> f32 {
+    match r.below(20) {
+        0 => 0.0,
+        1 => 1e-3,
+        2 | 3 => r.range(20.0, 200.0),
+        _ => r.range(0.5, 4.0),
+    }
+}
+
+/// One coordinate placed by `mode`: near `at`, on a cell edge (give or take two f32 steps),
+/// or with its far side on one.
+fn soak_coord(r: &mut Rng, at: f32, side: f32, cell: f64, base: f32) -> f32 {
+    let edge = |r: &mut Rng| {
+        let k = ((at as f64 - base as f64) / cell).round() + r.range(-2.0, 3.0).floor() as f64;
+        r.ulps((base as f64 + k * cell) as f32)
+    };
+    match r.below(4) {
+        0 => at + r.range(-0.05, 0.05) * cell as f32,
+        1 => edge(r),
+        2 => edge(r) - side,
+        _ => base + r.range(-50.0, 50.0),
+    }
+}
+
+/// Long run (`cargo test --release -p collide2d --test broad -- --ignored --nocapture`): boxes
+/// and probes put on the grid's cell edges give or take an f32 step, nudged, far from the
+/// origin, tiny and large, inserted, moved, refiltered and removed; pairs and queries against
+/// brute force at every update.
+#[test]
+#[ignore]
+fn soak_boxes_on_cell_edges_match_brute_force() {
+    let mut r = Rng(0x2545_F491_4F6C_DD1D);
+    let (mut updates, mut pairs, mut candidates, mut queries) = (0u64, 0u64, 0u64, 0u64);
+    for round in 0..4000u32 {
+        let base = [0.0f32, 1e3, -1e5, 1e6][round as usize % 4];
+        let n = 50 + r.below(250) as u32;
+        let mut bp = BroadPhase::new();
+        let mut model = Model::new();
+        for k in 0..n {
+            let (w, h) = (soak_side(&mut r), soak_side(&mut r));
+            let b = Aabb::from_xywh(base + r.range(-50.0, 50.0), base + r.range(-50.0, 50.0), w, h).unwrap();
+            bp.insert(k, &b).unwrap();
+            model.insert(k, (b, CollisionFilter::ALL));
+        }
+        bp.update();
+        for _ in 0..50 {
+            let cell = bp.stats().cell_size as f64;
+            for _ in 0..1 + r.below(n as u64) {
+                let k = r.below(n as u64 + 5) as u32;
+                match r.below(40) {
+                    0 => {
+                        assert_eq!(bp.remove(k), model.remove(&k).is_some());
+                        continue;
+                    }
+                    1 => {
+                        let f = CollisionFilter::new(1 + r.below(3) as u32, 1 + r.below(3) as u32);
+                        assert_eq!(bp.set_filter(k, f), model.contains_key(&k));
+                        if let Some(e) = model.get_mut(&k) {
+                            e.1 = f;
+                        }
+                        continue;
+                    }
+                    _ => {}
+                }
+                let old = model.get(&k).map(|e| e.0);
+                let (w, h) = match (old, r.below(8)) {
+                    (Some(b), 1..) => (b.max().x - b.min().x, b.max().y - b.min().y),
+                    _ => (soak_side(&mut r), soak_side(&mut r)),
+                };
+                let at = old.map_or(glam::Vec2::splat(base), |b| b.min());
+                let x = soak_coord(&mut r, at.x, w, cell, base);
+                let y = soak_coord(&mut r, at.y, h, cell, base);
+                let Ok(b) = Aabb::from_xywh(x, y, w, h) else { continue };
+                bp.insert(k, &b).unwrap();
+                let filter = model.get(&k).map_or(CollisionFilter::ALL, |e| e.1);
+                model.insert(k, (b, filter));
+            }
+            // A probe on cell edges, before the update (changes pending) and after.
+            let (px, py) = (soak_coord(&mut r, base, 10.0, cell, base), soak_coord(&mut r, base, 10.0, cell, base));
+            let probe =
+                Aabb::from_xywh(px, py, r.range(0.0, 3.0) * cell as f32, r.range(0.0, 3.0) * cell as f32).unwrap();
+            let want: Vec<u32> = model.iter().filter(|(_, (b, _))| overlap(b, &probe)).map(|(&k, _)| k).collect();
+            for pending in [true, false] {
+                if !pending {
+                    let got = bp.update().to_vec();
+                    let set: BTreeSet<(u32, u32)> = got.iter().copied().collect();
+                    assert_eq!(set.len(), got.len(), "a pair reported twice (round {round})");
+                    assert_eq!(set, brute(&model), "pairs (round {round})");
+                    updates += 1;
+                    pairs += got.len() as u64;
+                    candidates += (model.len() * model.len().saturating_sub(1) / 2) as u64;
+                }
+                let mut got = Vec::new();
+                bp.query_aabb(&probe, |k| got.push(k));
+                got.sort_unstable();
+                assert_eq!(got, want, "query (round {round}, pending {pending})");
+                queries += 1;
+            }
+        }
+    }
+    println!("{updates} updates, {candidates} box pairs judged by brute force ({pairs} overlapping), {queries} queries: all agree");
+}
