@@ -612,14 +612,14 @@ impl BroadPhase {
     #[inline]
     pub(crate) fn set_bounds(&mut self, idx: u32, tight: Bounds) {
         let p = &self.proxies[idx as usize];
-        if p.flags & (PLACED | MOVED) == PLACED && self.still_fits(p, &tight) {
+        let stays = p.flags & (PLACED | MOVED) == PLACED && self.still_fits(p, &tight);
+        self.proxies[idx as usize].tight = tight;
+        if stays {
             // The entry is rewritten at the next update, in one tight loop: random stores cost
             // several times more when other stores queue behind them.
-            self.proxies[idx as usize].tight = tight;
             include(&mut self.extent, &tight);
             self.mark_shifted(idx);
         } else {
-            self.proxies[idx as usize].tight = tight;
             self.mark_moved(idx);
         }
     }
