@@ -226,11 +226,6 @@ impl Proxy {
 /// A reach that holds no box (NaN compares false).
 const NOWHERE: Bounds = Bounds { min: Vec2::NAN, max: Vec2::NAN };
 
-/// An entry left behind by a collider that moved to the overflow or was removed: its NaN box
-/// overlaps nothing, so searches need no test for it.
-const TOMB: Entry =
-    Entry { b: Bounds { min: Vec2::NAN, max: Vec2::NAN }, cx: 0, cy: 0, idx: DEAD, layer: 0, mask: 0, bucket: 0 };
-
 /// `pos` flag of a collider whose entry is in the overflow list.
 const IN_OVERFLOW: u32 = 1 << 31;
 
@@ -250,6 +245,14 @@ struct Entry {
 }
 
 impl Entry {
+    /// Leaves the entry behind (its collider moved to the overflow or was removed): its NaN
+    /// box overlaps nothing, so searches need no test for it. It keeps its cell, which pure
+    /// levels read off a bucket's first entry.
+    fn bury(&mut self) {
+        self.b = NOWHERE;
+        self.idx = DEAD;
+    }
+
     #[inline(always)]
     fn allows(&self, o: &Entry) -> bool {
         (self.layer & o.mask) != 0 && (o.layer & self.mask) != 0
@@ -314,6 +317,10 @@ struct Level {
     base: u32,
     /// Its colliders now.
     count: u32,
+    /// Every grid entry of the level is in the bucket of its own cell number, unwrapped (see
+    /// [`Level::canonical`]): a bucket then holds one cell, and searches can skip the test of
+    /// which cell each entry is in.
+    pure: bool,
 }
 
 impl Level {
@@ -348,6 +355,14 @@ impl Level {
         } else {
             NOWHERE
         }
+    }
+
+    /// Whether cell `(cx, cy)` has a cell number below the table size: such cells have
+    /// buckets of their own.
+    #[inline]
+    fn canonical(&self, cx: i32, cy: i32) -> bool {
+        let (x, y) = (cx as i64 - self.origin.0 as i64, cy as i64 - self.origin.1 as i64);
+        (0..self.width as i64).contains(&x) && y >= 0 && y * self.width as i64 + x <= self.mask as i64
     }
 
     /// The number of cells a box spans.
@@ -752,6 +767,7 @@ impl BroadPhase {
         self.starts.resize(buckets + 1, 0);
         for l in &mut self.levels {
             l.count = 0;
+            l.pure = true;
         }
         self.huge_count = 0;
         self.filtered = false;
@@ -767,7 +783,10 @@ impl BroadPhase {
             *cell = (cx, cy);
             self.starts[bucket as usize + 1] += 1;
             match self.levels.get_mut(level as usize) {
-                Some(l) => l.count += 1,
+                Some(l) => {
+                    l.count += 1;
+                    l.pure &= l.canonical(cx, cy);
+                }
                 None => self.huge_count += 1,
             }
             p.level = level;
@@ -832,7 +851,7 @@ impl BroadPhase {
             }
             if !p.alive() {
                 if placed {
-                    *self.entry_mut(i) = TOMB;
+                    self.entry_mut(i).bury();
                     self.proxies[i as usize].flags &= !PLACED;
                 }
                 continue;
@@ -842,11 +861,13 @@ impl BroadPhase {
             let e = Entry { b: p.tight, cx, cy, idx: i, layer: p.layer, mask: p.mask, bucket };
             self.filtered |= (p.layer & p.mask) != u32::MAX;
             let pos = self.pos[i as usize];
-            if placed && (pos & IN_OVERFLOW != 0 || self.entries[pos as usize].bucket == bucket) {
+            // In place only in the same cell, which keeps pure levels pure.
+            let same_cell = |o: &Entry| (o.bucket, o.cx, o.cy) == (bucket, cx, cy);
+            if placed && (pos & IN_OVERFLOW != 0 || same_cell(&self.entries[pos as usize])) {
                 *self.entry_mut(i) = e;
             } else {
                 if placed {
-                    *self.entry_mut(i) = TOMB;
+                    self.entry_mut(i).bury();
                 }
                 self.pos[i as usize] = IN_OVERFLOW | self.overflow.len() as u32;
                 self.overflow.push(e);
@@ -897,6 +918,12 @@ impl BroadPhase {
         self.overflow = over;
         self.spare = std::mem::replace(&mut self.entries, spare);
         self.extent = extent;
+        for n in 0..self.levels.len() {
+            let l = self.levels[n];
+            let r = l.buckets();
+            let mut entries = self.entries[self.starts[r.start] as usize..self.starts[r.end] as usize].iter();
+            self.levels[n].pure = entries.all(|e| l.canonical(e.cx, e.cy));
+        }
     }
 
     #[inline(always)]
@@ -1079,6 +1106,23 @@ impl BroadPhase {
         let k = (l.base + r) as usize;
         let (s, e) = (self.starts[k] as usize, self.starts[k + 1] as usize);
         if s == e {
+            return;
+        }
+        // Inside a pure level, away from its edges, the forward buckets are exactly the
+        // forward cells: no entry needs the test of its cell.
+        let x = self.entries[s].cx.wrapping_sub(l.origin.0) as u32;
+        if l.pure && x >= 1 && x + 1 < l.width && r as u64 + (l.width as u64) < l.mask as u64 {
+            let near_end = self.starts[k + 2] as usize;
+            let up = (l.base + r + l.width - 1) as usize;
+            let row = &self.entries[self.starts[up] as usize..self.starts[up + 3] as usize];
+            for i in s..e {
+                let a = &self.entries[i];
+                out.scan(a, &self.entries[i + 1..near_end], |_| true);
+                out.scan(a, row, |_| true);
+                for f in finer {
+                    self.visit_level(f, &a.b, |b| out.scan(a, std::slice::from_ref(b), |_| true));
+                }
+            }
             return;
         }
         let right = self.bucket_entries(l.base + (r.wrapping_add(1) & l.mask));
@@ -1317,6 +1361,16 @@ mod tests {
         set
     }
 
+    /// A level marked pure holds only entries of canonical cells (what its searches assume).
+    fn check_purity(bp: &BroadPhase) {
+        for l in bp.levels.iter().filter(|l| l.pure) {
+            let r = l.buckets();
+            for e in &bp.entries[bp.starts[r.start] as usize..bp.starts[r.end] as usize] {
+                assert!(l.canonical(e.cx, e.cy), "pure level with cell ({}, {}): {l:?}", e.cx, e.cy);
+            }
+        }
+    }
+
     /// A box of side `s` at `(x, y)`; huge and tiny sides included.
     fn bounds(x: f32, y: f32, w: f32, h: f32) -> Bounds {
         Bounds { min: Vec2::new(x, y), max: Vec2::new(x + w, y + h) }
@@ -1399,6 +1453,7 @@ mod tests {
                 Op::Update => {
                     check(&bp, &live);
                     bp.update_with(&mut results);
+                    check_purity(&bp);
                     assert_eq!(found(&bp), brute(&bp), "pairs");
                     assert!(results.len() <= bp.pairs.len());
                     assert_eq!(results[..], bp.pairs[..results.len()], "results kept in place");
@@ -1416,6 +1471,40 @@ mod tests {
         #[test]
         fn pairs_queries_and_kept_results_match_brute_force(ops in proptest::collection::vec(op(), 1..200)) {
             run(&ops);
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+        /// A cluster and one box far away: the table has fewer buckets than the extent has
+        /// cells, so the cluster's cells share buckets (its level is not pure), and the
+        /// searches must still find each pair once, before and after nudges.
+        #[test]
+        fn clusters_in_wrapped_tables_match_brute_force(
+            far in (30.0f32..3000.0, 30.0f32..3000.0),
+            cluster in proptest::collection::vec((0.0f32..12.0, 0.0f32..12.0, 0.5f32..3.0, 0.5f32..3.0), 8..60),
+            nudges in proptest::collection::vec((any::<usize>(), -1.0f32..1.0, -1.0f32..1.0), 0..40),
+        ) {
+            let mut bp = BroadPhase::new();
+            for (i, &(x, y, w, h)) in cluster.iter().enumerate() {
+                bp.insert_proxy(i as u32, 0, bounds(x, y, w, h), u32::MAX, u32::MAX);
+            }
+            bp.insert_proxy(cluster.len() as u32, 0, bounds(far.0, far.1, 1.0, 1.0), u32::MAX, u32::MAX);
+            bp.update();
+            prop_assert!(!bp.levels[0].pure);
+            prop_assert_eq!(found(&bp), brute(&bp));
+            for chunk in nudges.chunks(4) {
+                for &(i, dx, dy) in chunk {
+                    let i = (i % cluster.len()) as u32;
+                    let b = bp.proxies[i as usize].tight;
+                    let d = Vec2::new(dx, dy);
+                    bp.set_bounds(i, Bounds { min: b.min + d, max: b.max + d });
+                }
+                bp.update();
+                check_purity(&bp);
+                prop_assert_eq!(found(&bp), brute(&bp));
+            }
         }
     }
 
@@ -1481,6 +1570,7 @@ mod tests {
                 bp.set_bounds(i as u32, *b);
             }
             bp.update_with(&mut Vec::<()>::new());
+            check_purity(&bp);
             assert_eq!(found(&bp), brute(&bp));
             let probe = bounds(40.0, 40.0, 30.0, 30.0);
             let mut got = Vec::new();
@@ -1495,6 +1585,30 @@ mod tests {
             "fills {fills}, overflow searches {over}, sorts {}",
             bp.sorts
         );
+    }
+
+    /// Boxes that jump by the table's size in cells land in their old bucket but in another
+    /// cell: their entries must leave the bucket (a pure level holds one cell per bucket), and
+    /// the level that takes them in at the next sort is no longer pure.
+    #[test]
+    fn boxes_leaving_the_table_make_their_level_impure() {
+        let mut rand = uniform(0x5EED_0007);
+        let mut bp = BroadPhase::new();
+        for i in 0..1000u32 {
+            bp.insert_proxy(i, 0, bounds(rand() * 30.0, rand() * 30.0, 1.0, 1.0), u32::MAX, u32::MAX);
+        }
+        bp.update();
+        let l = bp.levels[0];
+        assert!(l.pure);
+        let jump = Vec2::new((l.mask + 1) as f32 * l.cell as f32, 0.0);
+        for i in 0..100u32 {
+            let b = bp.proxies[i as usize].tight;
+            bp.set_bounds(i, Bounds { min: b.min + jump, max: b.max + jump });
+        }
+        bp.update();
+        check_purity(&bp);
+        assert_eq!(found(&bp), brute(&bp));
+        assert!(bp.sorts >= 1 && !bp.levels[0].pure, "sorts {}", bp.sorts);
     }
 
     /// A box resting exactly on the lower edge (or the upper limit) of its entry's reach is
