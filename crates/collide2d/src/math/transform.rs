@@ -43,6 +43,7 @@ impl Transform {
     }
 
     /// A pure translation.
+    #[inline]
     pub fn from_translation(translation: Vec2) -> Self {
         Self { matrix: Affine2::from_translation(translation) }
     }
@@ -63,27 +64,32 @@ impl Transform {
     }
 
     /// Wraps a `glam` affine matrix.
+    #[inline]
     pub fn from_affine(matrix: Affine2) -> Self {
         Self { matrix }
     }
 
     /// The underlying `glam` affine matrix.
+    #[inline]
     pub fn affine(&self) -> Affine2 {
         self.matrix
     }
 
     /// The linear part (rotation, scale, skew) as a 2×2 matrix whose columns are the images of
     /// the local x and y unit vectors.
+    #[inline]
     pub fn linear(&self) -> Mat2 {
         self.matrix.matrix2
     }
 
     /// Where local (0, 0) lands.
+    #[inline]
     pub fn translation(&self) -> Vec2 {
         self.matrix.translation
     }
 
     /// `self · child`: first `child`, then `self`. Use it as `parent.compose(&child)`.
+    #[inline]
     pub fn compose(&self, child: &Transform) -> Transform {
         Self { matrix: self.matrix * child.matrix }
     }
@@ -112,6 +118,7 @@ impl Transform {
     }
 
     /// Whether every number in the matrix is finite.
+    #[inline]
     pub fn is_finite(&self) -> bool {
         self.matrix.is_finite()
     }

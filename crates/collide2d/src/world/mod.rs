@@ -363,16 +363,24 @@ impl<T> std::fmt::Debug for World<T> {
 /// The world shape of `shape` placed by `t`, with a fast path for boxes under axis-aligned
 /// transforms (the common sprite case).
 fn place(shape: &Shape, t: &Transform) -> Result<Shape, ShapeError> {
-    if let Shape::Aabb(b) = shape {
-        let m = t.linear();
-        if m.x_axis.y == 0.0 && m.y_axis.x == 0.0 && t.is_finite() && m.determinant() != 0.0 {
-            let (p, q) = (t.transform_point(b.min()), t.transform_point(b.max()));
-            if p.is_finite() && q.is_finite() {
-                return Ok(Shape::Aabb(Aabb::from_min_max_unchecked(p.min(q), p.max(q))));
-            }
+    match shape {
+        Shape::Aabb(b) => place_aabb(b, t).map_or_else(|| shape.transformed(t), |b| Ok(Shape::Aabb(b))),
+        _ => shape.transformed(t),
+    }
+}
+
+/// The box `b` placed by `t` when `t` keeps boxes axis-aligned (no rotation nor shear) and the
+/// result is finite; `None` otherwise (the general path then says what is wrong).
+#[inline]
+fn place_aabb(b: &Aabb, t: &Transform) -> Option<Aabb> {
+    let m = t.linear();
+    if m.x_axis.y == 0.0 && m.y_axis.x == 0.0 && t.is_finite() && m.determinant() != 0.0 {
+        let (p, q) = (t.transform_point(b.min()), t.transform_point(b.max()));
+        if p.is_finite() && q.is_finite() {
+            return Some(Aabb::from_min_max_unchecked(p.min(q), p.max(q)));
         }
     }
-    shape.transformed(t)
+    None
 }
 
 #[inline]
@@ -684,10 +692,29 @@ impl<T> World<T> {
             // The common case, without allocation.
             let l = local.unwrap_or(c.local);
             let wt = if c.parent == NULL { l } else { parent_world.compose(&l) };
-            let ws = place(shape.as_ref().unwrap_or(&c.local_shape), &wt)
-                .map_err(|source| WorldError::Placement { collider: Some(self.handle(i)), source })?;
-            self.broad.set_bounds(i, bounds_of(&ws));
-            self.shapes[i as usize] = ws;
+            let local_shape = shape.as_ref().unwrap_or(&c.local_shape);
+            let moved_box = match local_shape {
+                Shape::Aabb(b) if matches!(self.shapes[i as usize], Shape::Aabb(_)) => place_aabb(b, &wt),
+                _ => None,
+            };
+            let bounds = match moved_box {
+                // A box moved without rotation: its world box is rewritten in place, with no
+                // shape built, moved or dropped.
+                Some(b) => {
+                    if let Shape::Aabb(world) = &mut self.shapes[i as usize] {
+                        *world = b;
+                    }
+                    Bounds { min: b.min(), max: b.max() }
+                }
+                None => {
+                    let ws = place(local_shape, &wt)
+                        .map_err(|source| WorldError::Placement { collider: Some(self.handle(i)), source })?;
+                    let bounds = bounds_of(&ws);
+                    self.shapes[i as usize] = ws;
+                    bounds
+                }
+            };
+            self.broad.set_bounds(i, bounds);
             let c = self.col_mut(i);
             c.world_transform = wt;
             c.local = l;
