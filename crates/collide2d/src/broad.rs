@@ -1061,12 +1061,20 @@ impl BroadPhase {
     fn bucket_pairs<const FILTERED: bool>(&self, k0: usize, k1: usize, over: &[u32], out: &mut Vec<(u32, u32)>) {
         let mut sink = PairSink::<FILTERED> { out, buf: [(0, 0); SINK], n: 0 };
         let mut rest = over.iter().map(|&o| &self.overflow[o as usize]).peekable();
+        // Entry by entry (rather than cell by cell: no loop per cell, no test of empty cells).
         for (n, l) in self.levels.iter().enumerate() {
             let r = l.buckets();
-            for k in r.start.max(k0)..r.end.min(k1) {
-                self.cell_pairs(l, &self.levels[..n], (k - r.start) as u32, &mut sink);
-                while let Some(a) = rest.next_if(|a| a.bucket as usize <= k) {
+            let (b0, b1) = (r.start.max(k0), r.end.min(k1));
+            if b0 >= b1 {
+                continue;
+            }
+            for i in self.starts[b0] as usize..self.starts[b1] as usize {
+                let bucket = self.entries[i].bucket;
+                while let Some(a) = rest.next_if(|a| a.bucket <= bucket) {
                     self.overflow_entry_pairs(a, &mut sink);
+                }
+                if self.entries[i].idx != DEAD {
+                    self.entry_pairs(l, &self.levels[..n], i, &mut sink);
                 }
             }
         }
@@ -1095,76 +1103,64 @@ impl BroadPhase {
         }
     }
 
-    /// The pairs of the entries of bucket `r` of level `l`: with the later entries of their
-    /// cell, with the entries of the four forward neighbour cells — `(x+1, y)` and
-    /// `(x−1..=x+1, y+1)`, which hash to the buckets `r+1` and `r+width−1..=r+width+1` (wrapped),
-    /// whatever the cell — and with those of the finer levels. Each of the disjoint cell
-    /// offsets is accepted from one scan only, so a pair is never reported twice, even when
-    /// buckets wrap onto each other.
+    /// The pairs of entry `i` of level `l` (cell `(x, y)`, bucket `r` of the level): with the
+    /// later entries of its cell, with the entries of the four forward neighbour cells —
+    /// `(x+1, y)` and `(x−1..=x+1, y+1)`, which hash to the buckets `r+1` and
+    /// `r+width−1..=r+width+1` (wrapped), whatever the cell — and with those of the finer
+    /// levels. Each of the disjoint cell offsets is accepted from one scan only, so a pair is
+    /// never reported twice, even when buckets wrap onto each other.
     #[inline(always)]
-    fn cell_pairs<const FILTERED: bool>(&self, l: &Level, finer: &[Level], r: u32, out: &mut PairSink<FILTERED>) {
-        let k = (l.base + r) as usize;
-        let (s, e) = (self.starts[k] as usize, self.starts[k + 1] as usize);
-        if s == e {
-            return;
-        }
+    fn entry_pairs<const FILTERED: bool>(&self, l: &Level, finer: &[Level], i: usize, out: &mut PairSink<FILTERED>) {
+        let a = &self.entries[i];
+        let k = a.bucket as usize;
+        let r = a.bucket - l.base;
         // Inside a pure level, away from its edges, the forward buckets are exactly the
         // forward cells: no entry needs the test of its cell.
-        let x = self.entries[s].cx.wrapping_sub(l.origin.0) as u32;
+        let x = a.cx.wrapping_sub(l.origin.0) as u32;
         if l.pure && x >= 1 && x + 1 < l.width && r as u64 + (l.width as u64) < l.mask as u64 {
-            let near_end = self.starts[k + 2] as usize;
-            let up = (l.base + r + l.width - 1) as usize;
-            let row = &self.entries[self.starts[up] as usize..self.starts[up + 3] as usize];
-            for i in s..e {
-                let a = &self.entries[i];
-                out.scan(a, &self.entries[i + 1..near_end], |_| true);
-                out.scan(a, row, |_| true);
-                for f in finer {
-                    self.visit_level(f, &a.b, |b| out.scan(a, std::slice::from_ref(b), |_| true));
-                }
-            }
-            return;
+            let up = k + l.width as usize - 1;
+            out.scan(a, &self.entries[i + 1..self.starts[k + 2] as usize], |_| true);
+            out.scan(a, &self.entries[self.starts[up] as usize..self.starts[up + 3] as usize], |_| true);
+        } else {
+            self.wrapped_entry_pairs(l, i, out);
         }
-        let right = self.bucket_entries(l.base + (r.wrapping_add(1) & l.mask));
-        // The right neighbour's bucket follows this one unless it wraps: one run then.
-        let near_end = (r < l.mask).then(|| self.starts[k + 2] as usize);
+        for f in finer {
+            self.visit_level(f, &a.b, |b| out.scan(a, std::slice::from_ref(b), |_| true));
+        }
+    }
+
+    /// [`Self::entry_pairs`] within the level, testing the cell of every candidate.
+    #[inline(never)]
+    fn wrapped_entry_pairs<const FILTERED: bool>(&self, l: &Level, i: usize, out: &mut PairSink<FILTERED>) {
+        let a = &self.entries[i];
+        let (k, r) = (a.bucket as usize, a.bucket - l.base);
+        // Wrapping is harmless: cells whose coordinates differ by about 2^32 hold boxes that
+        // cannot overlap.
+        let offset = |b: &Entry| (b.cx.wrapping_sub(a.cx), b.cy.wrapping_sub(a.cy));
+        if r < l.mask {
+            // Offsets (0, 0) and (1, 0): the later entries of this bucket, then the right
+            // one's, which follows it (an entry of either bucket can only have the offset of
+            // its bucket).
+            out.scan(a, &self.entries[i + 1..self.starts[k + 2] as usize], |b| {
+                let (dx, dy) = offset(b);
+                (dy == 0) & (dx as u32 <= 1)
+            });
+        } else {
+            out.scan(a, &self.entries[i + 1..self.starts[k + 1] as usize], |b| (b.cx == a.cx) & (b.cy == a.cy));
+            out.scan(a, self.bucket_entries(l.base), |b| offset(b) == (1, 0));
+        }
         let up = r.wrapping_add(l.width).wrapping_sub(1) & l.mask;
-        // The row above in one run of entries when its three buckets do not wrap.
-        let row = (up + 2 <= l.mask).then(|| {
-            &self.entries
-                [self.starts[(l.base + up) as usize] as usize..self.starts[(l.base + up + 3) as usize] as usize]
-        });
-        for i in s..e {
-            let a = &self.entries[i];
-            // Wrapping is harmless: cells whose coordinates differ by about 2^32 hold boxes
-            // that cannot overlap.
-            let offset = |b: &Entry| (b.cx.wrapping_sub(a.cx), b.cy.wrapping_sub(a.cy));
-            match near_end {
-                // Offsets (0, 0) and (1, 0): the later entries of this bucket, then the right
-                // one's (an entry of either bucket can only have the offset of its bucket).
-                Some(end) => out.scan(a, &self.entries[i + 1..end], |b| {
-                    let (dx, dy) = offset(b);
-                    (dy == 0) & (dx as u32 <= 1)
-                }),
-                None => {
-                    out.scan(a, &self.entries[i + 1..e], |b| (b.cx == a.cx) & (b.cy == a.cy));
-                    out.scan(a, right, |b| offset(b) == (1, 0));
-                }
-            }
-            match row {
-                Some(row) => out.scan(a, row, |b| {
-                    let (dx, dy) = offset(b);
-                    (dy == 1) & (dx.wrapping_add(1) as u32 <= 2)
-                }),
-                None => {
-                    for dx in -1..=1i32 {
-                        let bucket = l.base + (up.wrapping_add((dx + 1) as u32) & l.mask);
-                        out.scan(a, self.bucket_entries(bucket), |b| offset(b) == (dx, 1));
-                    }
-                }
-            }
-            for f in finer {
-                self.visit_level(f, &a.b, |b| out.scan(a, std::slice::from_ref(b), |_| true));
+        if up + 2 <= l.mask {
+            // The row above in one run of entries: its three buckets do not wrap.
+            let (s, e) = (self.starts[(l.base + up) as usize], self.starts[(l.base + up + 3) as usize]);
+            out.scan(a, &self.entries[s as usize..e as usize], |b| {
+                let (dx, dy) = offset(b);
+                (dy == 1) & (dx.wrapping_add(1) as u32 <= 2)
+            });
+        } else {
+            for dx in -1..=1i32 {
+                let bucket = l.base + (up.wrapping_add((dx + 1) as u32) & l.mask);
+                out.scan(a, self.bucket_entries(bucket), |b| offset(b) == (dx, 1));
             }
         }
     }
