@@ -187,6 +187,21 @@ impl Bounds {
     }
 }
 
+/// Grows `extent` to contain a reach (`NOWHERE` included: it holds no box).
+#[inline]
+fn include_reach(extent: &mut Option<Bounds>, reach: &Bounds) {
+    if reach.min.is_finite() && reach.max.is_finite() {
+        include(extent, reach);
+    }
+}
+
+/// `b` grown by `m` on every side, rounded outwards, within the finite f32 range.
+fn grown(b: &Bounds, m: f64) -> Bounds {
+    let down = |v: f32| f32_down(v as f64 - m).max(f32::MIN);
+    let up = |v: f32| f32_up(v as f64 + m).min(f32::MAX);
+    Bounds { min: Vec2::new(down(b.min.x), down(b.min.y)), max: Vec2::new(up(b.max.x), up(b.max.y)) }
+}
+
 /// Grows `extent` (`None`: empty) to contain `b`.
 #[inline]
 fn include(extent: &mut Option<Bounds>, b: &Bounds) {
@@ -308,6 +323,11 @@ struct Level {
     inv: f64,
     /// The largest box side this level takes.
     fits: f64,
+    /// The sides, in f32, within which a moving box keeps its entry: at most `fits`, and more
+    /// than a quarter of it (except on the finest level), so that levels keep boxes of their
+    /// size. Only speed depends on them (searches need only the reach), so f32 rounding is
+    /// harmless.
+    keeps: (f32, f32),
     /// Cell numbers are `(cy − origin.1) · width + (cx − origin.0)`, wrapped to the table.
     origin: (i32, i32),
     width: u32,
@@ -411,7 +431,8 @@ pub struct BroadPhase {
     /// Whether a box may have a filter other than the default (all layers, all masks).
     filtered: bool,
     next: Vec<u32>,
-    /// Contains every box of the grid (grown by moves, tightened at sorts); `None` when empty.
+    /// Contains every box of the grid and every reach (grown by moves, tightened at sorts);
+    /// `None` when empty.
     extent: Option<Bounds>,
     live: usize,
     /// Figures of the last build, to tell when to build anew.
@@ -590,8 +611,8 @@ impl BroadPhase {
     fn still_fits(&self, p: &Proxy, tight: &Bounds) -> bool {
         let inside = (p.reach.min.cmple(tight.min) & tight.max.cmple(p.reach.max)).all();
         let Some(l) = self.levels.get(p.level as usize) else { return false };
-        let side = tight.side();
-        inside && side <= l.fits && (p.level == 0 || 4.0 * side > l.fits)
+        let side = (tight.max - tight.min).max_element();
+        inside & (side > l.keeps.0) & (side <= l.keeps.1)
     }
 
     /// Registers a new collider in slot `idx`.
@@ -631,8 +652,8 @@ impl BroadPhase {
         self.proxies[idx as usize].tight = tight;
         if stays {
             // The entry is rewritten at the next update, in one tight loop: random stores cost
-            // several times more when other stores queue behind them.
-            include(&mut self.extent, &tight);
+            // several times more when other stores queue behind them. The extent already
+            // holds the reach.
             self.mark_shifted(idx);
         } else {
             self.mark_moved(idx);
@@ -729,7 +750,9 @@ impl BroadPhase {
         self.levels.clear();
         self.levels.extend((0..levels).map(|k| {
             let c = cell * (1u64 << k) as f64;
-            Level { cell: c, inv: 1.0 / c, fits: c * (1.0 - MARGIN), ..Level::default() }
+            let fits = c * (1.0 - MARGIN);
+            let least = if k == 0 { -1.0 } else { fits as f32 / 4.0 };
+            Level { cell: c, inv: 1.0 / c, fits, keeps: (least, fits as f32), ..Level::default() }
         }));
         let mut counts = vec![0u32; levels];
         for p in self.proxies.iter().filter(|p| p.alive()) {
@@ -814,6 +837,7 @@ impl BroadPhase {
             *pos = *slot;
             *slot += 1;
             include(&mut extent, &p.tight);
+            include_reach(&mut extent, &p.reach);
         }
         self.extent = extent;
     }
@@ -878,6 +902,7 @@ impl BroadPhase {
             q.reach = reach;
             q.flags |= PLACED;
             include(&mut self.extent, &p.tight);
+            include_reach(&mut self.extent, &reach);
         }
     }
 
@@ -917,7 +942,9 @@ impl BroadPhase {
         over.clear();
         self.overflow = over;
         self.spare = std::mem::replace(&mut self.entries, spare);
-        self.extent = extent;
+        // Each box is in its reach, which is within a cell and a largest side of it.
+        let coarsest = self.levels.iter().rev().find(|l| l.count > 0);
+        self.extent = extent.map(|e| coarsest.map_or(e, |l| grown(&e, 2.0 * (l.cell + l.fits))));
         for n in 0..self.levels.len() {
             let l = self.levels[n];
             let r = l.buckets();
@@ -1605,6 +1632,55 @@ mod tests {
         check_purity(&bp);
         assert_eq!(found(&bp), brute(&bp));
         assert!(bp.sorts >= 1 && !bp.levels[0].pure, "sorts {}", bp.sorts);
+    }
+
+    /// The colliders visited by a ray going down the line `x` from high above.
+    fn met_going_down(bp: &BroadPhase, x: f32) -> Vec<u32> {
+        let ray = Ray::new(Vec2::new(x, 1e4), Vec2::new(0.0, -1.0)).unwrap();
+        let mut met = Vec::new();
+        bp.ray(&ray, f32::INFINITY, |i, reach| {
+            met.push(i);
+            reach
+        });
+        met
+    }
+
+    /// A box that drifts past the extent of the last fill, within its reach (so its entry
+    /// stays), is still met by a ray that passes only through the part outside that extent.
+    #[test]
+    fn rays_meet_boxes_that_drifted_past_the_last_extent() {
+        let mut bp = BroadPhase::new();
+        bp.insert_proxy(0, 0, bounds(0.0, 0.0, 1.0, 1.0), u32::MAX, u32::MAX);
+        bp.insert_proxy(1, 0, bounds(10.0, 10.0, 1.0, 1.0), u32::MAX, u32::MAX);
+        bp.update();
+        bp.set_bounds(1, bounds(10.01, 10.0, 1.0, 1.0));
+        assert_ne!(bp.proxies[1].flags & SHIFTED, 0, "the box should keep its entry");
+        bp.update();
+        let met = met_going_down(&bp, 11.005);
+        assert!(met.contains(&1), "met {met:?}");
+    }
+
+    /// The same after a sort, which recomputes the extent from the boxes.
+    #[test]
+    fn rays_meet_boxes_that_drifted_past_the_extent_of_a_sort() {
+        let mut bp = BroadPhase::new();
+        for i in 0..1000u32 {
+            bp.insert_proxy(i, 0, bounds(2.0 * i as f32 + 0.5, 0.5, 1.0, 1.0), u32::MAX, u32::MAX);
+        }
+        bp.update();
+        for i in 0..100u32 {
+            bp.set_bounds(i, bounds(2.0 * i as f32, 1000.0, 1.0, 1.0));
+        }
+        bp.update();
+        assert_eq!((bp.sorts, bp.fills), (1, 1));
+        let last = bp.proxies[999].tight;
+        let nudged = Bounds { min: last.min + Vec2::new(0.01, 0.0), max: last.max + Vec2::new(0.01, 0.0) };
+        bp.set_bounds(999, nudged);
+        assert_ne!(bp.proxies[999].flags & SHIFTED, 0, "the box should keep its entry");
+        bp.update();
+        assert_eq!((bp.sorts, bp.fills), (1, 1));
+        let met = met_going_down(&bp, last.max.x + 0.005);
+        assert!(met.contains(&999), "met {met:?}");
     }
 
     /// A box resting exactly on the lower edge (or the upper limit) of its entry's reach is
