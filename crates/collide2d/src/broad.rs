@@ -187,6 +187,28 @@ impl Bounds {
     }
 }
 
+/// The output of [`BroadPhase::sort`]'s merge.
+struct Merged<'a> {
+    spare: &'a mut Vec<Entry>,
+    pos: &'a mut [u32],
+    starts: &'a mut [u32],
+    lo: Vec2,
+    hi: Vec2,
+}
+
+impl Merged<'_> {
+    /// Appends `e` unless it is a tombstone.
+    #[inline(always)]
+    fn keep(&mut self, e: &Entry) {
+        if e.idx != DEAD {
+            self.pos[e.idx as usize] = self.spare.len() as u32;
+            self.spare.push(*e);
+            (self.lo, self.hi) = (self.lo.min(e.b.min), self.hi.max(e.b.max));
+            self.starts[e.bucket as usize + 1] += 1;
+        }
+    }
+}
+
 /// Grows `extent` to contain a reach (`NOWHERE` included: it holds no box).
 #[inline]
 fn include_reach(extent: &mut Option<Bounds>, reach: &Bounds) {
@@ -916,29 +938,25 @@ impl BroadPhase {
         spare.clear();
         spare.reserve(self.entries.len() + over.len());
         self.pos.resize(self.proxies.len(), 0);
-        let mut extent: Option<Bounds> = None;
-        let mut keep = |e: &Entry, spare: &mut Vec<Entry>| {
-            if e.idx != DEAD {
-                self.pos[e.idx as usize] = spare.len() as u32;
-                spare.push(*e);
-                include(&mut extent, &e.b);
-            }
-        };
-        // Merge: each bucket's old entries (without tombstones), then its overflow entries.
-        let (mut old_start, mut o) = (0usize, 0usize);
-        for k in 0..=self.huge as usize {
-            let old_end = self.starts[k + 1] as usize;
-            self.starts[k] = spare.len() as u32;
-            for e in &self.entries[old_start..old_end] {
-                keep(e, &mut spare);
-            }
-            while o < over.len() && over[o].bucket as usize == k {
-                keep(&over[o], &mut spare);
+        // One pass over the old entries (without tombstones), each overflow entry going in
+        // after its bucket's old entries; the bucket starts are counted on the way.
+        self.starts.fill(0);
+        let (lo, hi) = (Vec2::INFINITY, Vec2::NEG_INFINITY);
+        let mut merged = Merged { spare: &mut spare, pos: &mut self.pos, starts: &mut self.starts, lo, hi };
+        let mut o = 0;
+        for e in &self.entries {
+            while o < over.len() && over[o].bucket < e.bucket {
+                merged.keep(&over[o]);
                 o += 1;
             }
-            old_start = old_end;
+            merged.keep(e);
         }
-        self.starts[self.huge as usize + 1] = spare.len() as u32;
+        over[o..].iter().for_each(|e| merged.keep(e));
+        let (lo, hi) = (merged.lo, merged.hi);
+        let extent = lo.cmple(hi).all().then_some(Bounds { min: lo, max: hi });
+        for k in 1..self.starts.len() {
+            self.starts[k] += self.starts[k - 1];
+        }
         over.clear();
         self.overflow = over;
         self.spare = std::mem::replace(&mut self.entries, spare);
