@@ -316,8 +316,10 @@ struct PairSink<'a, const FILTERED: bool> {
 }
 
 impl<const FILTERED: bool> PairSink<'_, FILTERED> {
+    /// Moves the pairs found to `out`, each in order (the scan writes every candidate, so it
+    /// leaves the ordering to the few that pass).
     fn flush(&mut self) {
-        self.out.extend_from_slice(&self.buf[..self.n]);
+        self.out.extend(self.buf[..self.n].iter().map(|&(a, b)| (a.min(b), a.max(b))));
         self.n = 0;
     }
 
@@ -331,7 +333,7 @@ impl<const FILTERED: bool> PairSink<'_, FILTERED> {
             for b in chunk {
                 let allowed = !FILTERED || ((a.layer & b.mask) != 0) & ((b.layer & a.mask) != 0);
                 let ok = accept(b) & a.b.overlaps(&b.b) & allowed;
-                self.buf[self.n % SINK] = a.pair(b);
+                self.buf[self.n % SINK] = (a.idx, b.idx);
                 self.n += ok as usize;
             }
         }
