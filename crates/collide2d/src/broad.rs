@@ -39,15 +39,18 @@
 //!   each a hash table of `2^k` buckets, cells numbered row-major so that the neighbours of a
 //!   cell are the neighbouring buckets, whatever the wrapping). An entry copies its box and
 //!   filter, so that a bucket is scanned in order. Changes only mark the key; the next update
-//!   applies them.
+//!   applies them. A level whose entries all have cell numbers below its table size (no
+//!   wrapping: a dense scene) is *pure*: each bucket holds one cell, and searches away from
+//!   its edges skip the test of which cell a candidate is in.
 //! - **Coherence.** An entry stays in its cell while its box stays within the cell's *reach*:
 //!   lower corner in the cell, upper corner at most the level's largest side past the cell's
 //!   upper edge (two boxes whose cells are two apart still cannot overlap). Most moves of a
 //!   step are small, so most boxes only have their box rewritten in place (in the benchmark,
 //!   boxes of side 1 to 4 moving up to 0.1 per step, about 1 % leave their reach per step;
 //!   placing every box anew at each update had cost a third of a step).
-//! - **Updates.** When many boxes changed (more than one in 10), every pair is searched: each
-//!   entry against the later entries of its own cell, the four "forward" neighbour cells of its
+//! - **Updates.** When many boxes changed (more than one in 10), every pair is searched, entry
+//!   by entry in array order: each entry against the later entries of its own cell, the four
+//!   "forward" neighbour cells of its
 //!   level (`(x+1, y)` and the three above, which are contiguous buckets), and, for the finer
 //!   levels, the cells whose boxes could reach it. Boxes that left their reach go to a short
 //!   overflow list (their old entry becomes a tombstone that overlaps nothing), searched around
