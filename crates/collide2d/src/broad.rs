@@ -286,8 +286,8 @@ struct Entry {
 
 impl Entry {
     /// Leaves the entry behind (its collider moved to the overflow or was removed): its NaN
-    /// box overlaps nothing, so searches need no test for it. It keeps its cell, which pure
-    /// levels read off a bucket's first entry.
+    /// box overlaps nothing, so searches need no test for it. It keeps its bucket and cell, so
+    /// the array stays in bucket order and a pure level stays pure.
     fn bury(&mut self) {
         self.b = NOWHERE;
         self.idx = DEAD;
@@ -409,7 +409,9 @@ impl Level {
     #[inline]
     fn canonical(&self, cx: i32, cy: i32) -> bool {
         let (x, y) = (cx as i64 - self.origin.0 as i64, cy as i64 - self.origin.1 as i64);
-        (0..self.width as i64).contains(&x) && y >= 0 && y * self.width as i64 + x <= self.mask as i64
+        // Both factors can reach 2^32: the product overflows, and is then far above the mask.
+        let number = y.checked_mul(self.width as i64).and_then(|v| v.checked_add(x));
+        (0..self.width as i64).contains(&x) && y >= 0 && number.is_some_and(|n| n <= self.mask as i64)
     }
 
     /// The number of cells a box spans.
@@ -461,6 +463,10 @@ pub struct BroadPhase {
     /// Contains every box of the grid and every reach (grown by moves, tightened at sorts);
     /// `None` when empty.
     extent: Option<Bounds>,
+    /// The boxes' union at the last fill or sort, grown by the boxes placed since (boxes moving
+    /// within their reach may stick out of it by up to a cell and a largest side): how far the
+    /// boxes spread, to tell when the tables have become too small.
+    spread: Option<Bounds>,
     live: usize,
     /// Figures of the last build, to tell when to build anew.
     live_at_build: usize,
@@ -700,13 +706,19 @@ impl BroadPhase {
         self.mark_shifted(idx);
     }
 
+    /// How far the extent may reach past the boxes: every box is in its reach, which is within
+    /// a cell and a largest side of the box (twice that of the coarsest level in use).
+    fn reach_margin(&self) -> f64 {
+        self.levels.iter().rev().find(|l| l.count > 0).map_or(0.0, |l| 2.0 * (l.cell + l.fits))
+    }
+
     /// Whether to build the grid anew: the count of boxes changed a lot, or a level holds many
-    /// more boxes than buckets while a new table could have more (the extent, which only grows
-    /// between builds, spans more cells than the table has buckets; a dense pile gains nothing).
+    /// more boxes than buckets while a new table could have more (the boxes spread over more
+    /// cells than the table has buckets; a dense pile gains nothing).
     fn crowded(&self) -> bool {
         let grew = self.live > 2 * self.live_at_build + 64;
         let shrank = self.live * 4 + 64 < self.live_at_build;
-        let extent = self.extent.unwrap_or_default();
+        let extent = self.spread.unwrap_or_default();
         let level = self.levels.iter().any(|l| {
             let buckets = l.mask as u64 + 1;
             l.count as u64 > 4 * buckets + 16 && l.cells(&extent) > buckets
@@ -852,7 +864,7 @@ impl BroadPhase {
         self.overflow.clear();
         self.entries.clear();
         self.entries.resize(self.starts[buckets] as usize, BLANK);
-        let mut extent: Option<Bounds> = None;
+        let (mut spread, mut extent): (Option<Bounds>, Option<Bounds>) = (None, None);
         for (i, ((p, pos), &(cx, cy))) in self.proxies.iter().zip(&mut self.pos).zip(&self.cells).enumerate() {
             if !p.alive() {
                 continue;
@@ -863,10 +875,11 @@ impl BroadPhase {
                 Entry { b: p.tight, cx, cy, idx: i as u32, layer: p.layer, mask: p.mask, bucket };
             *pos = *slot;
             *slot += 1;
-            include(&mut extent, &p.tight);
+            include(&mut spread, &p.tight);
             include_reach(&mut extent, &p.reach);
         }
-        self.extent = extent;
+        self.spread = spread;
+        self.extent = spread.map(|s| extent.map_or(s, |e| e.union(&s)));
     }
 
     /// The entry of a placed collider, in the grid or in the overflow.
@@ -928,6 +941,7 @@ impl BroadPhase {
             q.level = level;
             q.reach = reach;
             q.flags |= PLACED;
+            include(&mut self.spread, &p.tight);
             include(&mut self.extent, &p.tight);
             include_reach(&mut self.extent, &reach);
         }
@@ -965,9 +979,9 @@ impl BroadPhase {
         over.clear();
         self.overflow = over;
         self.spare = std::mem::replace(&mut self.entries, spare);
-        // Each box is in its reach, which is within a cell and a largest side of it.
-        let coarsest = self.levels.iter().rev().find(|l| l.count > 0);
-        self.extent = extent.map(|e| coarsest.map_or(e, |l| grown(&e, 2.0 * (l.cell + l.fits))));
+        let margin = self.reach_margin();
+        self.spread = extent;
+        self.extent = extent.map(|e| grown(&e, margin));
         for n in 0..self.levels.len() {
             let l = self.levels[n];
             let r = l.buckets();
@@ -1738,20 +1752,45 @@ mod tests {
 
     #[test]
     fn a_dense_pile_is_not_rebuilt_at_every_update() {
-        let mut bp = BroadPhase::new();
-        for i in 0..300u32 {
-            let d = (i % 7) as f32 * 0.01;
-            bp.insert_proxy(i, 0, bounds(d, d, 1.0, 1.0), u32::MAX, u32::MAX);
-        }
-        for step in 0..20 {
+        // Alone, and with a larger box on a coarser level, whose reach spans more cells of the
+        // finer level than its table has buckets.
+        for larger in [false, true] {
+            let mut bp = BroadPhase::new();
             for i in 0..300u32 {
-                let d = ((i + step) % 7) as f32 * 0.01;
-                bp.set_bounds(i, bounds(d, d, 1.0, 1.0));
+                let d = (i % 7) as f32 * 0.01;
+                bp.insert_proxy(i, 0, bounds(d, d, 1.0, 1.0), u32::MAX, u32::MAX);
             }
-            bp.update_with(&mut Vec::<()>::new());
-            assert_eq!(bp.pairs.len(), 300 * 299 / 2);
+            if larger {
+                bp.insert_proxy(300, 0, bounds(0.0, 0.0, 1.6, 1.6), u32::MAX, u32::MAX);
+            }
+            for step in 0..20 {
+                // A tenth of the pile, about the edge of a cell: boxes change cells, go to the
+                // overflow and are merged back.
+                for i in (0..300u32).filter(|i| i % 10 == step % 10) {
+                    let d = 0.97 + ((i + step) % 7) as f32 * 0.01;
+                    bp.set_bounds(i, bounds(d, d, 1.0, 1.0));
+                }
+                bp.update_with(&mut Vec::<()>::new());
+                assert_eq!(found(&bp), brute(&bp));
+            }
+            assert!(bp.sorts > 2, "sorts {}", bp.sorts);
+            assert_eq!(bp.rebuilds, 1, "larger box: {larger}");
         }
-        assert_eq!(bp.rebuilds, 1);
+    }
+
+    /// Cells about 2^32 apart on both axes: their cell numbers overflow 64 bits, which must
+    /// only make them not canonical.
+    #[test]
+    fn cells_four_billion_apart_find_their_pairs() {
+        let mut bp = BroadPhase::new();
+        for i in 0..20u32 {
+            bp.insert_proxy(i, 0, bounds(i as f32 * 0.5, 0.0, 1.0, 1.0), u32::MAX, u32::MAX);
+        }
+        bp.insert_proxy(20, 0, bounds(-2e9, -2e9, 1.0, 1.0), u32::MAX, u32::MAX);
+        bp.insert_proxy(21, 0, bounds(2e9, 2e9, 1.0, 1.0), u32::MAX, u32::MAX);
+        bp.update();
+        assert_eq!(found(&bp), brute(&bp));
+        check_purity(&bp);
     }
 
     #[test]
