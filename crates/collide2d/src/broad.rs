@@ -306,7 +306,7 @@ impl Entry {
 }
 
 /// The size of [`PairSink`]'s buffer.
-const SINK: usize = 64;
+const SINK: usize = 128;
 
 /// Collects found pairs without a branch per test: every candidate is written to a small
 /// buffer and the count advances only for the pairs that pass (which are unpredictable, so a
@@ -330,17 +330,44 @@ impl<const FILTERED: bool> PairSink<'_, FILTERED> {
     /// Tests `a` against each entry of `bs` that `accept` admits.
     #[inline(always)]
     fn scan(&mut self, a: &Entry, bs: &[Entry], accept: impl Fn(&Entry) -> bool) {
-        for chunk in bs.chunks(SINK / 2) {
-            if self.n + chunk.len() > SINK {
-                self.flush();
-            }
-            for b in chunk {
-                let allowed = !FILTERED || ((a.layer & b.mask) != 0) & ((b.layer & a.mask) != 0);
-                let ok = accept(b) & a.b.overlaps(&b.b) & allowed;
-                self.buf[self.n % SINK] = (a.idx, b.idx);
-                self.n += ok as usize;
+        if self.n + bs.len() > SINK {
+            self.flush();
+            if bs.len() > SINK {
+                for c in bs.chunks(SINK) {
+                    self.flush();
+                    self.test_all(a, c, &accept);
+                }
+                return;
             }
         }
+        self.test_all(a, bs, &accept);
+    }
+
+    /// [`Self::scan`] of two runs with every candidate admitted.
+    #[inline(always)]
+    fn scan2(&mut self, a: &Entry, bs: &[Entry], cs: &[Entry]) {
+        if self.n + bs.len() + cs.len() > SINK {
+            self.scan(a, bs, |_| true);
+            self.scan(a, cs, |_| true);
+        } else {
+            self.test_all(a, bs, |_| true);
+            self.test_all(a, cs, |_| true);
+        }
+    }
+
+    /// Tests `a` against `bs`, which the buffer has room for.
+    #[inline(always)]
+    fn test_all(&mut self, a: &Entry, bs: &[Entry], accept: impl Fn(&Entry) -> bool) {
+        // Locals, so that the buffer's stores cannot be taken to change them.
+        let (ab, ai, al, am) = (a.b, a.idx, a.layer, a.mask);
+        let mut n = self.n;
+        for b in bs {
+            let allowed = !FILTERED || ((al & b.mask) != 0) & ((b.layer & am) != 0);
+            let ok = accept(b) & ab.overlaps(&b.b) & allowed;
+            self.buf[n % SINK] = (ai, b.idx);
+            n += ok as usize;
+        }
+        self.n = n;
     }
 }
 
@@ -423,6 +450,33 @@ impl Level {
 
     fn buckets(&self) -> std::ops::Range<usize> {
         self.base as usize..(self.base + self.mask + 1) as usize
+    }
+}
+
+/// The cells of a pure level whose forward neighbours are exactly the next buckets (see
+/// [`BroadPhase::entry_pairs`]): those away from the level's left and right edges, whose row
+/// above does not wrap. Empty for a level that is not pure.
+#[derive(Clone, Copy)]
+struct Interior {
+    /// Cells with `1 <= x <= width - 2`: `x - 1` (wrapping) below this.
+    xs: u32,
+    /// Cell numbers below this (`mask - width`).
+    rs: u64,
+}
+
+impl Interior {
+    fn of(l: &Level) -> Self {
+        if l.pure {
+            Interior { xs: l.width.saturating_sub(2), rs: (l.mask as u64).saturating_sub(l.width as u64) }
+        } else {
+            Interior { xs: 0, rs: 0 }
+        }
+    }
+
+    /// Whether the cell at column `x` with cell number `r` is inside.
+    #[inline(always)]
+    fn holds(self, x: u32, r: u32) -> bool {
+        (x.wrapping_sub(1) < self.xs) & ((r as u64) < self.rs)
     }
 }
 
@@ -536,6 +590,7 @@ impl BroadPhase {
 
     /// Puts a box under `key`, or moves the one already there (keeping its filter). Takes effect
     /// in the pair list at the next [`update`](Self::update); queries see it at once.
+    #[inline]
     pub fn insert(&mut self, key: u32, aabb: &Aabb) -> Result<(), BroadPhaseError> {
         if key > Self::MAX_KEY {
             return Err(BroadPhaseError::KeyTooLarge { key, max: Self::MAX_KEY });
@@ -630,6 +685,7 @@ impl BroadPhase {
         self.moved.iter().chain(self.shifted.iter().filter(unmoved)).copied()
     }
 
+    #[inline]
     fn mark_shifted(&mut self, idx: u32) {
         let p = &mut self.proxies[idx as usize];
         if p.flags & (MOVED | SHIFTED) == 0 {
@@ -736,7 +792,10 @@ impl BroadPhase {
         }
         for k in 0..self.shifted.len() {
             let i = self.shifted[k];
-            let b = self.proxies[i as usize].tight;
+            let p = &mut self.proxies[i as usize];
+            // Only `changed` reads the flag during an update, and it looks at `MOVED` alone.
+            p.flags &= !SHIFTED;
+            let b = p.tight;
             self.entry_mut(i).b = b;
         }
         let share = |n: usize| self.built && n * INCREMENTAL_SHARE <= self.live;
@@ -763,8 +822,8 @@ impl BroadPhase {
             results.clear();
             self.find_pairs();
         }
-        for &i in self.moved.iter().chain(&self.shifted) {
-            self.proxies[i as usize].flags &= !(MOVED | SHIFTED);
+        for &i in &self.moved {
+            self.proxies[i as usize].flags &= !MOVED;
         }
         self.moved.clear();
         self.shifted.clear();
@@ -1131,6 +1190,7 @@ impl BroadPhase {
     fn bucket_pairs<const FILTERED: bool>(&self, k0: usize, k1: usize, over: &[u32], out: &mut Vec<(u32, u32)>) {
         let mut sink = PairSink::<FILTERED> { out, buf: [(0, 0); SINK], n: 0 };
         let mut rest = over.iter().map(|&o| &self.overflow[o as usize]).peekable();
+        let mut next_over = rest.peek().map_or(u32::MAX, |a| a.bucket);
         // Entry by entry (rather than cell by cell: no loop per cell, no test of empty cells).
         for (n, l) in self.levels.iter().enumerate() {
             let r = l.buckets();
@@ -1138,13 +1198,19 @@ impl BroadPhase {
             if b0 >= b1 {
                 continue;
             }
+            // A copy, which the sink's stores cannot be taken to change.
+            let l = *l;
+            let inner = Interior::of(&l);
             for i in self.starts[b0] as usize..self.starts[b1] as usize {
-                let bucket = self.entries[i].bucket;
-                while let Some(a) = rest.next_if(|a| a.bucket <= bucket) {
-                    self.overflow_entry_pairs(a, &mut sink);
+                let a = &self.entries[i];
+                if a.bucket >= next_over {
+                    while let Some(o) = rest.next_if(|o| o.bucket <= a.bucket) {
+                        self.overflow_entry_pairs(o, &mut sink);
+                    }
+                    next_over = rest.peek().map_or(u32::MAX, |o| o.bucket);
                 }
-                if self.entries[i].idx != DEAD {
-                    self.entry_pairs(l, &self.levels[..n], i, &mut sink);
+                if a.idx != DEAD {
+                    self.entry_pairs(&l, inner, &self.levels[..n], i, &mut sink);
                 }
             }
         }
@@ -1180,17 +1246,21 @@ impl BroadPhase {
     /// levels. Each of the disjoint cell offsets is accepted from one scan only, so a pair is
     /// never reported twice, even when buckets wrap onto each other.
     #[inline(always)]
-    fn entry_pairs<const FILTERED: bool>(&self, l: &Level, finer: &[Level], i: usize, out: &mut PairSink<FILTERED>) {
+    fn entry_pairs<const FILTERED: bool>(
+        &self,
+        l: &Level,
+        inner: Interior,
+        finer: &[Level],
+        i: usize,
+        out: &mut PairSink<FILTERED>,
+    ) {
         let a = &self.entries[i];
         let k = a.bucket as usize;
-        let r = a.bucket - l.base;
-        // Inside a pure level, away from its edges, the forward buckets are exactly the
-        // forward cells: no entry needs the test of its cell.
-        let x = a.cx.wrapping_sub(l.origin.0) as u32;
-        if l.pure && x >= 1 && x + 1 < l.width && r as u64 + (l.width as u64) < l.mask as u64 {
+        let (x, r) = (a.cx.wrapping_sub(l.origin.0) as u32, a.bucket - l.base);
+        if inner.holds(x, r) {
             let up = k + l.width as usize - 1;
-            out.scan(a, &self.entries[i + 1..self.starts[k + 2] as usize], |_| true);
-            out.scan(a, &self.entries[self.starts[up] as usize..self.starts[up + 3] as usize], |_| true);
+            let right = &self.entries[i + 1..self.starts[k + 2] as usize];
+            out.scan2(a, right, &self.entries[self.starts[up] as usize..self.starts[up + 3] as usize]);
         } else {
             self.wrapped_entry_pairs(l, i, out);
         }
