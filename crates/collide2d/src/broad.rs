@@ -191,6 +191,40 @@ impl Bounds {
     }
 }
 
+/// A box as the pair search reads it: `(min.x, min.y, −max.x, −max.y)`. Two boxes overlap when
+/// each lane of one is at most the same lane of the other's [`probe`](Packed::probe): one
+/// four-lane comparison per candidate, with no shuffle.
+#[derive(Clone, Copy, Debug)]
+struct Packed([f32; 4]);
+
+impl Packed {
+    #[inline(always)]
+    fn of(b: &Bounds) -> Self {
+        Packed([b.min.x, b.min.y, -b.max.x, -b.max.y])
+    }
+
+    #[inline(always)]
+    fn bounds(&self) -> Bounds {
+        let [a, b, c, d] = self.0;
+        Bounds { min: Vec2::new(a, b), max: Vec2::new(-c, -d) }
+    }
+
+    /// `(max.x, max.y, −min.x, −min.y)`: [`Packed::meets`] this to overlap the box.
+    #[inline(always)]
+    fn probe(&self) -> [f32; 4] {
+        let [a, b, c, d] = self.0;
+        [-c, -d, -a, -b]
+    }
+
+    /// Whether this box overlaps the one `probe` was taken from (touching counts; false when
+    /// either has a NaN, as a buried entry does).
+    #[inline(always)]
+    fn meets(&self, probe: &[f32; 4]) -> bool {
+        let (s, p) = (&self.0, probe);
+        (s[0] <= p[0]) & (s[1] <= p[1]) & (s[2] <= p[2]) & (s[3] <= p[3])
+    }
+}
+
 /// The output of [`BroadPhase::sort`]'s merge.
 struct Merged<'a> {
     spare: &'a mut Vec<Entry>,
@@ -207,7 +241,8 @@ impl Merged<'_> {
         if e.idx != DEAD {
             self.pos[e.idx as usize] = self.spare.len() as u32;
             self.spare.push(*e);
-            (self.lo, self.hi) = (self.lo.min(e.b.min), self.hi.max(e.b.max));
+            let b = e.p.bounds();
+            (self.lo, self.hi) = (self.lo.min(b.min), self.hi.max(b.max));
             self.starts[e.bucket as usize + 1] += 1;
         }
     }
@@ -271,12 +306,12 @@ const NOWHERE: Bounds = Bounds { min: Vec2::NAN, max: Vec2::NAN };
 const IN_OVERFLOW: u32 = 1 << 31;
 
 const BLANK: Entry =
-    Entry { b: Bounds { min: Vec2::ZERO, max: Vec2::ZERO }, cx: 0, cy: 0, idx: DEAD, layer: 0, mask: 0, bucket: 0 };
+    Entry { p: Packed([0.0; 4]), cx: 0, cy: 0, idx: DEAD, layer: 0, mask: 0, bucket: 0 };
 
 /// One collider in its cell.
 #[derive(Clone, Copy, Debug)]
 struct Entry {
-    b: Bounds,
+    p: Packed,
     cx: i32,
     cy: i32,
     idx: u32,
@@ -290,7 +325,7 @@ impl Entry {
     /// box overlaps nothing, so searches need no test for it. It keeps its bucket and cell, so
     /// the array stays in bucket order and a pure level stays pure.
     fn bury(&mut self) {
-        self.b = NOWHERE;
+        self.p = Packed::of(&NOWHERE);
         self.idx = DEAD;
     }
 
@@ -359,11 +394,11 @@ impl<const FILTERED: bool> PairSink<'_, FILTERED> {
     #[inline(always)]
     fn test_all(&mut self, a: &Entry, bs: &[Entry], accept: impl Fn(&Entry) -> bool) {
         // Locals, so that the buffer's stores cannot be taken to change them.
-        let (ab, ai, al, am) = (a.b, a.idx, a.layer, a.mask);
+        let (probe, ai, al, am) = (a.p.probe(), a.idx, a.layer, a.mask);
         let mut n = self.n;
         for b in bs {
             let allowed = !FILTERED || ((al & b.mask) != 0) & ((b.layer & am) != 0);
-            let ok = accept(b) & ab.overlaps(&b.b) & allowed;
+            let ok = accept(b) & b.p.meets(&probe) & allowed;
             self.buf[n % SINK] = (ai, b.idx);
             n += ok as usize;
         }
@@ -796,7 +831,7 @@ impl BroadPhase {
             // Only `changed` reads the flag during an update, and it looks at `MOVED` alone.
             p.flags &= !SHIFTED;
             let b = p.tight;
-            self.entry_mut(i).b = b;
+            self.entry_mut(i).p = Packed::of(&b);
         }
         let share = |n: usize| self.built && n * INCREMENTAL_SHARE <= self.live;
         let changed = self.moved.len() + self.shifted.len();
@@ -932,7 +967,7 @@ impl BroadPhase {
             let bucket = *pos;
             let slot = &mut self.next[bucket as usize];
             self.entries[*slot as usize] =
-                Entry { b: p.tight, cx, cy, idx: i as u32, layer: p.layer, mask: p.mask, bucket };
+                Entry { p: Packed::of(&p.tight), cx, cy, idx: i as u32, layer: p.layer, mask: p.mask, bucket };
             *pos = *slot;
             *slot += 1;
             include(&mut spread, &p.tight);
@@ -982,7 +1017,7 @@ impl BroadPhase {
             }
             let (level, cx, cy, bucket) = locate(&self.levels, self.huge, &p.tight);
             let reach = self.levels.get(level as usize).map_or(NOWHERE, |l| l.reach(cx, cy));
-            let e = Entry { b: p.tight, cx, cy, idx: i, layer: p.layer, mask: p.mask, bucket };
+            let e = Entry { p: Packed::of(&p.tight), cx, cy, idx: i, layer: p.layer, mask: p.mask, bucket };
             self.filtered |= (p.layer & p.mask) != u32::MAX;
             let pos = self.pos[i as usize];
             // In place only in the same cell, which keeps pure levels pure.
@@ -1149,11 +1184,12 @@ impl BroadPhase {
     /// overflow is short; this avoids sorting the grid). Reorders `order`.
     fn overflow_sweep(&self, order: &mut [u32], out: &mut Vec<(u32, u32)>) {
         let over = &self.overflow;
-        order.sort_unstable_by(|&j, &k| over[j as usize].b.min.x.total_cmp(&over[k as usize].b.min.x));
+        order.sort_unstable_by(|&j, &k| over[j as usize].p.0[0].total_cmp(&over[k as usize].p.0[0]));
         let mut sink = PairSink::<true> { out, buf: [(0, 0); SINK], n: 0 };
         for (n, &j) in order.iter().enumerate() {
             let a = &over[j as usize];
-            for &k in order[n + 1..].iter().take_while(|&&k| over[k as usize].b.min.x <= a.b.max.x) {
+            let max_x = a.p.bounds().max.x;
+            for &k in order[n + 1..].iter().take_while(|&&k| over[k as usize].p.0[0] <= max_x) {
                 sink.scan(a, std::slice::from_ref(&over[k as usize]), |_| true);
             }
         }
@@ -1171,7 +1207,7 @@ impl BroadPhase {
     #[inline(always)]
     fn levels_pairs<const FILTERED: bool>(&self, levels: &[Level], a: &Entry, sink: &mut PairSink<FILTERED>) {
         for l in levels {
-            self.visit_level(l, &a.b, |b| sink.scan(a, std::slice::from_ref(b), |_| true));
+            self.visit_level(l, &a.p.bounds(), |b| sink.scan(a, std::slice::from_ref(b), |_| true));
         }
     }
 
@@ -1224,14 +1260,14 @@ impl BroadPhase {
             let huge = self.bucket_entries(self.huge);
             for (n, a) in huge.iter().enumerate() {
                 for l in &self.levels {
-                    self.visit_level(l, &a.b, |b| {
-                        if a.b.overlaps(&b.b) && a.allows(b) {
+                    self.visit_level(l, &a.p.bounds(), |b| {
+                        if b.p.meets(&a.p.probe()) && a.allows(b) {
                             out.push(a.pair(b));
                         }
                     });
                 }
                 for b in &huge[n + 1..] {
-                    if a.b.overlaps(&b.b) && a.allows(b) {
+                    if b.p.meets(&a.p.probe()) && a.allows(b) {
                         out.push(a.pair(b));
                     }
                 }
@@ -1339,10 +1375,10 @@ impl BroadPhase {
                 continue;
             }
             let a = *self.entry(i);
-            self.visit(&a.b, |b| {
+            self.visit(&a.p.bounds(), |b| {
                 // Tombstones overlap nothing, so `b.idx` names a collider below.
                 if b.idx != a.idx
-                    && a.b.overlaps(&b.b)
+                    && b.p.meets(&a.p.probe())
                     && a.allows(b)
                     && (!Self::moved_bit(&bits, b.idx) || a.idx < b.idx)
                 {
@@ -1370,7 +1406,7 @@ impl BroadPhase {
     /// Calls `f(idx)` once for every live collider whose current box overlaps `b`.
     pub(crate) fn query(&self, b: &Bounds, mut f: impl FnMut(u32)) {
         self.visit(b, |e| {
-            if self.current(e) && e.b.overlaps(b) {
+            if self.current(e) && e.p.bounds().overlaps(b) {
                 f(e.idx);
             }
         });
@@ -1428,7 +1464,7 @@ impl BroadPhase {
             let b = Bounds { min: p.min(q) - grow, max: p.max(q) + grow };
             for l in &self.levels {
                 self.visit_level(l, &b, |e| {
-                    if self.current(e) && e.b.overlaps(&b) {
+                    if self.current(e) && e.p.bounds().overlaps(&b) {
                         reach = f(e.idx, reach);
                     }
                 });
