@@ -305,8 +305,7 @@ const NOWHERE: Bounds = Bounds { min: Vec2::NAN, max: Vec2::NAN };
 /// `pos` flag of a collider whose entry is in the overflow list.
 const IN_OVERFLOW: u32 = 1 << 31;
 
-const BLANK: Entry =
-    Entry { p: Packed([0.0; 4]), cx: 0, cy: 0, idx: DEAD, layer: 0, mask: 0, bucket: 0 };
+const BLANK: Entry = Entry { p: Packed([0.0; 4]), cx: 0, cy: 0, idx: DEAD, layer: 0, mask: 0, bucket: 0 };
 
 /// One collider in its cell.
 #[derive(Clone, Copy, Debug)]
@@ -720,7 +719,7 @@ impl BroadPhase {
         self.moved.iter().chain(self.shifted.iter().filter(unmoved)).copied()
     }
 
-    #[inline]
+    #[inline(always)]
     fn mark_shifted(&mut self, idx: u32) {
         let p = &mut self.proxies[idx as usize];
         if p.flags & (MOVED | SHIFTED) == 0 {
@@ -770,7 +769,7 @@ impl BroadPhase {
     }
 
     /// The collider's world box (or shape) changed.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn set_bounds(&mut self, idx: u32, tight: Bounds) {
         let p = &self.proxies[idx as usize];
         let stays = p.flags & (PLACED | MOVED) == PLACED && self.still_fits(p, &tight);

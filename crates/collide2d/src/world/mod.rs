@@ -371,16 +371,30 @@ fn place(shape: &Shape, t: &Transform) -> Result<Shape, ShapeError> {
 
 /// The box `b` placed by `t` when `t` keeps boxes axis-aligned (no rotation nor shear) and the
 /// result is finite; `None` otherwise (the general path then says what is wrong).
-#[inline]
+#[inline(always)]
 fn place_aabb(b: &Aabb, t: &Transform) -> Option<Aabb> {
     let m = t.linear();
-    if m.x_axis.y == 0.0 && m.y_axis.x == 0.0 && t.is_finite() && m.determinant() != 0.0 {
+    // A non-finite transform gives a non-finite corner (`0 · ∞` is NaN), so the corners' test
+    // stands for the transform's.
+    if m.x_axis.y == 0.0 && m.y_axis.x == 0.0 && m.determinant() != 0.0 {
         let (p, q) = (t.transform_point(b.min()), t.transform_point(b.max()));
         if p.is_finite() && q.is_finite() {
-            return Some(Aabb::from_min_max_unchecked(p.min(q), p.max(q)));
+            // Without mirroring (the usual case), the corners stay in order.
+            let (lo, hi) = if m.x_axis.x > 0.0 && m.y_axis.y > 0.0 { (p, q) } else { (p.min(q), p.max(q)) };
+            return Some(Aabb::from_min_max_unchecked(lo, hi));
         }
     }
     None
+}
+
+/// A box moved without rotation: its world box `world` (when it is one) is rewritten in place,
+/// with no shape built, moved or dropped. `None` (and `world` unchanged) in every other case.
+#[inline(always)]
+fn move_box(world: &mut Shape, local_shape: &Shape, t: &Transform) -> Option<Bounds> {
+    let (Shape::Aabb(local), Shape::Aabb(world)) = (local_shape, world) else { return None };
+    let b = place_aabb(local, t)?;
+    *world = b;
+    Some(Bounds { min: b.min(), max: b.max() })
 }
 
 #[inline]
@@ -605,7 +619,21 @@ impl<T> World<T> {
 
     /// Moves a collider: sets its local transform. Its descendants move with it. Errors (changing
     /// nothing) when its shape or a descendant's cannot be placed.
+    #[inline]
     pub fn set_transform(&mut self, h: ColliderHandle, local: Transform) -> Result<(), WorldError> {
+        // The common case of a moving scene first: a box without parent or children, moved
+        // without rotation, is rewritten where it lies.
+        if let (Some(Slot { generation, collider: Some(c) }), Some(world)) =
+            (self.slots.get_mut(h.index as usize), self.shapes.get_mut(h.index as usize))
+        {
+            if *generation == h.generation && c.parent == NULL && c.children.is_empty() {
+                if let Some(bounds) = move_box(world, &c.local_shape, &local) {
+                    (c.local, c.world_transform) = (local, local);
+                    self.broad.set_bounds(h.index, bounds);
+                    return Ok(());
+                }
+            }
+        }
         let i = self.index_of(h)?;
         self.relayout(i, Some(local), None)
     }
@@ -686,26 +714,16 @@ impl<T> World<T> {
     }
 
     fn relayout(&mut self, i: u32, local: Option<Transform>, shape: Option<Shape>) -> Result<(), WorldError> {
-        let c = self.col(i);
+        // Through the field, so that `shapes` can be borrowed apart.
+        let c = self.slots[i as usize].collider.as_ref().expect("live slot");
         let parent_world = if c.parent == NULL { Transform::IDENTITY } else { self.col(c.parent).world_transform };
         if c.children.is_empty() {
             // The common case, without allocation.
             let l = local.unwrap_or(c.local);
             let wt = if c.parent == NULL { l } else { parent_world.compose(&l) };
             let local_shape = shape.as_ref().unwrap_or(&c.local_shape);
-            let moved_box = match local_shape {
-                Shape::Aabb(b) if matches!(self.shapes[i as usize], Shape::Aabb(_)) => place_aabb(b, &wt),
-                _ => None,
-            };
-            let bounds = match moved_box {
-                // A box moved without rotation: its world box is rewritten in place, with no
-                // shape built, moved or dropped.
-                Some(b) => {
-                    if let Shape::Aabb(world) = &mut self.shapes[i as usize] {
-                        *world = b;
-                    }
-                    Bounds { min: b.min(), max: b.max() }
-                }
+            let bounds = match move_box(&mut self.shapes[i as usize], local_shape, &wt) {
+                Some(b) => b,
                 None => {
                     let ws = place(local_shape, &wt)
                         .map_err(|source| WorldError::Placement { collider: Some(self.handle(i)), source })?;
@@ -961,6 +979,42 @@ mod tests {
         }
         assert_eq!(w.world_transform(parent), Some(Transform::IDENTITY));
         assert!(matches!(w.insert(disc, uneven, ()), Err(WorldError::Placement { collider: None, .. })));
+    }
+
+    #[test]
+    fn boxes_moved_without_rotation_are_placed_as_any_shape_is() {
+        // `set_transform`'s in-place path for root boxes, against the general placement.
+        let local = Aabb::from_center_half_extents(Vec2::new(1.0, -0.5), Vec2::new(1.0, 2.0)).unwrap();
+        let mut w: World = World::new();
+        let h = w.insert(local.into(), Transform::IDENTITY, ()).unwrap();
+        let other = w.insert(square(-40.0, -40.0), Transform::IDENTITY, ()).unwrap();
+        let moves = [
+            Transform::from_translation(Vec2::new(3.0, 4.0)),
+            Transform::from_translation_rotation_scale(Vec2::new(-40.0, -40.0), 0.0, Vec2::new(-2.0, 1.0)),
+            Transform::from_translation_rotation_scale(Vec2::new(5.0, 1e6), 0.0, Vec2::new(2.0, -3.0)),
+            Transform::from_scale(Vec2::splat(1e-20)),
+        ];
+        for t in moves {
+            w.set_transform(h, t).unwrap();
+            let placed = Shape::from(local).transformed(&t).unwrap();
+            assert_eq!(w.world_shape(h), Some(&placed), "{t:?}");
+            assert_eq!(w.world_transform(h), Some(t));
+            let near = crate::intersects(&placed.aabb(), &w.aabb(other).unwrap());
+            assert_eq!(w.aabb_pairs().len(), near as usize, "{t:?}");
+        }
+        // Non-finite or flattening transforms are refused, and nothing changes.
+        let last = w.world_transform(h);
+        let bad = [
+            Transform::from_translation(Vec2::new(f32::INFINITY, 0.0)),
+            Transform::from_translation(Vec2::new(0.0, f32::NAN)),
+            Transform::from_scale(Vec2::new(0.0, 1.0)),
+            Transform::from_scale(Vec2::new(f32::INFINITY, 1.0)),
+            Transform::from_scale(Vec2::new(3e38, 1.0)),
+        ];
+        for t in bad {
+            assert!(matches!(w.set_transform(h, t), Err(WorldError::Placement { .. })), "{t:?}");
+            assert_eq!(w.world_transform(h), last);
+        }
     }
 
     #[test]
