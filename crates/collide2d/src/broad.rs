@@ -381,12 +381,19 @@ impl<const FILTERED: bool> PairSink<'_, FILTERED> {
     #[inline(always)]
     fn scan2(&mut self, a: &Entry, bs: &[Entry], cs: &[Entry]) {
         if self.n + bs.len() + cs.len() > SINK {
-            self.scan(a, bs, |_| true);
-            self.scan(a, cs, |_| true);
+            self.scan2_flushing(a, bs, cs);
         } else {
             self.test_all(a, bs, |_| true);
             self.test_all(a, cs, |_| true);
         }
+    }
+
+    /// [`Self::scan2`] when the buffer may fill: out of the way of the usual case.
+    #[cold]
+    #[inline(never)]
+    fn scan2_flushing(&mut self, a: &Entry, bs: &[Entry], cs: &[Entry]) {
+        self.scan(a, bs, |_| true);
+        self.scan(a, cs, |_| true);
     }
 
     /// Tests `a` against `bs`, which the buffer has room for.
@@ -488,7 +495,7 @@ impl Level {
 }
 
 /// The cells of a pure level whose forward neighbours are exactly the next buckets (see
-/// [`BroadPhase::entry_pairs`]): those away from the level's left and right edges, whose row
+/// [`BroadPhase::interior_entry_pairs`]): those away from the level's left and right edges, whose row
 /// above does not wrap. Empty for a level that is not pure.
 #[derive(Clone, Copy)]
 struct Interior {
@@ -626,12 +633,12 @@ impl BroadPhase {
     /// in the pair list at the next [`update`](Self::update); queries see it at once.
     #[inline]
     pub fn insert(&mut self, key: u32, aabb: &Aabb) -> Result<(), BroadPhaseError> {
-        if key > Self::MAX_KEY {
-            return Err(BroadPhaseError::KeyTooLarge { key, max: Self::MAX_KEY });
-        }
         let b = Bounds { min: aabb.min(), max: aabb.max() };
+        // A key in use is within the limit: moves, the usual call, skip that test.
         if self.contains(key) {
             self.set_bounds(key, b);
+        } else if key > Self::MAX_KEY {
+            return Err(BroadPhaseError::KeyTooLarge { key, max: Self::MAX_KEY });
         } else {
             self.insert_proxy(key, 0, b, u32::MAX, u32::MAX);
         }
@@ -1236,8 +1243,15 @@ impl BroadPhase {
             // A copy, which the sink's stores cannot be taken to change.
             let l = *l;
             let inner = Interior::of(&l);
-            for i in self.starts[b0] as usize..self.starts[b1] as usize {
-                let a = &self.entries[i];
+            let finer = &self.levels[..n];
+            let (mut i, end) = (self.starts[b0] as usize, self.starts[b1] as usize);
+            while i < end {
+                if finer.is_empty() {
+                    i = self.interior_pairs(&l, inner, i..end, next_over, &mut sink);
+                }
+                let Some(a) = self.entries[..end].get(i) else { break };
+                // An entry the run stopped at: after the overflow entries of buckets up to its
+                // own, a buried one, or one on the level's edges.
                 if a.bucket >= next_over {
                     while let Some(o) = rest.next_if(|o| o.bucket <= a.bucket) {
                         self.overflow_entry_pairs(o, &mut sink);
@@ -1245,8 +1259,14 @@ impl BroadPhase {
                     next_over = rest.peek().map_or(u32::MAX, |o| o.bucket);
                 }
                 if a.idx != DEAD {
-                    self.entry_pairs(&l, inner, &self.levels[..n], i, &mut sink);
+                    if inner.holds(a.cx.wrapping_sub(l.origin.0) as u32, a.bucket - l.base) {
+                        self.interior_entry_pairs(&l, i, &mut sink);
+                    } else {
+                        self.wrapped_entry_pairs(&l, i, &mut sink);
+                    }
+                    self.levels_pairs(finer, a, &mut sink);
                 }
+                i += 1;
             }
         }
         // Those of the huge bucket.
@@ -1274,35 +1294,52 @@ impl BroadPhase {
         }
     }
 
-    /// The pairs of entry `i` of level `l` (cell `(x, y)`, bucket `r` of the level): with the
-    /// later entries of its cell, with the entries of the four forward neighbour cells —
-    /// `(x+1, y)` and `(x−1..=x+1, y+1)`, which hash to the buckets `r+1` and
-    /// `r+width−1..=r+width+1` (wrapped), whatever the cell — and with those of the finer
-    /// levels. Each of the disjoint cell offsets is accepted from one scan only, so a pair is
-    /// never reported twice, even when buckets wrap onto each other.
-    #[inline(always)]
-    fn entry_pairs<const FILTERED: bool>(
+    /// The pairs of the entries `run` of the finest level `l`, from its first and for as long
+    /// as each is in the level's interior and in a bucket before `stop` (where overflow
+    /// entries come in): with the later entries of its cell and with the entries of the four
+    /// forward neighbour cells. Returns where it stopped. Apart from the rest of the search,
+    /// so that its few variables stay in registers.
+    #[inline(never)]
+    fn interior_pairs<const FILTERED: bool>(
         &self,
         l: &Level,
         inner: Interior,
-        finer: &[Level],
-        i: usize,
+        run: std::ops::Range<usize>,
+        stop: u32,
         out: &mut PairSink<FILTERED>,
-    ) {
-        let a = &self.entries[i];
-        let k = a.bucket as usize;
-        let (x, r) = (a.cx.wrapping_sub(l.origin.0) as u32, a.bucket - l.base);
-        if inner.holds(x, r) {
-            let up = k + l.width as usize - 1;
-            let right = &self.entries[i + 1..self.starts[k + 2] as usize];
-            out.scan2(a, right, &self.entries[self.starts[up] as usize..self.starts[up + 3] as usize]);
-        } else {
-            self.wrapped_entry_pairs(l, i, out);
+    ) -> usize {
+        let mut i = run.start;
+        while let Some(a) = self.entries[..run.end].get(i) {
+            let (x, r) = (a.cx.wrapping_sub(l.origin.0) as u32, a.bucket.wrapping_sub(l.base));
+            // A buried entry needs no test: its NaN box overlaps nothing.
+            if !(inner.holds(x, r) & (a.bucket < stop)) {
+                break;
+            }
+            self.interior_entry_pairs(l, i, out);
+            i += 1;
         }
-        self.levels_pairs(finer, a, out);
+        i
     }
 
-    /// [`Self::entry_pairs`] within the level, testing the cell of every candidate.
+    /// The pairs of entry `i` of level `l` (cell `(x, y)`, bucket `k`), inside the level's
+    /// [`Interior`], with the later entries of its cell and the entries of the four forward
+    /// neighbour cells: `(x+1, y)` and `(x−1..=x+1, y+1)`, which are the buckets `k+1` and
+    /// `k+width−1..=k+width+1`, holding those cells only (the level is pure).
+    #[inline(always)]
+    fn interior_entry_pairs<const FILTERED: bool>(&self, l: &Level, i: usize, out: &mut PairSink<FILTERED>) {
+        let a = &self.entries[i];
+        let k = a.bucket as usize;
+        let up = k + l.width as usize - 1;
+        let right = &self.entries[i + 1..self.starts[k + 2] as usize];
+        out.scan2(a, right, &self.entries[self.starts[up] as usize..self.starts[up + 3] as usize]);
+    }
+
+    /// The pairs of entry `i` of level `l` (cell `(x, y)`, bucket `r` of the level) with the
+    /// later entries of its cell and the entries of the four forward neighbour cells, `(x+1,
+    /// y)` and `(x−1..=x+1, y+1)`, which hash to the buckets `r+1` and `r+width−1..=r+width+1`
+    /// (wrapped), whatever the cell, testing the cell of every candidate. Each of the disjoint
+    /// cell offsets is accepted from one scan only, so a pair is never reported twice, even
+    /// when buckets wrap onto each other.
     #[inline(never)]
     fn wrapped_entry_pairs<const FILTERED: bool>(&self, l: &Level, i: usize, out: &mut PairSink<FILTERED>) {
         let a = &self.entries[i];
