@@ -31,8 +31,10 @@ impl Aabb {
     pub fn new(min: Vec2, max: Vec2) -> Result<Self, ShapeError> {
         // One test for the common case; the error is worked out apart (boxes are made by the
         // hundred thousand per frame, and building an error's parts inline slowed that down).
+        // A finite size means finite corners: an infinity or NaN in either makes it infinite
+        // or NaN.
         let size = max - min;
-        if min.is_finite() && max.is_finite() && size.is_finite() && size.cmpge(Vec2::ZERO).all() {
+        if size.is_finite() && size.cmpge(Vec2::ZERO).all() {
             return Ok(Self { min, max });
         }
         Self::refuse(min, max)
@@ -60,8 +62,10 @@ impl Aabb {
     /// The box around `center` reaching `half_extents` to each side.
     #[inline]
     pub fn from_center_half_extents(center: Vec2, half_extents: Vec2) -> Result<Self, ShapeError> {
-        if center.is_finite() && half_extents.is_finite() && half_extents.cmpge(Vec2::ZERO).all() {
-            return Self::new(center - half_extents, center + half_extents);
+        // As in `new`: a finite size means finite corners, so a finite center and half extents.
+        let (min, max) = (center - half_extents, center + half_extents);
+        if (max - min).is_finite() && half_extents.cmpge(Vec2::ZERO).all() {
+            return Ok(Self { min, max });
         }
         Self::refuse_center(center, half_extents)
     }
