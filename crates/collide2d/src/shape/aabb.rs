@@ -302,4 +302,40 @@ mod tests {
         assert!(matches!(sq.transformed(&skew).unwrap(), Shape::ConvexPolygon(_)));
         assert!(sq.transformed(&Transform::from_scale(Vec2::ZERO)).is_err());
     }
+
+    /// Floats of every kind: ordinary, tiny, huge, infinite, NaN, signed zeros.
+    fn any_f32() -> impl proptest::strategy::Strategy<Value = f32> {
+        use proptest::prelude::*;
+        prop_oneof![
+            -10.0f32..10.0,
+            prop::num::f32::ANY,
+            Just(f32::INFINITY),
+            Just(f32::NEG_INFINITY),
+            Just(f32::NAN),
+            Just(-0.0f32),
+            Just(3e38f32),
+            Just(-3e38f32),
+        ]
+    }
+
+    proptest::proptest! {
+        /// The constructors' single finiteness test accepts exactly what the checks one by
+        /// one would.
+        #[test]
+        fn constructors_accept_exactly_the_valid_inputs(
+            a in any_f32(), b in any_f32(), c in any_f32(), d in any_f32()
+        ) {
+            let (p, q) = (Vec2::new(a, b), Vec2::new(c, d));
+            let all_finite = |vs: &[f32]| vs.iter().all(|v| v.is_finite());
+            let (min, max) = (p, q);
+            let valid = all_finite(&[a, b, c, d, max.x - min.x, max.y - min.y]) && min.x <= max.x && min.y <= max.y;
+            proptest::prop_assert_eq!(Aabb::new(min, max).is_ok(), valid);
+            let (center, half) = (p, q);
+            let (lo, hi) = (center - half, center + half);
+            let valid = all_finite(&[a, b, c, d, lo.x, lo.y, hi.x, hi.y, hi.x - lo.x, hi.y - lo.y])
+                && half.x >= 0.0
+                && half.y >= 0.0;
+            proptest::prop_assert_eq!(Aabb::from_center_half_extents(center, half).is_ok(), valid);
+        }
+    }
 }
