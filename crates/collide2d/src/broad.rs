@@ -1278,15 +1278,16 @@ impl BroadPhase {
         if (k0..k1).contains(&(self.huge as usize)) {
             let huge = self.bucket_entries(self.huge);
             for (n, a) in huge.iter().enumerate() {
+                let probe = a.p.probe();
                 for l in &self.levels {
                     self.visit_level(l, &a.p.bounds(), |b| {
-                        if b.p.meets(&a.p.probe()) && a.allows(b) {
+                        if b.p.meets(&probe) && a.allows(b) {
                             out.push(a.pair(b));
                         }
                     });
                 }
                 for b in &huge[n + 1..] {
-                    if b.p.meets(&a.p.probe()) && a.allows(b) {
+                    if b.p.meets(&probe) && a.allows(b) {
                         out.push(a.pair(b));
                     }
                 }
@@ -1411,10 +1412,11 @@ impl BroadPhase {
                 continue;
             }
             let a = *self.entry(i);
+            let probe = a.p.probe();
             self.visit(&a.p.bounds(), |b| {
                 // Tombstones overlap nothing, so `b.idx` names a collider below.
                 if b.idx != a.idx
-                    && b.p.meets(&a.p.probe())
+                    && b.p.meets(&probe)
                     && a.allows(b)
                     && (!Self::moved_bit(&bits, b.idx) || a.idx < b.idx)
                 {
