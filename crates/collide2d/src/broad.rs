@@ -230,8 +230,8 @@ struct Merged<'a> {
     spare: &'a mut Vec<Entry>,
     pos: &'a mut [u32],
     starts: &'a mut [u32],
-    lo: Vec2,
-    hi: Vec2,
+    /// The lane-wise least of the kept boxes' [`Packed`] forms: their union, packed.
+    union: [f32; 4],
 }
 
 impl Merged<'_> {
@@ -241,8 +241,7 @@ impl Merged<'_> {
         if e.idx != DEAD {
             self.pos[e.idx as usize] = self.spare.len() as u32;
             self.spare.push(*e);
-            let b = e.p.bounds();
-            (self.lo, self.hi) = (self.lo.min(b.min), self.hi.max(b.max));
+            self.union = std::array::from_fn(|k| if e.p.0[k] < self.union[k] { e.p.0[k] } else { self.union[k] });
             self.starts[e.bucket as usize + 1] += 1;
         }
     }
@@ -1061,8 +1060,18 @@ impl BroadPhase {
         // One pass over the old entries (without tombstones), each overflow entry going in
         // after its bucket's old entries; the bucket starts are counted on the way.
         self.starts.fill(0);
-        let (lo, hi) = (Vec2::INFINITY, Vec2::NEG_INFINITY);
-        let mut merged = Merged { spare: &mut spare, pos: &mut self.pos, starts: &mut self.starts, lo, hi };
+        // A pure level stays pure when the entries joining it have cells of their own (its
+        // entries do); an impure one is looked at whole afterwards, as the entries that made
+        // it impure may have left.
+        // (At most MAX_LEVELS = 48 levels: one bit each.)
+        let impure = self.levels.iter().enumerate().fold(0u64, |m, (n, l)| m | ((!l.pure as u64) << n));
+        for e in over.iter().filter(|e| e.idx != DEAD) {
+            if let Some(l) = self.levels.iter_mut().find(|l| l.buckets().contains(&(e.bucket as usize))) {
+                l.pure &= l.canonical(e.cx, e.cy);
+            }
+        }
+        let union = [f32::INFINITY; 4];
+        let mut merged = Merged { spare: &mut spare, pos: &mut self.pos, starts: &mut self.starts, union };
         let mut o = 0;
         for e in &self.entries {
             while o < over.len() && over[o].bucket < e.bucket {
@@ -1072,8 +1081,8 @@ impl BroadPhase {
             merged.keep(e);
         }
         over[o..].iter().for_each(|e| merged.keep(e));
-        let (lo, hi) = (merged.lo, merged.hi);
-        let extent = lo.cmple(hi).all().then_some(Bounds { min: lo, max: hi });
+        let union = Packed(merged.union).bounds();
+        let extent = union.min.cmple(union.max).all().then_some(union);
         for k in 1..self.starts.len() {
             self.starts[k] += self.starts[k - 1];
         }
@@ -1083,7 +1092,7 @@ impl BroadPhase {
         let margin = self.reach_margin();
         self.spread = extent;
         self.extent = extent.map(|e| grown(&e, margin));
-        for n in 0..self.levels.len() {
+        for n in (0..self.levels.len()).filter(|&n| impure >> n & 1 != 0) {
             let l = self.levels[n];
             let r = l.buckets();
             let mut entries = self.entries[self.starts[r.start] as usize..self.starts[r.end] as usize].iter();
