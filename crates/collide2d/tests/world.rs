@@ -131,6 +131,30 @@ fn check_step(w: &mut World<u32>, previous: &mut Pairs) {
     *previous = now;
 }
 
+/// What the test remembers of a collider's filter, sensor flag and links, to check the world's
+/// (the brute-force pairs read the world's filters and flags, so these must be right).
+#[derive(Clone, Debug)]
+struct Node {
+    filter: CollisionFilter,
+    sensor: bool,
+    parent: Option<ColliderHandle>,
+    children: Vec<ColliderHandle>,
+}
+
+impl Node {
+    const NEW: Node = Node { filter: CollisionFilter::ALL, sensor: false, parent: None, children: Vec::new() };
+}
+
+fn check_nodes(w: &World<u32>, nodes: &BTreeMap<ColliderHandle, Node>) {
+    assert_eq!(live(w).len(), nodes.len());
+    for (&h, n) in nodes {
+        assert_eq!(w.filter(h), Some(n.filter), "{h:?}");
+        assert_eq!(w.is_sensor(h), Some(n.sensor), "{h:?}");
+        assert_eq!(w.parent(h), n.parent, "{h:?}");
+        assert_eq!(w.children(h), n.children, "{h:?}: children in the order attached");
+    }
+}
+
 /// World transforms equal the composition down the parent chain, and cached world boxes match.
 fn check_transforms(w: &World<u32>, locals: &BTreeMap<ColliderHandle, (Shape, Transform)>) {
     for h in live(w) {
@@ -152,6 +176,7 @@ fn run(ops: Vec<Op>, parallel_threshold: usize) {
     let mut w: World<u32> = World::new();
     w.set_parallel_threshold(parallel_threshold);
     let mut locals: BTreeMap<ColliderHandle, (Shape, Transform)> = BTreeMap::new();
+    let mut nodes: BTreeMap<ColliderHandle, Node> = BTreeMap::new();
     let mut previous = Pairs::new();
     let mut next = 0u32;
     for op in ops {
@@ -164,6 +189,7 @@ fn run(ops: Vec<Op>, parallel_threshold: usize) {
                 let h = w.insert(s.clone(), t, next).unwrap();
                 next += 1;
                 locals.insert(h, (s, t));
+                nodes.insert(h, Node::NEW);
             }
             Op::Move { pick: p, x, y, angle } => {
                 if let Some(h) = pick(p) {
@@ -193,6 +219,13 @@ fn run(ops: Vec<Op>, parallel_threshold: usize) {
                     assert!(w.remove(h).is_some());
                     assert!(!w.contains(h));
                     locals.remove(&h);
+                    let gone = nodes.remove(&h).unwrap();
+                    if let Some(p) = gone.parent {
+                        nodes.get_mut(&p).unwrap().children.retain(|&k| k != h);
+                    }
+                    for &c in &gone.children {
+                        nodes.get_mut(&c).unwrap().parent = None;
+                    }
                     for (c, t) in children.into_iter().zip(worlds) {
                         assert_eq!(w.parent(c), None);
                         assert_eq!(w.world_transform(c), Some(t), "a detached child stays where it was");
@@ -204,7 +237,18 @@ fn run(ops: Vec<Op>, parallel_threshold: usize) {
                 if let (Some(c), Some(pa)) = (pick(p), pick(parent)) {
                     let target = if c == pa { None } else { Some(pa) };
                     match w.set_parent(c, target) {
-                        Ok(()) => {}
+                        Ok(()) => {
+                            let old = nodes[&c].parent;
+                            if old != target {
+                                if let Some(o) = old {
+                                    nodes.get_mut(&o).unwrap().children.retain(|&k| k != c);
+                                }
+                                if let Some(t) = target {
+                                    nodes.get_mut(&t).unwrap().children.push(c);
+                                }
+                                nodes.get_mut(&c).unwrap().parent = target;
+                            }
+                        }
                         Err(WorldError::ParentCycle { .. }) => {}
                         Err(e) => panic!("{e}"),
                     }
@@ -213,14 +257,17 @@ fn run(ops: Vec<Op>, parallel_threshold: usize) {
             Op::Filter { pick: p, layer, mask } => {
                 if let Some(h) = pick(p) {
                     w.set_filter(h, CollisionFilter::new(layer, mask)).unwrap();
+                    nodes.get_mut(&h).unwrap().filter = CollisionFilter::new(layer, mask);
                 }
             }
             Op::Sensor { pick: p, on } => {
                 if let Some(h) = pick(p) {
                     w.set_sensor(h, on).unwrap();
+                    nodes.get_mut(&h).unwrap().sensor = on;
                 }
             }
             Op::Step => {
+                check_nodes(&w, &nodes);
                 check_transforms(&w, &locals);
                 let expected = brute_aabb_pairs(&w);
                 let got: Vec<_> = w.aabb_pairs().collect();
@@ -231,6 +278,7 @@ fn run(ops: Vec<Op>, parallel_threshold: usize) {
             }
         }
     }
+    check_nodes(&w, &nodes);
     check_transforms(&w, &locals);
     check_step(&mut w, &mut previous);
 }
