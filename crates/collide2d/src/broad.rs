@@ -790,6 +790,12 @@ impl BroadPhase {
         }
     }
 
+    /// The filter of the collider in slot `idx`.
+    pub(crate) fn filter(&self, idx: u32) -> CollisionFilter {
+        let p = &self.proxies[idx as usize];
+        CollisionFilter { layer: p.layer, mask: p.mask }
+    }
+
     /// The collider's filter changed.
     pub(crate) fn set_layer_mask(&mut self, idx: u32, layer: u32, mask: u32) {
         let p = &mut self.proxies[idx as usize];
