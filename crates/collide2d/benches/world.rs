@@ -16,8 +16,10 @@
 //!   0.0)`, then `Bvh::refit`, `Bvh::optimize_incremental` (what parry's users do each frame;
 //!   measured faster than without it here) and `traverse_bvtt_single_tree::<false>`.
 //!   First a plain loop of 1,000 steps per library prints the mean ms per step and checks that
-//!   both found the same number of pairs at every step; then criterion times further steps of the
-//!   same scenes (`iter_custom`, one step per iteration, the scene carrying on).
+//!   both found the same number of pairs at every step. The sides take turns in blocks of 50
+//!   steps (each on its own copy of the scene), so that the machine's drift over the run
+//!   reaches all of them alike. Then criterion times further steps of the same scenes
+//!   (`iter_custom`, one step per iteration, the scene carrying on).
 //! - **bare broad phase**: the same steps through our `BroadPhase` alone (`insert(i, &aabb)` for
 //!   every moved box, then `update()`): the like-for-like comparison with parry2d's `Bvh`, which
 //!   also keeps only boxes, where the world also places shapes and keeps transforms.
@@ -247,28 +249,33 @@ impl Side for Parry {
     }
 }
 
-/// `steps` steps of one side on its own copy of the scene, checking the pair count of every
-/// step against `counts` (or recording it when `counts` is empty): wall and on-CPU ms per step.
+/// Steps `range` of one side on its own copy of the scene, checking each step's pair count
+/// against the one the first side to run that step recorded in `counts`: adds the wall and
+/// on-CPU milliseconds spent to `spent`.
 fn run_steps(
-    side: &mut impl Side,
+    side: &mut dyn Side,
     scene: &mut Scene,
     movers: &[u32],
-    steps: usize,
-    counts: &mut Vec<usize>,
-) -> (f64, f64) {
-    let record = counts.is_empty();
+    range: std::ops::Range<usize>,
+    counts: &mut [Option<usize>],
+    spent: &mut (f64, f64),
+) {
     let (t, cpu) = (Instant::now(), cpu_ns());
-    for k in 0..steps {
+    for k in range.clone() {
         scene.advance(movers);
         let n = side.step(scene, movers);
-        if record {
-            counts.push(n);
-        } else {
-            assert_eq!(n, counts[k], "pair counts differ at step {k}");
+        match counts[k] {
+            None => counts[k] = Some(n),
+            Some(m) => assert_eq!(n, m, "pair counts differ at step {k}"),
         }
     }
-    per_step(t, cpu, steps)
+    let (wall, on_cpu) = per_step(t, cpu, 1);
+    (spent.0, spent.1) = (spent.0 + wall, spent.1 + on_cpu);
 }
+
+/// Steps of the plain loop run by each side in turn, so that the machine's drift (other
+/// processes, clock changes) reaches every side alike.
+const BLOCK: usize = 50;
 
 /// Criterion timing of further steps of one side, its scene carrying on.
 fn bench_steps(
@@ -301,13 +308,27 @@ fn steps_side_by_side(c: &mut Criterion, scene: &Scene, group: &str, what: &str,
     let mut bare = Bare::build(scene);
     bare.bp.update();
 
-    // The 1,000 steps, one after the other on copies of the same scene.
+    // The 1,000 steps on copies of the same scene, in blocks, the sides taking turns (each
+    // block starting with the next side).
     let steps = steps();
-    let mut counts = Vec::with_capacity(steps);
-    let (mut s_ours, mut s_bare, mut s_parry) = (scene.clone(), scene.clone(), scene.clone());
-    let (ours_ms, ours_cpu) = run_steps(&mut ours, &mut s_ours, movers, steps, &mut counts);
-    let (bare_ms, bare_cpu) = run_steps(&mut bare, &mut s_bare, movers, steps, &mut counts);
-    let (parry_ms, parry_cpu) = run_steps(&mut parry, &mut s_parry, movers, steps, &mut counts);
+    let mut counts = vec![None; steps];
+    let mut scenes = [scene.clone(), scene.clone(), scene.clone()];
+    let mut spent = [(0.0, 0.0); 3];
+    for (round, start) in (0..steps).step_by(BLOCK).enumerate() {
+        let range = start..(start + BLOCK).min(steps);
+        for k in (0..3).map(|k| (k + round) % 3) {
+            let side: &mut dyn Side = match k {
+                0 => &mut ours,
+                1 => &mut bare,
+                _ => &mut parry,
+            };
+            run_steps(side, &mut scenes[k], movers, range.clone(), &mut counts, &mut spent[k]);
+        }
+    }
+    let per = |(ms, cpu): (f64, f64)| (ms / steps as f64, cpu / steps as f64);
+    let ((ours_ms, ours_cpu), (bare_ms, bare_cpu), (parry_ms, parry_cpu)) =
+        (per(spent[0]), per(spent[1]), per(spent[2]));
+    let counts: Vec<usize> = counts.into_iter().flatten().collect();
     assert_eq!(our_pair_list(&mut ours), parry.pair_list(), "pairs differ after {steps} steps");
     println!(
         "{steps} steps of {BIG} {what} one thread: ours {ours_ms:.3} ms/step (on CPU {ours_cpu:.3}), \
@@ -344,9 +365,10 @@ fn steps_side_by_side(c: &mut Criterion, scene: &Scene, group: &str, what: &str,
         });
     }
     // The scenes carry on from where the 1,000 steps left them.
-    bench_steps(&mut group, "step/ours", &mut ours, &mut s_ours, movers);
-    bench_steps(&mut group, "step/bare_broad_phase", &mut bare, &mut s_bare, movers);
-    bench_steps(&mut group, "step/parry2d", &mut parry, &mut s_parry, movers);
+    let [s_ours, s_bare, s_parry] = &mut scenes;
+    bench_steps(&mut group, "step/ours", &mut ours, s_ours, movers);
+    bench_steps(&mut group, "step/bare_broad_phase", &mut bare, s_bare, movers);
+    bench_steps(&mut group, "step/parry2d", &mut parry, s_parry, movers);
     group.finish();
 }
 
