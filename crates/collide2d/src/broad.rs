@@ -38,7 +38,8 @@
 //! - **Storage.** All entries sit in one array sorted by bucket (levels one after the other,
 //!   each a hash table of `2^k` buckets, cells numbered row-major so that the neighbours of a
 //!   cell are the neighbouring buckets, whatever the wrapping). An entry copies its box and
-//!   filter, so that a bucket is scanned in order. Changes only mark the key; the next update
+//!   filter, so that a bucket is scanned in order; the box is kept as `(min, −max)`, so that
+//!   one four-lane comparison tests a candidate. Changes only mark the key; the next update
 //!   applies them. A level whose entries all have cell numbers below its table size (no
 //!   wrapping: a dense scene) is *pure*: each bucket holds one cell, and searches away from
 //!   its edges skip the test of which cell a candidate is in.
