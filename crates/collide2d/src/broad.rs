@@ -1266,8 +1266,8 @@ impl BroadPhase {
                     i = self.interior_pairs(&l, inner, i..end, next_over, &mut sink);
                 }
                 let Some(a) = self.entries[..end].get(i) else { break };
-                // An entry the run stopped at: after the overflow entries of buckets up to its
-                // own, a buried one, or one on the level's edges.
+                // An entry the run stopped at (the overflow has entries for its bucket or an
+                // earlier one, or it is on the level's edges), or any entry of a coarser level.
                 if a.bucket >= next_over {
                     while let Some(o) = rest.next_if(|o| o.bucket <= a.bucket) {
                         self.overflow_entry_pairs(o, &mut sink);
