@@ -51,9 +51,8 @@
 //!   placing every box anew at each update had cost a third of a step).
 //! - **Updates.** When many boxes changed (more than one in 10), every pair is searched, entry
 //!   by entry in array order: each entry against the later entries of its own cell, the four
-//!   "forward" neighbour cells of its
-//!   level (`(x+1, y)` and the three above, which are contiguous buckets), and, for the finer
-//!   levels, the cells whose boxes could reach it. Boxes that left their reach go to a short
+//!   "forward" neighbour cells of its level (`(x+1, y)` and the three above, which are
+//!   contiguous buckets), and, for the finer levels, the cells whose boxes could reach it. Boxes that left their reach go to a short
 //!   overflow list (their old entry becomes a tombstone that overlaps nothing), searched around
 //!   each of its boxes and swept along x against itself, until it grows long enough that a merge
 //!   into the array costs less. When more than one box in 10 left its reach, the array is
@@ -367,14 +366,22 @@ impl<const FILTERED: bool> PairSink<'_, FILTERED> {
         if self.n + bs.len() > SINK {
             self.flush();
             if bs.len() > SINK {
-                for c in bs.chunks(SINK) {
-                    self.flush();
-                    self.test_all(a, c, &accept);
-                }
+                self.scan_long(a, bs, &accept);
                 return;
             }
         }
         self.test_all(a, bs, &accept);
+    }
+
+    /// [`Self::scan`] of a run longer than the buffer, with the buffer empty: out of the way of
+    /// the usual case.
+    #[cold]
+    #[inline(never)]
+    fn scan_long(&mut self, a: &Entry, bs: &[Entry], accept: &impl Fn(&Entry) -> bool) {
+        for c in bs.chunks(SINK) {
+            self.test_all(a, c, accept);
+            self.flush();
+        }
     }
 
     /// [`Self::scan`] of two runs with every candidate admitted.
@@ -495,8 +502,8 @@ impl Level {
 }
 
 /// The cells of a pure level whose forward neighbours are exactly the next buckets (see
-/// [`BroadPhase::interior_entry_pairs`]): those away from the level's left and right edges, whose row
-/// above does not wrap. Empty for a level that is not pure.
+/// [`BroadPhase::interior_entry_pairs`]): those away from the level's left and right edges,
+/// whose row above does not wrap. Empty for a level that is not pure.
 #[derive(Clone, Copy)]
 struct Interior {
     /// Cells with `1 <= x <= width - 2`: `x - 1` (wrapping) below this.
@@ -514,9 +521,10 @@ impl Interior {
         }
     }
 
-    /// Whether the cell at column `x` with cell number `r` is inside.
+    /// Whether the cell of entry `e` of level `l` is inside.
     #[inline(always)]
-    fn holds(self, x: u32, r: u32) -> bool {
+    fn holds(self, l: &Level, e: &Entry) -> bool {
+        let (x, r) = (e.cx.wrapping_sub(l.origin.0) as u32, e.bucket.wrapping_sub(l.base));
         (x.wrapping_sub(1) < self.xs) & ((r as u64) < self.rs)
     }
 }
@@ -1009,7 +1017,7 @@ impl BroadPhase {
     }
 
     /// Brings the entries of the moved colliders up to date: in place when they stay in their
-    /// bucket; else the grid entry becomes a tombstone (which overlaps nothing) and the collider
+    /// cell; else the grid entry becomes a tombstone (which overlaps nothing) and the collider
     /// goes to the overflow list, which searches look at separately until the next sort.
     fn refresh(&mut self) {
         self.pos.resize(self.proxies.len(), 0);
@@ -1055,7 +1063,8 @@ impl BroadPhase {
     }
 
     /// Merges the overflow (sorted by bucket) into the entries, dropping tombstones: one pass
-    /// over the grid. Tightens the extent.
+    /// over the grid (and one more over each level that was impure). The extent becomes the
+    /// boxes' union grown by the reach margin.
     fn sort(&mut self) {
         self.sorts += 1;
         let mut over = std::mem::take(&mut self.overflow);
@@ -1228,8 +1237,9 @@ impl BroadPhase {
     /// The pairs of `a` with the entries of `levels` around its box.
     #[inline(always)]
     fn levels_pairs<const FILTERED: bool>(&self, levels: &[Level], a: &Entry, sink: &mut PairSink<FILTERED>) {
+        let bounds = a.p.bounds();
         for l in levels {
-            self.visit_level(l, &a.p.bounds(), |b| sink.scan(a, std::slice::from_ref(b), |_| true));
+            self.visit_level(l, &bounds, |b| sink.scan(a, std::slice::from_ref(b), |_| true));
         }
     }
 
@@ -1261,8 +1271,9 @@ impl BroadPhase {
             let inner = Interior::of(&l);
             let finer = &self.levels[..n];
             let (mut i, end) = (self.starts[b0] as usize, self.starts[b1] as usize);
+            let finest = finer.is_empty();
             while i < end {
-                if finer.is_empty() {
+                if finest {
                     i = self.interior_pairs(&l, inner, i..end, next_over, &mut sink);
                 }
                 let Some(a) = self.entries[..end].get(i) else { break };
@@ -1275,7 +1286,7 @@ impl BroadPhase {
                     next_over = rest.peek().map_or(u32::MAX, |o| o.bucket);
                 }
                 if a.idx != DEAD {
-                    if inner.holds(a.cx.wrapping_sub(l.origin.0) as u32, a.bucket - l.base) {
+                    if inner.holds(&l, a) {
                         self.interior_entry_pairs(&l, i, &mut sink);
                     } else {
                         self.wrapped_entry_pairs(&l, i, &mut sink);
@@ -1327,9 +1338,8 @@ impl BroadPhase {
     ) -> usize {
         let mut i = run.start;
         while let Some(a) = self.entries[..run.end].get(i) {
-            let (x, r) = (a.cx.wrapping_sub(l.origin.0) as u32, a.bucket.wrapping_sub(l.base));
             // A buried entry needs no test: its NaN box overlaps nothing.
-            if !(inner.holds(x, r) & (a.bucket < stop)) {
+            if !(inner.holds(l, a) & (a.bucket < stop)) {
                 break;
             }
             self.interior_entry_pairs(l, i, out);
