@@ -247,14 +247,6 @@ impl Merged<'_> {
     }
 }
 
-/// Grows `extent` to contain a reach (`NOWHERE` included: it holds no box).
-#[inline]
-fn include_reach(extent: &mut Option<Bounds>, reach: &Bounds) {
-    if reach.min.is_finite() && reach.max.is_finite() {
-        include(extent, reach);
-    }
-}
-
 /// `b` grown by `m` on every side, rounded outwards, within the finite f32 range.
 fn grown(b: &Bounds, m: f64) -> Bounds {
     let down = |v: f32| f32_down(v as f64 - m).max(f32::MIN);
@@ -564,12 +556,10 @@ pub struct BroadPhase {
     /// Whether a box may have a filter other than the default (all layers, all masks).
     filtered: bool,
     next: Vec<u32>,
-    /// Contains every box of the grid and every reach (grown by moves, tightened at sorts);
-    /// `None` when empty.
-    extent: Option<Bounds>,
-    /// The boxes' union at the last fill or sort, grown by the boxes placed since (boxes moving
-    /// within their reach may stick out of it by up to a cell and a largest side): how far the
-    /// boxes spread, to tell when the tables have become too small.
+    /// The boxes' union at the last fill or sort, grown by the boxes placed since; `None` when
+    /// empty. Boxes moving within their reach may stick out of it by up to
+    /// [`reach_margin`](Self::reach_margin), which rays take into account. It tells how far the
+    /// boxes spread, and so when the tables have become too small.
     spread: Option<Bounds>,
     live: usize,
     /// Figures of the last build, to tell when to build anew.
@@ -791,8 +781,8 @@ impl BroadPhase {
         self.proxies[idx as usize].tight = tight;
         if stays {
             // The entry is rewritten at the next update, in one tight loop: random stores cost
-            // several times more when other stores queue behind them. The extent already
-            // holds the reach.
+            // several times more when other stores queue behind them. Rays look as far as
+            // the reach (see `ray`).
             self.mark_shifted(idx);
         } else {
             self.mark_moved(idx);
@@ -818,8 +808,9 @@ impl BroadPhase {
         self.mark_shifted(idx);
     }
 
-    /// How far the extent may reach past the boxes: every box is in its reach, which is within
-    /// a cell and a largest side of the box (twice that of the coarsest level in use).
+    /// How far a box may lie outside the spread: every box is in its reach, which is within a
+    /// cell and a largest side of the box as it was placed (taken twice, for the coarsest level
+    /// in use: a margin for rounding that only lengthens rays' marches).
     fn reach_margin(&self) -> f64 {
         self.levels.iter().rev().find(|l| l.count > 0).map_or(0.0, |l| 2.0 * (l.cell + l.fits))
     }
@@ -979,7 +970,7 @@ impl BroadPhase {
         self.overflow.clear();
         self.entries.clear();
         self.entries.resize(self.starts[buckets] as usize, BLANK);
-        let (mut spread, mut extent): (Option<Bounds>, Option<Bounds>) = (None, None);
+        let mut spread: Option<Bounds> = None;
         for (i, ((p, pos), &(cx, cy))) in self.proxies.iter().zip(&mut self.pos).zip(&self.cells).enumerate() {
             if !p.alive() {
                 continue;
@@ -991,10 +982,8 @@ impl BroadPhase {
             *pos = *slot;
             *slot += 1;
             include(&mut spread, &p.tight);
-            include_reach(&mut extent, &p.reach);
         }
         self.spread = spread;
-        self.extent = spread.map(|s| extent.map_or(s, |e| e.union(&s)));
     }
 
     /// The entry of a placed collider, in the grid or in the overflow.
@@ -1057,14 +1046,12 @@ impl BroadPhase {
             q.reach = reach;
             q.flags |= PLACED;
             include(&mut self.spread, &p.tight);
-            include(&mut self.extent, &p.tight);
-            include_reach(&mut self.extent, &reach);
         }
     }
 
     /// Merges the overflow (sorted by bucket) into the entries, dropping tombstones: one pass
-    /// over the grid (and one more over each level that was impure). The extent becomes the
-    /// boxes' union grown by the reach margin.
+    /// over the grid (and one more over each level that was impure). The spread becomes the
+    /// boxes' union.
     fn sort(&mut self) {
         self.sorts += 1;
         let mut over = std::mem::take(&mut self.overflow);
@@ -1098,16 +1085,14 @@ impl BroadPhase {
         }
         over[o..].iter().for_each(|e| merged.keep(e));
         let union = Packed(merged.union).bounds();
-        let extent = union.min.cmple(union.max).all().then_some(union);
+        let spread = union.min.cmple(union.max).all().then_some(union);
         for k in 1..self.starts.len() {
             self.starts[k] += self.starts[k - 1];
         }
         over.clear();
         self.overflow = over;
         self.spare = std::mem::replace(&mut self.entries, spare);
-        let margin = self.reach_margin();
-        self.spread = extent;
-        self.extent = extent.map(|e| grown(&e, margin));
+        self.spread = spread;
         for n in (0..self.levels.len()).filter(|&n| impure >> n & 1 != 0) {
             let l = self.levels[n];
             let r = l.buckets();
@@ -1494,8 +1479,9 @@ impl BroadPhase {
                 reach = f(e.idx, reach);
             }
         }
-        let (Some(extent), Some(fine)) = (self.extent, self.levels.first()) else { return };
-        // The stretch of the ray inside the extent.
+        let (Some(spread), Some(fine)) = (self.spread, self.levels.first()) else { return };
+        // The stretch of the ray inside the region where the grid's boxes can be.
+        let extent = grown(&spread, self.reach_margin());
         let Some((t0, t1, _)) = slab_range(ray.origin(), ray.direction(), extent.min, extent.max) else { return };
         let (t0, t1) = (t0.max(0.0), t1.min(reach));
         if t0.is_nan() || t1.is_nan() || t0 > t1 {
@@ -1856,8 +1842,8 @@ mod tests {
         met
     }
 
-    /// A box that drifts past the extent of the last fill, within its reach (so its entry
-    /// stays), is still met by a ray that passes only through the part outside that extent.
+    /// A box that drifts past the boxes' union of the last fill, within its reach (so its entry
+    /// stays), is still met by a ray that passes only through the part outside that union.
     #[test]
     fn rays_meet_boxes_that_drifted_past_the_last_extent() {
         let mut bp = BroadPhase::new();
@@ -1871,7 +1857,7 @@ mod tests {
         assert!(met.contains(&1), "met {met:?}");
     }
 
-    /// The same after a sort, which recomputes the extent from the boxes.
+    /// The same after a sort, which recomputes the spread from the boxes.
     #[test]
     fn rays_meet_boxes_that_drifted_past_the_extent_of_a_sort() {
         let mut bp = BroadPhase::new();
