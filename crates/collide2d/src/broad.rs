@@ -131,7 +131,7 @@ const DEAD: u32 = u32::MAX;
 const ALIVE: u8 = 1;
 /// In `BroadPhase::moved`.
 const MOVED: u8 = 2;
-/// Has an entry at `Proxy::pos`.
+/// Has an entry at `BroadPhase::pos`.
 const PLACED: u8 = 4;
 /// In `BroadPhase::shifted`: its box changed within its entry's reach.
 const SHIFTED: u8 = 8;
@@ -260,33 +260,61 @@ fn include(extent: &mut Option<Bounds>, b: &Bounds) {
     *extent = Some(extent.map_or(*b, |e| e.union(b)));
 }
 
-/// What the broad phase knows of one collider (indexed by the collider's slot).
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Proxy {
-    pub tight: Bounds,
-    /// Where the box may go while its entry stays in its cell (see [`Level::reach`]).
-    reach: Bounds,
+/// What the broad phase knows of the colliders, indexed by slot, one array per part: moving a
+/// box reads and writes only its box, its reach and its state, and a step that moves every box
+/// is bound by the bytes its passes walk (one 48-byte record per collider had cost about a
+/// seventh of the bare step).
+#[derive(Debug, Default)]
+pub(crate) struct Proxies {
+    /// The colliders' boxes now.
+    pub tight: Vec<Bounds>,
+    /// Where each box may go while its entry stays in its cell (see [`Level::reach`]).
+    reach: Vec<Bounds>,
+    state: Vec<State>,
+    /// What moves do not read.
+    pub meta: Vec<Meta>,
+}
+
+/// A collider's flags and level.
+#[derive(Clone, Copy, Debug, Default)]
+struct State {
+    flags: u8,
+    level: u8,
+}
+
+/// A collider's generation and filter.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Meta {
     pub generation: u32,
     layer: u32,
     mask: u32,
-    level: u8,
-    flags: u8,
 }
 
-impl Proxy {
-    const DEAD: Proxy = Proxy {
-        tight: Bounds { min: Vec2::ZERO, max: Vec2::ZERO },
-        reach: NOWHERE,
-        generation: 0,
-        layer: 0,
-        mask: 0,
-        level: 0,
-        flags: 0,
-    };
+impl Proxies {
+    /// The number of slots.
+    pub fn len(&self) -> usize {
+        self.state.len()
+    }
 
+    /// Whether slot `i` holds a collider (`false` beyond the last slot).
     #[inline(always)]
-    pub fn alive(&self) -> bool {
-        self.flags & ALIVE != 0
+    pub fn alive(&self, i: usize) -> bool {
+        self.state.get(i).is_some_and(|s| s.flags & ALIVE != 0)
+    }
+
+    /// Makes room for slots up to `i`.
+    fn cover(&mut self, i: usize) {
+        if self.len() <= i {
+            self.tight.resize(i + 1, Bounds::default());
+            self.reach.resize(i + 1, NOWHERE);
+            self.state.resize(i + 1, State::default());
+            self.meta.resize(i + 1, Meta::default());
+        }
+    }
+
+    /// The live slots.
+    fn live(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.len()).filter(|&i| self.state[i].flags & ALIVE != 0)
     }
 }
 
@@ -526,7 +554,7 @@ impl Interior {
 /// system). See the [module documentation](self) for how it works and an example.
 #[derive(Debug, Default)]
 pub struct BroadPhase {
-    pub(crate) proxies: Vec<Proxy>,
+    pub(crate) proxies: Proxies,
     /// Colliders inserted, moved, reshaped, refiltered, touched or removed since the last
     /// update: their entries (if any) are out of date until the next one.
     moved: Vec<u32>,
@@ -618,18 +646,18 @@ impl BroadPhase {
 
     /// Whether `key` names a box.
     pub fn contains(&self, key: u32) -> bool {
-        self.proxies.get(key as usize).is_some_and(Proxy::alive)
+        self.proxies.alive(key as usize)
     }
 
     /// The box under `key`.
     pub fn aabb(&self, key: u32) -> Option<Aabb> {
-        let p = self.proxies.get(key as usize).filter(|p| p.alive())?;
-        Some(Aabb::from_min_max_unchecked(p.tight.min, p.tight.max))
+        let b = self.proxies.tight.get(key as usize).filter(|_| self.contains(key))?;
+        Some(Aabb::from_min_max_unchecked(b.min, b.max))
     }
 
     /// Puts a box under `key`, or moves the one already there (keeping its filter). Takes effect
     /// in the pair list at the next [`update`](Self::update); queries see it at once.
-    #[inline]
+    #[inline(always)]
     pub fn insert(&mut self, key: u32, aabb: &Aabb) -> Result<(), BroadPhaseError> {
         let b = Bounds { min: aabb.min(), max: aabb.max() };
         // A key in use is within the limit: moves, the usual call, skip that test.
@@ -711,7 +739,7 @@ impl BroadPhase {
     }
 
     fn mark_moved(&mut self, idx: u32) {
-        let p = &mut self.proxies[idx as usize];
+        let p = &mut self.proxies.state[idx as usize];
         if p.flags & MOVED == 0 {
             p.flags |= MOVED;
             self.moved.push(idx);
@@ -720,26 +748,28 @@ impl BroadPhase {
 
     /// The changed colliders, each once: the moved, then the shifted that did not move since.
     fn changed(&self) -> impl Iterator<Item = u32> + '_ {
-        let unmoved = |&&i: &&u32| self.proxies[i as usize].flags & MOVED == 0;
+        let unmoved = |&&i: &&u32| self.proxies.state[i as usize].flags & MOVED == 0;
         self.moved.iter().chain(self.shifted.iter().filter(unmoved)).copied()
     }
 
     #[inline(always)]
     fn mark_shifted(&mut self, idx: u32) {
-        let p = &mut self.proxies[idx as usize];
+        let p = &mut self.proxies.state[idx as usize];
         if p.flags & (MOVED | SHIFTED) == 0 {
             p.flags |= SHIFTED;
             self.shifted.push(idx);
         }
     }
 
-    /// Whether the entry of `p` still serves the box `tight`: the box is within the entry's
-    /// reach (all that searches need), and, so that levels keep boxes of their size, it still
-    /// fits its level and has not shrunk to a quarter of what the level takes.
+    /// Whether the entry of the collider in slot `i`, whose state is `s`, still serves the box
+    /// `tight`: the box is within the entry's reach (all that searches need), and, so that
+    /// levels keep boxes of their size, it still fits its level and has not shrunk to a quarter
+    /// of what the level takes.
     #[inline(always)]
-    fn still_fits(&self, p: &Proxy, tight: &Bounds) -> bool {
-        let inside = (p.reach.min.cmple(tight.min) & tight.max.cmple(p.reach.max)).all();
-        let Some(l) = self.levels.get(p.level as usize) else { return false };
+    fn still_fits(&self, i: usize, s: State, tight: &Bounds) -> bool {
+        let reach = &self.proxies.reach[i];
+        let inside = (reach.min.cmple(tight.min) & tight.max.cmple(reach.max)).all();
+        let Some(l) = self.levels.get(s.level as usize) else { return false };
         let side = (tight.max - tight.min).max_element();
         inside & (side > l.keeps.0) & (side <= l.keeps.1)
     }
@@ -747,28 +777,26 @@ impl BroadPhase {
     /// Registers a new collider in slot `idx`.
     pub(crate) fn insert_proxy(&mut self, idx: u32, generation: u32, tight: Bounds, layer: u32, mask: u32) {
         let i = idx as usize;
-        if self.proxies.len() <= i {
-            self.proxies.resize(i + 1, Proxy::DEAD);
-        }
-        if self.proxies[i].alive() {
+        self.proxies.cover(i);
+        if self.proxies.alive(i) {
             self.remove_proxy(idx, generation);
         }
         // An entry left by a removal in the same slot is reused at the next update.
-        let p = &mut self.proxies[i];
-        (p.tight, p.generation, p.layer, p.mask) = (tight, generation, layer, mask);
-        p.flags |= ALIVE;
+        self.proxies.tight[i] = tight;
+        self.proxies.meta[i] = Meta { generation, layer, mask };
+        self.proxies.state[i].flags |= ALIVE;
         self.live += 1;
         self.mark_moved(idx);
     }
 
     /// Forgets the collider in slot `idx`.
     pub(crate) fn remove_proxy(&mut self, idx: u32, next_generation: u32) {
-        let p = &mut self.proxies[idx as usize];
-        if !p.alive() {
+        let i = idx as usize;
+        if !self.proxies.alive(i) {
             return;
         }
-        p.flags &= !ALIVE;
-        p.generation = next_generation;
+        self.proxies.state[i].flags &= !ALIVE;
+        self.proxies.meta[i].generation = next_generation;
         self.live -= 1;
         self.mark_moved(idx);
     }
@@ -776,14 +804,18 @@ impl BroadPhase {
     /// The collider's world box (or shape) changed.
     #[inline(always)]
     pub(crate) fn set_bounds(&mut self, idx: u32, tight: Bounds) {
-        let p = &self.proxies[idx as usize];
-        let stays = p.flags & (PLACED | MOVED) == PLACED && self.still_fits(p, &tight);
-        self.proxies[idx as usize].tight = tight;
+        let i = idx as usize;
+        let s = self.proxies.state[i];
+        let stays = s.flags & (PLACED | MOVED) == PLACED && self.still_fits(i, s, &tight);
+        self.proxies.tight[i] = tight;
         if stays {
             // The entry is rewritten at the next update, in one tight loop: random stores cost
             // several times more when other stores queue behind them. Rays look as far as
             // the reach (see `ray`).
-            self.mark_shifted(idx);
+            if s.flags & SHIFTED == 0 {
+                self.proxies.state[i].flags |= SHIFTED;
+                self.shifted.push(idx);
+            }
         } else {
             self.mark_moved(idx);
         }
@@ -791,15 +823,14 @@ impl BroadPhase {
 
     /// The filter of the collider in slot `idx`.
     pub(crate) fn filter(&self, idx: u32) -> CollisionFilter {
-        let p = &self.proxies[idx as usize];
-        CollisionFilter { layer: p.layer, mask: p.mask }
+        let m = &self.proxies.meta[idx as usize];
+        CollisionFilter { layer: m.layer, mask: m.mask }
     }
 
     /// The collider's filter changed.
     pub(crate) fn set_layer_mask(&mut self, idx: u32, layer: u32, mask: u32) {
-        let p = &mut self.proxies[idx as usize];
-        p.layer = layer;
-        p.mask = mask;
+        let m = &mut self.proxies.meta[idx as usize];
+        (m.layer, m.mask) = (layer, mask);
         self.mark_moved(idx);
     }
 
@@ -838,10 +869,9 @@ impl BroadPhase {
         }
         for k in 0..self.shifted.len() {
             let i = self.shifted[k];
-            let p = &mut self.proxies[i as usize];
             // Only `changed` reads the flag during an update, and it looks at `MOVED` alone.
-            p.flags &= !SHIFTED;
-            let b = p.tight;
+            self.proxies.state[i as usize].flags &= !SHIFTED;
+            let b = self.proxies.tight[i as usize];
             self.entry_mut(i).p = Packed::of(&b);
         }
         let share = |n: usize| self.built && n * INCREMENTAL_SHARE <= self.live;
@@ -869,7 +899,7 @@ impl BroadPhase {
             self.find_pairs();
         }
         for &i in &self.moved {
-            self.proxies[i as usize].flags &= !MOVED;
+            self.proxies.state[i as usize].flags &= !MOVED;
         }
         self.moved.clear();
         self.shifted.clear();
@@ -882,12 +912,13 @@ impl BroadPhase {
         self.built = true;
         let mut sides: Vec<f64> = Vec::with_capacity(self.live);
         let mut extent: Option<Bounds> = None;
-        for p in self.proxies.iter().filter(|p| p.alive()) {
-            let side = p.tight.side();
+        for i in self.proxies.live() {
+            let b = &self.proxies.tight[i];
+            let side = b.side();
             if side.is_finite() {
                 sides.push(side);
             }
-            include(&mut extent, &p.tight);
+            include(&mut extent, b);
         }
         self.live_at_build = self.live;
         let span = extent.map_or(0.0, |e| e.side());
@@ -900,8 +931,8 @@ impl BroadPhase {
             Level { cell: c, inv: 1.0 / c, fits, keeps: (least, fits as f32), ..Level::default() }
         }));
         let mut counts = vec![0u32; levels];
-        for p in self.proxies.iter().filter(|p| p.alive()) {
-            let side = p.tight.side();
+        for i in self.proxies.live() {
+            let side = self.proxies.tight[i].side();
             if let Some(k) = self.levels.iter().position(|l| side <= l.fits) {
                 counts[k] += 1;
             }
@@ -939,16 +970,19 @@ impl BroadPhase {
         }
         self.huge_count = 0;
         self.filtered = false;
-        self.pos.resize(self.proxies.len(), 0);
-        self.cells.resize(self.proxies.len(), (0, 0));
-        for ((p, pos), cell) in self.proxies.iter_mut().zip(&mut self.pos).zip(&mut self.cells) {
-            if !p.alive() {
-                p.flags &= !PLACED;
+        let n = self.proxies.len();
+        self.pos.resize(n, 0);
+        self.cells.resize(n, (0, 0));
+        let px = &mut self.proxies;
+        for i in 0..n {
+            let s = &mut px.state[i];
+            if s.flags & ALIVE == 0 {
+                s.flags &= !PLACED;
                 continue;
             }
-            let (level, cx, cy, bucket) = locate(&self.levels, self.huge, &p.tight);
-            p.reach = self.levels.get(level as usize).map_or(NOWHERE, |l| l.reach(cx, cy));
-            *cell = (cx, cy);
+            let (level, cx, cy, bucket) = locate(&self.levels, self.huge, &px.tight[i]);
+            px.reach[i] = self.levels.get(level as usize).map_or(NOWHERE, |l| l.reach(cx, cy));
+            self.cells[i] = (cx, cy);
             self.starts[bucket as usize + 1] += 1;
             match self.levels.get_mut(level as usize) {
                 Some(l) => {
@@ -957,10 +991,10 @@ impl BroadPhase {
                 }
                 None => self.huge_count += 1,
             }
-            p.level = level;
-            p.flags |= PLACED;
-            *pos = bucket;
-            self.filtered |= (p.layer & p.mask) != u32::MAX;
+            (s.level, s.flags) = (level, s.flags | PLACED);
+            self.pos[i] = bucket;
+            let m = &px.meta[i];
+            self.filtered |= (m.layer & m.mask) != u32::MAX;
         }
         for k in 0..buckets {
             self.starts[k + 1] += self.starts[k];
@@ -971,17 +1005,15 @@ impl BroadPhase {
         self.entries.clear();
         self.entries.resize(self.starts[buckets] as usize, BLANK);
         let mut spread: Option<Bounds> = None;
-        for (i, ((p, pos), &(cx, cy))) in self.proxies.iter().zip(&mut self.pos).zip(&self.cells).enumerate() {
-            if !p.alive() {
-                continue;
-            }
-            let bucket = *pos;
+        for i in self.proxies.live() {
+            let (b, m, (cx, cy)) = (&self.proxies.tight[i], &self.proxies.meta[i], self.cells[i]);
+            let bucket = self.pos[i];
             let slot = &mut self.next[bucket as usize];
             self.entries[*slot as usize] =
-                Entry { p: Packed::of(&p.tight), cx, cy, idx: i as u32, layer: p.layer, mask: p.mask, bucket };
-            *pos = *slot;
+                Entry { p: Packed::of(b), cx, cy, idx: i as u32, layer: m.layer, mask: m.mask, bucket };
+            self.pos[i] = *slot;
             *slot += 1;
-            include(&mut spread, &p.tight);
+            include(&mut spread, b);
         }
         self.spread = spread;
     }
@@ -1012,22 +1044,22 @@ impl BroadPhase {
         self.pos.resize(self.proxies.len(), 0);
         for k in 0..self.moved.len() {
             let i = self.moved[k];
-            let p = self.proxies[i as usize];
-            let placed = p.flags & PLACED != 0;
+            let (s, b, m) =
+                (self.proxies.state[i as usize], self.proxies.tight[i as usize], self.proxies.meta[i as usize]);
+            let placed = s.flags & PLACED != 0;
             if placed {
-                self.count(p.level, -1);
+                self.count(s.level, -1);
             }
-            if !p.alive() {
+            if s.flags & ALIVE == 0 {
                 if placed {
                     self.entry_mut(i).bury();
-                    self.proxies[i as usize].flags &= !PLACED;
+                    self.proxies.state[i as usize].flags &= !PLACED;
                 }
                 continue;
             }
-            let (level, cx, cy, bucket) = locate(&self.levels, self.huge, &p.tight);
-            let reach = self.levels.get(level as usize).map_or(NOWHERE, |l| l.reach(cx, cy));
-            let e = Entry { p: Packed::of(&p.tight), cx, cy, idx: i, layer: p.layer, mask: p.mask, bucket };
-            self.filtered |= (p.layer & p.mask) != u32::MAX;
+            let (level, cx, cy, bucket) = locate(&self.levels, self.huge, &b);
+            let e = Entry { p: Packed::of(&b), cx, cy, idx: i, layer: m.layer, mask: m.mask, bucket };
+            self.filtered |= (m.layer & m.mask) != u32::MAX;
             let pos = self.pos[i as usize];
             // In place only in the same cell, which keeps pure levels pure.
             let same_cell = |o: &Entry| (o.bucket, o.cx, o.cy) == (bucket, cx, cy);
@@ -1041,11 +1073,10 @@ impl BroadPhase {
                 self.overflow.push(e);
             }
             self.count(level, 1);
-            let q = &mut self.proxies[i as usize];
-            q.level = level;
-            q.reach = reach;
-            q.flags |= PLACED;
-            include(&mut self.spread, &p.tight);
+            self.proxies.reach[i as usize] = self.levels.get(level as usize).map_or(NOWHERE, |l| l.reach(cx, cy));
+            let q = &mut self.proxies.state[i as usize];
+            (q.level, q.flags) = (level, q.flags | PLACED);
+            include(&mut self.spread, &b);
         }
     }
 
@@ -1418,8 +1449,7 @@ impl BroadPhase {
         pairs.truncate(kept);
         results.truncate(kept_judged);
         for i in self.changed() {
-            let p = &self.proxies[i as usize];
-            if p.flags & PLACED == 0 {
+            if self.proxies.state[i as usize].flags & PLACED == 0 {
                 continue;
             }
             let a = *self.entry(i);
@@ -1444,12 +1474,12 @@ impl BroadPhase {
     fn current(&self, e: &Entry) -> bool {
         e.idx != DEAD
             && ((self.moved.is_empty() && self.shifted.is_empty())
-                || self.proxies[e.idx as usize].flags & (MOVED | SHIFTED) == 0)
+                || self.proxies.state[e.idx as usize].flags & (MOVED | SHIFTED) == 0)
     }
 
     /// The live colliders changed since the last update, whose entries are out of date.
     fn loose(&self) -> impl Iterator<Item = u32> + '_ {
-        self.changed().filter(|&i| self.proxies[i as usize].alive())
+        self.changed().filter(|&i| self.proxies.alive(i as usize))
     }
 
     /// Calls `f(idx)` once for every live collider whose current box overlaps `b`.
@@ -1460,7 +1490,7 @@ impl BroadPhase {
             }
         });
         for i in self.loose() {
-            if self.proxies[i as usize].tight.overlaps(b) {
+            if self.proxies.tight[i as usize].overlaps(b) {
                 f(i);
             }
         }
@@ -1560,13 +1590,13 @@ mod tests {
     use std::collections::BTreeSet;
 
     fn brute(bp: &BroadPhase) -> BTreeSet<(u32, u32)> {
-        let live: Vec<(u32, &Proxy)> =
-            bp.proxies.iter().enumerate().filter(|(_, p)| p.alive()).map(|(i, p)| (i as u32, p)).collect();
+        let px = &bp.proxies;
+        let live: Vec<(u32, Meta, Bounds)> = px.live().map(|i| (i as u32, px.meta[i], px.tight[i])).collect();
         let mut out = BTreeSet::new();
-        for (n, (i, a)) in live.iter().enumerate() {
-            for (j, b) in &live[n + 1..] {
+        for (n, (i, a, ab)) in live.iter().enumerate() {
+            for (j, b, bb) in &live[n + 1..] {
                 let allowed = (a.layer & b.mask) != 0 && (b.layer & a.mask) != 0;
-                if allowed && a.tight.overlaps(&b.tight) {
+                if allowed && ab.overlaps(bb) {
                     out.insert((*i, *j));
                 }
             }
@@ -1634,7 +1664,7 @@ mod tests {
             let mut got = Vec::new();
             bp.query(&probe, |i| got.push(i));
             let mut want: Vec<u32> =
-                live.iter().copied().filter(|&i| bp.proxies[i as usize].tight.overlaps(&probe)).collect();
+                live.iter().copied().filter(|&i| bp.proxies.tight[i as usize].overlaps(&probe)).collect();
             got.sort_unstable();
             want.sort_unstable();
             assert_eq!(got, want, "query");
@@ -1654,7 +1684,7 @@ mod tests {
                 }
                 Op::Nudge(i, dx, dy) => {
                     if let Some(i) = pick(&i) {
-                        let b = bp.proxies[i as usize].tight;
+                        let b = bp.proxies.tight[i as usize];
                         let d = Vec2::new(dx, dy);
                         bp.set_bounds(i, Bounds { min: b.min + d, max: b.max + d });
                     }
@@ -1717,7 +1747,7 @@ mod tests {
             for chunk in nudges.chunks(4) {
                 for &(i, dx, dy) in chunk {
                     let i = (i % cluster.len()) as u32;
-                    let b = bp.proxies[i as usize].tight;
+                    let b = bp.proxies.tight[i as usize];
                     let d = Vec2::new(dx, dy);
                     bp.set_bounds(i, Bounds { min: b.min + d, max: b.max + d });
                 }
@@ -1822,7 +1852,7 @@ mod tests {
         assert!(l.pure);
         let jump = Vec2::new((l.mask + 1) as f32 * l.cell as f32, 0.0);
         for i in 0..100u32 {
-            let b = bp.proxies[i as usize].tight;
+            let b = bp.proxies.tight[i as usize];
             bp.set_bounds(i, Bounds { min: b.min + jump, max: b.max + jump });
         }
         bp.update();
@@ -1851,7 +1881,7 @@ mod tests {
         bp.insert_proxy(1, 0, bounds(10.0, 10.0, 1.0, 1.0), u32::MAX, u32::MAX);
         bp.update();
         bp.set_bounds(1, bounds(10.01, 10.0, 1.0, 1.0));
-        assert_ne!(bp.proxies[1].flags & SHIFTED, 0, "the box should keep its entry");
+        assert_ne!(bp.proxies.state[1].flags & SHIFTED, 0, "the box should keep its entry");
         bp.update();
         let met = met_going_down(&bp, 11.005);
         assert!(met.contains(&1), "met {met:?}");
@@ -1870,10 +1900,10 @@ mod tests {
         }
         bp.update();
         assert_eq!((bp.sorts, bp.fills), (1, 1));
-        let last = bp.proxies[999].tight;
+        let last = bp.proxies.tight[999];
         let nudged = Bounds { min: last.min + Vec2::new(0.01, 0.0), max: last.max + Vec2::new(0.01, 0.0) };
         bp.set_bounds(999, nudged);
-        assert_ne!(bp.proxies[999].flags & SHIFTED, 0, "the box should keep its entry");
+        assert_ne!(bp.proxies.state[999].flags & SHIFTED, 0, "the box should keep its entry");
         bp.update();
         assert_eq!((bp.sorts, bp.fills), (1, 1));
         let met = met_going_down(&bp, last.max.x + 0.005);
@@ -1891,7 +1921,7 @@ mod tests {
         }
         bp.update_with(&mut Vec::<()>::new());
         for i in 0..40u32 {
-            let r = bp.proxies[i as usize].reach;
+            let r = bp.proxies.reach[i as usize];
             for b in [Bounds { min: r.min, max: r.min + 0.5 }, Bounds { min: r.max - 0.5, max: r.max }] {
                 bp.set_bounds(i, b);
                 bp.update_with(&mut Vec::<()>::new());

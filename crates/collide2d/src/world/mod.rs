@@ -807,11 +807,11 @@ impl<T> World<T> {
     /// deterministic order, `a`'s slot index below `b`'s.
     pub fn aabb_pairs(&mut self) -> impl ExactSizeIterator<Item = (ColliderHandle, ColliderHandle)> + '_ {
         self.update();
-        let proxies = &self.broad.proxies;
+        let meta = &self.broad.proxies.meta;
         self.broad.pairs.iter().map(move |&(a, b)| {
             (
-                ColliderHandle { index: a, generation: proxies[a as usize].generation },
-                ColliderHandle { index: b, generation: proxies[b as usize].generation },
+                ColliderHandle { index: a, generation: meta[a as usize].generation },
+                ColliderHandle { index: b, generation: meta[b as usize].generation },
             )
         })
     }
@@ -826,7 +826,7 @@ impl<T> World<T> {
         ev.started.clear();
         ev.ongoing.clear();
         ev.stopped.clear();
-        let proxies = &self.broad.proxies;
+        let meta = &self.broad.proxies.meta;
         let mut now = std::mem::take(&mut self.touch_now);
         now.clear();
         for (&(a, b), &(hit, contact)) in self.broad.pairs.iter().zip(&self.results) {
@@ -835,7 +835,7 @@ impl<T> World<T> {
             }
             self.colliding[a as usize] = true;
             self.colliding[b as usize] = true;
-            let (ga, gb) = (proxies[a as usize].generation, proxies[b as usize].generation);
+            let (ga, gb) = (meta[a as usize].generation, meta[b as usize].generation);
             let e = ContactEvent {
                 a: ColliderHandle { index: a, generation: ga },
                 b: ColliderHandle { index: b, generation: gb },
