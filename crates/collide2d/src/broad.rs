@@ -61,7 +61,9 @@
 //!   for partners around it: a mostly static scene costs about as much as its moving part.
 //! - The grid is built anew (a new `c`, new table sizes) on the first update, when the number of
 //!   boxes has doubled or fallen to a quarter, or when a level has grown crowded.
-//! - Queries between updates look at the changed boxes one by one and skip their entries.
+//! - Queries between updates look at the boxes that left their entries one by one and skip
+//!   those entries; boxes still within their entries' reach are found through them, with
+//!   their boxes of now.
 //! - Keys index tables, so they should be small and dense (at most [`BroadPhase::MAX_KEY`]).
 
 use glam::Vec2;
@@ -133,8 +135,6 @@ const ALIVE: u8 = 1;
 const MOVED: u8 = 2;
 /// Has an entry at `BroadPhase::pos`.
 const PLACED: u8 = 4;
-/// In `BroadPhase::shifted`: its box changed within its entry's reach.
-const SHIFTED: u8 = 8;
 
 /// The smallest f32 at least `x` (`x` finite).
 fn f32_up(x: f64) -> f32 {
@@ -359,7 +359,7 @@ impl Entry {
 }
 
 /// The size of [`PairSink`]'s buffer.
-const SINK: usize = 128;
+const SINK: usize = 256;
 
 /// Collects found pairs without a branch per test: every candidate is written to a small
 /// buffer and the count advances only for the pairs that pass (which are unpredictable, so a
@@ -368,7 +368,8 @@ const SINK: usize = 128;
 /// `FILTERED`: whether to test the filters (off when every box has the default filter).
 struct PairSink<'a, const FILTERED: bool> {
     out: &'a mut Vec<(u32, u32)>,
-    buf: [(u32, u32); SINK],
+    /// Candidates as `a << 32 | b`: one store each.
+    buf: [u64; SINK],
     n: usize,
 }
 
@@ -376,7 +377,10 @@ impl<const FILTERED: bool> PairSink<'_, FILTERED> {
     /// Moves the pairs found to `out`, each in order (the scan writes every candidate, so it
     /// leaves the ordering to the few that pass).
     fn flush(&mut self) {
-        self.out.extend(self.buf[..self.n].iter().map(|&(a, b)| (a.min(b), a.max(b))));
+        self.out.extend(self.buf[..self.n].iter().map(|&v| {
+            let (a, b) = ((v >> 32) as u32, v as u32);
+            (a.min(b), a.max(b))
+        }));
         self.n = 0;
     }
 
@@ -427,12 +431,12 @@ impl<const FILTERED: bool> PairSink<'_, FILTERED> {
     #[inline(always)]
     fn test_all(&mut self, a: &Entry, bs: &[Entry], accept: impl Fn(&Entry) -> bool) {
         // Locals, so that the buffer's stores cannot be taken to change them.
-        let (probe, ai, al, am) = (a.p.probe(), a.idx, a.layer, a.mask);
+        let (probe, ai, al, am) = (a.p.probe(), (a.idx as u64) << 32, a.layer, a.mask);
         let mut n = self.n;
         for b in bs {
             let allowed = !FILTERED || ((al & b.mask) != 0) & ((b.layer & am) != 0);
             let ok = accept(b) & b.p.meets(&probe) & allowed;
-            self.buf[n % SINK] = (ai, b.idx);
+            self.buf[n % SINK] = ai | b.idx as u64;
             n += ok as usize;
         }
         self.n = n;
@@ -558,9 +562,9 @@ pub struct BroadPhase {
     /// Colliders inserted, moved, reshaped, refiltered, touched or removed since the last
     /// update: their entries (if any) are out of date until the next one.
     moved: Vec<u32>,
-    /// Colliders whose box changed within their entry's reach since the last update: the next
-    /// update rewrites the box in place and searches their pairs again. (Also in `moved` if
-    /// they changed more since.)
+    /// Colliders whose box changed within their entry's reach since the last update, some
+    /// perhaps more than once (see [`Self::push_shifted`]): the next update rewrites the box in
+    /// place and searches their pairs again. (Also in `moved` if they changed more since.)
     shifted: Vec<u32>,
     /// Scratch: overflow entries in sweep order.
     sweep: Vec<u32>,
@@ -609,6 +613,15 @@ pub struct BroadPhase {
     /// overflow: for tests.
     fills: usize,
     overflow_searches: usize,
+}
+
+/// Sets bit `i`: `false` if it was set already.
+#[inline(always)]
+fn mark(bits: &mut [u64], i: u32) -> bool {
+    let (word, bit) = (&mut bits[(i / 64) as usize], 1 << (i % 64));
+    let new = *word & bit == 0;
+    *word |= bit;
+    new
 }
 
 /// The level, cell and bucket of a box.
@@ -746,19 +759,33 @@ impl BroadPhase {
         }
     }
 
-    /// The changed colliders, each once: the moved, then the shifted that did not move since.
-    fn changed(&self) -> impl Iterator<Item = u32> + '_ {
-        let unmoved = |&&i: &&u32| self.proxies.state[i as usize].flags & MOVED == 0;
-        self.moved.iter().chain(self.shifted.iter().filter(unmoved)).copied()
+    fn mark_shifted(&mut self, idx: u32) {
+        if self.proxies.state[idx as usize].flags & MOVED == 0 {
+            self.push_shifted(idx);
+        }
     }
 
+    /// Adds a collider to `shifted`, which may then hold it more than once: marking it
+    /// (a flag to set at each move and clear at each update) had cost more than the
+    /// duplicates do (the rewrite writes the same box twice; updates drop them when they
+    /// matter). Kept within bounds for callers that move a box many times between updates.
     #[inline(always)]
-    fn mark_shifted(&mut self, idx: u32) {
-        let p = &mut self.proxies.state[idx as usize];
-        if p.flags & (MOVED | SHIFTED) == 0 {
-            p.flags |= SHIFTED;
-            self.shifted.push(idx);
+    fn push_shifted(&mut self, idx: u32) {
+        self.shifted.push(idx);
+        if self.shifted.len() > 2 * self.proxies.len() + 64 {
+            self.dedup_shifted();
         }
+    }
+
+    /// Drops from `shifted` the colliders it holds more than once and those in `moved`.
+    #[cold]
+    fn dedup_shifted(&mut self) {
+        let mut bits = std::mem::take(&mut self.moved_bits);
+        bits.clear();
+        bits.resize(self.proxies.len().div_ceil(64), 0);
+        self.moved.iter().for_each(|&i| _ = mark(&mut bits, i));
+        self.shifted.retain(|&i| mark(&mut bits, i));
+        self.moved_bits = bits;
     }
 
     /// Whether the entry of the collider in slot `i`, whose state is `s`, still serves the box
@@ -812,10 +839,7 @@ impl BroadPhase {
             // The entry is rewritten at the next update, in one tight loop: random stores cost
             // several times more when other stores queue behind them. Rays look as far as
             // the reach (see `ray`).
-            if s.flags & SHIFTED == 0 {
-                self.proxies.state[i].flags |= SHIFTED;
-                self.shifted.push(idx);
-            }
+            self.push_shifted(idx);
         } else {
             self.mark_moved(idx);
         }
@@ -869,10 +893,15 @@ impl BroadPhase {
         }
         for k in 0..self.shifted.len() {
             let i = self.shifted[k];
-            // Only `changed` reads the flag during an update, and it looks at `MOVED` alone.
-            self.proxies.state[i as usize].flags &= !SHIFTED;
             let b = self.proxies.tight[i as usize];
             self.entry_mut(i).p = Packed::of(&b);
+        }
+        let share = |n: usize, live: usize| n * INCREMENTAL_SHARE <= live;
+        // Duplicates could tip the choice below to a full search: drop them when that is cheap
+        // next to the step and many are possible (one move each is the usual case).
+        let (moved, shifted) = (self.moved.len(), self.shifted.len());
+        if self.built && !share(moved + shifted, self.live) && share(moved, self.live) && 2 * shifted < self.live {
+            self.dedup_shifted();
         }
         let share = |n: usize| self.built && n * INCREMENTAL_SHARE <= self.live;
         let changed = self.moved.len() + self.shifted.len();
@@ -1232,7 +1261,7 @@ impl BroadPhase {
     fn overflow_sweep(&self, order: &mut [u32], out: &mut Vec<(u32, u32)>) {
         let over = &self.overflow;
         order.sort_unstable_by(|&j, &k| over[j as usize].p.0[0].total_cmp(&over[k as usize].p.0[0]));
-        let mut sink = PairSink::<true> { out, buf: [(0, 0); SINK], n: 0 };
+        let mut sink = PairSink::<true> { out, buf: [0; SINK], n: 0 };
         for (n, &j) in order.iter().enumerate() {
             let a = &over[j as usize];
             let max_x = a.p.bounds().max.x;
@@ -1272,7 +1301,7 @@ impl BroadPhase {
 
     #[inline(never)]
     fn bucket_pairs<const FILTERED: bool>(&self, k0: usize, k1: usize, over: &[u32], out: &mut Vec<(u32, u32)>) {
-        let mut sink = PairSink::<FILTERED> { out, buf: [(0, 0); SINK], n: 0 };
+        let mut sink = PairSink::<FILTERED> { out, buf: [0; SINK], n: 0 };
         let mut rest = over.iter().map(|&o| &self.overflow[o as usize]).peekable();
         let mut next_over = rest.peek().map_or(u32::MAX, |a| a.bucket);
         // Entry by entry (rather than cell by cell: no loop per cell, no test of empty cells).
@@ -1429,9 +1458,9 @@ impl BroadPhase {
         let mut bits = std::mem::take(&mut self.moved_bits);
         bits.clear();
         bits.resize(self.proxies.len().div_ceil(64), 0);
-        for i in self.changed() {
-            bits[(i / 64) as usize] |= 1 << (i % 64);
-        }
+        self.moved.iter().for_each(|&i| _ = mark(&mut bits, i));
+        // The changed colliders, each once: the moved, then the shifted that did not move since.
+        self.shifted.retain(|&i| mark(&mut bits, i));
         let mut pairs = std::mem::take(&mut self.pairs);
         let (judged, mut kept, mut kept_judged) = (results.len(), 0, 0);
         for r in 0..pairs.len() {
@@ -1448,7 +1477,7 @@ impl BroadPhase {
         }
         pairs.truncate(kept);
         results.truncate(kept_judged);
-        for i in self.changed() {
+        for &i in self.moved.iter().chain(&self.shifted) {
             if self.proxies.state[i as usize].flags & PLACED == 0 {
                 continue;
             }
@@ -1469,23 +1498,33 @@ impl BroadPhase {
         self.moved_bits = bits;
     }
 
-    /// Whether a grid entry is current (its collider unchanged since the last update).
+    /// Whether a grid entry stands for its collider: its collider has not moved out of it since
+    /// the last update (a shifted one has, within the entry's reach, so that searches around
+    /// it still find it; see [`Self::box_of`]).
     #[inline]
     fn current(&self, e: &Entry) -> bool {
-        e.idx != DEAD
-            && ((self.moved.is_empty() && self.shifted.is_empty())
-                || self.proxies.state[e.idx as usize].flags & (MOVED | SHIFTED) == 0)
+        e.idx != DEAD && (self.moved.is_empty() || self.proxies.state[e.idx as usize].flags & MOVED == 0)
     }
 
-    /// The live colliders changed since the last update, whose entries are out of date.
+    /// The box now of the collider of a [`current`](Self::current) entry.
+    #[inline]
+    fn box_of(&self, e: &Entry) -> Bounds {
+        if self.shifted.is_empty() {
+            e.p.bounds()
+        } else {
+            self.proxies.tight[e.idx as usize]
+        }
+    }
+
+    /// The live colliders moved since the last update, which no entry stands for.
     fn loose(&self) -> impl Iterator<Item = u32> + '_ {
-        self.changed().filter(|&i| self.proxies.alive(i as usize))
+        self.moved.iter().copied().filter(|&i| self.proxies.alive(i as usize))
     }
 
     /// Calls `f(idx)` once for every live collider whose current box overlaps `b`.
     pub(crate) fn query(&self, b: &Bounds, mut f: impl FnMut(u32)) {
         self.visit(b, |e| {
-            if self.current(e) && e.p.bounds().overlaps(b) {
+            if self.current(e) && self.box_of(e).overlaps(b) {
                 f(e.idx);
             }
         });
@@ -1544,7 +1583,7 @@ impl BroadPhase {
             let b = Bounds { min: p.min(q) - grow, max: p.max(q) + grow };
             for l in &self.levels {
                 self.visit_level(l, &b, |e| {
-                    if self.current(e) && e.p.bounds().overlaps(&b) {
+                    if self.current(e) && self.box_of(e).overlaps(&b) {
                         reach = f(e.idx, reach);
                     }
                 });
@@ -1881,7 +1920,7 @@ mod tests {
         bp.insert_proxy(1, 0, bounds(10.0, 10.0, 1.0, 1.0), u32::MAX, u32::MAX);
         bp.update();
         bp.set_bounds(1, bounds(10.01, 10.0, 1.0, 1.0));
-        assert_ne!(bp.proxies.state[1].flags & SHIFTED, 0, "the box should keep its entry");
+        assert!(bp.shifted.contains(&1), "the box should keep its entry");
         bp.update();
         let met = met_going_down(&bp, 11.005);
         assert!(met.contains(&1), "met {met:?}");
@@ -1903,7 +1942,7 @@ mod tests {
         let last = bp.proxies.tight[999];
         let nudged = Bounds { min: last.min + Vec2::new(0.01, 0.0), max: last.max + Vec2::new(0.01, 0.0) };
         bp.set_bounds(999, nudged);
-        assert_ne!(bp.proxies.state[999].flags & SHIFTED, 0, "the box should keep its entry");
+        assert!(bp.shifted.contains(&999), "the box should keep its entry");
         bp.update();
         assert_eq!((bp.sorts, bp.fills), (1, 1));
         let met = met_going_down(&bp, last.max.x + 0.005);
@@ -1938,6 +1977,40 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_box_moved_many_times_between_updates_is_listed_boundedly_and_found_once() {
+        let mut bp = BroadPhase::new();
+        // In a row, 1.5 apart (away from cell edges, where a box may leave its reach).
+        for i in 0..100u32 {
+            bp.insert_proxy(i, 0, bounds(0.2 + i as f32 * 1.5, 0.5, 1.0, 1.0), u32::MAX, u32::MAX);
+        }
+        bp.update_with(&mut Vec::<()>::new());
+        assert!(bp.pairs.is_empty());
+        // Back and forth within its reach, onto its neighbour and off again.
+        let moves = |bp: &mut BroadPhase, n: usize| {
+            for k in 0..n {
+                let x = if k % 2 == 0 { 0.8 } else { 0.2 };
+                bp.set_bounds(0, bounds(x, 0.5, 1.0, 1.0));
+                assert!(bp.moved.is_empty(), "the box should keep its entry");
+                assert!(bp.shifted.len() <= 2 * bp.proxies.len() + 64);
+                let mut met = Vec::new();
+                bp.query(&bounds(1.7, 0.5, 0.1, 0.1), |i| met.push(i));
+                met.sort();
+                assert_eq!(met, if x > 0.5 { vec![0, 1] } else { vec![1] });
+            }
+        };
+        moves(&mut bp, 10_000);
+        bp.update_with(&mut Vec::<()>::new());
+        assert!(bp.pairs.is_empty());
+        // 21 moves of one box of 100 are one change, not 21: an incremental update.
+        moves(&mut bp, 21);
+        let before = bp.stats().incremental_updates;
+        bp.update_with(&mut Vec::<()>::new());
+        assert_eq!(bp.pairs, vec![(0, 1)]);
+        assert_eq!(bp.stats().incremental_updates, before + 1);
+        assert!(bp.shifted.is_empty());
     }
 
     #[test]
