@@ -282,6 +282,10 @@ struct State {
     level: u8,
 }
 
+/// What [`BroadPhase::refresh`] reads of a moved collider: state, box, filter, entry position
+/// and cell.
+type Gathered = (State, Bounds, Meta, u32, (i32, i32));
+
 /// A collider's generation and filter.
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Meta {
@@ -566,6 +570,8 @@ pub struct BroadPhase {
     /// perhaps more than once (see [`Self::push_shifted`]): the next update rewrites the box in
     /// place and searches their pairs again. (Also in `moved` if they changed more since.)
     shifted: Vec<u32>,
+    /// Scratch: what [`Self::refresh`] reads of the moved colliders.
+    gathered: Vec<Gathered>,
     /// Scratch: overflow entries in sweep order.
     sweep: Vec<u32>,
     /// `moved` and `shifted` as bits, during an update.
@@ -583,7 +589,8 @@ pub struct BroadPhase {
     pos: Vec<u32>,
     /// Entries of colliders that left their bucket (or arrived) since the last sort.
     overflow: Vec<Entry>,
-    /// Scratch: each collider's cell during a fill.
+    /// Each placed collider's cell (by slot), so that a move need not read its entry to tell
+    /// whether it stays in its cell.
     cells: Vec<(i32, i32)>,
     /// Whether a box may have a filter other than the default (all layers, all masks).
     filtered: bool,
@@ -1071,10 +1078,18 @@ impl BroadPhase {
     /// goes to the overflow list, which searches look at separately until the next sort.
     fn refresh(&mut self) {
         self.pos.resize(self.proxies.len(), 0);
-        for k in 0..self.moved.len() {
+        self.cells.resize(self.proxies.len(), (0, 0));
+        // Read first, in a loop of its own: the moved are a sparse few, each a miss in every
+        // array, and this short loop lets the misses of many overlap.
+        let mut got = std::mem::take(&mut self.gathered);
+        got.clear();
+        let px = &self.proxies;
+        got.extend(self.moved.iter().map(|&i| {
+            let i = i as usize;
+            (px.state[i], px.tight[i], px.meta[i], self.pos[i], self.cells[i])
+        }));
+        for (k, &(s, b, m, pos, cell)) in got.iter().enumerate() {
             let i = self.moved[k];
-            let (s, b, m) =
-                (self.proxies.state[i as usize], self.proxies.tight[i as usize], self.proxies.meta[i as usize]);
             let placed = s.flags & PLACED != 0;
             if placed {
                 self.count(s.level, -1);
@@ -1089,10 +1104,9 @@ impl BroadPhase {
             let (level, cx, cy, bucket) = locate(&self.levels, self.huge, &b);
             let e = Entry { p: Packed::of(&b), cx, cy, idx: i, layer: m.layer, mask: m.mask, bucket };
             self.filtered |= (m.layer & m.mask) != u32::MAX;
-            let pos = self.pos[i as usize];
             // In place only in the same cell, which keeps pure levels pure.
-            let same_cell = |o: &Entry| (o.bucket, o.cx, o.cy) == (bucket, cx, cy);
-            if placed && (pos & IN_OVERFLOW != 0 || same_cell(&self.entries[pos as usize])) {
+            let same_cell = (s.level, cell) == (level, (cx, cy));
+            if placed && (pos & IN_OVERFLOW != 0 || same_cell) {
                 *self.entry_mut(i) = e;
             } else {
                 if placed {
@@ -1105,8 +1119,10 @@ impl BroadPhase {
             self.proxies.reach[i as usize] = self.levels.get(level as usize).map_or(NOWHERE, |l| l.reach(cx, cy));
             let q = &mut self.proxies.state[i as usize];
             (q.level, q.flags) = (level, q.flags | PLACED);
+            self.cells[i as usize] = (cx, cy);
             include(&mut self.spread, &b);
         }
+        self.gathered = got;
     }
 
     /// Merges the overflow (sorted by bucket) into the entries, dropping tombstones: one pass
