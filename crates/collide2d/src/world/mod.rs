@@ -79,9 +79,10 @@
 //!   local one, so nothing else moves.
 //! - **When things happen.** Inserting, moving, reshaping and removing update the world shapes
 //!   and boxes at once; the grid catches up in [`World::step`], [`World::update`] or
-//!   [`World::aabb_pairs`]. Queries always see the current state: colliders changed since the
-//!   last update are looked at one by one (so after moving many colliders, call
-//!   [`World::update`] before querying many times).
+//!   [`World::aabb_pairs`]. Queries always see the current state: a collider moved since the
+//!   last update is found through its old grid entry, with its box of now, while it stays
+//!   within that entry's reach, and looked at one by one otherwise (as are new ones); so
+//!   after moving many colliders far, call [`World::update`] before querying many times.
 
 use std::any::TypeId;
 
