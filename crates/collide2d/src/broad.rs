@@ -61,9 +61,9 @@
 //!   for partners around it: a mostly static scene costs about as much as its moving part.
 //! - The grid is built anew (a new `c`, new table sizes) on the first update, when the number of
 //!   boxes has doubled or fallen to a quarter, or when a level has grown crowded.
-//! - Queries between updates look at the boxes that left their entries one by one and skip
-//!   those entries; boxes still within their entries' reach are found through them, with
-//!   their boxes of now.
+//! - Queries between updates look one by one at the boxes that left their entries' reach
+//!   (and at new and refiltered ones) and skip their entries; boxes still within their
+//!   entries' reach are found through them, with their boxes of now.
 //! - Keys index tables, so they should be small and dense (at most [`BroadPhase::MAX_KEY`]).
 
 use glam::Vec2;
@@ -84,7 +84,9 @@ pub struct BroadPhaseStats {
     /// Times the grid was built anew (new cell sizes and tables): at the first update, and when
     /// the number of boxes doubled, fell to a quarter, or crowded a level.
     pub rebuilds: usize,
-    /// Updates that searched all pairs (many boxes had changed).
+    /// Updates that searched all pairs (many boxes had changed; a box moved several times
+    /// since the last update may count more than once when those moves number more than half
+    /// the boxes).
     pub full_searches: usize,
     /// Updates that kept the pairs between unchanged boxes and searched around the changed ones
     /// (at most one box in 10 had changed).
@@ -563,18 +565,20 @@ impl Interior {
 #[derive(Debug, Default)]
 pub struct BroadPhase {
     pub(crate) proxies: Proxies,
-    /// Colliders inserted, moved, reshaped, refiltered, touched or removed since the last
-    /// update: their entries (if any) are out of date until the next one.
+    /// Colliders inserted, moved out of their entry's reach, reshaped beyond it, refiltered or
+    /// removed since the last update: their entries (if any) are out of date until the next one.
     moved: Vec<u32>,
-    /// Colliders whose box changed within their entry's reach since the last update, some
-    /// perhaps more than once (see [`Self::push_shifted`]): the next update rewrites the box in
-    /// place and searches their pairs again. (Also in `moved` if they changed more since.)
+    /// Colliders whose box changed within their entry's reach, or that were touched, since the
+    /// last update, some perhaps more than once (see [`Self::push_shifted`]): the next update
+    /// rewrites the box in place and searches their pairs again. (Also in `moved` if they
+    /// changed more since.)
     shifted: Vec<u32>,
     /// Scratch: what [`Self::refresh`] reads of the moved colliders.
     gathered: Vec<Gathered>,
     /// Scratch: overflow entries in sweep order.
     sweep: Vec<u32>,
-    /// `moved` and `shifted` as bits, during an update.
+    /// Scratch bits by slot: `moved` and `shifted`, during an update and when dropping
+    /// duplicates from `shifted`.
     moved_bits: Vec<u64>,
     levels: Vec<Level>,
     /// The bucket of the huge colliders (after every level's).
@@ -904,8 +908,10 @@ impl BroadPhase {
             self.entry_mut(i).p = Packed::of(&b);
         }
         let share = |n: usize, live: usize| n * INCREMENTAL_SHARE <= live;
-        // Duplicates could tip the choice below to a full search: drop them when that is cheap
-        // next to the step and many are possible (one move each is the usual case).
+        // Duplicates could tip the choice below to a full search: drop them when they could,
+        // unless the list is longer than half the colliders (when most boxes moved, a pass
+        // over the list would cost every full step a little and change nothing; it would take
+        // a box moved more than five times on average to tip the choice).
         let (moved, shifted) = (self.moved.len(), self.shifted.len());
         if self.built && !share(moved + shifted, self.live) && share(moved, self.live) && 2 * shifted < self.live {
             self.dedup_shifted();
@@ -2020,8 +2026,8 @@ mod tests {
         moves(&mut bp, 10_000);
         bp.update_with(&mut Vec::<()>::new());
         assert!(bp.pairs.is_empty());
-        // 21 moves of one box of 100 are one change, not 21: an incremental update.
-        moves(&mut bp, 21);
+        // 49 moves of one box of 100 are one change, not 49: an incremental update.
+        moves(&mut bp, 49);
         let before = bp.stats().incremental_updates;
         bp.update_with(&mut Vec::<()>::new());
         assert_eq!(bp.pairs, vec![(0, 1)]);

@@ -790,7 +790,8 @@ impl<T> World<T> {
     }
 
     /// Brings the broad phase up to date (applies the changes since the last update), so that queries
-    /// need not look at changed colliders one by one. [`step`](Self::step) does it too.
+    /// need not look one by one at colliders that moved far or were inserted since.
+    /// [`step`](Self::step) does it too.
     pub fn update(&mut self) {
         self.broad.update_with(&mut self.results);
         self.release_slots();
