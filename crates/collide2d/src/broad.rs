@@ -788,8 +788,8 @@ impl BroadPhase {
         }
     }
 
-    /// Drops from `shifted` the colliders it holds more than once and those in `moved`.
-    #[cold]
+    /// Drops from `shifted` the colliders it holds more than once and those in `moved`, and
+    /// leaves the bits of both lists set in `moved_bits`.
     fn dedup_shifted(&mut self) {
         let mut bits = std::mem::take(&mut self.moved_bits);
         bits.clear();
@@ -1477,12 +1477,10 @@ impl BroadPhase {
     /// Keeps the old pairs between unchanged colliders (and their results) and adds the pairs of
     /// the changed ones.
     fn update_pairs<R: Copy>(&mut self, results: &mut Vec<R>) {
-        let mut bits = std::mem::take(&mut self.moved_bits);
-        bits.clear();
-        bits.resize(self.proxies.len().div_ceil(64), 0);
-        self.moved.iter().for_each(|&i| _ = mark(&mut bits, i));
-        // The changed colliders, each once: the moved, then the shifted that did not move since.
-        self.shifted.retain(|&i| mark(&mut bits, i));
+        // The changed colliders, each once: the moved, then the shifted that did not move since;
+        // their bits stay set.
+        self.dedup_shifted();
+        let bits = std::mem::take(&mut self.moved_bits);
         let mut pairs = std::mem::take(&mut self.pairs);
         let (judged, mut kept, mut kept_judged) = (results.len(), 0, 0);
         for r in 0..pairs.len() {
