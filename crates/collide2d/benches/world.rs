@@ -24,8 +24,9 @@
 //!   every moved box, then `update()`): the like-for-like comparison with parry2d's `Bvh`, which
 //!   also keeps only boxes, where the world also places shapes and keeps transforms. All of
 //!   the above run on one thread, like parry2d's side; the plain loop also runs the bare broad
-//!   phase with its default threshold (its full pair search on rayon's pool), timed by the
-//!   wall clock, for what a caller on a multi-core machine gets by default.
+//!   phase and the world with their default thresholds (the full pair search shared with
+//!   rayon's pool), timed by the wall clock, for what a caller on a multi-core machine gets by
+//!   default.
 //! - **mostly static** (`world_100k_mostly_static`): the same 100,000 boxes, but only one in 100
 //!   moves; the others rest. Both sides update only the movers (ours: `set_transform`; parry2d:
 //!   `insert_or_update_partially`), then as above.
@@ -316,21 +317,24 @@ fn steps_side_by_side(c: &mut Criterion, scene: &Scene, group: &str, what: &str,
     bare.bp.update();
     let mut bare_threads = Bare::build(scene, true);
     bare_threads.bp.update();
+    let mut ours_threads = Ours::build(scene);
+    ours_threads.pairs();
 
     // The 1,000 steps on copies of the same scene, in blocks, the sides taking turns (each
     // block starting with the next side).
     let steps = steps();
     let mut counts = vec![None; steps];
-    let mut scenes = [scene.clone(), scene.clone(), scene.clone(), scene.clone()];
-    let mut spent = [(0.0, 0.0); 4];
+    let mut scenes: [Scene; 5] = std::array::from_fn(|_| scene.clone());
+    let mut spent = [(0.0, 0.0); 5];
     for (round, start) in (0..steps).step_by(BLOCK).enumerate() {
         let range = start..(start + BLOCK).min(steps);
-        for k in (0..4).map(|k| (k + round) % 4) {
+        for k in (0..5).map(|k| (k + round) % 5) {
             let side: &mut dyn Side = match k {
                 0 => &mut ours,
                 1 => &mut bare,
                 2 => &mut parry,
-                _ => &mut bare_threads,
+                3 => &mut bare_threads,
+                _ => &mut ours_threads,
             };
             run_steps(side, &mut scenes[k], movers, range.clone(), &mut counts, &mut spent[k]);
         }
@@ -354,13 +358,15 @@ fn steps_side_by_side(c: &mut Criterion, scene: &Scene, group: &str, what: &str,
         bare_cpu / parry_cpu
     );
     // On-CPU time counts the calling thread only: wall time is the measure here.
-    let threads_ms = spent[3].0 / steps as f64;
-    println!(
-        "{steps} steps, our bare BroadPhase with its default threshold (pair search on rayon's pool; {} cores): \
-         {threads_ms:.3} ms/step wall, ratio to parry2d's wall time {:.3}",
-        std::thread::available_parallelism().map_or(1, |n| n.get()),
-        threads_ms / parry_ms
-    );
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    for (what, k) in [("bare BroadPhase", 3), ("World", 4)] {
+        let ms = spent[k].0 / steps as f64;
+        println!(
+            "{steps} steps, our {what} with its default threshold (pair search shared with rayon's pool; {cores} cores): \
+             {ms:.3} ms/step wall, ratio to parry2d's wall time {:.3}",
+            ms / parry_ms
+        );
+    }
     println!("our broad phase: {:?}", ours.world.broad_phase_stats());
 
     if std::env::var("WORLD_ONLY_LOOP").is_ok() {
@@ -383,7 +389,7 @@ fn steps_side_by_side(c: &mut Criterion, scene: &Scene, group: &str, what: &str,
         });
     }
     // The scenes carry on from where the 1,000 steps left them.
-    let [s_ours, s_bare, s_parry, _] = &mut scenes;
+    let [s_ours, s_bare, s_parry, _, _] = &mut scenes;
     bench_steps(&mut group, "step/ours", &mut ours, s_ours, movers);
     bench_steps(&mut group, "step/bare_broad_phase", &mut bare, s_bare, movers);
     bench_steps(&mut group, "step/parry2d", &mut parry, s_parry, movers);

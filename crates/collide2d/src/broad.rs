@@ -575,6 +575,9 @@ pub struct BroadPhase {
     shifted: Vec<u32>,
     /// Scratch: what [`Self::refresh`] reads of the moved colliders.
     gathered: Vec<Gathered>,
+    /// Scratch: the pair lists of the helpers of a parallel search.
+    #[cfg(feature = "parallel")]
+    parts: Vec<Vec<(u32, u32)>>,
     /// Scratch: overflow entries in sweep order.
     sweep: Vec<u32>,
     /// Scratch bits by slot: `moved` and `shifted`, during an update and when dropping
@@ -611,7 +614,8 @@ pub struct BroadPhase {
     /// The pairs whose boxes overlap and whose filters allow them, `a < b` (slot indices).
     pub(crate) pairs: Vec<(u32, u32)>,
     built: bool,
-    /// From this many grid entries, a full pair search runs on rayon's pool (`usize::MAX`: never).
+    /// From this many grid entries, a full pair search is shared with rayon's pool (`usize::MAX`:
+    /// never).
     pub(crate) parallel_entries: usize,
     /// Grids built anew.
     rebuilds: usize,
@@ -624,6 +628,36 @@ pub struct BroadPhase {
     /// overflow: for tests.
     fills: usize,
     overflow_searches: usize,
+}
+
+/// Calls `f(item, state)` for every item, on this thread (with `states[0]`) and on helpers from
+/// rayon's pool (one per other state), each taking the next item until none is left. This
+/// thread works rather than waiting for the pool's threads to wake, and a helper that starts
+/// late (its core busy or asleep) takes fewer items rather than holding the others up. With no
+/// state, nothing runs.
+#[cfg(feature = "parallel")]
+fn share<I, S>(items: I, states: &mut [S], f: impl Fn(I::Item, &mut S) + Sync)
+where
+    I: Iterator + Send,
+    I::Item: Send,
+    S: Send,
+{
+    let items = std::sync::Mutex::new(items);
+    // A poisoned lock means another thread panicked: the scope passes that panic on.
+    let next = || items.lock().map_or(None, |mut it| it.next());
+    let run = |state: &mut S| {
+        while let Some(item) = next() {
+            f(item, state);
+        }
+    };
+    let Some((mine, helpers)) = states.split_first_mut() else { return };
+    rayon::in_place_scope(|s| {
+        let run = &run;
+        for state in helpers {
+            s.spawn(move |_| run(state));
+        }
+        run(mine);
+    });
 }
 
 /// Sets bit `i`: `false` if it was set already.
@@ -744,8 +778,8 @@ impl BroadPhase {
         }
     }
 
-    /// With the `parallel` feature, a full pair search runs on rayon's pool from this many boxes
-    /// (32,768 by default; `usize::MAX`: never).
+    /// With the `parallel` feature, a full pair search is shared between the calling thread and
+    /// rayon's pool from this many boxes (32,768 by default; `usize::MAX`: never).
     pub fn set_parallel_threshold(&mut self, boxes: usize) {
         self.parallel_entries = boxes;
     }
@@ -1253,22 +1287,9 @@ impl BroadPhase {
         if parallel {
             #[cfg(feature = "parallel")]
             {
-                use rayon::prelude::*;
-                let chunks = 8 * rayon::current_num_threads();
-                let per = buckets.div_ceil(chunks);
-                let below = |k: usize| order.partition_point(|&o| (over[o as usize].bucket as usize) < k);
-                let parts: Vec<Vec<(u32, u32)>> = (0..chunks)
-                    .into_par_iter()
-                    .map(|c| {
-                        let (k0, k1) = ((c * per).min(buckets), ((c + 1) * per).min(buckets));
-                        let mut v = Vec::new();
-                        self.bucket_pairs_any(k0, k1, &order[below(k0)..below(k1)], &mut v);
-                        v
-                    })
-                    .collect();
-                for part in parts {
-                    pairs.extend(part);
-                }
+                let mut parts = std::mem::take(&mut self.parts);
+                self.shared_search(&order, &mut pairs, &mut parts);
+                self.parts = parts;
             }
         } else {
             self.bucket_pairs_any(0, buckets, &order, &mut pairs);
@@ -1276,6 +1297,27 @@ impl BroadPhase {
         self.overflow_sweep(&mut order, &mut pairs);
         self.sweep = order;
         self.pairs = pairs;
+    }
+
+    /// The search of [`Self::find_pairs`] but for the overflow's own pairs, shared (see
+    /// [`share`]) in stretches of buckets. `parts`: scratch for the helpers' pairs.
+    #[cfg(feature = "parallel")]
+    fn shared_search(&self, order: &[u32], pairs: &mut Vec<(u32, u32)>, parts: &mut Vec<Vec<(u32, u32)>>) {
+        let buckets = self.huge as usize + 1;
+        let stretches = 16 * rayon::current_num_threads().max(2);
+        let per = buckets.div_ceil(stretches);
+        let over = &self.overflow;
+        let below = |k: usize| order.partition_point(|&o| (over[o as usize].bucket as usize) < k);
+        parts.resize_with(rayon::current_num_threads().max(2), Vec::new);
+        parts.iter_mut().for_each(Vec::clear);
+        // This thread's pairs go straight to `pairs`.
+        std::mem::swap(&mut parts[0], pairs);
+        share(0..stretches, parts, |c, out| {
+            let (k0, k1) = ((c * per).min(buckets), ((c + 1) * per).min(buckets));
+            self.bucket_pairs_any(k0, k1, &order[below(k0)..below(k1)], out);
+        });
+        std::mem::swap(&mut parts[0], pairs);
+        parts[1..].iter().for_each(|part| pairs.extend_from_slice(part));
     }
 
     /// The pairs of the overflow entries `order` with each other, by a sweep along x (the
@@ -1668,6 +1710,21 @@ mod tests {
         assert_eq!(set.len(), bp.pairs.len(), "a pair reported twice");
         assert!(bp.pairs.iter().all(|&(a, b)| a < b));
         set
+    }
+
+    /// Every item is handed out once, to this thread or a helper, whatever the number of
+    /// states (more than the pool has threads, or one: this thread alone).
+    #[cfg(feature = "parallel")]
+    #[test]
+    fn shared_work_takes_every_item_once() {
+        for helpers in [0, 1, 3] {
+            let mut states = vec![Vec::new(); helpers + 1];
+            share(0..1000u32, &mut states, |i, got: &mut Vec<u32>| got.push(i));
+            let mut all: Vec<u32> = states.concat();
+            all.sort_unstable();
+            assert_eq!(all, (0..1000).collect::<Vec<_>>(), "{helpers} helpers");
+        }
+        share(0..10u32, &mut [] as &mut [()], |_, _| panic!("no state, no work"));
     }
 
     /// A level marked pure holds only entries of canonical cells (what its searches assume).

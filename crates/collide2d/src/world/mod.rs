@@ -59,8 +59,9 @@
 //!   pairs it accepts (it may be `None` when the detector is looser than the shapes). With the
 //!   `parallel` feature (on by default), the narrow phase runs on rayon's thread pool when there
 //!   are at least [`World::parallel_threshold`] new candidate pairs to judge (1024 by default),
-//!   and so does the broad phase's full pair search from 32 times as many colliders. Below that,
-//!   the cost of handing work to threads (tens of microseconds) outweighs the gain.
+//!   and the broad phase's full pair search is shared between the calling thread and the pool
+//!   from 32 times as many colliders. Below that, the cost of handing work to threads (tens of
+//!   microseconds) outweighs the gain.
 //! - **Events.** Per pair: [`StepEvents::started`] (touching now, not at the previous step),
 //!   [`StepEvents::ongoing`] (touching at both, with the new contact) and [`StepEvents::stopped`]
 //!   (touching at the previous step, not now — also when a collider was removed or filtered out).
