@@ -630,36 +630,6 @@ pub struct BroadPhase {
     overflow_searches: usize,
 }
 
-/// Calls `f(item, state)` for every item, on this thread (with `states[0]`) and on helpers from
-/// rayon's pool (one per other state), each taking the next item until none is left. This
-/// thread works rather than waiting for the pool's threads to wake, and a helper that starts
-/// late (its core busy or asleep) takes fewer items rather than holding the others up. With no
-/// state, nothing runs.
-#[cfg(feature = "parallel")]
-fn share<I, S>(items: I, states: &mut [S], f: impl Fn(I::Item, &mut S) + Sync)
-where
-    I: Iterator + Send,
-    I::Item: Send,
-    S: Send,
-{
-    let items = std::sync::Mutex::new(items);
-    // A poisoned lock means another thread panicked: the scope passes that panic on.
-    let next = || items.lock().map_or(None, |mut it| it.next());
-    let run = |state: &mut S| {
-        while let Some(item) = next() {
-            f(item, state);
-        }
-    };
-    let Some((mine, helpers)) = states.split_first_mut() else { return };
-    rayon::in_place_scope(|s| {
-        let run = &run;
-        for state in helpers {
-            s.spawn(move |_| run(state));
-        }
-        run(mine);
-    });
-}
-
 /// Sets bit `i`: `false` if it was set already.
 #[inline(always)]
 fn mark(bits: &mut [u64], i: u32) -> bool {
@@ -1300,7 +1270,7 @@ impl BroadPhase {
     }
 
     /// The search of [`Self::find_pairs`] but for the overflow's own pairs, shared (see
-    /// [`share`]) in stretches of buckets. `parts`: scratch for the helpers' pairs.
+    /// [`share`](crate::share::share)) in stretches of buckets. `parts`: scratch for the helpers' pairs.
     #[cfg(feature = "parallel")]
     fn shared_search(&self, order: &[u32], pairs: &mut Vec<(u32, u32)>, parts: &mut Vec<Vec<(u32, u32)>>) {
         let buckets = self.huge as usize + 1;
@@ -1312,7 +1282,7 @@ impl BroadPhase {
         parts.iter_mut().for_each(Vec::clear);
         // This thread's pairs go straight to `pairs`.
         std::mem::swap(&mut parts[0], pairs);
-        share(0..stretches, parts, |c, out| {
+        crate::share::share(0..stretches, parts, |c, out| {
             let (k0, k1) = ((c * per).min(buckets), ((c + 1) * per).min(buckets));
             self.bucket_pairs_any(k0, k1, &order[below(k0)..below(k1)], out);
         });
@@ -1710,21 +1680,6 @@ mod tests {
         assert_eq!(set.len(), bp.pairs.len(), "a pair reported twice");
         assert!(bp.pairs.iter().all(|&(a, b)| a < b));
         set
-    }
-
-    /// Every item is handed out once, to this thread or a helper, whatever the number of
-    /// states (more than the pool has threads, or one: this thread alone).
-    #[cfg(feature = "parallel")]
-    #[test]
-    fn shared_work_takes_every_item_once() {
-        for helpers in [0, 1, 3] {
-            let mut states = vec![Vec::new(); helpers + 1];
-            share(0..1000u32, &mut states, |i, got: &mut Vec<u32>| got.push(i));
-            let mut all: Vec<u32> = states.concat();
-            all.sort_unstable();
-            assert_eq!(all, (0..1000).collect::<Vec<_>>(), "{helpers} helpers");
-        }
-        share(0..10u32, &mut [] as &mut [()], |_, _| panic!("no state, no work"));
     }
 
     /// A level marked pure holds only entries of canonical cells (what its searches assume).

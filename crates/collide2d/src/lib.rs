@@ -77,6 +77,8 @@ pub mod pixels;
 pub mod polygon;
 pub mod query;
 pub mod shape;
+#[cfg(feature = "parallel")]
+mod share;
 pub mod tiered;
 pub mod trace;
 pub mod world;

@@ -895,8 +895,15 @@ impl<T> World<T> {
         let fresh = &self.broad.pairs[self.results.len()..];
         #[cfg(feature = "parallel")]
         if fresh.len() >= self.parallel_threshold {
-            use rayon::prelude::*;
-            self.results.par_extend(fresh.par_iter().map(judge));
+            // Judged in stretches shared with the pool, each into its own place in the results.
+            let judged = self.results.len();
+            self.results.resize(judged + fresh.len(), (false, None));
+            let threads = rayon::current_num_threads().max(2);
+            let per = fresh.len().div_ceil(16 * threads).max(1);
+            let stretches = fresh.chunks(per).zip(self.results[judged..].chunks_mut(per));
+            crate::share::share(stretches, &mut vec![(); threads], |(pairs, out), _| {
+                out.iter_mut().zip(pairs).for_each(|(r, p)| *r = judge(p));
+            });
             return;
         }
         self.results.extend(fresh.iter().map(judge));

@@ -1,0 +1,49 @@
+//! Work shared between the calling thread and rayon's pool (the `parallel` feature).
+
+/// Calls `f(item, state)` for every item, on this thread (with `states[0]`) and on helpers from
+/// rayon's pool (one per other state), each taking the next item until none is left. This
+/// thread works rather than waiting for the pool's threads to wake, and a helper that starts
+/// late (its core busy or asleep) takes fewer items rather than holding the others up. With no
+/// state, nothing runs.
+pub(crate) fn share<I, S>(items: I, states: &mut [S], f: impl Fn(I::Item, &mut S) + Sync)
+where
+    I: Iterator + Send,
+    I::Item: Send,
+    S: Send,
+{
+    let items = std::sync::Mutex::new(items);
+    // A poisoned lock means another thread panicked: the scope passes that panic on.
+    let next = || items.lock().map_or(None, |mut it| it.next());
+    let run = |state: &mut S| {
+        while let Some(item) = next() {
+            f(item, state);
+        }
+    };
+    let Some((mine, helpers)) = states.split_first_mut() else { return };
+    rayon::in_place_scope(|s| {
+        let run = &run;
+        for state in helpers {
+            s.spawn(move |_| run(state));
+        }
+        run(mine);
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every item is handed out once, to this thread or a helper, whatever the number of
+    /// states (more than the pool has threads, or one: this thread alone).
+    #[test]
+    fn shared_work_takes_every_item_once() {
+        for helpers in [0, 1, 3] {
+            let mut states = vec![Vec::new(); helpers + 1];
+            share(0..1000u32, &mut states, |i, got: &mut Vec<u32>| got.push(i));
+            let mut all: Vec<u32> = states.concat();
+            all.sort_unstable();
+            assert_eq!(all, (0..1000).collect::<Vec<_>>(), "{helpers} helpers");
+        }
+        share(0..10u32, &mut [] as &mut [()], |_, _| panic!("no state, no work"));
+    }
+}
