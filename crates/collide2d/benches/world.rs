@@ -23,10 +23,12 @@
 //! - **bare broad phase**: the same steps through our `BroadPhase` alone (`insert(i, &aabb)` for
 //!   every moved box, then `update()`): the like-for-like comparison with parry2d's `Bvh`, which
 //!   also keeps only boxes, where the world also places shapes and keeps transforms. All of
-//!   the above run on one thread, like parry2d's side; the plain loop also runs the bare broad
-//!   phase and the world with their default thresholds (the full pair search shared with
-//!   rayon's pool), timed by the wall clock, for what a caller on a multi-core machine gets by
-//!   default.
+//!   the above run on one thread, like parry2d's side.
+//! - **several threads** (`step_threads`, and in the plain loop): the bare broad phase and the
+//!   world with their default thresholds (the full pair search shared with rayon's pool), and
+//!   parry2d with its `parallel` functions (`insert_or_update_batch_partially_parallel`,
+//!   `refit_parallel`, `optimize_incremental`, `traverse_bvtt_single_tree_parallel`), timed by
+//!   the wall clock: what a caller on a multi-core machine gets.
 //! - **mostly static** (`world_100k_mostly_static`): the same 100,000 boxes, but only one in 100
 //!   moves; the others rest. Both sides update only the movers (ours: `set_transform`; parry2d:
 //!   `insert_or_update_partially`), then as above.
@@ -47,7 +49,7 @@ use criterion::measurement::WallTime;
 use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion};
 use parry2d::bounding_volume::Aabb as PAabb;
 use parry2d::math::Pose;
-use parry2d::partitioning::{Bvh, BvhBuildStrategy, BvhWorkspace};
+use parry2d::partitioning::{Bvh, BvhBuildStrategy, BvhLeafUpdateStatus, BvhWorkspace};
 use parry2d::shape::Cuboid;
 
 /// Boxes and their motion.
@@ -157,15 +159,19 @@ struct Parry {
     bvh: Bvh,
     workspace: BvhWorkspace,
     cuboids: Vec<Cuboid>,
+    /// Whether steps use parry2d's parallel functions (its `parallel` feature).
+    parallel: bool,
+    updates: Vec<(PAabb, u32, f32)>,
+    statuses: Vec<BvhLeafUpdateStatus>,
 }
 
 impl Parry {
-    fn build(scene: &Scene) -> Self {
+    fn build(scene: &Scene, parallel: bool) -> Self {
         let cuboids: Vec<Cuboid> = scene.halves.iter().map(|h| Cuboid::new(*h)).collect();
         let leaves: Vec<PAabb> =
             cuboids.iter().zip(&scene.centers).map(|(c, p)| c.aabb(&Pose::from_translation(*p))).collect();
         let bvh = Bvh::from_leaves(BvhBuildStrategy::Binned, &leaves);
-        Parry { bvh, workspace: BvhWorkspace::default(), cuboids }
+        Parry { bvh, workspace: BvhWorkspace::default(), cuboids, parallel, updates: Vec::new(), statuses: Vec::new() }
     }
 
     fn pairs(&mut self) -> usize {
@@ -182,9 +188,17 @@ impl Parry {
     }
 
     fn step(&mut self, scene: &Scene, movers: &[u32]) -> usize {
+        let aabb = |i: u32| self.cuboids[i as usize].aabb(&Pose::from_translation(scene.centers[i as usize]));
+        if self.parallel {
+            self.updates.clear();
+            self.updates.extend(movers.iter().map(|&i| (aabb(i), i, 0.0)));
+            self.bvh.insert_or_update_batch_partially_parallel(&self.updates, &mut self.statuses);
+            self.bvh.refit_parallel(&mut self.workspace);
+            self.bvh.optimize_incremental(&mut self.workspace);
+            return self.bvh.traverse_bvtt_single_tree_parallel::<false>().len();
+        }
         for &i in movers {
-            let (c, p) = (&self.cuboids[i as usize], scene.centers[i as usize]);
-            self.bvh.insert_or_update_partially(c.aabb(&Pose::from_translation(p)), i, 0.0);
+            self.bvh.insert_or_update_partially(aabb(i), i, 0.0);
         }
         self.bvh.refit(&mut self.workspace);
         self.bvh.optimize_incremental(&mut self.workspace);
@@ -307,7 +321,7 @@ fn bench_steps(
 
 fn steps_side_by_side(c: &mut Criterion, scene: &Scene, group: &str, what: &str, movers: &[u32]) {
     // Same pairs on the first scene, pair by pair.
-    let (mut ours, mut parry) = (Ours::build(scene), Parry::build(scene));
+    let (mut ours, mut parry) = (Ours::build(scene), Parry::build(scene, false));
     let (a, b) = (our_pair_list(&mut ours), parry.pair_list());
     assert_eq!(a, b, "ours and parry2d find different pairs");
     println!("{BIG} boxes: {} overlapping pairs (same list in both)", a.len());
@@ -319,22 +333,24 @@ fn steps_side_by_side(c: &mut Criterion, scene: &Scene, group: &str, what: &str,
     bare_threads.bp.update();
     let mut ours_threads = Ours::build(scene);
     ours_threads.pairs();
+    let mut parry_threads = Parry::build(scene, true);
 
     // The 1,000 steps on copies of the same scene, in blocks, the sides taking turns (each
     // block starting with the next side).
     let steps = steps();
     let mut counts = vec![None; steps];
-    let mut scenes: [Scene; 5] = std::array::from_fn(|_| scene.clone());
-    let mut spent = [(0.0, 0.0); 5];
+    let mut scenes: [Scene; 6] = std::array::from_fn(|_| scene.clone());
+    let mut spent = [(0.0, 0.0); 6];
     for (round, start) in (0..steps).step_by(BLOCK).enumerate() {
         let range = start..(start + BLOCK).min(steps);
-        for k in (0..5).map(|k| (k + round) % 5) {
+        for k in (0..6).map(|k| (k + round) % 6) {
             let side: &mut dyn Side = match k {
                 0 => &mut ours,
                 1 => &mut bare,
                 2 => &mut parry,
                 3 => &mut bare_threads,
-                _ => &mut ours_threads,
+                4 => &mut ours_threads,
+                _ => &mut parry_threads,
             };
             run_steps(side, &mut scenes[k], movers, range.clone(), &mut counts, &mut spent[k]);
         }
@@ -359,12 +375,15 @@ fn steps_side_by_side(c: &mut Criterion, scene: &Scene, group: &str, what: &str,
     );
     // On-CPU time counts the calling thread only: wall time is the measure here.
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let parry_threads_ms = spent[5].0 / steps as f64;
+    println!("{steps} steps, parry2d with its parallel functions ({cores} cores): {parry_threads_ms:.3} ms/step wall");
     for (what, k) in [("bare BroadPhase", 3), ("World", 4)] {
         let ms = spent[k].0 / steps as f64;
         println!(
             "{steps} steps, our {what} with its default threshold (pair search shared with rayon's pool; {cores} cores): \
-             {ms:.3} ms/step wall, ratio to parry2d's wall time {:.3}",
-            ms / parry_ms
+             {ms:.3} ms/step wall, ratio to parry2d's wall time on one thread {:.3}, with its parallel functions {:.3}",
+            ms / parry_ms,
+            ms / parry_threads_ms
         );
     }
     println!("our broad phase: {:?}", ours.world.broad_phase_stats());
@@ -383,16 +402,19 @@ fn steps_side_by_side(c: &mut Criterion, scene: &Scene, group: &str, what: &str,
         });
         group.bench_function("build_and_pairs/parry2d", |bch| {
             bch.iter(|| {
-                let mut p = Parry::build(black_box(scene));
+                let mut p = Parry::build(black_box(scene), false);
                 p.pairs()
             })
         });
     }
     // The scenes carry on from where the 1,000 steps left them.
-    let [s_ours, s_bare, s_parry, _, _] = &mut scenes;
+    let [s_ours, s_bare, s_parry, s_bare_threads, s_ours_threads, s_parry_threads] = &mut scenes;
     bench_steps(&mut group, "step/ours", &mut ours, s_ours, movers);
     bench_steps(&mut group, "step/bare_broad_phase", &mut bare, s_bare, movers);
     bench_steps(&mut group, "step/parry2d", &mut parry, s_parry, movers);
+    bench_steps(&mut group, "step_threads/ours", &mut ours_threads, s_ours_threads, movers);
+    bench_steps(&mut group, "step_threads/bare_broad_phase", &mut bare_threads, s_bare_threads, movers);
+    bench_steps(&mut group, "step_threads/parry2d", &mut parry_threads, s_parry_threads, movers);
     group.finish();
 }
 
