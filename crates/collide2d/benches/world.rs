@@ -396,7 +396,9 @@ fn steps_side_by_side(c: &mut Criterion, scene: &Scene, group: &str, what: &str,
     if movers.len() == scene.len() {
         group.bench_function("build_and_pairs/ours", |bch| {
             bch.iter(|| {
+                // One thread, like parry2d's build and traversal.
                 let mut o = Ours::build(black_box(scene));
+                o.world.set_parallel_threshold(usize::MAX);
                 o.pairs()
             })
         });
