@@ -134,7 +134,7 @@ impl Bare {
     }
 
     /// On one thread, like parry2d's side, unless `threads` (then as configured by default:
-    /// the full pair search on rayon's pool).
+    /// the full pair search shared with rayon's pool).
     fn build(scene: &Scene, threads: bool) -> Self {
         let mut bp = BroadPhase::new();
         if !threads {
@@ -194,15 +194,18 @@ impl Parry {
             self.updates.extend(movers.iter().map(|&i| (aabb(i), i, 0.0)));
             self.bvh.insert_or_update_batch_partially_parallel(&self.updates, &mut self.statuses);
             self.bvh.refit_parallel(&mut self.workspace);
-            self.bvh.optimize_incremental(&mut self.workspace);
-            return self.bvh.traverse_bvtt_single_tree_parallel::<false>().len();
+        } else {
+            for &i in movers {
+                self.bvh.insert_or_update_partially(aabb(i), i, 0.0);
+            }
+            self.bvh.refit(&mut self.workspace);
         }
-        for &i in movers {
-            self.bvh.insert_or_update_partially(aabb(i), i, 0.0);
-        }
-        self.bvh.refit(&mut self.workspace);
         self.bvh.optimize_incremental(&mut self.workspace);
-        self.pairs()
+        if self.parallel {
+            self.bvh.traverse_bvtt_single_tree_parallel::<false>().len()
+        } else {
+            self.pairs()
+        }
     }
 }
 

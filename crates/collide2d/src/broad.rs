@@ -327,6 +327,9 @@ impl Proxies {
 /// A reach that holds no box (NaN compares false).
 const NOWHERE: Bounds = Bounds { min: Vec2::NAN, max: Vec2::NAN };
 
+/// The stretches of buckets a full search is cut into (see [`BroadPhase::find_pairs`]).
+const STRETCHES: usize = 64;
+
 /// `pos` flag of a collider whose entry is in the overflow list.
 const IN_OVERFLOW: u32 = 1 << 31;
 
@@ -575,7 +578,7 @@ pub struct BroadPhase {
     shifted: Vec<u32>,
     /// Scratch: what [`Self::refresh`] reads of the moved colliders.
     gathered: Vec<Gathered>,
-    /// Scratch: the pair lists of the helpers of a parallel search.
+    /// Scratch: the pairs of each stretch of a parallel search.
     #[cfg(feature = "parallel")]
     parts: Vec<Vec<(u32, u32)>>,
     /// Scratch: overflow entries in sweep order.
@@ -1253,41 +1256,36 @@ impl BroadPhase {
         if !order.is_empty() {
             self.overflow_searches += 1;
         }
+        #[cfg(feature = "parallel")]
+        let mut parts = std::mem::take(&mut self.parts);
+        // In stretches of buckets, on one thread or several, the pairs in stretch order: the
+        // same order either way, whatever the number of threads.
+        let per = buckets.div_ceil(STRETCHES);
+        let below = |k: usize| order.partition_point(|&o| (over[o as usize].bucket as usize) < k);
+        let stretch = |c: usize, out: &mut Vec<(u32, u32)>| {
+            let (k0, k1) = ((c * per).min(buckets), ((c + 1) * per).min(buckets));
+            self.bucket_pairs_any(k0, k1, &order[below(k0)..below(k1)], out);
+        };
         let parallel = cfg!(feature = "parallel") && self.entries.len() >= self.parallel_entries;
         if parallel {
             #[cfg(feature = "parallel")]
             {
-                let mut parts = std::mem::take(&mut self.parts);
-                self.shared_search(&order, &mut pairs, &mut parts);
-                self.parts = parts;
+                parts.resize_with(STRETCHES, Vec::new);
+                parts.iter_mut().for_each(Vec::clear);
+                let mut helpers = vec![(); crate::share::participants()];
+                crate::share::share(parts.iter_mut().enumerate(), &mut helpers, |(c, out), _| stretch(c, out));
+                parts.iter().for_each(|part| pairs.extend_from_slice(part));
             }
         } else {
-            self.bucket_pairs_any(0, buckets, &order, &mut pairs);
+            (0..STRETCHES).for_each(|c| stretch(c, &mut pairs));
+        }
+        #[cfg(feature = "parallel")]
+        {
+            self.parts = parts;
         }
         self.overflow_sweep(&mut order, &mut pairs);
         self.sweep = order;
         self.pairs = pairs;
-    }
-
-    /// The search of [`Self::find_pairs`] but for the overflow's own pairs, shared (see
-    /// [`share`](crate::share::share)) in stretches of buckets. `parts`: scratch for the helpers' pairs.
-    #[cfg(feature = "parallel")]
-    fn shared_search(&self, order: &[u32], pairs: &mut Vec<(u32, u32)>, parts: &mut Vec<Vec<(u32, u32)>>) {
-        let buckets = self.huge as usize + 1;
-        let stretches = 16 * rayon::current_num_threads().max(2);
-        let per = buckets.div_ceil(stretches);
-        let over = &self.overflow;
-        let below = |k: usize| order.partition_point(|&o| (over[o as usize].bucket as usize) < k);
-        parts.resize_with(rayon::current_num_threads().max(2), Vec::new);
-        parts.iter_mut().for_each(Vec::clear);
-        // This thread's pairs go straight to `pairs`.
-        std::mem::swap(&mut parts[0], pairs);
-        crate::share::share(0..stretches, parts, |c, out| {
-            let (k0, k1) = ((c * per).min(buckets), ((c + 1) * per).min(buckets));
-            self.bucket_pairs_any(k0, k1, &order[below(k0)..below(k1)], out);
-        });
-        std::mem::swap(&mut parts[0], pairs);
-        parts[1..].iter().for_each(|part| pairs.extend_from_slice(part));
     }
 
     /// The pairs of the overflow entries `order` with each other, by a sweep along x (the
@@ -1864,7 +1862,7 @@ mod tests {
     /// cell edge go to the overflow, searched apart and merged now and then.
     #[test]
     fn drifting_boxes_keep_their_entries_and_all_their_pairs() {
-        // One thread, then (with the `parallel` feature) the search split over rayon's pool.
+        // One thread, then (with the `parallel` feature) the search shared with rayon's pool.
         for threshold in [usize::MAX, 0] {
             drift(threshold);
         }
@@ -1906,6 +1904,40 @@ mod tests {
             "fills {fills}, overflow searches {over}, sorts {}",
             bp.sorts
         );
+    }
+
+    /// The pair list comes in the same order whether the search ran on one thread or was
+    /// shared: boxes of several levels, some in the overflow, 20,000 of them so that a helper
+    /// wakes in time to take stretches.
+    #[cfg(feature = "parallel")]
+    #[test]
+    fn pairs_come_in_the_same_order_with_or_without_threads() {
+        let mut rand = uniform(0x0DE7_E2A1);
+        let n = 20_000u32;
+        let mut boxes: Vec<(Bounds, Vec2)> = (0..n)
+            .map(|i| {
+                let side = if i % 50 == 0 { 8.0 + rand() * 40.0 } else { 1.0 + rand() * 3.0 };
+                let (x, y) = (rand() * 450.0, rand() * 450.0);
+                (bounds(x, y, side, side * (0.5 + rand())), Vec2::new(rand() - 0.5, rand() - 0.5) * 0.2)
+            })
+            .collect();
+        let mut sides = [BroadPhase::new(), BroadPhase::new()];
+        sides[0].set_parallel_threshold(usize::MAX);
+        sides[1].set_parallel_threshold(0);
+        for step in 0..20 {
+            for bp in &mut sides {
+                for (i, (b, _)) in boxes.iter().enumerate() {
+                    bp.insert(i as u32, &Aabb::from_min_max_unchecked(b.min, b.max)).unwrap();
+                }
+                bp.update();
+            }
+            assert!(sides[0].levels.iter().filter(|l| l.count > 0).count() > 1);
+            assert_eq!(sides[0].pairs, sides[1].pairs, "step {step}");
+            for (b, v) in &mut boxes {
+                (b.min, b.max) = (b.min + *v, b.max + *v);
+            }
+        }
+        assert!(sides[1].overflow_searches > 2, "{} overflow searches", sides[1].overflow_searches);
     }
 
     /// Boxes that jump by the table's size in cells land in their old bucket but in another

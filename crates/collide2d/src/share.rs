@@ -12,7 +12,8 @@ where
     S: Send,
 {
     let items = std::sync::Mutex::new(items);
-    // A poisoned lock means another thread panicked: the scope passes that panic on.
+    // A panic in `f` leaves the others to finish the items, then the scope passes it on; the
+    // lock is poisoned only by a panicking iterator, and then the others stop.
     let next = || items.lock().map_or(None, |mut it| it.next());
     let run = |state: &mut S| {
         while let Some(item) = next() {
@@ -27,6 +28,16 @@ where
         }
         run(mine);
     });
+}
+
+/// The threads to share work among: the pool's, at least two (this thread and a helper).
+pub(crate) fn participants() -> usize {
+    rayon::current_num_threads().max(2)
+}
+
+/// The length of the stretches `len` items are handed out in: about 16 per participant.
+pub(crate) fn stretch_len(len: usize) -> usize {
+    len.div_ceil(16 * participants()).max(1)
 }
 
 #[cfg(test)]

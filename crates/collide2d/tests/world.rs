@@ -477,3 +477,44 @@ fn a_mostly_static_scene_updates_incrementally_and_stays_exact() {
     assert_eq!(after.incremental_updates - before.incremental_updates, 40);
     assert_eq!((after.full_searches, after.rebuilds), (before.full_searches, before.rebuilds));
 }
+
+/// The exact test, or a panic while its flag is set.
+struct Fragile(std::sync::Arc<std::sync::atomic::AtomicBool>);
+
+impl collide2d::detector::Detector for Fragile {
+    fn name(&self) -> &str {
+        "fragile"
+    }
+
+    fn detect(&self, a: &Shape, b: &Shape) -> bool {
+        assert!(!self.0.load(std::sync::atomic::Ordering::Relaxed), "the detector fails");
+        intersects(a, b)
+    }
+}
+
+/// A detector that panics in a narrow phase shared between threads leaves no made-up results
+/// behind: the next step judges the pairs it did not, and finds what a world that never
+/// panicked finds.
+#[test]
+fn a_panicking_detector_leaves_the_world_consistent() {
+    let fail = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let (mut w, mut calm): (World<u32>, World<u32>) = (World::new(), World::new());
+    w.set_detector(Fragile(fail.clone()));
+    calm.set_detector(Fragile(Default::default()));
+    w.set_parallel_threshold(0);
+    for i in 0..400u32 {
+        let (s, t) = unit_square_at((i % 20) as f32 * 0.9, (i / 20) as f32 * 0.9);
+        w.insert(s.clone(), t, i).unwrap();
+        calm.insert(s, t, i).unwrap();
+    }
+    fail.store(true, std::sync::atomic::Ordering::Relaxed);
+    let failed = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        w.step();
+    }));
+    assert!(failed.is_err());
+    fail.store(false, std::sync::atomic::Ordering::Relaxed);
+    let touching = |w: &mut World<u32>| -> Pairs { w.step().touching().map(|e| ordered(e.a, e.b)).collect() };
+    let want = touching(&mut calm);
+    assert!(want.len() > 700, "{} touching pairs", want.len());
+    assert_eq!(touching(&mut w), want);
+}

@@ -57,9 +57,9 @@
 //!   detector ([`Exact`]) one call of [`contact`] decides
 //!   and gives the contact; another [`Detector`] decides alone and the contact is computed for the
 //!   pairs it accepts (it may be `None` when the detector is looser than the shapes). With the
-//!   `parallel` feature (on by default), the narrow phase runs on rayon's thread pool when there
-//!   are at least [`World::parallel_threshold`] new candidate pairs to judge (1024 by default),
-//!   and the broad phase's full pair search is shared between the calling thread and the pool
+//!   `parallel` feature (on by default), the narrow phase is shared between the calling thread
+//!   and rayon's thread pool when there are at least [`World::parallel_threshold`] new
+//!   candidate pairs to judge (1024 by default), and so is the broad phase's full pair search
 //!   from 32 times as many colliders. Below that, the cost of handing work to threads (tens of
 //!   microseconds) outweighs the gain.
 //! - **Events.** Per pair: [`StepEvents::started`] (touching now, not at the previous step),
@@ -895,15 +895,22 @@ impl<T> World<T> {
         let fresh = &self.broad.pairs[self.results.len()..];
         #[cfg(feature = "parallel")]
         if fresh.len() >= self.parallel_threshold {
+            use crate::share::{participants, share, stretch_len};
             // Judged in stretches shared with the pool, each into its own place in the results.
             let judged = self.results.len();
             self.results.resize(judged + fresh.len(), (false, None));
-            let threads = rayon::current_num_threads().max(2);
-            let per = fresh.len().div_ceil(16 * threads).max(1);
+            let per = stretch_len(fresh.len());
             let stretches = fresh.chunks(per).zip(self.results[judged..].chunks_mut(per));
-            crate::share::share(stretches, &mut vec![(); threads], |(pairs, out), _| {
-                out.iter_mut().zip(pairs).for_each(|(r, p)| *r = judge(p));
-            });
+            let shared = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                share(stretches, &mut vec![(); participants()], |(pairs, out), _| {
+                    out.iter_mut().zip(pairs).for_each(|(r, p)| *r = judge(p));
+                });
+            }));
+            if let Err(panic) = shared {
+                // A detector panicked: keep only results that were judged, as one thread does.
+                self.results.truncate(judged);
+                std::panic::resume_unwind(panic);
+            }
             return;
         }
         self.results.extend(fresh.iter().map(judge));
