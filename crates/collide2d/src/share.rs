@@ -57,4 +57,22 @@ mod tests {
         }
         share(0..10u32, &mut [] as &mut [()], |_, _| panic!("no state, no work"));
     }
+
+    /// Called from the pool's own threads, nested, or in a pool of one thread, it neither
+    /// deadlocks nor loses items.
+    #[test]
+    fn shared_work_from_inside_a_pool_finishes() {
+        let count = |states: &mut [Vec<u32>]| {
+            share(0..500u32, states, |i, got| got.push(i));
+            states.iter().map(Vec::len).sum::<usize>()
+        };
+        let one = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
+        assert_eq!(one.install(|| count(&mut vec![Vec::new(); participants()])), 500);
+        let nested = std::sync::atomic::AtomicUsize::new(0);
+        share(0..8u32, &mut vec![(); participants()], |_, _| {
+            let n = count(&mut vec![Vec::new(); participants()]);
+            nested.fetch_add(n, std::sync::atomic::Ordering::Relaxed);
+        });
+        assert_eq!(nested.into_inner(), 8 * 500);
+    }
 }
