@@ -907,7 +907,8 @@ impl<T> World<T> {
                 });
             }));
             if let Err(panic) = shared {
-                // A detector panicked: keep only results that were judged, as one thread does.
+                // A detector panicked, leaving some of this step's slots unjudged: drop this
+                // step's results, so that the next step judges these pairs again.
                 self.results.truncate(judged);
                 std::panic::resume_unwind(panic);
             }
