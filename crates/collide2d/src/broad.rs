@@ -52,8 +52,8 @@
 //! - **Updates.** When many boxes changed (more than one in 10), every pair is searched, entry
 //!   by entry in array order: each entry against the later entries of its own cell, the four
 //!   "forward" neighbour cells of its level (`(x+1, y)` and the three above, which are
-//!   contiguous buckets), and, for the finer levels, the cells whose boxes could reach it. Boxes that left their reach go to a short
-//!   overflow list (their old entry becomes a tombstone that overlaps nothing), searched around
+//!   contiguous buckets), and, for the finer levels, the cells whose boxes could reach it.
+//!   Boxes that left their reach go to a short overflow list (their old entry becomes a tombstone that overlaps nothing), searched around
 //!   each of its boxes and swept along x against itself, until it grows long enough that a merge
 //!   into the array costs less. When more than one box in 10 left its reach, the array is
 //!   written anew by a counting sort. When few changed, the old pairs between unchanged boxes
@@ -633,6 +633,11 @@ pub struct BroadPhase {
     overflow_searches: usize,
 }
 
+/// Whether `n` changed colliders of `live` are few enough for an incremental update.
+fn few(n: usize, live: usize) -> bool {
+    n * INCREMENTAL_SHARE <= live
+}
+
 /// Sets bit `i`: `false` if it was set already.
 #[inline(always)]
 fn mark(bits: &mut [u64], i: u32) -> bool {
@@ -914,21 +919,19 @@ impl BroadPhase {
             let b = self.proxies.tight[i as usize];
             self.entry_mut(i).p = Packed::of(&b);
         }
-        let share = |n: usize, live: usize| n * INCREMENTAL_SHARE <= live;
         // Duplicates could tip the choice below to a full search: drop them when they could,
         // unless the list is longer than half the colliders (when most boxes moved, a pass
         // over the list would cost every full step a little and change nothing; it would take
         // a box moved more than five times on average to tip the choice).
         let (moved, shifted) = (self.moved.len(), self.shifted.len());
-        if self.built && !share(moved + shifted, self.live) && share(moved, self.live) && 2 * shifted < self.live {
+        if self.built && !few(moved + shifted, self.live) && few(moved, self.live) && 2 * shifted < self.live {
             self.dedup_shifted();
         }
-        let share = |n: usize| self.built && n * INCREMENTAL_SHARE <= self.live;
         let changed = self.moved.len() + self.shifted.len();
-        let incremental = share(changed);
+        let incremental = self.built && few(changed, self.live);
         if !self.built || self.crowded() {
             self.build();
-        } else if share(self.moved.len()) {
+        } else if few(self.moved.len(), self.live) {
             self.refresh();
         } else {
             self.fill();
@@ -1269,13 +1272,7 @@ impl BroadPhase {
         let parallel = cfg!(feature = "parallel") && self.entries.len() >= self.parallel_entries;
         if parallel {
             #[cfg(feature = "parallel")]
-            {
-                parts.resize_with(STRETCHES, Vec::new);
-                parts.iter_mut().for_each(Vec::clear);
-                let mut helpers = vec![(); crate::share::participants()];
-                crate::share::share(parts.iter_mut().enumerate(), &mut helpers, |(c, out), _| stretch(c, out));
-                parts.iter().for_each(|part| pairs.extend_from_slice(part));
-            }
+            crate::share::share_in_order(STRETCHES, &mut parts, &mut pairs, stretch);
         } else {
             (0..STRETCHES).for_each(|c| stretch(c, &mut pairs));
         }

@@ -35,9 +35,21 @@ pub(crate) fn participants() -> usize {
     rayon::current_num_threads().max(2)
 }
 
-/// The length of the stretches `len` items are handed out in: about 16 per participant.
-pub(crate) fn stretch_len(len: usize) -> usize {
-    len.div_ceil(16 * participants()).max(1)
+/// Calls `f(c, part)` for every stretch `c` in `0..stretches`, shared as [`share`] does, each
+/// stretch appending to a list of its own; then appends the lists to `out` in stretch order, so
+/// that `out` ends as one thread calling `f(c, out)` for each stretch in turn would leave it,
+/// whatever the threads did. A panic in `f` passes on before anything reaches `out`. `parts`:
+/// the lists, kept between calls.
+pub(crate) fn share_in_order<T: Send>(
+    stretches: usize,
+    parts: &mut Vec<Vec<T>>,
+    out: &mut Vec<T>,
+    f: impl Fn(usize, &mut Vec<T>) + Sync,
+) {
+    parts.resize_with(stretches, Vec::new);
+    parts.iter_mut().for_each(Vec::clear);
+    share(parts.iter_mut().enumerate(), &mut vec![(); participants()], |(c, part), _| f(c, part));
+    parts.iter_mut().for_each(|part| out.append(part));
 }
 
 #[cfg(test)]
@@ -60,6 +72,23 @@ mod tests {
 
     /// Called from the pool's own threads, nested, or in a pool of one thread, it neither
     /// deadlocks nor loses items.
+    #[test]
+    fn stretches_come_out_in_order_whatever_the_threads() {
+        let (mut parts, mut out) = (Vec::new(), vec![7u32]);
+        share_in_order(40, &mut parts, &mut out, |c, part| part.extend((0..c as u32 % 5).map(|k| c as u32 * 10 + k)));
+        let want: Vec<u32> =
+            std::iter::once(7).chain((0..40u32).flat_map(|c| (0..c % 5).map(move |k| c * 10 + k))).collect();
+        assert_eq!(out, want);
+        let failed = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            share_in_order(40, &mut parts, &mut out, |c, part| {
+                part.push(c as u32);
+                assert!(c != 17, "stretch 17 fails");
+            })
+        }));
+        assert!(failed.is_err());
+        assert_eq!(out, want, "nothing of a failed call reaches the output");
+    }
+
     #[test]
     fn shared_work_from_inside_a_pool_finishes() {
         let count = |states: &mut [Vec<u32>]| {

@@ -350,6 +350,9 @@ pub struct World<T = ()> {
     /// Scratch: this step's touching pairs.
     touch_now: Vec<(u32, Partner)>,
     results: Vec<(bool, Option<Contact>)>,
+    /// Scratch: the results of each stretch of a shared narrow phase.
+    #[cfg(feature = "parallel")]
+    parts: Vec<Vec<(bool, Option<Contact>)>>,
 }
 
 impl<T> Default for World<T> {
@@ -431,6 +434,8 @@ impl<T> World<T> {
             touching: TouchList::default(),
             touch_now: Vec::new(),
             results: Vec::new(),
+            #[cfg(feature = "parallel")]
+            parts: Vec::new(),
         }
     }
 
@@ -895,23 +900,12 @@ impl<T> World<T> {
         let fresh = &self.broad.pairs[self.results.len()..];
         #[cfg(feature = "parallel")]
         if fresh.len() >= self.parallel_threshold {
-            use crate::share::{participants, share, stretch_len};
-            // Judged in stretches shared with the pool, each into its own place in the results.
-            let judged = self.results.len();
-            self.results.resize(judged + fresh.len(), (false, None));
-            let per = stretch_len(fresh.len());
-            let stretches = fresh.chunks(per).zip(self.results[judged..].chunks_mut(per));
-            let shared = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                share(stretches, &mut vec![(); participants()], |(pairs, out), _| {
-                    out.iter_mut().zip(pairs).for_each(|(r, p)| *r = judge(p));
-                });
-            }));
-            if let Err(panic) = shared {
-                // A detector panicked, leaving some of this step's slots unjudged: drop this
-                // step's results, so that the next step judges these pairs again.
-                self.results.truncate(judged);
-                std::panic::resume_unwind(panic);
-            }
+            // In stretches shared with the pool, about 16 per thread, joined in order (a
+            // panicking detector leaves the results as they were).
+            let per = fresh.len().div_ceil(16 * crate::share::participants()).max(1);
+            crate::share::share_in_order(fresh.len().div_ceil(per), &mut self.parts, &mut self.results, |c, out| {
+                out.extend(fresh[c * per..fresh.len().min((c + 1) * per)].iter().map(judge));
+            });
             return;
         }
         self.results.extend(fresh.iter().map(judge));
