@@ -157,6 +157,18 @@ fn f32_down(x: f64) -> f32 {
     -f32_up(-x)
 }
 
+/// The bits of `x` as an integer in the order of the values (for finite `x`; `-0.0` before
+/// `0.0`), so that sorting integers sorts the values.
+#[inline(always)]
+fn ordered_bits(x: f32) -> u32 {
+    let b = x.to_bits();
+    if b >> 31 == 1 {
+        !b
+    } else {
+        b | 1 << 31
+    }
+}
+
 /// `floor(v · inv)` as a cell coordinate, saturating: f64 keeps the rounding far below the
 /// margin, and the cast avoids a libm call.
 #[inline(always)]
@@ -581,8 +593,9 @@ pub struct BroadPhase {
     /// Scratch: the pairs of each stretch of a parallel search.
     #[cfg(feature = "parallel")]
     parts: Vec<Vec<(u32, u32)>>,
-    /// Scratch: overflow entries in sweep order.
-    sweep: Vec<u32>,
+    /// Scratch: overflow entries as `key << 32 | index`, sorted by key (see
+    /// [`BroadPhase::find_pairs`]).
+    sweep: Vec<u64>,
     /// Scratch bits by slot: `moved` and `shifted`, during an update and when dropping
     /// duplicates from `shifted`.
     moved_bits: Vec<u64>,
@@ -1212,6 +1225,14 @@ impl BroadPhase {
     /// more cells than the level has colliders, all of them.
     #[inline]
     fn visit_level(&self, l: &Level, b: &Bounds, mut f: impl FnMut(&Entry)) {
+        self.visit_level_runs(l, b, |run| run.iter().for_each(&mut f));
+    }
+
+    /// [`Self::visit_level`] by runs of entries: a pure level's row of cells is one run of
+    /// consecutive buckets, with no cell to test, so a search can test a run without a call
+    /// per entry.
+    #[inline]
+    fn visit_level_runs(&self, l: &Level, b: &Bounds, mut f: impl FnMut(&[Entry])) {
         if l.count == 0 {
             return;
         }
@@ -1221,14 +1242,21 @@ impl BroadPhase {
         let cells = (x1 as i64 - x0 as i64 + 1).saturating_mul(y1 as i64 - y0 as i64 + 1);
         if cells > l.count as i64 + 8 {
             let r = l.buckets();
-            self.entries[self.starts[r.start] as usize..self.starts[r.end] as usize].iter().for_each(f);
+            return f(&self.entries[self.starts[r.start] as usize..self.starts[r.end] as usize]);
+        }
+        if l.pure && l.canonical(x0, y0) && l.canonical(x1, y1) {
+            // Each bucket holds its own cell only, and a row's cells are consecutive buckets.
+            for cy in y0..=y1 {
+                let (k0, k1) = (l.bucket(x0, cy) as usize, l.bucket(x1, cy) as usize + 1);
+                f(&self.entries[self.starts[k0] as usize..self.starts[k1] as usize]);
+            }
             return;
         }
         for cy in y0..=y1 {
             for cx in x0..=x1 {
                 for e in self.bucket_entries(l.bucket(cx, cy)) {
                     if (e.cx == cx) & (e.cy == cy) {
-                        f(e);
+                        f(std::slice::from_ref(e));
                     }
                 }
             }
@@ -1254,8 +1282,10 @@ impl BroadPhase {
         let mut order = std::mem::take(&mut self.sweep);
         order.clear();
         let over = &self.overflow;
-        order.extend((0..over.len() as u32).filter(|&k| over[k as usize].idx != DEAD));
-        order.sort_unstable_by_key(|&k| over[k as usize].bucket);
+        // Sorted as plain integers, without reading an entry per comparison.
+        let live = over.iter().enumerate().filter(|(_, e)| e.idx != DEAD);
+        order.extend(live.map(|(k, e)| (e.bucket as u64) << 32 | k as u64));
+        order.sort_unstable();
         if !order.is_empty() {
             self.overflow_searches += 1;
         }
@@ -1264,7 +1294,7 @@ impl BroadPhase {
         // In stretches of buckets, on one thread or several, the pairs in stretch order: the
         // same order either way, whatever the number of threads.
         let per = buckets.div_ceil(STRETCHES);
-        let below = |k: usize| order.partition_point(|&o| (over[o as usize].bucket as usize) < k);
+        let below = |k: usize| order.partition_point(|&o| ((o >> 32) as usize) < k);
         let stretch = |c: usize, out: &mut Vec<(u32, u32)>| {
             let (k0, k1) = ((c * per).min(buckets), ((c + 1) * per).min(buckets));
             self.bucket_pairs_any(k0, k1, &order[below(k0)..below(k1)], out);
@@ -1286,16 +1316,19 @@ impl BroadPhase {
     }
 
     /// The pairs of the overflow entries `order` with each other, by a sweep along x (the
-    /// overflow is short; this avoids sorting the grid). Reorders `order`.
-    fn overflow_sweep(&self, order: &mut [u32], out: &mut Vec<(u32, u32)>) {
+    /// overflow is short; this avoids sorting the grid). Keys `order` by x and sorts it.
+    fn overflow_sweep(&self, order: &mut [u64], out: &mut Vec<(u32, u32)>) {
         let over = &self.overflow;
-        order.sort_unstable_by(|&j, &k| over[j as usize].p.0[0].total_cmp(&over[k as usize].p.0[0]));
+        for o in order.iter_mut() {
+            *o = (ordered_bits(over[*o as u32 as usize].p.0[0]) as u64) << 32 | (*o as u32 as u64);
+        }
+        order.sort_unstable();
         let mut sink = PairSink::<true> { out, buf: [0; SINK], n: 0 };
         for (n, &j) in order.iter().enumerate() {
-            let a = &over[j as usize];
+            let a = &over[j as u32 as usize];
             let max_x = a.p.bounds().max.x;
-            for &k in order[n + 1..].iter().take_while(|&&k| over[k as usize].p.0[0] <= max_x) {
-                sink.scan(a, std::slice::from_ref(&over[k as usize]), |_| true);
+            for k in order[n + 1..].iter().map(|&k| k as u32 as usize).take_while(|&k| over[k].p.0[0] <= max_x) {
+                sink.scan(a, std::slice::from_ref(&over[k]), |_| true);
             }
         }
         sink.flush();
@@ -1313,14 +1346,14 @@ impl BroadPhase {
     fn levels_pairs<const FILTERED: bool>(&self, levels: &[Level], a: &Entry, sink: &mut PairSink<FILTERED>) {
         let bounds = a.p.bounds();
         for l in levels {
-            self.visit_level(l, &bounds, |b| sink.scan(a, std::slice::from_ref(b), |_| true));
+            self.visit_level_runs(l, &bounds, |run| sink.scan(a, run, |_| true));
         }
     }
 
     /// The pairs whose coarser (or, within a level, first-visited) member is in buckets
     /// `k0..k1`, and those of the overflow entries `over` (of these buckets, in bucket order)
     /// with the grid.
-    fn bucket_pairs_any(&self, k0: usize, k1: usize, over: &[u32], out: &mut Vec<(u32, u32)>) {
+    fn bucket_pairs_any(&self, k0: usize, k1: usize, over: &[u64], out: &mut Vec<(u32, u32)>) {
         if self.filtered {
             self.bucket_pairs::<true>(k0, k1, over, out);
         } else {
@@ -1329,9 +1362,9 @@ impl BroadPhase {
     }
 
     #[inline(never)]
-    fn bucket_pairs<const FILTERED: bool>(&self, k0: usize, k1: usize, over: &[u32], out: &mut Vec<(u32, u32)>) {
+    fn bucket_pairs<const FILTERED: bool>(&self, k0: usize, k1: usize, over: &[u64], out: &mut Vec<(u32, u32)>) {
         let mut sink = PairSink::<FILTERED> { out, buf: [0; SINK], n: 0 };
-        let mut rest = over.iter().map(|&o| &self.overflow[o as usize]).peekable();
+        let mut rest = over.iter().map(|&o| &self.overflow[o as u32 as usize]).peekable();
         let mut next_over = rest.peek().map_or(u32::MAX, |a| a.bucket);
         // Entry by entry (rather than cell by cell: no loop per cell, no test of empty cells).
         for (n, l) in self.levels.iter().enumerate() {

@@ -152,6 +152,41 @@ impl Rng {
     }
 }
 
+/// A full search with many boxes out of their entries' cells: every box drifts a little (a
+/// full search), while a few in twenty cross into other cells, where they pair with each
+/// other (the overflow's own sweep) and with boxes that stayed (the search around each one).
+#[test]
+fn boxes_out_of_their_cells_pair_with_each_other_and_the_rest() {
+    let mut r = Rng(0x9E37_79B9_7F4A_7C15);
+    let mut bp = BroadPhase::new();
+    let mut model = Model::new();
+    let put = |bp: &mut BroadPhase, model: &mut Model, k: u32, b: Aabb| {
+        bp.insert(k, &b).unwrap();
+        model.insert(k, (b, CollisionFilter::ALL));
+    };
+    for k in 0..3000 {
+        let (w, h) = (r.range(1.0, 4.0), r.range(1.0, 4.0));
+        put(&mut bp, &mut model, k, Aabb::from_xywh(r.range(0.0, 100.0), r.range(0.0, 100.0), w, h).unwrap());
+    }
+    bp.update();
+    for step in 0..6 {
+        for k in 0..3000 {
+            let b = model[&k].0;
+            let d = if r.below(20) == 0 {
+                glam::Vec2::new(r.range(-3.0, 3.0), r.range(-3.0, 3.0))
+            } else {
+                glam::Vec2::splat(1e-3)
+            };
+            put(&mut bp, &mut model, k, Aabb::new(b.min() + d, b.max() + d).unwrap());
+        }
+        let full = bp.stats().full_searches;
+        let got: BTreeSet<(u32, u32)> = bp.update().iter().copied().collect();
+        assert_eq!(bp.stats().full_searches, full + 1, "step {step}: a full search");
+        assert_eq!(bp.stats().rebuilds, 1, "step {step}: the grid kept");
+        assert_eq!(got, brute(&model), "step {step}");
+    }
+}
+
 /// A side: mostly alike, some zero, tiny or large.
 fn soak_side(r: &mut Rng) -> f32 {
     match r.below(20) {
