@@ -53,7 +53,10 @@
 //!   by entry in array order: each entry against the later entries of its own cell, the four
 //!   "forward" neighbour cells of its level (`(x+1, y)` and the three above, which are
 //!   contiguous buckets), and, for the finer levels, the cells whose boxes could reach it.
-//!   Boxes that left their reach go to a short overflow list (their old entry becomes a tombstone that overlaps nothing), searched around
+//!   A box that left its reach for the cell beside its own, in the same row of a pure level,
+//!   trades places with the first or last entry of its bucket, and the bucket's edge moves
+//!   past it (about 4 in 10 of those leaving, in the benchmark). The others go to a short
+//!   overflow list (their old entry becomes a tombstone that overlaps nothing), searched around
 //!   each of its boxes and swept along x against itself, until it grows long enough that a merge
 //!   into the array costs less. When more than one box in 10 left its reach, the array is
 //!   written anew by a counting sort. When few changed, the old pairs between unchanged boxes
@@ -296,9 +299,9 @@ struct State {
     level: u8,
 }
 
-/// What [`BroadPhase::refresh`] reads of a moved collider: state, box, filter, entry position
-/// and cell.
-type Gathered = (State, Bounds, Meta, u32, (i32, i32));
+/// What [`BroadPhase::refresh`] reads of a moved collider first: state, box, filter and cell.
+/// (Not its entry's position, which a slide of another collider's entry may change.)
+type Gathered = (State, Bounds, Meta, (i32, i32));
 
 /// A collider's generation and filter.
 #[derive(Clone, Copy, Debug, Default)]
@@ -1103,8 +1106,10 @@ impl BroadPhase {
     }
 
     /// Brings the entries of the moved colliders up to date: in place when they stay in their
-    /// cell; else the grid entry becomes a tombstone (which overlaps nothing) and the collider
-    /// goes to the overflow list, which searches look at separately until the next sort.
+    /// cell; into the bucket beside when they moved one cell along a row (see
+    /// [`Self::slide`]); else the grid entry becomes a tombstone (which overlaps nothing) and
+    /// the collider goes to the overflow list, which searches look at separately until the
+    /// next sort.
     fn refresh(&mut self) {
         self.pos.resize(self.proxies.len(), 0);
         self.cells.resize(self.proxies.len(), (0, 0));
@@ -1115,9 +1120,9 @@ impl BroadPhase {
         let px = &self.proxies;
         got.extend(self.moved.iter().map(|&i| {
             let i = i as usize;
-            (px.state[i], px.tight[i], px.meta[i], self.pos[i], self.cells[i])
+            (px.state[i], px.tight[i], px.meta[i], self.cells[i])
         }));
-        for (k, &(s, b, m, pos, cell)) in got.iter().enumerate() {
+        for (k, &(s, b, m, cell)) in got.iter().enumerate() {
             let i = self.moved[k];
             let placed = s.flags & PLACED != 0;
             if placed {
@@ -1135,8 +1140,11 @@ impl BroadPhase {
             self.filtered |= (m.layer & m.mask) != u32::MAX;
             // In place only in the same cell, which keeps pure levels pure.
             let same_cell = (s.level, cell) == (level, (cx, cy));
+            let pos = self.pos[i as usize];
             if placed && (pos & IN_OVERFLOW != 0 || same_cell) {
                 *self.entry_mut(i) = e;
+            } else if placed && s.level == level && self.slide(pos, level, e) {
+                // Now first or last of the bucket beside.
             } else {
                 if placed {
                     self.entry_mut(i).bury();
@@ -1152,6 +1160,32 @@ impl BroadPhase {
             include(&mut self.spread, &b);
         }
         self.gathered = got;
+    }
+
+    /// Moves the grid entry at `pos` into the bucket beside its own (one cell to the left or
+    /// right in a pure level), where it becomes `e`: it trades places with the first or last
+    /// entry of its bucket, and the bucket edge moves past it. A box crossing a cell's side
+    /// then costs no tombstone, no overflow entry and no share of a merge. `false` (nothing
+    /// done) for any other move.
+    fn slide(&mut self, pos: u32, level: u8, e: Entry) -> bool {
+        let old = &self.entries[pos as usize];
+        let Some(l) = self.levels.get(level as usize) else { return false };
+        let beside = e.cy == old.cy && e.bucket.abs_diff(old.bucket) == 1;
+        if !(l.pure && beside && l.canonical(e.cx, e.cy)) {
+            return false;
+        }
+        let k = old.bucket as usize;
+        // The edge between the two buckets, and the entry beside it in the old one.
+        let (edge, end) = if e.bucket > old.bucket { (k + 1, self.starts[k + 1] - 1) } else { (k, self.starts[k]) };
+        let other = self.entries[end as usize];
+        if other.idx != DEAD {
+            self.pos[other.idx as usize] = pos;
+        }
+        self.entries[pos as usize] = other;
+        self.entries[end as usize] = e;
+        self.pos[e.idx as usize] = end;
+        self.starts[edge] = if edge == k { end + 1 } else { end };
+        true
     }
 
     /// Merges the overflow (sorted by bucket) into the entries, dropping tombstones: one pass
