@@ -160,6 +160,13 @@ fn f32_down(x: f64) -> f32 {
     -f32_up(-x)
 }
 
+/// The overflow index in the low half of a sort key (`key << 32 | index`; see
+/// [`BroadPhase::find_pairs`]).
+#[inline(always)]
+fn overflow_index(o: u64) -> usize {
+    o as u32 as usize
+}
+
 /// The bits of `x` as an integer in the order of the values (for finite `x`; `-0.0` before
 /// `0.0`), so that sorting integers sorts the values.
 #[inline(always)]
@@ -1175,8 +1182,13 @@ impl BroadPhase {
             return false;
         }
         let k = old.bucket as usize;
-        // The edge between the two buckets, and the entry beside it in the old one.
-        let (edge, end) = if e.bucket > old.bucket { (k + 1, self.starts[k + 1] - 1) } else { (k, self.starts[k]) };
+        // The entry of the old bucket next to the edge between the two, and the edge's new
+        // place (past that entry, which becomes `e`).
+        let (edge, end, moved) = if e.bucket > old.bucket {
+            (k + 1, self.starts[k + 1] - 1, self.starts[k + 1] - 1)
+        } else {
+            (k, self.starts[k], self.starts[k] + 1)
+        };
         let other = self.entries[end as usize];
         if other.idx != DEAD {
             self.pos[other.idx as usize] = pos;
@@ -1184,7 +1196,7 @@ impl BroadPhase {
         self.entries[pos as usize] = other;
         self.entries[end as usize] = e;
         self.pos[e.idx as usize] = end;
-        self.starts[edge] = if edge == k { end + 1 } else { end };
+        self.starts[edge] = moved;
         true
     }
 
@@ -1354,14 +1366,15 @@ impl BroadPhase {
     fn overflow_sweep(&self, order: &mut [u64], out: &mut Vec<(u32, u32)>) {
         let over = &self.overflow;
         for o in order.iter_mut() {
-            *o = (ordered_bits(over[*o as u32 as usize].p.0[0]) as u64) << 32 | (*o as u32 as u64);
+            let k = overflow_index(*o);
+            *o = (ordered_bits(over[k].p.0[0]) as u64) << 32 | k as u64;
         }
         order.sort_unstable();
         let mut sink = PairSink::<true> { out, buf: [0; SINK], n: 0 };
         for (n, &j) in order.iter().enumerate() {
-            let a = &over[j as u32 as usize];
+            let a = &over[overflow_index(j)];
             let max_x = a.p.bounds().max.x;
-            for k in order[n + 1..].iter().map(|&k| k as u32 as usize).take_while(|&k| over[k].p.0[0] <= max_x) {
+            for k in order[n + 1..].iter().map(|&k| overflow_index(k)).take_while(|&k| over[k].p.0[0] <= max_x) {
                 sink.scan(a, std::slice::from_ref(&over[k]), |_| true);
             }
         }
@@ -1398,7 +1411,7 @@ impl BroadPhase {
     #[inline(never)]
     fn bucket_pairs<const FILTERED: bool>(&self, k0: usize, k1: usize, over: &[u64], out: &mut Vec<(u32, u32)>) {
         let mut sink = PairSink::<FILTERED> { out, buf: [0; SINK], n: 0 };
-        let mut rest = over.iter().map(|&o| &self.overflow[o as u32 as usize]).peekable();
+        let mut rest = over.iter().map(|&o| &self.overflow[overflow_index(o)]).peekable();
         let mut next_over = rest.peek().map_or(u32::MAX, |a| a.bucket);
         // Entry by entry (rather than cell by cell: no loop per cell, no test of empty cells).
         for (n, l) in self.levels.iter().enumerate() {
