@@ -1,14 +1,16 @@
 //! Concave polygons, side by side with the all-pairs edge loop (what seed 003 does) and with
 //! parry2d (a `Compound` of the same convex pieces) on the same inputs:
 //! - 200-vertex concave stars against each other at 256 offsets (overlapping, nested, apart);
-//! - a 60-vertex sprite-sized outline against an oriented box at 256 placements.
+//! - a 60-vertex sprite-sized outline against an oriented box at 256 placements;
+//! - placing that outline by 256 transforms (`Polygon::transformed`), beside building it again
+//!   from its moved vertices (what placing did before) and parry2d's change of pose.
 //!
 //! Run with `cargo bench -p collide2d --bench concave`.
 
 use std::hint::black_box;
 use std::time::Duration;
 
-use collide2d::{contact, intersects, Obb, Polygon, Vec2};
+use collide2d::{contact, intersects, Obb, Polygon, Transform, Vec2};
 use criterion::{criterion_group, criterion_main, Criterion, SamplingMode, Throughput};
 use parry2d::math::Pose;
 use parry2d::shape as ps;
@@ -198,5 +200,39 @@ fn bench(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, bench);
+fn bench_place(c: &mut Criterion) {
+    let a = blob(Vec2::ZERO);
+    let rigid: Vec<Transform> = (0..PLACEMENTS)
+        .map(|k| Transform::from_translation_rotation_scale(Vec2::new(k as f32, 3.0), k as f32 * 0.1, Vec2::ONE))
+        .collect();
+    let skewed: Vec<Transform> = rigid.iter().map(|t| t.compose(&Transform::from_scale(Vec2::new(1.5, 0.7)))).collect();
+    let poses: Vec<Pose> = (0..PLACEMENTS).map(|k| Pose::new(Vec2::new(k as f32, 3.0), k as f32 * 0.1)).collect();
+    let mut g = c.benchmark_group("blob60_place");
+    g.sample_size(20).warm_up_time(Duration::from_secs(1)).measurement_time(Duration::from_secs(3));
+    g.throughput(Throughput::Elements(PLACEMENTS as u64));
+    g.bench_function("ours_rigid", |b| {
+        b.iter(|| rigid.iter().map(|t| a.transformed(black_box(t)).unwrap().outline().len()).sum::<usize>())
+    });
+    g.bench_function("ours_skewed", |b| {
+        b.iter(|| skewed.iter().map(|t| a.transformed(black_box(t)).unwrap().outline().len()).sum::<usize>())
+    });
+    g.bench_function("rebuild_rigid", |b| {
+        b.iter(|| {
+            rigid
+                .iter()
+                .map(|t| {
+                    let moved: Vec<Vec2> = a.outline().iter().map(|p| black_box(t).transform_point(*p)).collect();
+                    Polygon::new(&moved).unwrap().outline().len()
+                })
+                .sum::<usize>()
+        })
+    });
+    g.bench_function("parry2d_pose", |b| {
+        let base = Pose::new(Vec2::new(1.0, 2.0), 0.3);
+        b.iter(|| poses.iter().map(|p| (black_box(base) * *black_box(p)).translation.x).sum::<f32>())
+    });
+    g.finish();
+}
+
+criterion_group!(benches, bench, bench_place);
 criterion_main!(benches);

@@ -382,3 +382,90 @@ fn rounded_push_out_separates_and_no_shorter_move_in_360_directions_does() {
         panic!("rounded minimality: {e}");
     }
 }
+
+/// A random invertible affine transform: a turn, a small shift and a scale, uniform or not,
+/// mirrored one time in four and skewed one time in three.
+fn random_transform() -> impl Strategy<Value = Transform> {
+    (-3.0f32..3.0, -3.0f32..3.0, 0.0f32..6.3, 0.3f32..3.0, 0.3f32..3.0, 0u8..12, -0.8f32..0.8).prop_map(
+        |(x, y, angle, sx, sy, kind, skew)| {
+            let scale = if kind % 2 == 0 { v(sx, sx) } else { v(sx, sy) };
+            let scale = if kind % 4 == 1 { scale * v(-1.0, 1.0) } else { scale };
+            let t = Transform::from_translation_rotation_scale(v(x, y), angle, scale);
+            if kind % 3 == 0 {
+                t.compose(&Transform::from_affine(glam::Affine2::from_cols_array(&[1.0, 0.0, skew, 1.0, 0.0, 0.0])))
+            } else {
+                t
+            }
+        },
+    )
+}
+
+#[test]
+fn a_placed_polygon_answers_like_one_built_from_its_moved_vertices() {
+    let mut runner = TestRunner::new(Config { cases: 600, failure_persistence: None, ..Config::default() });
+    let result = runner.run(&(random_polygon(), random_transform(), other_shape()), |(p, t, s)| {
+        let placed = p.transformed(&t).unwrap();
+        let map = |ring: &[Vec2]| ring.iter().map(|q| t.transform_point(*q)).collect::<Vec<_>>();
+        let holes: Vec<Vec<Vec2>> = p.holes().iter().map(|h| map(h)).collect();
+        let rebuilt = Polygon::with_holes(&map(p.outline()), &holes).unwrap();
+        let size = rebuilt.aabb().half_extents().length();
+        prop_assert!((placed.area() - rebuilt.area()).abs() <= 1e-4 * rebuilt.area());
+        prop_assert!(placed.centroid().distance(rebuilt.centroid()) <= 1e-4 * size);
+        prop_assert_eq!(placed.aabb(), Aabb::from_points(placed.outline()).unwrap());
+        prop_assert!(placed.aabb().min().distance(rebuilt.aabb().min()) <= 1e-5 * size);
+        // The edges still follow the rings, outline first, each ring in its own order.
+        let rings = std::iter::once(placed.outline()).chain(placed.holes().iter().map(|h| &h[..]));
+        let ring_edges: Vec<(Vec2, Vec2)> =
+            rings.flat_map(|r| (0..r.len()).map(move |i| (r[i], r[(i + 1) % r.len()]))).collect();
+        prop_assert_eq!(placed.edges(), &ring_edges[..]);
+        let o = placed.outline();
+        let twice_area: f64 = (0..o.len()).map(|i| o[i].as_dvec2().perp_dot(o[(i + 1) % o.len()].as_dvec2())).sum();
+        prop_assert!(twice_area > 0.0, "outline not counter-clockwise");
+        // The pieces still tile it.
+        let parts: f32 = placed.convex_parts().iter().map(|c| c.area()).sum();
+        prop_assert!((parts - placed.area()).abs() <= 1e-3 * placed.area(), "pieces {} of {}", parts, placed.area());
+        for c in placed.convex_parts() {
+            prop_assert!(placed.contains_point(c.centroid()));
+        }
+        // Points: the same answer as the rebuilt polygon, away from the boundary.
+        let (lo, hi) = (rebuilt.aabb().min(), rebuilt.aabb().max());
+        for i in 0..64 {
+            let q = lo + (hi - lo) * v((i % 8) as f32 / 7.3 + 0.01, (i / 8) as f32 / 7.3 + 0.01);
+            if collide2d::signed_distance(&rebuilt, q).abs() > 1e-4 * size {
+                prop_assert_eq!(placed.contains_point(q), rebuilt.contains_point(q), "at {:?}", q);
+            }
+        }
+        // Shapes: geo's answers on the placed outline (the tree and the pieces are used).
+        let (gp, gs) = (to_geo(&Shape::from(placed.clone())), to_geo(&s));
+        let m = gp.relate(&gs);
+        prop_assert_eq!(intersects(&placed, &s), m.is_intersects(), "intersects\np = {:?}\ns = {:?}", placed, s);
+        prop_assert_eq!(contains(&placed, &s), m.is_covers(), "covers\np = {:?}\ns = {:?}", placed, s);
+        if let Some(c) = contact(&placed, &s) {
+            let out = c.push_out_b() + c.normal * (3e-4 * (1.0 + c.depth));
+            let moved = s.transformed(&Transform::from_translation(out)).unwrap();
+            prop_assert!(!intersects(&placed, &moved), "push-out {:?} does not separate", c);
+        }
+        Ok(())
+    });
+    if let Err(e) = result {
+        panic!("placement: {e}");
+    }
+}
+
+#[test]
+fn placing_by_a_vanishing_or_overflowing_scale_is_an_error_or_a_clean_rebuild() {
+    let u = u_shape();
+    for scale in [0.0, f32::NAN, f32::MAX] {
+        let e = u.transformed(&Transform::from_scale(Vec2::splat(scale))).unwrap_err();
+        assert!(e.to_string().contains("Polygon"), "{e}");
+    }
+    // So far out that neighbouring vertices land on the same f32 (they are 8 apart at 1e8):
+    // built again from the moved rings, which merges them and finds nothing left to enclose.
+    let far = u.transformed(&Transform::from_translation(v(1e8, 0.0))).unwrap_err();
+    assert!(far.to_string().contains("Polygon"), "{far}");
+    // At 1e6 the f32 grid (1/16) still holds the U's corners: placed, not rebuilt, and exact.
+    let near = u.transformed(&Transform::from_translation(v(1e6, 0.0))).unwrap();
+    assert_eq!((near.area(), near.outline().len(), near.aabb().min()), (7.0, 8, v(1e6, 0.0)));
+    let small = u.transformed(&Transform::from_scale(Vec2::splat(1e-15))).unwrap();
+    assert!((small.area() / 7e-30 - 1.0).abs() < 1e-3, "{}", small.area());
+}

@@ -40,6 +40,28 @@ impl EdgeTree {
         Self { nodes, order, boxes }
     }
 
+    /// The same hierarchy over `edges`, the polygon's edges after an affine map, where edge `e`
+    /// of the old numbering is now edge `renumber(e)`: the nodes keep their shape and get new
+    /// boxes, in one pass from the leaves up (a child always comes after its parent).
+    pub(crate) fn placed(&self, edges: &[(Vec2, Vec2)], renumber: impl Fn(u32) -> u32) -> Self {
+        let boxes: Vec<(Vec2, Vec2)> = edges.iter().map(|(a, b)| (a.min(*b), a.max(*b))).collect();
+        let order: Vec<u32> = self.order.iter().map(|&e| renumber(e)).collect();
+        let mut nodes = self.nodes.clone();
+        for i in (0..nodes.len()).rev() {
+            let (start, end) = (nodes[i].start as usize, nodes[i].end as usize);
+            let (min, max) = if nodes[i].leaf {
+                order[start..end].iter().fold((Vec2::INFINITY, Vec2::NEG_INFINITY), |(lo, hi), &e| {
+                    let (a, b) = boxes[e as usize];
+                    (lo.min(a), hi.max(b))
+                })
+            } else {
+                (nodes[start].min.min(nodes[end].min), nodes[start].max.max(nodes[end].max))
+            };
+            (nodes[i].min, nodes[i].max) = (min, max);
+        }
+        Self { nodes, order, boxes }
+    }
+
     /// Calls `visit(edge index)` for every edge whose bounds overlap `[min, max]` (touching
     /// counts), until `visit` returns true; returns whether it did.
     pub(crate) fn any_in(&self, min: Vec2, max: Vec2, mut visit: impl FnMut(usize) -> bool) -> bool {
@@ -132,5 +154,33 @@ mod tests {
         assert!(!tree.any_in(Vec2::new(0.0, 2.0), Vec2::new(99.0, 3.0), |_| true));
         assert!(tree.any_in(Vec2::new(50.0, 1.0), Vec2::new(50.0, 1.0), |e| e == 50));
         assert!(!EdgeTree::build(&[]).any_in(Vec2::ZERO, Vec2::ONE, |_| true));
+    }
+
+    #[test]
+    fn a_placed_tree_finds_exactly_what_a_tree_built_on_the_moved_edges_finds() {
+        // A zigzag of 57 edges, turned by 0.7 rad and numbered backwards, as under a mirror.
+        let pts: Vec<Vec2> = (0..58).map(|i| Vec2::new(i as f32, (i % 3) as f32 * 2.0)).collect();
+        let edges: Vec<(Vec2, Vec2)> = pts.windows(2).map(|w| (w[0], w[1])).collect();
+        let turn = glam::Mat2::from_angle(0.7);
+        let n = edges.len() as u32;
+        let mut moved = vec![(Vec2::ZERO, Vec2::ZERO); edges.len()];
+        for (e, (a, b)) in edges.iter().enumerate() {
+            moved[(n - 1) as usize - e] = (turn * *b, turn * *a);
+        }
+        let placed = EdgeTree::build(&edges).placed(&moved, |e| n - 1 - e);
+        for k in 0..40 {
+            let lo = Vec2::new(k as f32 * 1.3 - 5.0, (k % 7) as f32 * 4.0 - 2.0);
+            let hi = lo + Vec2::new(3.0, 2.5);
+            let mut found = Vec::new();
+            placed.any_in(lo, hi, |e| {
+                found.push(e);
+                false
+            });
+            found.sort();
+            let expected: Vec<usize> = (0..moved.len())
+                .filter(|&e| overlaps(moved[e].0.min(moved[e].1), moved[e].0.max(moved[e].1), lo, hi))
+                .collect();
+            assert_eq!(found, expected, "box {lo} {hi}");
+        }
     }
 }

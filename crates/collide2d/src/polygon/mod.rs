@@ -4,8 +4,9 @@
 mod bvh;
 mod clean;
 mod decompose;
+mod place;
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use glam::Vec2;
 
@@ -82,13 +83,23 @@ pub struct Polygon {
 struct PolygonData {
     /// Outline first (counter-clockwise), then the holes (clockwise).
     rings: Vec<Vec<Vec2>>,
+    aabb: Aabb,
+    area: f32,
+    centroid: Vec2,
+    /// What queries use beyond the rings. Built with the polygon; for a placed polygon, mapped
+    /// from its source's on first use, so that moving a polygon costs only its rings.
+    derived: OnceLock<Derived>,
+    /// For a placed polygon: the polygon as built (never itself a placed one) and the transform
+    /// from it, which the rings and the derived data are both mapped by.
+    source: Option<(Arc<PolygonData>, Transform)>,
+}
+
+#[derive(Debug)]
+struct Derived {
     /// Every edge as (start, end), outline first, in ring order.
     edges: Vec<(Vec2, Vec2)>,
     tree: EdgeTree,
     parts: Vec<ConvexPolygon>,
-    aabb: Aabb,
-    area: f32,
-    centroid: Vec2,
 }
 
 impl PartialEq for Polygon {
@@ -131,7 +142,8 @@ impl Polygon {
         // plainly rather than inventing an edge to blame.
         let parts = decompose::convex_parts(&rings, |p| point_in(&edges, &tree, &aabb, p))
             .ok_or(ShapeError::DecompositionFailed { vertices: edges.len() })?;
-        Ok(Self { data: Arc::new(PolygonData { rings, edges, tree, parts, aabb, area, centroid }) })
+        let derived = OnceLock::from(Derived { edges, tree, parts });
+        Ok(Self { data: Arc::new(PolygonData { rings, aabb, area, centroid, derived, source: None }) })
     }
 
     /// The polygon of another shape: boxes and convex polygons exactly, discs and capsules with
@@ -184,13 +196,13 @@ impl Polygon {
 
     /// Every edge of the outline and the holes as `(start, end)`.
     pub fn edges(&self) -> &[(Vec2, Vec2)] {
-        &self.data.edges
+        &self.derived().edges
     }
 
     /// The convex pieces the polygon was decomposed into (they cover it exactly and overlap only
     /// along shared edges).
     pub fn convex_parts(&self) -> &[ConvexPolygon] {
-        &self.data.parts
+        &self.derived().parts
     }
 
     /// The axis-aligned bounds.
@@ -211,24 +223,51 @@ impl Polygon {
     /// Whether `p` lies in the polygon, boundary included (a point on a hole's edge is in; a
     /// point inside a hole is not). False for non-finite points.
     pub fn contains_point(&self, p: Vec2) -> bool {
-        point_in(&self.data.edges, &self.data.tree, &self.data.aabb, p)
+        let derived = self.derived();
+        point_in(&derived.edges, &derived.tree, &self.data.aabb, p)
     }
 
     /// The polygon with every vertex moved by `transform` (a mirroring transform is re-wound).
+    ///
+    /// Cheap for every invertible transform, skewing and uneven scaling included: nothing is
+    /// validated, triangulated or decomposed again. Any affine map keeps a valid polygon valid and
+    /// its convex pieces convex, so placing maps the rings now (one pass over the vertices), and
+    /// the pieces and the edge hierarchy's boxes on the first query that needs them (one more
+    /// pass). Placing a placed polygon maps from the polygon as built, by the composed transform.
+    /// Only when rounding merges two neighbouring vertices (vertices so far out or so close that
+    /// they land on the same `f32`) is the polygon built again from its moved rings. Errors when
+    /// the transform is not finite, flattens the plane, or overflows the vertices.
+    ///
+    /// ```
+    /// use collide2d::{Polygon, Transform, Vec2};
+    /// let l = Polygon::new(&[Vec2::ZERO, Vec2::new(2.0, 0.0), Vec2::new(2.0, 1.0), Vec2::new(1.0, 1.0),
+    ///     Vec2::new(1.0, 2.0), Vec2::new(0.0, 2.0)])?;
+    /// let moved = l.transformed(&Transform::from_translation_rotation_scale(
+    ///     Vec2::new(10.0, 0.0), std::f32::consts::FRAC_PI_2, Vec2::splat(2.0)))?;
+    /// assert_eq!(moved.area(), 4.0 * l.area());
+    /// assert!(moved.contains_point(Vec2::new(9.0, 1.0)) && !moved.contains_point(Vec2::new(7.0, 3.0)));
+    /// # Ok::<(), collide2d::ShapeError>(())
+    /// ```
     pub fn transformed(&self, transform: &Transform) -> Result<Polygon, ShapeError> {
         check_transform(NAME, transform)?;
-        let map = |ring: &Vec<Vec2>| ring.iter().map(|p| transform.transform_point(*p)).collect::<Vec<_>>();
-        let holes: Vec<Vec<Vec2>> = self.holes().iter().map(map).collect();
-        Polygon::with_holes(&map(&self.data.rings[0]), &holes)
+        place::place(&self.data, transform)
     }
 
     pub(crate) fn tree(&self) -> &EdgeTree {
-        &self.data.tree
+        &self.derived().tree
+    }
+
+    fn derived(&self) -> &Derived {
+        self.data.derived.get_or_init(|| place::derive(&self.data))
     }
 
     /// A point of the polygon, certainly inside (the centroid of its first convex piece).
     pub(crate) fn interior_point(&self) -> Vec2 {
-        self.data.parts.first().map_or(self.data.rings[0][0], |p| p.centroid())
+        // A placed polygon maps its source's point rather than derive its pieces for it.
+        if let Some((source, t)) = &self.data.source {
+            return t.transform_point(Polygon { data: source.clone() }.interior_point());
+        }
+        self.derived().parts.first().map_or(self.data.rings[0][0], |p| p.centroid())
     }
 }
 

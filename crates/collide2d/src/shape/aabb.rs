@@ -87,7 +87,10 @@ impl Aabb {
         };
         let (mut min, mut max) = (*first, *first);
         for (i, p) in points.iter().enumerate() {
-            finite_vec(NAME, &format!("point {i}"), *p)?;
+            // The field's name is only written out for the error.
+            if !p.is_finite() {
+                finite_vec(NAME, &format!("point {i}"), *p)?;
+            }
         }
         for p in rest {
             min = min.min(*p);

@@ -21,8 +21,9 @@ use crate::math::{orient2d, Transform};
 /// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct ConvexPolygon {
-    vertices: Vec<Vec2>,
-    normals: Vec<Vec2>,
+    /// The `n` vertices, then the `n` edge normals, in one allocation: a concave polygon holds
+    /// many pieces and copies them all each time it is placed.
+    points: Vec<Vec2>,
 }
 
 const NAME: &str = "ConvexPolygon";
@@ -72,7 +73,10 @@ impl ConvexPolygon {
     /// ```
     pub fn from_hull(points: &[Vec2]) -> Result<Self, ShapeError> {
         for (i, p) in points.iter().enumerate() {
-            finite_vec(NAME, &format!("point {i}"), *p)?;
+            // The field's name is only written out for the error.
+            if !p.is_finite() {
+                finite_vec(NAME, &format!("point {i}"), *p)?;
+            }
         }
         let mut sorted = points.to_vec();
         sorted.sort_by(|a, b| a.x.total_cmp(&b.x).then(a.y.total_cmp(&b.y)));
@@ -114,28 +118,39 @@ impl ConvexPolygon {
     }
 
     /// Builds from vertices known to be finite, counter-clockwise and strictly convex.
-    pub(crate) fn from_valid_ccw(vertices: Vec<Vec2>) -> Self {
-        let n = vertices.len();
-        let normals = (0..n).map(|i| edge_normal(vertices[i], vertices[(i + 1) % n])).collect();
-        Self { vertices, normals }
+    pub(crate) fn from_valid_ccw(mut points: Vec<Vec2>) -> Self {
+        let n = points.len();
+        points.reserve_exact(n);
+        for i in 0..n {
+            let normal = edge_normal(points[i], points[(i + 1) % n]);
+            points.push(normal);
+        }
+        Self { points }
+    }
+
+    /// Builds from `n` vertices known to be finite, counter-clockwise and strictly convex,
+    /// followed by their `n` outward unit edge normals.
+    pub(crate) fn from_vertices_then_normals(points: Vec<Vec2>) -> Self {
+        debug_assert!(points.len() % 2 == 0 && points.len() >= 6);
+        Self { points }
     }
 
     /// The vertices, counter-clockwise with y up.
     #[inline]
     pub fn vertices(&self) -> &[Vec2] {
-        &self.vertices
+        &self.points[..self.points.len() / 2]
     }
 
     /// The outward unit normal of each edge (`i` → `i + 1`).
     #[inline]
     pub fn normals(&self) -> &[Vec2] {
-        &self.normals
+        &self.points[self.points.len() / 2..]
     }
 
     /// The axis-aligned bounds.
     pub fn aabb(&self) -> Aabb {
-        let first = self.vertices.first().copied().unwrap_or(Vec2::ZERO);
-        let (min, max) = self.vertices.iter().fold((first, first), |(lo, hi), v| (lo.min(*v), hi.max(*v)));
+        let first = self.vertices().first().copied().unwrap_or(Vec2::ZERO);
+        let (min, max) = self.vertices().iter().fold((first, first), |(lo, hi), v| (lo.min(*v), hi.max(*v)));
         Aabb::from_min_max_unchecked(min, max)
     }
 
@@ -146,7 +161,7 @@ impl ConvexPolygon {
 
     /// The centre of mass of the enclosed area.
     pub fn centroid(&self) -> Vec2 {
-        let o = self.vertices.first().copied().unwrap_or(Vec2::ZERO).as_dvec2();
+        let o = self.vertices().first().copied().unwrap_or(Vec2::ZERO).as_dvec2();
         let mut sum = DVec2::ZERO;
         let mut area2 = 0.0;
         for (a, b) in self.edges() {
@@ -160,19 +175,19 @@ impl ConvexPolygon {
 
     /// Each edge as `(start, end)`, counter-clockwise.
     pub fn edges(&self) -> impl Iterator<Item = (Vec2, Vec2)> + '_ {
-        let n = self.vertices.len();
-        (0..n).map(move |i| (self.vertices[i], self.vertices[(i + 1) % n]))
+        let v = self.vertices();
+        (0..v.len()).map(move |i| (v[i], v[(i + 1) % v.len()]))
     }
 
     fn signed_area2(&self) -> f64 {
-        twice_signed_area(self.vertices.iter().copied())
+        twice_signed_area(self.vertices().iter().copied())
     }
 
     /// The polygon with every vertex moved by `transform` (a mirroring transform is re-wound).
     /// A vertex that rounding puts on or just inside its neighbours' line is dropped.
     pub fn transformed(&self, transform: &Transform) -> Result<Shape, ShapeError> {
         super::check_transform(NAME, transform)?;
-        let moved: Vec<Vec2> = self.vertices.iter().map(|v| transform.transform_point(*v)).collect();
+        let moved: Vec<Vec2> = self.vertices().iter().map(|v| transform.transform_point(*v)).collect();
         // An affine map keeps a convex polygon convex, but rounding the moved vertices can turn a
         // nearly straight corner into a straight or slightly reflex one, even under a plain
         // translation. `new` rightly refuses that from a user; here it is rounding, so the hull

@@ -1,0 +1,136 @@
+//! Placing a built polygon by an affine transform without building it again.
+//!
+//! Everything a polygon derives at construction survives any invertible affine map: a simple
+//! outline stays simple, holes stay inside it and apart, convex pieces stay convex and still
+//! tile it, and an edge hierarchy keeps its shape (only its boxes change). So placing maps the
+//! rings at once, and the edges, the pieces and the tree's boxes when a query first asks for
+//! them, each in one linear pass; it never validates, triangulates or decomposes. A mirroring
+//! map (negative determinant) reverses every ring and piece, to keep the outline
+//! counter-clockwise.
+
+use std::sync::{Arc, OnceLock};
+
+use glam::{Mat2, Vec2};
+
+use super::{Derived, Polygon, PolygonData, NAME};
+use crate::math::{orient2d, Transform};
+use crate::shape::{check_transform, flattened, Aabb, ConvexPolygon, Shape, ShapeError};
+
+/// `data` moved by `t`.
+pub(super) fn place(data: &Arc<PolygonData>, t: &Transform) -> Result<Polygon, ShapeError> {
+    // Always from the polygon as built, so that the rings and the derived data, mapped at
+    // different times, are mapped by the same numbers.
+    let (source, t) = match &data.source {
+        Some((source, first)) => (source, t.compose(first)),
+        None => (data, *t),
+    };
+    check_transform(NAME, &t)?;
+    let mirrored = t.linear().determinant() < 0.0;
+    let mut rings = Vec::with_capacity(source.rings.len());
+    let mut collapsed = false;
+    for ring in &source.rings {
+        let mapped = map_ring(ring, &t, mirrored, ring.len());
+        collapsed |= cyclic_pairs(&mapped).any(|(a, b)| a == b);
+        rings.push(mapped);
+    }
+    let (lo, hi) = rings[0].iter().fold((Vec2::INFINITY, Vec2::NEG_INFINITY), |(lo, hi), p| (lo.min(*p), hi.max(*p)));
+    if !(hi - lo).is_finite() {
+        return Err(flattened(NAME));
+    }
+    if collapsed {
+        // Rounding merged two neighbouring vertices: the full constructor cleans that up or
+        // says what is wrong.
+        return Polygon::with_holes(&rings[0], &rings[1..]);
+    }
+    let data = PolygonData {
+        rings,
+        // Holes lie inside the outline, so its bounds are the polygon's.
+        aabb: Aabb::from_min_max_unchecked(lo, hi),
+        area: source.area * t.linear().determinant().abs(),
+        centroid: t.transform_point(source.centroid),
+        derived: OnceLock::new(),
+        source: Some((source.clone(), t)),
+    };
+    Ok(Polygon { data: Arc::new(data) })
+}
+
+/// The edges, tree and pieces of a placed polygon, mapped from its source's.
+pub(super) fn derive(data: &PolygonData) -> Derived {
+    let Some((source, t)) = &data.source else {
+        unreachable!("a polygon as built has its derived data from the start")
+    };
+    let from = source.derived.get().expect("a polygon as built has its derived data from the start");
+    let mirrored = t.linear().determinant() < 0.0;
+    let edges: Vec<(Vec2, Vec2)> = data.rings.iter().flat_map(|r| cyclic_pairs(r)).collect();
+    let tree = if mirrored {
+        // Edge `j` of a ring of `n` becomes edge `n − 1 − j` of the reversed ring.
+        let mut renumber = Vec::with_capacity(edges.len());
+        let mut start = 0u32;
+        for r in &data.rings {
+            let n = r.len() as u32;
+            renumber.extend((0..n).map(|j| start + n - 1 - j));
+            start += n;
+        }
+        from.tree.placed(&edges, |e| renumber[e as usize])
+    } else {
+        from.tree.placed(&edges, |e| e)
+    };
+    let normals = normal_map(t);
+    let parts = from.parts.iter().filter_map(|p| place_piece(p, t, normals, mirrored)).collect();
+    Derived { edges, tree, parts }
+}
+
+/// A ring's vertices mapped; under a mirror, reversed from its first vertex on (`v0, vn−1, …,
+/// v1`), so that it keeps its winding and its first vertex. `capacity` leaves room for a
+/// piece's normals after its vertices (see `ConvexPolygon`).
+fn map_ring(ring: &[Vec2], t: &Transform, mirrored: bool, capacity: usize) -> Vec<Vec2> {
+    let mut out = Vec::with_capacity(capacity);
+    if mirrored {
+        out.extend(ring[..1].iter().chain(ring[1..].iter().rev()).map(|p| t.transform_point(*p)));
+    } else {
+        out.extend(ring.iter().map(|p| t.transform_point(*p)));
+    }
+    out
+}
+
+/// Each point with the one after it, the last with the first. (No `%` per step: a division
+/// costs more than the rest of a placement's work per vertex.)
+fn cyclic_pairs(ring: &[Vec2]) -> impl Iterator<Item = (Vec2, Vec2)> + '_ {
+    ring.iter().copied().zip(ring.iter().skip(1).chain(ring.first()).copied())
+}
+
+/// A matrix taking an outward normal to a multiple of the mapped outward normal: the inverse
+/// transpose of the linear part, up to a positive factor chosen to keep its entries near 1 (so
+/// that a tiny or huge scale neither underflows nor overflows the normals before they are
+/// made unit again).
+fn normal_map(t: &Transform) -> Mat2 {
+    let m = t.linear();
+    let cofactor = Mat2::from_cols(Vec2::new(m.y_axis.y, -m.y_axis.x), Vec2::new(-m.x_axis.y, m.x_axis.x));
+    let largest = cofactor.x_axis.abs().max(cofactor.y_axis.abs()).max_element();
+    cofactor * (m.determinant().signum() / largest)
+}
+
+/// A convex piece mapped. Rounding can leave a nearly straight corner straight or slightly
+/// reflex; such a piece goes through the convex polygon's own placement, which drops the
+/// corner. `None` for a piece that rounding flattens to a line: it covers nothing.
+fn place_piece(piece: &ConvexPolygon, t: &Transform, normal_map: Mat2, mirrored: bool) -> Option<ConvexPolygon> {
+    let (vertices, normals) = (piece.vertices(), piece.normals());
+    let n = vertices.len();
+    let mut points = map_ring(vertices, t, mirrored, 2 * n);
+    let mut before = points[n - 1];
+    let convex = cyclic_pairs(&points).all(|(corner, after)| {
+        let turn = orient2d(before, corner, after);
+        before = corner;
+        turn > 0.0
+    });
+    if convex {
+        // Under a mirror, edge k of the re-wound piece is old edge n − 1 − k, turned around.
+        let old_edge = |k: usize| if mirrored { n - 1 - k } else { k };
+        points.extend((0..n).map(|k| (normal_map * normals[old_edge(k)]).normalize_or_zero()));
+        return Some(ConvexPolygon::from_vertices_then_normals(points));
+    }
+    match piece.transformed(t) {
+        Ok(Shape::ConvexPolygon(p)) => Some(p),
+        _ => None,
+    }
+}
