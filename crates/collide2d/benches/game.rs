@@ -11,8 +11,10 @@
 //! sprite gets a new rotation (uniform) and position (centre uniform in a 120 × 120 px arena) from
 //! a fixed-seed generator; every level sees the same placements. A first, uncounted frame warms
 //! up. Per level:
-//! - *move*: ours `Polygon::transformed` of the local polygon, timed per call; parry2d builds the
-//!   sprite's `Pose` (all it needs to move a shape), timed over all sprites of a frame;
+//! - *move*: ours `Polygon::transformed` of the local polygon, timed per call, and then, apart,
+//!   the mapping of its edges, tree and pieces that a placed polygon does on its first query;
+//!   parry2d builds the sprite's `Pose` (all it needs to move a shape), timed over all sprites of
+//!   a frame;
 //! - *intersects*: every pair of sprites, timed over all pairs of a frame (ours `intersects`,
 //!   parry2d `intersection_test`);
 //! - *contact*: on the pairs our `intersects` says overlap, ours `contact` and parry2d
@@ -260,6 +262,8 @@ struct LevelReport {
     vertices: f64,
     pieces: f64,
     move_ours: Samples,
+    /// Mapping the edges, tree and pieces, which a placed polygon does on its first query.
+    derive_ours: Samples,
     move_parry: f64,
     intersects_ours: f64,
     intersects_parry: f64,
@@ -278,6 +282,7 @@ fn run_level(level: &'static str, sprites: &[Sprite], budget: &Budget) -> LevelR
         vertices: sprites.iter().map(Sprite::vertices).sum::<usize>() as f64 / n as f64,
         pieces: sprites.iter().map(|s| s.local.convex_parts().len()).sum::<usize>() as f64 / n as f64,
         move_ours: Samples::default(),
+        derive_ours: Samples::default(),
         move_parry: 0.0,
         intersects_ours: 0.0,
         intersects_parry: 0.0,
@@ -303,8 +308,12 @@ fn run_level(level: &'static str, sprites: &[Sprite], budget: &Budget) -> LevelR
             let t = Instant::now();
             let moved = s.local.transformed(&black_box(p.transform())).expect("a rigid motion places any polygon");
             let elapsed = t.elapsed();
+            let t = Instant::now();
+            black_box(moved.convex_parts().len() + moved.edges().len());
+            let derived = t.elapsed();
             if counted {
                 report.move_ours.push(elapsed);
+                report.derive_ours.push(derived);
             }
             placed.push(moved);
         }
@@ -468,16 +477,18 @@ fn print_tables(sprites: &[Sprite], levels: &mut [LevelReport], world: &mut Worl
     println!();
     println!("**Move and overlap test** (µs per sprite moved, per pair tested; over all pairs of every frame)");
     println!();
-    println!("| level | vertices (mean) | convex pieces (mean) | move, ours (`transformed`) mean / p99 | move, parry2d (`Pose`) | `intersects`, ours | `intersection_test`, parry2d | overlapping pairs | answers differ |");
-    println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
+    println!("| level | vertices (mean) | convex pieces (mean) | move, ours (`transformed`) mean / p99 | ours, edges and pieces on first use: mean / p99 | move, parry2d (`Pose`) | `intersects`, ours | `intersection_test`, parry2d | overlapping pairs | answers differ |");
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
     for r in levels.iter_mut() {
         println!(
-            "| {} | {:.1} | {:.1} | {:.1} / {:.1} | {:.3} | {:.2} | {:.2} | {} of {} | {} of {} |",
+            "| {} | {:.1} | {:.1} | {:.2} / {:.2} | {:.2} / {:.2} | {:.3} | {:.2} | {:.2} | {} of {} | {} of {} |",
             r.level,
             r.vertices,
             r.pieces,
             r.move_ours.mean(),
             r.move_ours.p99(),
+            r.derive_ours.mean(),
+            r.derive_ours.p99(),
             r.move_parry,
             r.intersects_ours,
             r.intersects_parry,
