@@ -12,9 +12,9 @@ use crate::math::orient2d;
 use crate::shape::ConvexPolygon;
 
 /// Convex pieces covering the polygon whose rings (outline counter-clockwise, holes clockwise)
-/// are given; `inside(p)` says whether a point lies in the polygon. `None` if the triangulator
-/// refused the input (it cannot for a polygon that passed validation).
-pub(crate) fn convex_parts(rings: &[Vec<Vec2>], inside: impl Fn(Vec2) -> bool) -> Option<Vec<ConvexPolygon>> {
+/// are given. `None` if the triangulator refused the input (it cannot for a polygon that passed
+/// validation).
+pub(crate) fn convex_parts(rings: &[Vec<Vec2>]) -> Option<Vec<ConvexPolygon>> {
     let points: Vec<Vec2> = rings.iter().flatten().copied().collect();
     let mut constraints = Vec::with_capacity(points.len());
     let mut start = 0;
@@ -25,22 +25,68 @@ pub(crate) fn convex_parts(rings: &[Vec<Vec2>], inside: impl Fn(Vec2) -> bool) -
     }
     let vertices: Vec<Point2<f64>> = points.iter().map(|p| Point2::new(p.x as f64, p.y as f64)).collect();
     let mut conflict = false;
-    let cdt = ConstrainedDelaunayTriangulation::<Point2<f64>>::try_bulk_load_cdt(vertices, constraints, |_| {
+    let cdt = ConstrainedDelaunayTriangulation::<Point2<f64>>::try_bulk_load_cdt(vertices, constraints.clone(), |_| {
         conflict = true;
     })
     .ok()?;
     if conflict || cdt.num_vertices() != points.len() {
         return None;
     }
-    let triangles: Vec<[usize; 3]> = cdt
-        .inner_faces()
-        .map(|f| f.vertices().map(|v| v.fix().index()))
-        .filter(|t| {
-            let c = (points[t[0]] + points[t[1]] + points[t[2]]) / 3.0;
-            orient2d(points[t[0]], points[t[1]], points[t[2]]) > 0.0 && inside(c)
-        })
+    let all: Vec<[usize; 3]> = cdt.inner_faces().map(|f| f.vertices().map(|v| v.fix().index())).collect();
+    let triangles: Vec<[usize; 3]> = inside_triangles(&all, &constraints)
+        .filter(|t| orient2d(points[t[0]], points[t[1]], points[t[2]]) > 0.0)
+        .copied()
         .collect();
     Some(merge(&points, &triangles))
+}
+
+/// The triangles (counter-clockwise) that lie inside the polygon, decided by its topology, not
+/// by testing a point of each: every ring edge `u → v` has the inside on its left, so the
+/// triangle holding the directed edge `u → v` is inside and the one holding `v → u` is outside,
+/// and crossing an edge that is not a ring edge never changes sides. (A point test misjudges
+/// slivers along nearly straight stretches of the outline, whose centroids lie within rounding
+/// of it.)
+fn inside_triangles<'t>(
+    triangles: &'t [[usize; 3]],
+    ring_edges: &[[usize; 2]],
+) -> impl Iterator<Item = &'t [usize; 3]> {
+    let mut owner: HashMap<(usize, usize), usize> = HashMap::with_capacity(triangles.len() * 3);
+    for (t, tri) in triangles.iter().enumerate() {
+        for k in 0..3 {
+            owner.insert((tri[k], tri[(k + 1) % 3]), t);
+        }
+    }
+    let constrained: std::collections::HashSet<(usize, usize)> =
+        ring_edges.iter().flat_map(|&[u, v]| [(u, v), (v, u)]).collect();
+    // None: not reached yet.
+    let mut inside: Vec<Option<bool>> = vec![None; triangles.len()];
+    let mut stack: Vec<usize> = Vec::new();
+    for &[u, v] in ring_edges {
+        for (edge, side) in [((u, v), true), ((v, u), false)] {
+            if let Some(&t) = owner.get(&edge) {
+                if inside[t].is_none() {
+                    inside[t] = Some(side);
+                    stack.push(t);
+                }
+            }
+        }
+        while let Some(t) = stack.pop() {
+            let tri = triangles[t];
+            for k in 0..3 {
+                let (a, b) = (tri[k], tri[(k + 1) % 3]);
+                if constrained.contains(&(a, b)) {
+                    continue;
+                }
+                if let Some(&n) = owner.get(&(b, a)) {
+                    if inside[n].is_none() {
+                        inside[n] = inside[t];
+                        stack.push(n);
+                    }
+                }
+            }
+        }
+    }
+    triangles.iter().zip(inside).filter(|(_, side)| *side == Some(true)).map(|(t, _)| t)
 }
 
 /// Hertel–Mehlhorn: remove diagonals, longest first, when both pieces' union stays convex.

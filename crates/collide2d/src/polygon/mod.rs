@@ -140,8 +140,7 @@ impl Polygon {
         let (area, centroid) = area_and_centroid(&rings);
         // Validation passed, so the exact triangulator should agree; if it does not, say so
         // plainly rather than inventing an edge to blame.
-        let parts = decompose::convex_parts(&rings, |p| point_in(&edges, &tree, &aabb, p))
-            .ok_or(ShapeError::DecompositionFailed { vertices: edges.len() })?;
+        let parts = decompose::convex_parts(&rings).ok_or(ShapeError::DecompositionFailed { vertices: edges.len() })?;
         let derived = OnceLock::from(Derived { edges, tree, parts });
         Ok(Self { data: Arc::new(PolygonData { rings, aabb, area, centroid, derived, source: None }) })
     }
