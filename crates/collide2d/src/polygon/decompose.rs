@@ -11,10 +11,20 @@ use spade::{ConstrainedDelaunayTriangulation, Point2, Triangulation};
 use crate::math::orient2d;
 use crate::shape::ConvexPolygon;
 
+/// Flag of a piece's vertex: the piece's edge from it to the next vertex lies on the polygon's
+/// boundary (it is a ring edge, not a diagonal between pieces).
+pub(crate) const ON_BOUNDARY: u8 = 1;
+/// Flag of a piece's vertex: it is a convex corner of the polygon (not a reflex one).
+pub(crate) const CONVEX_CORNER: u8 = 2;
+/// Both flags, for the vertices of a piece that could not be traced back to the rings: nothing
+/// is ruled out about them.
+pub(crate) const UNKNOWN: u8 = ON_BOUNDARY | CONVEX_CORNER;
+
 /// Convex pieces covering the polygon whose rings (outline counter-clockwise, holes clockwise)
-/// are given. `None` if the triangulator refused the input (it cannot for a polygon that passed
-/// validation).
-pub(crate) fn convex_parts(rings: &[Vec<Vec2>]) -> Option<Vec<ConvexPolygon>> {
+/// are given, and their vertices' flags (`ON_BOUNDARY`, `CONVEX_CORNER`), piece after piece in
+/// vertex order. `None` if the triangulator refused the input (it cannot for a polygon that
+/// passed validation).
+pub(crate) fn convex_parts(rings: &[Vec<Vec2>]) -> Option<(Vec<ConvexPolygon>, Vec<u8>)> {
     let points: Vec<Vec2> = rings.iter().flatten().copied().collect();
     let mut constraints = Vec::with_capacity(points.len());
     let mut start = 0;
@@ -37,7 +47,28 @@ pub(crate) fn convex_parts(rings: &[Vec<Vec2>]) -> Option<Vec<ConvexPolygon>> {
         .filter(|t| orient2d(points[t[0]], points[t[1]], points[t[2]]) > 0.0)
         .copied()
         .collect();
-    Some(merge(&points, &triangles))
+    // Each ring vertex's successor along its ring, and whether the polygon turns left there
+    // (its inside is on the left of every ring, so a left turn is a convex corner).
+    let mut ring_next = vec![0; points.len()];
+    let mut convex = vec![false; points.len()];
+    let mut start = 0;
+    for ring in rings {
+        let n = ring.len();
+        for i in 0..n {
+            ring_next[start + i] = start + (i + 1) % n;
+            convex[start + i] = orient2d(ring[(i + n - 1) % n], ring[i], ring[(i + 1) % n]) > 0.0;
+        }
+        start += n;
+    }
+    let mut parts = Vec::new();
+    let mut flags = Vec::new();
+    for cycle in merge(&points, &triangles) {
+        for (piece, piece_flags) in to_convex(&points, &cycle, &ring_next, &convex) {
+            parts.push(piece);
+            flags.extend(piece_flags);
+        }
+    }
+    Some((parts, flags))
 }
 
 /// The triangles (counter-clockwise) that lie inside the polygon, decided by its topology, not
@@ -90,7 +121,8 @@ fn inside_triangles<'t>(
 }
 
 /// Hertel–Mehlhorn: remove diagonals, longest first, when both pieces' union stays convex.
-fn merge(points: &[Vec2], triangles: &[[usize; 3]]) -> Vec<ConvexPolygon> {
+/// The pieces as cycles of point indices.
+fn merge(points: &[Vec2], triangles: &[[usize; 3]]) -> Vec<Vec<usize>> {
     let mut owner: HashMap<(usize, usize), usize> = HashMap::with_capacity(triangles.len() * 3);
     for (t, tri) in triangles.iter().enumerate() {
         for k in 0..3 {
@@ -117,7 +149,7 @@ fn merge(points: &[Vec2], triangles: &[[usize; 3]]) -> Vec<ConvexPolygon> {
             parent[q] = p;
         }
     }
-    pieces.into_iter().flatten().flat_map(|cycle| to_convex(points, &cycle)).collect()
+    pieces.into_iter().flatten().collect()
 }
 
 fn find(parent: &mut [usize], mut i: usize) -> usize {
@@ -147,12 +179,33 @@ fn rotate_to(cycle: &[usize], start: usize) -> Option<Vec<usize>> {
     Some(cycle[k..].iter().chain(&cycle[..k]).copied().collect())
 }
 
-/// A convex cycle as a polygon; if rounding made it unacceptable, its fan of triangles instead
-/// (flat slivers are dropped: they cover no area).
-fn to_convex(points: &[Vec2], cycle: &[usize]) -> Vec<ConvexPolygon> {
+/// A convex cycle as a polygon with its vertices' flags; if rounding made it unacceptable, its
+/// fan of triangles instead (flat slivers are dropped: they cover no area). A piece that lost a
+/// vertex lying straight between its neighbours, and the fan's triangles, get `UNKNOWN` flags:
+/// an edge that spans such a vertex may lie partly on the boundary.
+fn to_convex(points: &[Vec2], cycle: &[usize], ring_next: &[usize], convex: &[bool]) -> Vec<(ConvexPolygon, Vec<u8>)> {
     let pts: Vec<Vec2> = cycle.iter().map(|i| points[*i]).collect();
     if let Ok(p) = ConvexPolygon::new(&pts) {
-        return vec![p];
+        let flags = if p.vertices() == pts.as_slice() {
+            let next = cycle.iter().skip(1).chain(cycle.first());
+            cycle
+                .iter()
+                .zip(next)
+                .map(|(&g, &h)| {
+                    let on_boundary = if ring_next[g] == h { ON_BOUNDARY } else { 0 };
+                    on_boundary | if convex[g] { CONVEX_CORNER } else { 0 }
+                })
+                .collect()
+        } else {
+            vec![UNKNOWN; p.vertices().len()]
+        };
+        return vec![(p, flags)];
     }
-    (1..pts.len().saturating_sub(1)).filter_map(|i| ConvexPolygon::new(&[pts[0], pts[i], pts[i + 1]]).ok()).collect()
+    (1..pts.len().saturating_sub(1))
+        .filter_map(|i| ConvexPolygon::new(&[pts[0], pts[i], pts[i + 1]]).ok())
+        .map(|p| {
+            let n = p.vertices().len();
+            (p, vec![UNKNOWN; n])
+        })
+        .collect()
 }

@@ -15,6 +15,7 @@ use crate::query::intersects::point_on_segment;
 use crate::shape::{check_transform, Aabb, ConvexPolygon, Ring, Shape, ShapeError};
 pub(crate) use bvh::EdgeTree;
 use clean::{check_simple, clean_ring, inside_ring, ring_edges, wind, WoundRing};
+pub(crate) use decompose::{CONVEX_CORNER, ON_BOUNDARY, UNKNOWN};
 
 const NAME: &str = "Polygon";
 
@@ -100,6 +101,11 @@ struct Derived {
     edges: Vec<(Vec2, Vec2)>,
     tree: EdgeTree,
     parts: Vec<ConvexPolygon>,
+    /// Per vertex of each piece, piece after piece: `decompose::ON_BOUNDARY` and
+    /// `decompose::CONVEX_CORNER`.
+    part_flags: Vec<u8>,
+    /// The outline's convex hull (`None` only if rounding flattened it).
+    hull: Option<ConvexPolygon>,
 }
 
 impl PartialEq for Polygon {
@@ -140,8 +146,10 @@ impl Polygon {
         let (area, centroid) = area_and_centroid(&rings);
         // Validation passed, so the exact triangulator should agree; if it does not, say so
         // plainly rather than inventing an edge to blame.
-        let parts = decompose::convex_parts(&rings).ok_or(ShapeError::DecompositionFailed { vertices: edges.len() })?;
-        let derived = OnceLock::from(Derived { edges, tree, parts });
+        let (parts, part_flags) =
+            decompose::convex_parts(&rings).ok_or(ShapeError::DecompositionFailed { vertices: edges.len() })?;
+        let hull = ConvexPolygon::from_hull(&rings[0]).ok();
+        let derived = OnceLock::from(Derived { edges, tree, parts, part_flags, hull });
         Ok(Self { data: Arc::new(PolygonData { rings, aabb, area, centroid, derived, source: None }) })
     }
 
@@ -250,6 +258,19 @@ impl Polygon {
     pub fn transformed(&self, transform: &Transform) -> Result<Polygon, ShapeError> {
         check_transform(NAME, transform)?;
         place::place(&self.data, transform)
+    }
+
+    /// Per vertex of each convex piece, piece after piece in the order of
+    /// [`convex_parts`](Self::convex_parts): whether its edge to the next vertex lies on the
+    /// boundary (`ON_BOUNDARY`) and whether it is a convex corner of the polygon
+    /// (`CONVEX_CORNER`).
+    pub(crate) fn part_flags(&self) -> &[u8] {
+        &self.derived().part_flags
+    }
+
+    /// The convex hull of the outline (`None` only if rounding flattened it).
+    pub(crate) fn hull(&self) -> Option<&ConvexPolygon> {
+        self.derived().hull.as_ref()
     }
 
     pub(crate) fn tree(&self) -> &EdgeTree {

@@ -12,7 +12,7 @@ use std::sync::{Arc, OnceLock};
 
 use glam::{Mat2, Vec2};
 
-use super::{Derived, Polygon, PolygonData, NAME};
+use super::{Derived, Polygon, PolygonData, CONVEX_CORNER, NAME, ON_BOUNDARY, UNKNOWN};
 use crate::math::{orient2d, Transform};
 use crate::shape::{check_transform, flattened, Aabb, ConvexPolygon, Shape, ShapeError};
 
@@ -76,8 +76,36 @@ pub(super) fn derive(data: &PolygonData) -> Derived {
         from.tree.placed(&edges, |e| e)
     };
     let normals = normal_map(t);
-    let parts = from.parts.iter().filter_map(|p| place_piece(p, t, normals, mirrored)).collect();
-    Derived { edges, tree, parts }
+    let mut parts = Vec::with_capacity(from.parts.len());
+    let mut part_flags = Vec::with_capacity(from.part_flags.len());
+    let mut start = 0;
+    for piece in &from.parts {
+        let n = piece.vertices().len();
+        let flags = &from.part_flags[start..start + n];
+        start += n;
+        match place_piece(piece, t, normals, mirrored) {
+            Some(placed) if placed.vertices().len() == n => {
+                if mirrored {
+                    // Vertex k of the re-wound piece is old vertex (n − k) mod n, and its edge
+                    // is old edge n − 1 − k.
+                    part_flags.extend(
+                        (0..n).map(|k| (flags[(n - k) % n] & CONVEX_CORNER) | (flags[n - 1 - k] & ON_BOUNDARY)),
+                    );
+                } else {
+                    part_flags.extend_from_slice(flags);
+                }
+                parts.push(placed);
+            }
+            Some(placed) => {
+                // Rounding dropped a corner: its vertices no longer match the flags.
+                part_flags.extend(std::iter::repeat_n(UNKNOWN, placed.vertices().len()));
+                parts.push(placed);
+            }
+            None => {}
+        }
+    }
+    let hull = from.hull.as_ref().and_then(|h| place_piece(h, t, normals, mirrored));
+    Derived { edges, tree, parts, part_flags, hull }
 }
 
 /// A ring's vertices mapped; under a mirror, reversed from its first vertex on (`v0, vn−1, …,
