@@ -1,20 +1,26 @@
-//! Queries never touch the heap: a counting allocator watches every query on every pair.
+//! Queries never touch the heap: a counting allocator watches every query on every pair. It
+//! counts per thread, since the test harness runs each test on a thread of its own.
 
 use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::cell::Cell;
 
 use collide2d::{
     cast_ray, closest_point, closest_points, contact, contains, distance, intersects, signed_distance, Aabb, Capsule,
-    Circle, ConvexPolygon, Obb, Ray, Segment, Shape, Vec2,
+    Circle, ConvexPolygon, Obb, Polygon, Ray, Segment, Shape, Transform, Vec2,
 };
 
 struct Counting;
 
-static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
+thread_local!(static ALLOCATIONS: Cell<usize> = const { Cell::new(0) });
+
+fn allocations() -> usize {
+    ALLOCATIONS.with(Cell::get)
+}
 
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::SeqCst);
+        // `try_with`: the count's own slot may be gone while the thread ends.
+        let _ = ALLOCATIONS.try_with(|a| a.set(a.get() + 1));
         unsafe { System.alloc(layout) }
     }
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
@@ -38,7 +44,7 @@ fn no_query_allocates() {
     ];
     let ray = Ray::new(Vec2::new(-5.0, 0.3), Vec2::X).unwrap();
     let mut sink = 0.0f32;
-    let before = ALLOCATIONS.load(Ordering::SeqCst);
+    let before = allocations();
     for a in &shapes {
         for b in &shapes {
             sink += intersects(a, b) as u8 as f32 + contains(a, b) as u8 as f32;
@@ -48,7 +54,38 @@ fn no_query_allocates() {
         sink += cast_ray(a, &ray, 100.0).map_or(0.0, |h| h.distance);
         sink += signed_distance(a, Vec2::new(3.0, 3.0)) + closest_point(a, Vec2::new(3.0, 3.0)).x;
     }
-    let after = ALLOCATIONS.load(Ordering::SeqCst);
+    let after = allocations();
     assert!(sink.is_finite());
     assert_eq!(after - before, 0, "queries allocated {} times", after - before);
+}
+
+/// A 40-point star, concave at every other vertex.
+fn star(center: Vec2, turn: f32) -> Polygon {
+    let pts: Vec<Vec2> = (0..40)
+        .map(|i| {
+            center
+                + Vec2::from_angle(turn + i as f32 * std::f32::consts::TAU / 40.0) * if i % 2 == 0 { 10.0 } else { 5.0 }
+        })
+        .collect();
+    Polygon::new(&pts).unwrap()
+}
+
+#[test]
+fn concave_contact_allocates_nothing_once_its_buffers_have_grown() {
+    // Placed, so that its pieces and edge tree are mapped on first use (and then kept).
+    let a = star(Vec2::ZERO, 0.0).transformed(&Transform::from_rotation(0.3)).unwrap();
+    let disc = Circle::new(Vec2::new(6.0, 1.0), 2.0).unwrap();
+    let others: Vec<Polygon> = (0..8).map(|k| star(Vec2::new(k as f32 * 1.5 - 6.0, 2.0), k as f32 * 0.2)).collect();
+    let run = || {
+        for b in &others {
+            assert!(intersects(&a, b));
+            assert!(contact(&a, b).is_some());
+        }
+        assert!(contact(&a, &disc).is_some());
+    };
+    // The first round grows the buffers and maps the placed polygon's pieces.
+    run();
+    let before = allocations();
+    run();
+    assert_eq!(allocations() - before, 0);
 }

@@ -33,12 +33,13 @@
 //!    pieces; where the walk jumps at such a pinch, directions aimed slightly to either side
 //!    along the exposed boundary are tried.
 //!
-//! Scratch space is allocated per query: the regions' vertices, normals and flags, the grid's
-//! lists and cell marks, per-region marks, the face list, the candidate heap and one stretch
-//! list per walk.
+//! Scratch space (the regions, the grid's lists and cell marks, per-region marks, the face
+//! list, the candidate heap, the walks' stretches) is kept between queries on each thread, so a
+//! query allocates nothing once the buffers have grown to the size of the work.
 
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
+use std::ops::Range;
 
 use glam::Vec2;
 
@@ -48,7 +49,7 @@ use crate::polygon::{Polygon, CONVEX_CORNER, ON_BOUNDARY, UNKNOWN};
 use crate::query::core::Core;
 use crate::query::intersects::concave_vs;
 use crate::query::ShapeRef;
-use crate::shape::Aabb;
+use crate::shape::{Aabb, ConvexPolygon};
 
 /// At most this many grid cells along each axis (about twice the square root of the region
 /// count below that). Finer cells are more often wholly inside one region, which leaves fewer
@@ -57,6 +58,7 @@ const GRID: usize = 128;
 
 /// The convex regions `piece ⊕ (−other piece) ⊕ disc(radius)`, their vertices and outward edge
 /// normals stored back to back.
+#[derive(Default)]
 struct Regions {
     verts: Vec<Vec2>,
     normals: Vec<Vec2>,
@@ -79,6 +81,15 @@ struct Region {
 }
 
 impl Regions {
+    /// Empty, keeping the buffers.
+    fn clear(&mut self, radius: f32) {
+        self.verts.clear();
+        self.normals.clear();
+        self.exposable.clear();
+        self.info.clear();
+        self.radius = radius;
+    }
+
     fn verts(&self, k: usize) -> &[Vec2] {
         let r = &self.info[k];
         &self.verts[r.start..r.start + r.len]
@@ -274,7 +285,8 @@ struct Grid {
 }
 
 impl Grid {
-    fn build(regions: &Regions) -> Grid {
+    /// The grid over `regions`, its lists in `start` and `items` (reused buffers, as is `fill`).
+    fn build(regions: &Regions, mut start: Vec<u32>, mut items: Vec<u32>, fill: &mut Vec<u32>) -> Grid {
         let info = &regions.info;
         let (mut lo, mut hi) = (Vec2::splat(f32::INFINITY), Vec2::splat(f32::NEG_INFINITY));
         for r in info {
@@ -291,7 +303,9 @@ impl Grid {
         let blocks = n.div_ceil(block);
         let inv_cell = if n > 1 { Vec2::splat(n as f32) / size } else { Vec2::ZERO };
         let cells = blocks * blocks;
-        let mut grid = Grid { origin: lo, inv_cell, n, block, blocks, start: vec![0; cells + 1], items: Vec::new() };
+        start.clear();
+        start.resize(cells + 1, 0);
+        let mut grid = Grid { origin: lo, inv_cell, n, block, blocks, start, items: Vec::new() };
         for r in info {
             let (x0, x1, y0, y1) = grid.blocks_of(r.lo, r.hi);
             for y in y0..=y1 {
@@ -303,18 +317,21 @@ impl Grid {
         for c in 0..cells {
             grid.start[c + 1] += grid.start[c];
         }
-        let mut fill = grid.start.clone();
-        grid.items = vec![0; grid.start[cells] as usize];
+        fill.clear();
+        fill.extend_from_slice(&grid.start);
+        items.clear();
+        items.resize(grid.start[cells] as usize, 0);
         for (k, r) in info.iter().enumerate() {
             let (x0, x1, y0, y1) = grid.blocks_of(r.lo, r.hi);
             for y in y0..=y1 {
                 for x in x0..=x1 {
                     let c = y * blocks + x;
-                    grid.items[fill[c] as usize] = k as u32;
+                    items[fill[c] as usize] = k as u32;
                     fill[c] += 1;
                 }
             }
         }
+        grid.items = items;
         grid
     }
 
@@ -419,15 +436,82 @@ struct Element {
     arc: bool,
 }
 
+/// The other shape's convex pieces: a polygon's, or the shape itself.
+#[derive(Clone, Copy)]
+enum OtherPieces<'a> {
+    Pieces(&'a [ConvexPolygon]),
+    One(ShapeRef<'a>),
+}
+
+impl<'a> OtherPieces<'a> {
+    fn of(other: ShapeRef<'a>) -> Self {
+        match other {
+            ShapeRef::Polygon(q) => OtherPieces::Pieces(q.convex_parts()),
+            _ => OtherPieces::One(other),
+        }
+    }
+
+    fn len(self) -> usize {
+        match self {
+            OtherPieces::Pieces(p) => p.len(),
+            OtherPieces::One(_) => 1,
+        }
+    }
+
+    fn get(self, j: usize) -> ShapeRef<'a> {
+        match self {
+            OtherPieces::Pieces(p) => ShapeRef::ConvexPolygon(&p[j]),
+            OtherPieces::One(s) => s,
+        }
+    }
+}
+
+/// Every buffer a query needs, kept between queries on each thread, so that a query in steady
+/// state allocates nothing.
+#[derive(Default)]
+struct Scratch {
+    regions: Regions,
+    /// `build_regions`'s: the other pieces negated, their normals, walk keys and spans; tags;
+    /// one piece's walk keys.
+    negated: Vec<Vec2>,
+    negated_normals: Vec<Vec2>,
+    keys: Vec<f32>,
+    spans: Vec<Span>,
+    tags: Vec<SumVertex>,
+    piece_keys: Vec<f32>,
+    grid_start: Vec<u32>,
+    grid_items: Vec<u32>,
+    grid_fill: Vec<u32>,
+    marks: Vec<u32>,
+    cover: Vec<u32>,
+    cells: Vec<u8>,
+    blocks: Vec<u8>,
+    elements: Vec<Element>,
+    stretches: Vec<(f32, f32)>,
+    candidates: Vec<Candidate>,
+    crossings: Vec<(Vec2, usize)>,
+    walk: Vec<(f32, f32, usize)>,
+}
+
+thread_local! {
+    /// Taken out for a query and put back after it (a query nested in another, should one ever
+    /// be, simply starts with empty buffers).
+    static SCRATCH: std::cell::Cell<Option<Box<Scratch>>> = const { std::cell::Cell::new(None) };
+}
+
 /// The contact of polygon `p` (as `a`) with `other` (as `b`).
 pub(crate) fn contact_concave(p: &Polygon, other: ShapeRef) -> Option<Contact> {
     if !concave_vs(p, other) {
         return None;
     }
-    let other_pieces: Vec<ShapeRef> = match other {
-        ShapeRef::Polygon(q) => q.convex_parts().iter().map(ShapeRef::ConvexPolygon).collect(),
-        _ => vec![other],
-    };
+    let mut scratch = SCRATCH.with(|s| s.take()).unwrap_or_default();
+    let contact = contact_with(p, other, &mut scratch);
+    SCRATCH.with(|s| s.set(Some(scratch)));
+    contact
+}
+
+fn contact_with(p: &Polygon, other: ShapeRef, scratch: &mut Scratch) -> Option<Contact> {
+    let other_pieces = OtherPieces::of(other);
     let flat = is_flat(other);
     let bound = clearing_bound(&p.aabb(), &other.aabb());
     // Walking out, a region that starts within `tolerance` of the current exit counts as entered:
@@ -450,37 +534,44 @@ pub(crate) fn contact_concave(p: &Polygon, other: ShapeRef) -> Option<Contact> {
         ShapeRef::Polygon(q) => Some(q.part_flags()),
         _ => None,
     };
-    let regions = build_regions(p, &other_pieces, other_flags, reach);
+    build_regions(p, other_pieces, other_flags, reach, scratch);
+    let regions = std::mem::take(&mut scratch.regions);
     // Relative to the shapes' own size (the tolerance is not: its `1 +` keeps it from vanishing
     // for tiny shapes, but it would swamp them as a coverage margin).
     let margin = 1e-6 * (scale - 1.0);
-    let search = Search::new(&regions, flat, tolerance, margin);
-    let (depth, normal, region) = search.run(reach)?;
-    Some(Contact::new(
-        normal,
-        depth,
-        &[manifold_point(p, &other_pieces, regions.info.get(region), other, normal, depth)],
-    ))
+    let search = Search::new(&regions, flat, tolerance, margin, scratch);
+    let found = search.run(reach);
+    search.give_back(scratch);
+    let contact = found.map(|(depth, normal, region)| {
+        let point = manifold_point(p, other_pieces, regions.info.get(region), other, normal, depth);
+        Contact::new(normal, depth, &[point])
+    });
+    scratch.regions = regions;
+    contact
 }
 
-/// Every region `piece − other piece` that comes within `reach` of the origin. `other_flags`
-/// are the other shape's piece flags when it is a polygon (`None`: a convex shape, whose every
-/// edge is boundary and every vertex convex).
-fn build_regions(p: &Polygon, others: &[ShapeRef], other_flags: Option<&[u8]>, reach: f32) -> Regions {
-    let radius = others.first().map_or(0.0, |o| Core::of(*o).1);
-    let mut regions =
-        Regions { verts: Vec::new(), normals: Vec::new(), exposable: Vec::new(), info: Vec::new(), radius };
+/// One other piece in `build_regions`: its range in the negated vertices (and normals), its
+/// range in the walk keys, its walk's start, its range in the other shape's flags (empty when
+/// they do not match its vertices), and its negated bounds.
+type Span = (Range<usize>, Range<usize>, usize, Range<usize>, Vec2, Vec2);
+
+/// Every region `piece − other piece` that comes within `reach` of the origin, into
+/// `scratch.regions`. `other_flags` are the other shape's piece flags when it is a polygon
+/// (`None`: a convex shape, whose every edge is boundary and every vertex convex).
+fn build_regions(p: &Polygon, others: OtherPieces, other_flags: Option<&[u8]>, reach: f32, scratch: &mut Scratch) {
+    let Scratch { regions, negated, negated_normals, keys, spans, tags, piece_keys, .. } = scratch;
+    let radius = Core::of(others.get(0)).1;
+    regions.clear(radius);
     // The other pieces' cores, negated (still counter-clockwise), without repeated vertices,
     // with their normals and their walks' keys.
-    let mut negated: Vec<Vec2> = Vec::new();
-    let mut negated_normals: Vec<Vec2> = Vec::new();
-    let mut keys: Vec<f32> = Vec::new();
-    // Per other piece: vertex range, key range, walk start, flags, bounds.
-    let mut spans = Vec::with_capacity(others.len());
+    negated.clear();
+    negated_normals.clear();
+    keys.clear();
+    spans.clear();
     let mut flag_offset = 0;
-    for o in others {
+    for j in 0..others.len() {
         let start = negated.len();
-        let (core, _) = Core::of(*o);
+        let (core, _) = Core::of(others.get(j));
         for v in core.vertices() {
             if negated.len() == start || negated.last() != Some(&-*v) {
                 negated.push(-*v);
@@ -497,16 +588,19 @@ fn build_regions(p: &Polygon, others: &[ShapeRef], other_flags: Option<&[u8]>, r
         }
         let walk = walk_start(v);
         let key_start = keys.len();
-        walk_keys(v, walk, &mut keys);
+        walk_keys(v, walk, keys);
         // The flags match the vertices only when none was dropped as repeated.
         let core_len = core.vertices().len();
-        let flags = other_flags.and_then(|f| f.get(flag_offset..flag_offset + core_len)).filter(|_| n == core_len);
+        let flags = match other_flags {
+            Some(f) if n == core_len && flag_offset + n <= f.len() => flag_offset..flag_offset + n,
+            _ => 0..0,
+        };
         flag_offset += core_len;
         let (lo, hi) = v.iter().fold((Vec2::INFINITY, Vec2::NEG_INFINITY), |(l, h), v| (l.min(*v), h.max(*v)));
-        spans.push((start..start + n, key_start..keys.len(), walk, flags.unwrap_or(&[]), lo, hi));
+        spans.push((start..start + n, key_start..keys.len(), walk, flags, lo, hi));
     }
     let (mut all_lo, mut all_hi) = (Vec2::INFINITY, Vec2::NEG_INFINITY);
-    for s in &spans {
+    for s in spans.iter() {
         all_lo = all_lo.min(s.4);
         all_hi = all_hi.max(s.5);
     }
@@ -516,8 +610,7 @@ fn build_regions(p: &Polygon, others: &[ShapeRef], other_flags: Option<&[u8]>, r
         gap.max(Vec2::ZERO).length_squared() <= reach * reach
     };
     let piece_flags = p.part_flags();
-    let mut tags = Vec::new();
-    let mut piece_keys = Vec::new();
+    let other_flags = other_flags.unwrap_or(&[]);
     let mut offset = 0;
     for (i, piece) in p.convex_parts().iter().enumerate() {
         let n = piece.vertices().len();
@@ -529,22 +622,21 @@ fn build_regions(p: &Polygon, others: &[ShapeRef], other_flags: Option<&[u8]>, r
         }
         let start = walk_start(piece.vertices());
         piece_keys.clear();
-        walk_keys(piece.vertices(), start, &mut piece_keys);
-        let a = Walk { verts: piece.vertices(), normals: piece.normals(), flags, start, keys: &piece_keys };
+        walk_keys(piece.vertices(), start, piece_keys);
+        let a = Walk { verts: piece.vertices(), normals: piece.normals(), flags, start, keys: piece_keys };
         for (j, (verts, key_range, walk, flags, lo, hi)) in spans.iter().enumerate() {
             if near(box_a.min() + *lo, box_a.max() + *hi) {
                 let b = Walk {
                     verts: &negated[verts.clone()],
                     normals: &negated_normals[verts.clone()],
-                    flags,
+                    flags: &other_flags[flags.clone()],
                     start: *walk,
                     keys: &keys[key_range.clone()],
                 };
-                regions.push_sum(&a, &b, i, j, &mut tags);
+                regions.push_sum(&a, &b, i, j, tags);
             }
         }
     }
-    regions
 }
 
 /// The search for the nearest exposed boundary point over a set of regions.
@@ -563,24 +655,60 @@ struct Search<'r> {
     /// How far inside another region a point must be to count as covered: rounding must not
     /// let two regions sharing a face line each hide the other's face.
     margin: f32,
+    /// Buffers: the faces and arcs to visit, one face's covered stretches, the candidates, one
+    /// arc's crossings, one walk's stretches.
+    elements: std::cell::RefCell<Vec<Element>>,
+    stretches: std::cell::RefCell<Vec<(f32, f32)>>,
+    candidates: std::cell::RefCell<Vec<Candidate>>,
+    crossings: std::cell::RefCell<Vec<(Vec2, usize)>>,
+    walk: std::cell::RefCell<Vec<(f32, f32, usize)>>,
 }
 
 impl<'r> Search<'r> {
-    fn new(regions: &'r Regions, flat: bool, tolerance: f32, margin: f32) -> Self {
-        let grid = Grid::build(regions);
-        let seen = Stamps { marks: vec![0; regions.info.len()], stamp: 0 };
-        let cover = vec![u32::MAX; regions.info.len()];
-        let solid = std::cell::RefCell::new(Solid::new(&grid));
+    /// The search over `regions`, with the buffers of `scratch` (see [`give_back`](Self::give_back)).
+    fn new(regions: &'r Regions, flat: bool, tolerance: f32, margin: f32, scratch: &mut Scratch) -> Self {
+        use std::cell::RefCell;
+        use std::mem::take;
+        let count = regions.info.len();
+        let grid =
+            Grid::build(regions, take(&mut scratch.grid_start), take(&mut scratch.grid_items), &mut scratch.grid_fill);
+        let mut marks = take(&mut scratch.marks);
+        marks.clear();
+        marks.resize(count, 0);
+        let mut cover = take(&mut scratch.cover);
+        cover.clear();
+        cover.resize(count, u32::MAX);
+        let solid = Solid::new(&grid, take(&mut scratch.cells), take(&mut scratch.blocks));
         Search {
             regions,
             grid,
-            solid,
-            seen: std::cell::RefCell::new(seen),
-            cover: std::cell::RefCell::new(cover),
+            solid: RefCell::new(solid),
+            seen: RefCell::new(Stamps { marks, stamp: 0 }),
+            cover: RefCell::new(cover),
             flat,
             tolerance,
             margin,
+            elements: RefCell::new(take(&mut scratch.elements)),
+            stretches: RefCell::new(take(&mut scratch.stretches)),
+            candidates: RefCell::new(take(&mut scratch.candidates)),
+            crossings: RefCell::new(take(&mut scratch.crossings)),
+            walk: RefCell::new(take(&mut scratch.walk)),
         }
+    }
+
+    /// Returns the buffers to `scratch` for the next query.
+    fn give_back(self, scratch: &mut Scratch) {
+        scratch.grid_start = self.grid.start;
+        scratch.grid_items = self.grid.items;
+        let solid = self.solid.into_inner();
+        (scratch.cells, scratch.blocks) = (solid.cells, solid.blocks);
+        scratch.marks = self.seen.into_inner().marks;
+        scratch.cover = self.cover.into_inner();
+        scratch.elements = self.elements.into_inner();
+        scratch.stretches = self.stretches.into_inner();
+        scratch.candidates = self.candidates.into_inner();
+        scratch.crossings = self.crossings.into_inner();
+        scratch.walk = self.walk.into_inner();
     }
 
     /// Whether cell `(x, y)` lies wholly inside one region (worked out on first use).
@@ -601,7 +729,8 @@ impl<'r> Search<'r> {
     fn run(&self, reach: f32) -> Option<(f32, Vec2, usize)> {
         let regions = self.regions;
         let radius = regions.radius;
-        let mut elements = Vec::new();
+        let mut elements = self.elements.borrow_mut();
+        elements.clear();
         for (k, r) in regions.info.iter().enumerate() {
             let (v, normals) = (regions.verts(k), regions.normals(k));
             for i in 0..r.len {
@@ -625,8 +754,10 @@ impl<'r> Search<'r> {
         elements.sort_unstable_by(|a, b| a.distance.total_cmp(&b.distance));
 
         let seen = &mut *self.seen.borrow_mut();
-        let mut stretches = Vec::new();
-        let mut candidates = BinaryHeap::new();
+        let mut stretches = self.stretches.borrow_mut();
+        let mut heap = std::mem::take(&mut *self.candidates.borrow_mut());
+        heap.clear();
+        let mut candidates = BinaryHeap::from(heap);
         let mut best = (f32::INFINITY, Vec2::X, usize::MAX);
         let mut next = 0;
         loop {
@@ -677,6 +808,7 @@ impl<'r> Search<'r> {
                 }
             }
         }
+        *self.candidates.borrow_mut() = candidates.into_vec();
         best.0.is_finite().then_some(best)
     }
 
@@ -796,7 +928,8 @@ impl<'r> Search<'r> {
         if let Some(toward) = c.try_normalize() {
             consider(c - toward * r, usize::MAX, seen);
         }
-        let mut crossings = Vec::new();
+        let mut crossings = std::mem::take(&mut *self.crossings.borrow_mut());
+        crossings.clear();
         let (lo, hi) = (c - Vec2::splat(r), c + Vec2::splat(r));
         self.grid.any_in(lo, hi, seen, |m| {
             if m == k || !boxes_meet(&regions.info[m], lo, hi) {
@@ -813,9 +946,10 @@ impl<'r> Search<'r> {
             }
             false
         });
-        for (x, m) in crossings {
+        for &(x, m) in &crossings {
             consider(x, m, seen);
         }
+        *self.crossings.borrow_mut() = crossings;
     }
 
     /// The walk along a candidate's own direction left through a pinch (a corner where regions
@@ -902,7 +1036,8 @@ impl<'r> Search<'r> {
     /// at or beyond it, only known to be at least `limit`.
     fn escape(&self, d: Vec2, limit: f32, seen: &mut Stamps) -> (f32, usize) {
         let regions = self.regions;
-        let mut stretches: Vec<(f32, f32, usize)> = Vec::new();
+        let mut stretches = std::mem::take(&mut *self.walk.borrow_mut());
+        stretches.clear();
         let margin = self.margin;
         self.along(
             (Vec2::ZERO, d, limit + 2.0 * self.tolerance),
@@ -928,9 +1063,11 @@ impl<'r> Search<'r> {
             });
             match inside {
                 Some(&(_, hi, k)) => (t, last) = (hi, k),
-                None => return (t, last),
+                None => break,
             }
         }
+        *self.walk.borrow_mut() = stretches;
+        (t, last)
     }
 }
 
@@ -983,12 +1120,12 @@ const INSIDE: u8 = 1;
 const OPEN: u8 = 2;
 
 impl Solid {
-    fn new(grid: &Grid) -> Self {
-        Solid {
-            cells: vec![UNTESTED; grid.n * grid.n],
-            blocks: vec![UNTESTED; grid.blocks * grid.blocks],
-            last: usize::MAX,
-        }
+    fn new(grid: &Grid, mut cells: Vec<u8>, mut blocks: Vec<u8>) -> Self {
+        cells.clear();
+        cells.resize(grid.n * grid.n, UNTESTED);
+        blocks.clear();
+        blocks.resize(grid.blocks * grid.blocks, UNTESTED);
+        Solid { cells, blocks, last: usize::MAX }
     }
 
     fn get(&mut self, regions: &Regions, grid: &Grid, margin: f32, x: usize, y: usize) -> bool {
@@ -1149,7 +1286,7 @@ fn band_stretch(a: Vec2, b: Vec2, r: f32, d: Vec2) -> Option<(f32, f32)> {
 /// other shape's deepest point against the normal.
 fn manifold_point(
     p: &Polygon,
-    others: &[ShapeRef],
+    others: OtherPieces,
     region: Option<&Region>,
     other: ShapeRef,
     normal: Vec2,
@@ -1157,7 +1294,7 @@ fn manifold_point(
 ) -> ContactPoint {
     if let Some(r) = region {
         let piece = ShapeRef::ConvexPolygon(&p.convex_parts()[r.piece]);
-        if let Some(c) = super::contact_ref(piece, others[r.other_piece]) {
+        if let Some(c) = super::contact_ref(piece, others.get(r.other_piece)) {
             if let Some(q) = c.points().first() {
                 let point_b = q.point_b;
                 return ContactPoint { point_a: point_b + normal * depth, point_b, depth: q.depth.min(depth) };
