@@ -556,3 +556,68 @@ fn a_sliver_outside_the_outline_is_never_a_piece_so_the_push_out_stays_minimal()
         assert!(intersects(&a, &moved(d * c.depth * 0.99)), "99% of the depth along {d} separates");
     }
 }
+
+/// Every test sprite traced at `detail`: its largest island, centred on its centroid.
+fn sprites(detail: collide2d::trace::Detail) -> Vec<Polygon> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/sprites");
+    let mut paths: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
+    paths.retain(|p| p.extension().is_some_and(|e| e == "png"));
+    paths.sort();
+    paths
+        .iter()
+        .map(|path| {
+            let img = image::open(path).unwrap().into_rgba8();
+            let (w, h) = img.dimensions();
+            let rgba = collide2d::pixels::Rgba8::new(w, h, img.as_raw()).unwrap();
+            let islands = collide2d::trace::trace(&rgba, &collide2d::pixels::Solidity::default(), detail).unwrap();
+            let largest = islands.into_iter().max_by(|a, b| a.area().total_cmp(&b.area())).unwrap();
+            largest.transformed(&Transform::from_translation(-largest.centroid())).unwrap()
+        })
+        .collect()
+}
+
+/// The game's case: traced sprites turned and placed at random, overlapping deeply or barely.
+/// The push-out separates them, and no move shorter than it, in any of 360 directions, does.
+#[test]
+fn traced_sprites_placed_at_random_get_the_shortest_push_out() {
+    use collide2d::trace::Detail;
+    let levels = [Detail::Exact, Detail::Optimal, Detail::More, Detail::Less].map(sprites);
+    let n = levels[0].len();
+    let placement = (-30.0f32..30.0, -30.0f32..30.0, 0.0f32..6.3, 0.0f32..6.3);
+    let mut runner = TestRunner::new(Config { cases: 120, failure_persistence: None, ..Config::default() });
+    let result =
+        runner.run(&(0..3usize, 0..n, 0..n, placement, any::<bool>()), |(level, i, j, (x, y, ta, tb), shallow)| {
+            let place = |p: &Polygon, at: Vec2, turn: f32| {
+                p.transformed(&Transform::from_translation_rotation_scale(at, turn, Vec2::ONE)).unwrap()
+            };
+            let a = place(&levels[level][i], Vec2::ZERO, ta);
+            let mut b = place(&levels[level][j], v(x, y), tb);
+            let Some(mut c) = contact(&a, &b) else {
+                prop_assert!(!intersects(&a, &b));
+                return Ok(());
+            };
+            if shallow && c.depth > 2.0 {
+                // Pushed back to about 2 px deep, as a game leaves them each frame.
+                b = b.transformed(&Transform::from_translation(c.normal * (c.depth - 2.0))).unwrap();
+                c = contact(&a, &b).expect("still overlapping by about 2 px");
+            }
+            let moved = |by: Vec2| b.transformed(&Transform::from_translation(by)).unwrap();
+            let out = c.push_out_b() + c.normal * (3e-4 * (1.0 + c.depth));
+            prop_assert!(!intersects(&a, &moved(out)), "push-out {:?} does not separate", c);
+            if c.depth > 0.05 {
+                for k in 0..360 {
+                    let d = Vec2::from_angle((k as f32).to_radians());
+                    prop_assert!(
+                        intersects(&a, &moved(d * c.depth * 0.99)),
+                        "99% of depth {} along {} separates",
+                        c.depth,
+                        d
+                    );
+                }
+            }
+            Ok(())
+        });
+    if let Err(e) = result {
+        panic!("traced sprites: {e}");
+    }
+}
