@@ -6,7 +6,13 @@
 //! largest or the sum of the pieces' own vectors, which can push into a neighbouring piece or
 //! further than needed.
 //!
-//! The search, exact up to f32 rounding:
+//! First the common case, settled without the search (`deepest_pair_exits`): every pair of
+//! overlapping pieces bounds the answer from below by its own depth, so when the walk out along
+//! the deepest pair's normal leaves at that depth, that is the answer. Only the regions along
+//! that walk are built. It settles about half of the shallow overlaps a game sees and a third of
+//! the deep ones.
+//!
+//! Otherwise, the search, exact up to f32 rounding:
 //! 1. Translations known to separate bound the answer by `T`: clearing the bounding boxes, and
 //!    pushing the other shape's convex hull out of the polygon's (within 10 % of the answer on
 //!    overlapping game sprites, where the boxes give twice it). Piece pairs whose difference lies
@@ -479,6 +485,8 @@ struct Scratch {
     spans: Vec<Span>,
     tags: Vec<SumVertex>,
     piece_keys: Vec<f32>,
+    /// The polygon's pieces' bounds.
+    piece_boxes: Vec<(Vec2, Vec2)>,
     grid_start: Vec<u32>,
     grid_items: Vec<u32>,
     grid_fill: Vec<u32>,
@@ -534,20 +542,119 @@ fn contact_with(p: &Polygon, other: ShapeRef, scratch: &mut Scratch) -> Option<C
         ShapeRef::Polygon(q) => Some(q.part_flags()),
         _ => None,
     };
-    build_regions(p, other_pieces, other_flags, reach, scratch);
-    let regions = std::mem::take(&mut scratch.regions);
+    prepare_others(p, other_pieces, other_flags, scratch);
+    let radius = scratch.regions.radius;
     // Relative to the shapes' own size (the tolerance is not: its `1 +` keeps it from vanishing
     // for tiny shapes, but it would swamp them as a coverage margin).
     let margin = 1e-6 * (scale - 1.0);
-    let search = Search::new(&regions, flat, tolerance, margin, scratch);
-    let found = search.run(reach);
-    search.give_back(scratch);
-    let contact = found.map(|(depth, normal, region)| {
+    let (quick, walked) = deepest_pair_exits(p, other_pieces, other_flags, flat, tolerance, margin, reach, scratch);
+    let found = match quick {
+        Some(found) => Some(found),
+        None => {
+            // The rest of the regions within reach, then the search.
+            let near = |lo, hi| box_near(lo, hi, radius, reach);
+            add_regions(p, other_flags, scratch, near, |lo, hi| walked.is_some_and(|w| w.meets(lo, hi)));
+            let regions = std::mem::take(&mut scratch.regions);
+            let search = Search::new(&regions, flat, tolerance, margin, scratch);
+            let found = search.run(reach);
+            search.give_back(scratch);
+            scratch.regions = regions;
+            found
+        }
+    };
+    let regions = &scratch.regions;
+    found.map(|(depth, normal, region)| {
         let point = manifold_point(p, other_pieces, regions.info.get(region), other, normal, depth);
         Contact::new(normal, depth, &[point])
-    });
-    scratch.regions = regions;
-    contact
+    })
+}
+
+/// The regions a walk from the origin along `d` up to `length` may meet: their bounds, grown by
+/// `radius`, meet the walk's.
+#[derive(Clone, Copy)]
+struct RayBox {
+    d: Vec2,
+    length: f32,
+    radius: f32,
+}
+
+impl RayBox {
+    fn meets(self, lo: Vec2, hi: Vec2) -> bool {
+        let end = self.d * self.length;
+        let r = Vec2::splat(self.radius);
+        (lo - r).cmple(end.max(Vec2::ZERO)).all() && end.min(Vec2::ZERO).cmple(hi + r).all()
+    }
+}
+
+/// The common case, settled with few regions and without the search. Every pair of pieces that
+/// overlap bounds the answer from below by its own depth (moving less than that in any
+/// direction leaves those two overlapping). If the walk out along the deepest pair's normal
+/// leaves no later than that depth, that is the answer: `(depth, normal, region left last)`.
+/// Only the regions that walk may meet are built; the second value says which, so that the
+/// search, when the walk is blocked (another region covers that way out), does not build them
+/// again.
+#[allow(clippy::too_many_arguments)]
+fn deepest_pair_exits(
+    p: &Polygon,
+    others: OtherPieces,
+    other_flags: Option<&[u8]>,
+    flat: bool,
+    tolerance: f32,
+    margin: f32,
+    reach: f32,
+    scratch: &mut Scratch,
+) -> (Option<(f32, Vec2, usize)>, Option<RayBox>) {
+    let radius = scratch.regions.radius;
+    let mut deepest = (0.0f32, Vec2::X);
+    for (piece, &(a_lo, a_hi)) in p.convex_parts().iter().zip(&scratch.piece_boxes) {
+        for (j, span) in scratch.spans.iter().enumerate() {
+            // The pair's region holds the origin only if its bounds do.
+            if box_near(a_lo + span.4, a_hi + span.5, radius, 0.0) {
+                if let Some(c) = super::contact_ref(ShapeRef::ConvexPolygon(piece), others.get(j)) {
+                    if c.depth > deepest.0 {
+                        deepest = (c.depth, c.normal);
+                    }
+                }
+            }
+        }
+    }
+    let (lower, d) = deepest;
+    if !(lower > 0.0 && lower < reach) {
+        return (None, None);
+    }
+    let walked = RayBox { d, length: lower + 2.0 * tolerance, radius };
+    add_regions(p, other_flags, scratch, |lo, hi| walked.meets(lo, hi), |_, _| false);
+    let Scratch { regions, walk: stretches, .. } = scratch;
+    stretches.clear();
+    for k in 0..regions.info.len() {
+        if let Some((s0, s1)) = line_stretch(regions, k, Vec2::ZERO, d, 0.0) {
+            if s0 <= s1 {
+                stretches.push((s0, s1, k));
+            }
+        }
+    }
+    let (t, last) = walk_out(stretches, flat, tolerance);
+    let found = (t <= lower + margin + 1e-6 * lower).then_some((t, d, last));
+    (found, Some(walked))
+}
+
+/// The walk out along a ray through `stretches` (`(from, to, region)`): start at 0 and, while
+/// inside a stretch, jump to its end. A stretch starting within `tolerance` of the current
+/// exit counts as entered (only from its very start for flat shapes, see `escape`). The exit
+/// and the region left last.
+fn walk_out(stretches: &mut [(f32, f32, usize)], flat: bool, tolerance: f32) -> (f32, usize) {
+    stretches.sort_unstable_by(|a, b| a.0.total_cmp(&b.0));
+    let (mut t, mut last) = (0.0f32, usize::MAX);
+    loop {
+        let inside = stretches.iter().find(|(lo, hi, _)| {
+            let entered = if flat { *lo <= t + tolerance } else { *lo < t + tolerance };
+            entered && t < *hi
+        });
+        match inside {
+            Some(&(_, hi, k)) => (t, last) = (hi, k),
+            None => return (t, last),
+        }
+    }
 }
 
 /// One other piece in `build_regions`: its range in the negated vertices (and normals), its
@@ -555,15 +662,19 @@ fn contact_with(p: &Polygon, other: ShapeRef, scratch: &mut Scratch) -> Option<C
 /// they do not match its vertices), and its negated bounds.
 type Span = (Range<usize>, Range<usize>, usize, Range<usize>, Vec2, Vec2);
 
-/// Every region `piece − other piece` that comes within `reach` of the origin, into
-/// `scratch.regions`. `other_flags` are the other shape's piece flags when it is a polygon
+/// Prepares the pieces for `add_regions`, in `scratch`: the polygon's pieces' bounds; the other
+/// shape's pieces negated (still
+/// counter-clockwise), without repeated vertices, with their normals, walk keys and spans; and
+/// empties the regions. `other_flags` are the other shape's piece flags when it is a polygon
 /// (`None`: a convex shape, whose every edge is boundary and every vertex convex).
-fn build_regions(p: &Polygon, others: OtherPieces, other_flags: Option<&[u8]>, reach: f32, scratch: &mut Scratch) {
-    let Scratch { regions, negated, negated_normals, keys, spans, tags, piece_keys, .. } = scratch;
-    let radius = Core::of(others.get(0)).1;
-    regions.clear(radius);
-    // The other pieces' cores, negated (still counter-clockwise), without repeated vertices,
-    // with their normals and their walks' keys.
+fn prepare_others(p: &Polygon, others: OtherPieces, other_flags: Option<&[u8]>, scratch: &mut Scratch) {
+    let Scratch { regions, negated, negated_normals, keys, spans, piece_boxes, .. } = scratch;
+    piece_boxes.clear();
+    piece_boxes.extend(p.convex_parts().iter().map(|c| {
+        let b = c.aabb();
+        (b.min(), b.max())
+    }));
+    regions.clear(Core::of(others.get(0)).1);
     negated.clear();
     negated_normals.clear();
     keys.clear();
@@ -599,33 +710,53 @@ fn build_regions(p: &Polygon, others: OtherPieces, other_flags: Option<&[u8]>, r
         let (lo, hi) = v.iter().fold((Vec2::INFINITY, Vec2::NEG_INFINITY), |(l, h), v| (l.min(*v), h.max(*v)));
         spans.push((start..start + n, key_start..keys.len(), walk, flags, lo, hi));
     }
+}
+
+/// Adds to `scratch.regions` every region `piece − other piece` whose bounds `[lo, hi]` (the
+/// radius not included) `wanted(lo, hi)` accepts and `added(lo, hi)` does not, after
+/// `prepare_others`. `wanted` must accept a box whenever it accepts a larger one containing it.
+fn add_regions(
+    p: &Polygon,
+    other_flags: Option<&[u8]>,
+    scratch: &mut Scratch,
+    wanted: impl Fn(Vec2, Vec2) -> bool,
+    added: impl Fn(Vec2, Vec2) -> bool,
+) {
+    let Scratch { regions, negated, negated_normals, keys, spans, tags, piece_keys, piece_boxes, .. } = scratch;
     let (mut all_lo, mut all_hi) = (Vec2::INFINITY, Vec2::NEG_INFINITY);
     for s in spans.iter() {
         all_lo = all_lo.min(s.4);
         all_hi = all_hi.max(s.5);
     }
-    let near = |lo: Vec2, hi: Vec2| {
-        // Distance from the origin to the box [lo, hi], grown by the radius.
-        let gap = (lo.max(-hi)).max(Vec2::ZERO) - Vec2::splat(radius);
-        gap.max(Vec2::ZERO).length_squared() <= reach * reach
-    };
     let piece_flags = p.part_flags();
     let other_flags = other_flags.unwrap_or(&[]);
     let mut offset = 0;
     for (i, piece) in p.convex_parts().iter().enumerate() {
         let n = piece.vertices().len();
-        let flags = piece_flags.get(offset..offset + n).unwrap_or(&[]);
+        let piece_flags = piece_flags.get(offset..offset + n).unwrap_or(&[]);
         offset += n;
-        let box_a = piece.aabb();
-        if !near(box_a.min() + all_lo, box_a.max() + all_hi) {
+        let (a_lo, a_hi) = piece_boxes[i];
+        if !wanted(a_lo + all_lo, a_hi + all_hi) {
             continue;
         }
-        let start = walk_start(piece.vertices());
-        piece_keys.clear();
-        walk_keys(piece.vertices(), start, piece_keys);
-        let a = Walk { verts: piece.vertices(), normals: piece.normals(), flags, start, keys: piece_keys };
+        // The piece's walk, made when a first region needs it.
+        let mut walk_a = None;
         for (j, (verts, key_range, walk, flags, lo, hi)) in spans.iter().enumerate() {
-            if near(box_a.min() + *lo, box_a.max() + *hi) {
+            let (lo, hi) = (a_lo + *lo, a_hi + *hi);
+            if wanted(lo, hi) && !added(lo, hi) {
+                let start = *walk_a.get_or_insert_with(|| {
+                    let start = walk_start(piece.vertices());
+                    piece_keys.clear();
+                    walk_keys(piece.vertices(), start, piece_keys);
+                    start
+                });
+                let a = Walk {
+                    verts: piece.vertices(),
+                    normals: piece.normals(),
+                    flags: piece_flags,
+                    start,
+                    keys: piece_keys,
+                };
                 let b = Walk {
                     verts: &negated[verts.clone()],
                     normals: &negated_normals[verts.clone()],
@@ -637,6 +768,12 @@ fn build_regions(p: &Polygon, others: OtherPieces, other_flags: Option<&[u8]>, r
             }
         }
     }
+}
+
+/// Whether the box `[lo, hi]`, grown by `radius`, comes within `reach` of the origin.
+fn box_near(lo: Vec2, hi: Vec2, radius: f32, reach: f32) -> bool {
+    let gap = (lo.max(-hi)).max(Vec2::ZERO) - Vec2::splat(radius);
+    gap.max(Vec2::ZERO).length_squared() <= reach * reach
 }
 
 /// The search for the nearest exposed boundary point over a set of regions.
@@ -1054,20 +1191,9 @@ impl<'r> Search<'r> {
             },
             &mut stretches,
         );
-        stretches.sort_unstable_by(|a, b| a.0.total_cmp(&b.0));
-        let (mut t, mut last) = (0.0f32, usize::MAX);
-        loop {
-            let inside = stretches.iter().find(|(lo, hi, _)| {
-                let entered = if self.flat { *lo <= t + self.tolerance } else { *lo < t + self.tolerance };
-                entered && t < *hi
-            });
-            match inside {
-                Some(&(_, hi, k)) => (t, last) = (hi, k),
-                None => break,
-            }
-        }
+        let exit = walk_out(&mut stretches, self.flat, self.tolerance);
         *self.walk.borrow_mut() = stretches;
-        (t, last)
+        exit
     }
 }
 
