@@ -10,7 +10,10 @@
 //! overlapping pieces bounds the answer from below by its own depth, so when the walk out along
 //! the deepest pair's normal leaves at that depth, that is the answer. Only the regions along
 //! that walk are built. It settles about half of the shallow overlaps a game sees and a third of
-//! the deep ones.
+//! the deep ones. When another region blocks that walk, a search over a few regions (those the
+//! walk passed through) gives a lower bound and a direction, checked the same way by a walk
+//! through all regions; the blockers join, up to a few rounds and a few dozen regions
+//! (`settle_by_subsets`). That settles most of the remaining shallow overlaps.
 //!
 //! Otherwise, the search, exact up to f32 rounding:
 //! 1. Translations known to separate bound the answer by `T`: clearing the bounding boxes, and
@@ -94,6 +97,25 @@ impl Regions {
         self.exposable.clear();
         self.info.clear();
         self.radius = radius;
+    }
+
+    /// Becomes a copy of the regions of `from` that `chosen` marks (regions past its end are
+    /// not), with `ids` each one's index in `from`. Every face and arc of the copy is searched:
+    /// a face is skipped because the regions next to it cover it, and those may not be chosen.
+    fn copy_chosen(&mut self, from: &Regions, chosen: &[bool], ids: &mut Vec<u32>) {
+        self.clear(from.radius);
+        ids.clear();
+        for (k, r) in from.info.iter().enumerate() {
+            if !chosen.get(k).copied().unwrap_or(false) {
+                continue;
+            }
+            let (start, range) = (self.verts.len(), r.start..r.start + r.len);
+            self.verts.extend_from_slice(&from.verts[range.clone()]);
+            self.normals.extend_from_slice(&from.normals[range.clone()]);
+            self.exposable.extend(std::iter::repeat_n(FACE | ARC, r.len));
+            self.info.push(Region { start, ..*r });
+            ids.push(k as u32);
+        }
     }
 
     fn verts(&self, k: usize) -> &[Vec2] {
@@ -487,6 +509,13 @@ struct Scratch {
     piece_keys: Vec<f32>,
     /// The polygon's pieces' bounds.
     piece_boxes: Vec<(Vec2, Vec2)>,
+    /// One bit per pair of pieces (polygon piece major): its region is built.
+    built: Vec<u64>,
+    /// The regions a round of `settle_by_subsets` searches, which of the built ones they are,
+    /// and whether each built one is among them.
+    subset: Regions,
+    subset_ids: Vec<u32>,
+    chosen: Vec<bool>,
     grid_start: Vec<u32>,
     grid_items: Vec<u32>,
     grid_fill: Vec<u32>,
@@ -547,19 +576,22 @@ fn contact_with(p: &Polygon, other: ShapeRef, scratch: &mut Scratch) -> Option<C
     // Relative to the shapes' own size (the tolerance is not: its `1 +` keeps it from vanishing
     // for tiny shapes, but it would swamp them as a coverage margin).
     let margin = 1e-6 * (scale - 1.0);
-    let (quick, walked) = deepest_pair_exits(p, other_pieces, other_flags, flat, tolerance, margin, reach, scratch);
+    let walk = Walker { p, other_flags, flat, tolerance, margin };
+    let quick = deepest_pair_exits(p, other_pieces, &walk, reach, scratch);
     let found = match quick {
-        Some(found) => Some(found),
-        None => {
-            // The rest of the regions within reach, then the search.
-            let near = |lo, hi| box_near(lo, hi, radius, reach);
-            add_regions(p, other_flags, scratch, near, |lo, hi| walked.is_some_and(|w| w.meets(lo, hi)));
-            let regions = std::mem::take(&mut scratch.regions);
-            let search = Search::new(&regions, flat, tolerance, margin, scratch);
-            let found = search.run(reach);
-            search.give_back(scratch);
-            scratch.regions = regions;
-            found
+        Ok(found) => Some(found),
+        Err(blocked) => {
+            let settled = if blocked { settle_by_subsets(&walk, reach, scratch) } else { None };
+            settled.or_else(|| {
+                // The rest of the regions within reach, then the search over them all.
+                add_regions(p, other_flags, scratch, |lo, hi| box_near(lo, hi, radius, reach));
+                let regions = std::mem::take(&mut scratch.regions);
+                let search = Search::new(&regions, flat, tolerance, margin, scratch);
+                let found = search.run(reach);
+                search.give_back(scratch);
+                scratch.regions = regions;
+                found
+            })
         }
     };
     let regions = &scratch.regions;
@@ -586,24 +618,56 @@ impl RayBox {
     }
 }
 
+/// What a walk out along a ray needs: the shapes, and the search's tolerances.
+struct Walker<'a> {
+    p: &'a Polygon,
+    other_flags: Option<&'a [u8]>,
+    flat: bool,
+    tolerance: f32,
+    margin: f32,
+}
+
+impl Walker<'_> {
+    /// Builds the regions the walk out along unit `d` may meet up to `length` (those not built
+    /// yet), and walks through every built region that meets it: the stretches it passed through
+    /// are left in `scratch.walk`. The exit and the region left last, exact up to `length`.
+    fn walk(&self, d: Vec2, length: f32, scratch: &mut Scratch) -> (f32, usize) {
+        let ray = RayBox { d, length, radius: scratch.regions.radius };
+        add_regions(self.p, self.other_flags, scratch, |lo, hi| ray.meets(lo, hi));
+        let Scratch { regions, walk: stretches, .. } = scratch;
+        stretches.clear();
+        for (k, r) in regions.info.iter().enumerate() {
+            if ray.meets(r.lo + Vec2::splat(ray.radius), r.hi - Vec2::splat(ray.radius)) {
+                if let Some((s0, s1)) = line_stretch(regions, k, Vec2::ZERO, d, 0.0) {
+                    if s0 <= s1 {
+                        stretches.push((s0, s1, k));
+                    }
+                }
+            }
+        }
+        walk_out(stretches, self.flat, self.tolerance)
+    }
+
+    /// Whether a walk's exit `t` is no later than a lower bound `lower` on the answer.
+    fn settles(&self, t: f32, lower: f32) -> bool {
+        t <= lower + self.margin + 1e-6 * lower
+    }
+}
+
 /// The common case, settled with few regions and without the search. Every pair of pieces that
 /// overlap bounds the answer from below by its own depth (moving less than that in any
 /// direction leaves those two overlapping). If the walk out along the deepest pair's normal
 /// leaves no later than that depth, that is the answer: `(depth, normal, region left last)`.
-/// Only the regions that walk may meet are built; the second value says which, so that the
-/// search, when the walk is blocked (another region covers that way out), does not build them
-/// again.
-#[allow(clippy::too_many_arguments)]
+/// Only the regions that walk may meet are built. `Err(true)` when the walk is blocked (another
+/// region covers that way out), `Err(false)` when no pair overlaps by a positive depth within
+/// reach.
 fn deepest_pair_exits(
     p: &Polygon,
     others: OtherPieces,
-    other_flags: Option<&[u8]>,
-    flat: bool,
-    tolerance: f32,
-    margin: f32,
+    walk: &Walker,
     reach: f32,
     scratch: &mut Scratch,
-) -> (Option<(f32, Vec2, usize)>, Option<RayBox>) {
+) -> Result<(f32, Vec2, usize), bool> {
     let radius = scratch.regions.radius;
     let mut deepest = (0.0f32, Vec2::X);
     for (piece, &(a_lo, a_hi)) in p.convex_parts().iter().zip(&scratch.piece_boxes) {
@@ -620,22 +684,71 @@ fn deepest_pair_exits(
     }
     let (lower, d) = deepest;
     if !(lower > 0.0 && lower < reach) {
-        return (None, None);
+        return Err(false);
     }
-    let walked = RayBox { d, length: lower + 2.0 * tolerance, radius };
-    add_regions(p, other_flags, scratch, |lo, hi| walked.meets(lo, hi), |_, _| false);
-    let Scratch { regions, walk: stretches, .. } = scratch;
-    stretches.clear();
-    for k in 0..regions.info.len() {
-        if let Some((s0, s1)) = line_stretch(regions, k, Vec2::ZERO, d, 0.0) {
-            if s0 <= s1 {
-                stretches.push((s0, s1, k));
-            }
+    let (t, last) = walk.walk(d, lower + 2.0 * walk.tolerance, scratch);
+    if walk.settles(t, lower) {
+        Ok((t, d, last))
+    } else {
+        Err(true)
+    }
+}
+
+/// At most this many rounds of `settle_by_subsets`, over at most this many regions, before the
+/// full search. Its rounds search every face of their regions (the skipped faces' cover may be
+/// missing from a subset), so only small subsets beat the full search, which skips three
+/// faces in four; deep overlaps need large ones.
+const ROUNDS: usize = 6;
+const SUBSET: usize = 24;
+
+/// The answer from a few of the regions, when they settle it. The search over a subset of the
+/// regions finds the nearest boundary point of a smaller union, which lies no further out than
+/// the whole union's: a lower bound, with its direction. If the walk out along that direction
+/// through every region leaves no later, that is the answer. If not, the regions that walk was
+/// blocked by join the subset, and the search runs again. It starts from the regions the deepest
+/// pair's walk passed through (left in `scratch.walk`). `None` when the rounds run out or the subset
+/// stops growing: the full search then decides.
+fn settle_by_subsets(walk: &Walker, reach: f32, scratch: &mut Scratch) -> Option<(f32, Vec2, usize)> {
+    // The regions the deepest pair's walk passed through.
+    let Scratch { walk: stretches, chosen, regions, .. } = scratch;
+    chosen.clear();
+    chosen.resize(regions.info.len(), false);
+    let exit = walk_out(stretches, walk.flat, walk.tolerance).0;
+    for &(s0, s1, k) in stretches.iter() {
+        if s0 < exit && s1 > 0.0 {
+            chosen[k] = true;
         }
     }
-    let (t, last) = walk_out(stretches, flat, tolerance);
-    let found = (t <= lower + margin + 1e-6 * lower).then_some((t, d, last));
-    (found, Some(walked))
+    for _ in 0..ROUNDS {
+        if scratch.chosen.iter().filter(|c| **c).count() > SUBSET {
+            return None;
+        }
+        let mut subset = std::mem::take(&mut scratch.subset);
+        let mut ids = std::mem::take(&mut scratch.subset_ids);
+        subset.copy_chosen(&scratch.regions, &scratch.chosen, &mut ids);
+        let search = Search::new(&subset, walk.flat, walk.tolerance, walk.margin, scratch);
+        let found = search.run(reach);
+        search.give_back(scratch);
+        (scratch.subset, scratch.subset_ids) = (subset, ids);
+        let (lower, d, _) = found?;
+        let (t, last) = walk.walk(d, lower + 2.0 * walk.tolerance, scratch);
+        if walk.settles(t, lower) {
+            return Some((t, d, last));
+        }
+        let Scratch { walk: stretches, chosen, regions, .. } = scratch;
+        chosen.resize(regions.info.len(), false);
+        let mut grew = false;
+        for &(s0, s1, k) in stretches.iter() {
+            if s0 < t && s1 > 0.0 && !chosen[k] {
+                chosen[k] = true;
+                grew = true;
+            }
+        }
+        if !grew {
+            return None;
+        }
+    }
+    None
 }
 
 /// The walk out along a ray through `stretches` (`(from, to, region)`): start at 0 and, while
@@ -668,7 +781,9 @@ type Span = (Range<usize>, Range<usize>, usize, Range<usize>, Vec2, Vec2);
 /// empties the regions. `other_flags` are the other shape's piece flags when it is a polygon
 /// (`None`: a convex shape, whose every edge is boundary and every vertex convex).
 fn prepare_others(p: &Polygon, others: OtherPieces, other_flags: Option<&[u8]>, scratch: &mut Scratch) {
-    let Scratch { regions, negated, negated_normals, keys, spans, piece_boxes, .. } = scratch;
+    let Scratch { regions, negated, negated_normals, keys, spans, piece_boxes, built, .. } = scratch;
+    built.clear();
+    built.resize((p.convex_parts().len() * others.len()).div_ceil(64), 0);
     piece_boxes.clear();
     piece_boxes.extend(p.convex_parts().iter().map(|c| {
         let b = c.aabb();
@@ -712,17 +827,12 @@ fn prepare_others(p: &Polygon, others: OtherPieces, other_flags: Option<&[u8]>, 
     }
 }
 
-/// Adds to `scratch.regions` every region `piece − other piece` whose bounds `[lo, hi]` (the
-/// radius not included) `wanted(lo, hi)` accepts and `added(lo, hi)` does not, after
-/// `prepare_others`. `wanted` must accept a box whenever it accepts a larger one containing it.
-fn add_regions(
-    p: &Polygon,
-    other_flags: Option<&[u8]>,
-    scratch: &mut Scratch,
-    wanted: impl Fn(Vec2, Vec2) -> bool,
-    added: impl Fn(Vec2, Vec2) -> bool,
-) {
-    let Scratch { regions, negated, negated_normals, keys, spans, tags, piece_keys, piece_boxes, .. } = scratch;
+/// Adds to `scratch.regions` every region `piece − other piece` not built yet whose bounds
+/// `[lo, hi]` (the radius not included) `wanted(lo, hi)` accepts, after `prepare_others`.
+/// `wanted` must accept a box whenever it accepts a larger one containing it.
+fn add_regions(p: &Polygon, other_flags: Option<&[u8]>, scratch: &mut Scratch, wanted: impl Fn(Vec2, Vec2) -> bool) {
+    let Scratch { regions, negated, negated_normals, keys, spans, tags, piece_keys, piece_boxes, built, .. } = scratch;
+    let others = spans.len();
     let (mut all_lo, mut all_hi) = (Vec2::INFINITY, Vec2::NEG_INFINITY);
     for s in spans.iter() {
         all_lo = all_lo.min(s.4);
@@ -743,7 +853,10 @@ fn add_regions(
         let mut walk_a = None;
         for (j, (verts, key_range, walk, flags, lo, hi)) in spans.iter().enumerate() {
             let (lo, hi) = (a_lo + *lo, a_hi + *hi);
-            if wanted(lo, hi) && !added(lo, hi) {
+            let pair = i * others + j;
+            let (word, bit) = (pair / 64, 1u64 << (pair % 64));
+            if built[word] & bit == 0 && wanted(lo, hi) {
+                built[word] |= bit;
                 let start = *walk_a.get_or_insert_with(|| {
                     let start = walk_start(piece.vertices());
                     piece_keys.clear();
