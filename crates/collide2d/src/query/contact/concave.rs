@@ -130,39 +130,18 @@ impl Regions {
 
     /// Adds `a ⊕ b` by merging their edges by angle: O(|a| + |b|). Each face's normal is its
     /// source edge's, and each face and arc is marked exposable or not from the pieces' flags.
-    fn push_sum(&mut self, a: &Walk, b: &Walk, piece: usize, other_piece: usize, tags: &mut Vec<SumVertex>) {
+    fn push_sum(&mut self, a: &Walk, b: &Walk, piece: usize, other_piece: usize) {
         let start = self.verts.len();
-        tags.clear();
-        merge_walks(a, b, &mut self.verts, tags);
+        merge_walks(a, b, self, None);
         let len = self.verts.len() - start;
         if len < 3 {
             self.verts.truncate(start);
+            self.normals.truncate(start);
+            self.exposable.truncate(start);
             return;
         }
-        let flag = |flags: &[u8], k: u32| flags.get(k as usize).copied().unwrap_or(UNKNOWN);
         let v = &self.verts[start..];
-        let (mut lo, mut hi) = (v[0], v[0]);
-        for k in 0..len {
-            let (here, next) = (tags[k], tags[if k + 1 == len { 0 } else { k + 1 }]);
-            let (face, normal) = match next.edge {
-                Walked::First(e) => (
-                    flag(a.flags, e) & ON_BOUNDARY != 0 && flag(b.flags, here.b) & CONVEX_CORNER != 0,
-                    a.normals[e as usize],
-                ),
-                Walked::Second(f) => (
-                    flag(b.flags, f) & ON_BOUNDARY != 0 && flag(a.flags, here.a) & CONVEX_CORNER != 0,
-                    b.normals[f as usize],
-                ),
-                Walked::Both(e, f) => {
-                    (flag(a.flags, e) & ON_BOUNDARY != 0 && flag(b.flags, f) & ON_BOUNDARY != 0, a.normals[e as usize])
-                }
-            };
-            let arc = flag(a.flags, here.a) & CONVEX_CORNER != 0 && flag(b.flags, here.b) & CONVEX_CORNER != 0;
-            self.exposable.push(if face { FACE } else { 0 } | if arc { ARC } else { 0 });
-            self.normals.push(normal);
-            lo = lo.min(v[k]);
-            hi = hi.max(v[k]);
-        }
+        let (lo, hi) = v.iter().fold((v[0], v[0]), |(lo, hi), p| (lo.min(*p), hi.max(*p)));
         let r = Vec2::splat(self.radius);
         self.info.push(Region { start, len, lo: lo - r, hi: hi + r, piece, other_piece });
     }
@@ -203,50 +182,86 @@ fn walk_keys(v: &[Vec2], start: usize, keys: &mut Vec<f32>) {
     }
 }
 
-/// Appends the vertices of `a ⊕ b` to `out`, without repeated vertices, and with `tags` what
-/// each one is (see [`SumVertex`]).
-fn merge_walks(a: &Walk, b: &Walk, out: &mut Vec<Vec2>, tags: &mut Vec<SumVertex>) {
+/// Appends `a ⊕ b` to the regions' vertices, without repeated vertices, with each face's
+/// normal (its source edge's) and what is exposable (see [`SumVertex`]); and with `tags`, for
+/// the tests, what each vertex is.
+fn merge_walks(a: &Walk, b: &Walk, regions: &mut Regions, mut tags: Option<&mut Vec<SumVertex>>) {
     let (n, m) = (a.verts.len(), b.verts.len());
     if n == 0 || m == 0 {
         return;
     }
-    let first = out.len();
-    let tag_start = tags.len();
+    let flag = |flags: &[u8], k: usize| flags.get(k).copied().unwrap_or(UNKNOWN);
+    let convex = |ia: usize, jb: usize| flag(a.flags, ia) & flag(b.flags, jb) & CONVEX_CORNER != 0;
+    let Regions { verts, normals, exposable, .. } = regions;
+    let first = verts.len();
     let (mut ia, mut jb) = (a.start, b.start);
-    out.push(a.verts[ia] + b.verts[jb]);
-    // The edge into the first vertex is the last one walked; set when the walk closes.
-    tags.push(SumVertex { a: ia as u32, b: jb as u32, edge: Walked::First(u32::MAX) });
+    // While walking, each vertex gets the normal of the face that ends at it, and in its flags
+    // that face's exposability (high half) and its own arc's (low half); the faces move to the
+    // vertex they start from at the end.
+    let arc = |ia: usize, jb: usize| if convex(ia, jb) { ARC } else { 0 };
+    verts.push(a.verts[ia] + b.verts[jb]);
+    normals.push(Vec2::ZERO);
+    exposable.push(arc(ia, jb));
+    if let Some(t) = tags.as_mut() {
+        t.clear();
+        t.push(SumVertex { a: ia as u32, b: jb as u32, edge: Walked::First(u32::MAX) });
+    }
     let (edges_a, edges_b) = (a.keys.len(), b.keys.len());
     let (mut i, mut j) = (0, 0);
     let step = |k: usize, len: usize| if k + 1 == len { 0 } else { k + 1 };
     while i < edges_a || j < edges_b {
         let ka = a.keys.get(i).copied().unwrap_or(f32::INFINITY);
         let kb = b.keys.get(j).copied().unwrap_or(f32::INFINITY);
-        // NaN keys (never from valid input) fall to the `else`: both advance, so it ends.
-        let edge = if ka < kb {
-            let e = Walked::First(ia as u32);
+        // A face is exposable where a boundary edge of one shape meets a convex corner of the
+        // other. NaN keys (never from valid input) fall to the `else`: both advance, so it ends.
+        let (edge, normal, face) = if ka < kb {
+            let face = flag(a.flags, ia) & ON_BOUNDARY != 0 && flag(b.flags, jb) & CONVEX_CORNER != 0;
+            let walked = (Walked::First(ia as u32), a.normals[ia], face);
             (i, ia) = (i + 1, step(ia, n));
-            e
+            walked
         } else if kb < ka {
-            let e = Walked::Second(jb as u32);
+            let face = flag(b.flags, jb) & ON_BOUNDARY != 0 && flag(a.flags, ia) & CONVEX_CORNER != 0;
+            let walked = (Walked::Second(jb as u32), b.normals[jb], face);
             (j, jb) = (j + 1, step(jb, m));
-            e
+            walked
         } else {
-            let e = Walked::Both(ia as u32, jb as u32);
+            let face = flag(a.flags, ia) & flag(b.flags, jb) & ON_BOUNDARY != 0;
+            let walked = (Walked::Both(ia as u32, jb as u32), a.normals[ia], face);
             (i, ia) = (i + 1, step(ia, n));
             (j, jb) = (j + 1, step(jb, m));
-            e
+            walked
         };
         let p = a.verts[ia] + b.verts[jb];
-        if out.last() != Some(&p) {
-            out.push(p);
-            tags.push(SumVertex { a: ia as u32, b: jb as u32, edge });
+        if verts.last() != Some(&p) {
+            verts.push(p);
+            normals.push(normal);
+            exposable.push(if face { FACE << 4 } else { 0 } | arc(ia, jb));
+            if let Some(t) = tags.as_mut() {
+                t.push(SumVertex { a: ia as u32, b: jb as u32, edge });
+            }
         }
     }
-    while out.len() > first + 1 && out.last() == out.get(first) {
-        out.pop();
-        if let Some(closing) = tags.pop() {
-            tags[tag_start].edge = closing.edge;
+    // The walk closes on the first vertex: its face becomes the first vertex's incoming one.
+    while verts.len() > first + 1 && verts.last() == verts.get(first) {
+        verts.pop();
+        let closing = normals.pop().unwrap_or(Vec2::ZERO);
+        let face = exposable.pop().unwrap_or(0) & (FACE << 4);
+        normals[first] = closing;
+        exposable[first] = (exposable[first] & 0x0f) | face;
+        if let Some(t) = tags.as_mut() {
+            if let Some(c) = t.pop() {
+                t[0].edge = c.edge;
+            }
+        }
+    }
+    // Each face to the vertex it starts from.
+    let len = verts.len() - first;
+    if len > 0 {
+        normals[first..].rotate_left(1);
+        let faces_in_first = exposable[first] >> 4;
+        for k in first..first + len {
+            let next_face = if k + 1 < first + len { exposable[k + 1] >> 4 } else { faces_in_first };
+            exposable[k] = (exposable[k] & 0x0f) | next_face;
         }
     }
 }
@@ -282,19 +297,25 @@ enum Walked {
     Both(u32, u32),
 }
 
-/// `a ⊕ b` and its tags, for the tests.
+/// `a ⊕ b` (its vertices, normals and flags) and its tags, for the tests.
 #[cfg(test)]
-fn minkowski_sum(a: &[Vec2], b: &[Vec2], out: &mut Vec<Vec2>, tags: &mut Vec<SumVertex>) {
+fn minkowski_sum(a: &[Vec2], b: &[Vec2], tags: &mut Vec<SumVertex>) -> Regions {
     let walk = |v: &'_ [Vec2], keys: &'_ mut Vec<f32>| {
         let start = walk_start(v);
         walk_keys(v, start, keys);
         start
     };
+    let normals = |v: &[Vec2]| -> Vec<Vec2> {
+        (0..v.len()).map(|i| (v[(i + 1) % v.len()] - v[i]).perp().normalize_or_zero() * -1.0).collect()
+    };
     let (mut ka, mut kb) = (Vec::new(), Vec::new());
     let (sa, sb) = (walk(a, &mut ka), walk(b, &mut kb));
-    let a = Walk { verts: a, normals: &[], flags: &[], start: sa, keys: &ka };
-    let b = Walk { verts: b, normals: &[], flags: &[], start: sb, keys: &kb };
-    merge_walks(&a, &b, out, tags);
+    let (na, nb) = (normals(a), normals(b));
+    let a = Walk { verts: a, normals: &na, flags: &[], start: sa, keys: &ka };
+    let b = Walk { verts: b, normals: &nb, flags: &[], start: sb, keys: &kb };
+    let mut regions = Regions::default();
+    merge_walks(&a, &b, &mut regions, Some(tags));
+    regions
 }
 
 /// A uniform grid over the regions' bounds: each cell lists the regions whose bounds meet it.
@@ -499,13 +520,12 @@ impl<'a> OtherPieces<'a> {
 #[derive(Default)]
 struct Scratch {
     regions: Regions,
-    /// `build_regions`'s: the other pieces negated, their normals, walk keys and spans; tags;
-    /// one piece's walk keys.
+    /// `build_regions`'s: the other pieces negated, their normals, walk keys and spans; one
+    /// piece's walk keys.
     negated: Vec<Vec2>,
     negated_normals: Vec<Vec2>,
     keys: Vec<f32>,
     spans: Vec<Span>,
-    tags: Vec<SumVertex>,
     piece_keys: Vec<f32>,
     /// The polygon's pieces' bounds.
     piece_boxes: Vec<(Vec2, Vec2)>,
@@ -831,7 +851,7 @@ fn prepare_others(p: &Polygon, others: OtherPieces, other_flags: Option<&[u8]>, 
 /// `[lo, hi]` (the radius not included) `wanted(lo, hi)` accepts, after `prepare_others`.
 /// `wanted` must accept a box whenever it accepts a larger one containing it.
 fn add_regions(p: &Polygon, other_flags: Option<&[u8]>, scratch: &mut Scratch, wanted: impl Fn(Vec2, Vec2) -> bool) {
-    let Scratch { regions, negated, negated_normals, keys, spans, tags, piece_keys, piece_boxes, built, .. } = scratch;
+    let Scratch { regions, negated, negated_normals, keys, spans, piece_keys, piece_boxes, built, .. } = scratch;
     let others = spans.len();
     let (mut all_lo, mut all_hi) = (Vec2::INFINITY, Vec2::NEG_INFINITY);
     for s in spans.iter() {
@@ -877,7 +897,7 @@ fn add_regions(p: &Polygon, other_flags: Option<&[u8]>, scratch: &mut Scratch, w
                     start: *walk,
                     keys: &keys[key_range.clone()],
                 };
-                regions.push_sum(&a, &b, i, j, tags);
+                regions.push_sum(&a, &b, i, j);
             }
         }
     }
@@ -1608,9 +1628,18 @@ mod tests {
                 1 => vec![b.vertices()[0], b.vertices()[1]],
                 _ => b.vertices().to_vec(),
             };
-            let mut merged = Vec::new();
             let mut tags = Vec::new();
-            minkowski_sum(a.vertices(), &b_verts, &mut merged, &mut tags);
+            let sum = minkowski_sum(a.vertices(), &b_verts, &mut tags);
+            let merged = sum.verts.clone();
+            // Each face's normal is unit, square to it and outward.
+            for k in 0..merged.len() {
+                let (p, q, n) = (merged[k], merged[(k + 1) % merged.len()], sum.normals[k]);
+                assert!(
+                    (n.length() - 1.0).abs() < 1e-4 && n.dot(q - p).abs() <= 1e-4 * (q - p).length(),
+                    "case {case}"
+                );
+                assert!(merged.iter().all(|w| n.dot(*w - p) <= 1e-4 * (1.0 + w.length())), "case {case}");
+            }
             // Each vertex is the sum its tag names, reached along an edge parallel to the one
             // its tag names.
             assert_eq!(tags.len(), merged.len(), "case {case}");
