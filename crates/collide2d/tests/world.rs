@@ -68,7 +68,7 @@ enum Op {
 fn op() -> impl Strategy<Value = Op> {
     let coord = -20.0f32..20.0;
     prop_oneof![
-        4 => (0u8..5, coord.clone(), coord.clone(), 0.2f32..4.0, 0.0f32..6.3)
+        4 => (0u8..6, coord.clone(), coord.clone(), 0.2f32..4.0, 0.0f32..6.3)
             .prop_map(|(kind, x, y, size, angle)| Op::Insert { kind, x, y, size, angle }),
         4 => (any::<usize>(), coord.clone(), coord.clone(), 0.0f32..6.3)
             .prop_map(|(pick, x, y, angle)| Op::Move { pick, x, y, angle }),
@@ -89,6 +89,13 @@ fn shape(kind: u8, size: f32) -> Shape {
         2 => Obb::new(Vec2::ZERO, Vec2::new(size * 0.5, size), 0.3).unwrap().into(),
         // A floor: many cells long.
         4 => Aabb::from_center_half_extents(Vec2::ZERO, Vec2::new(size * 10.0, 0.5)).unwrap().into(),
+        // A concave L, placed by every move without being built again.
+        5 => collide2d::Polygon::new(
+            &[(0.0, 0.0), (2.0, 0.0), (2.0, 0.6), (0.6, 0.6), (0.6, 2.0), (0.0, 2.0)]
+                .map(|(x, y)| Vec2::new(x, y) * size),
+        )
+        .unwrap()
+        .into(),
         _ => Capsule::new(Vec2::new(-size, 0.0), Vec2::new(size, 0.0), 0.3).unwrap().into(),
     }
 }

@@ -625,6 +625,11 @@ impl<T> World<T> {
 
     /// Moves a collider: sets its local transform. Its descendants move with it. Errors (changing
     /// nothing) when its shape or a descendant's cannot be placed.
+    ///
+    /// Cheap for every shape under any invertible transform: a box under a transform without
+    /// rotation is rewritten in place, and a concave polygon is placed from its local shape
+    /// without being built again (its rings now, its pieces and edge tree when a pair first
+    /// needs them; see [`Polygon::transformed`](crate::Polygon::transformed)).
     #[inline]
     pub fn set_transform(&mut self, h: ColliderHandle, local: Transform) -> Result<(), WorldError> {
         // The common case of a moving scene first: a box without parent or children, moved
