@@ -96,7 +96,13 @@ impl<'a> Core<'a> {
                 }
             }
             Core::Quad(v, n) => (v[i % 4], v[(i + 1) % 4], n[i % 4]),
-            Core::Polygon(v, n) => (v[i % v.len()], v[(i + 1) % v.len()], n[i % n.len()]),
+            Core::Polygon(v, n) => {
+                // Callers walk `0..edge_count()`: wrap without a division per edge.
+                let len = v.len().min(n.len());
+                let i = if i < len { i } else { i % len };
+                let next = if i + 1 == len { 0 } else { i + 1 };
+                (v[i], v[next], n[i])
+            }
         }
     }
 
