@@ -1,0 +1,206 @@
+//! The uniform grid over the regions (step 4): the regions each block of cells lists, and which
+//! cells lie wholly inside one region. Apart from the search, which only asks it questions.
+
+use glam::Vec2;
+
+use super::regions::Regions;
+use super::stretch::inside;
+
+/// At most this many grid cells along each axis (about twice the square root of the region
+/// count below that). Finer cells are more often wholly inside one region, which leaves fewer
+/// faces to examine; the cost is the per-cell certification.
+const GRID: usize = 128;
+
+/// A uniform grid over the regions' bounds: each cell lists the regions whose bounds meet it.
+pub(super) struct Grid {
+    pub(super) origin: Vec2,
+    pub(super) inv_cell: Vec2,
+    /// Cells along each axis.
+    pub(super) n: usize,
+    /// Cells along each axis of a list block: the region lists are kept per `block × block`
+    /// cells (regions are often large, and each is listed in every block it meets).
+    block: usize,
+    /// Blocks along each axis.
+    blocks: usize,
+    pub(super) start: Vec<u32>,
+    pub(super) items: Vec<u32>,
+}
+
+impl Grid {
+    /// The grid over `regions`, its lists in `start` and `items` (reused buffers, as is `fill`).
+    pub(super) fn build(regions: &Regions, mut start: Vec<u32>, mut items: Vec<u32>, fill: &mut Vec<u32>) -> Grid {
+        let info = &regions.info;
+        let (mut lo, mut hi) = (Vec2::splat(f32::INFINITY), Vec2::splat(f32::NEG_INFINITY));
+        for r in info {
+            lo = lo.min(r.lo);
+            hi = hi.max(r.hi);
+        }
+        let size = hi - lo;
+        let n = if size.is_finite() && size.min_element() > 0.0 {
+            ((2.0 * (info.len() as f32).sqrt()).ceil() as usize).clamp(1, GRID)
+        } else {
+            1
+        };
+        let block = if n >= 16 { 4 } else { 1 };
+        let blocks = n.div_ceil(block);
+        let inv_cell = if n > 1 { Vec2::splat(n as f32) / size } else { Vec2::ZERO };
+        let cells = blocks * blocks;
+        start.clear();
+        start.resize(cells + 1, 0);
+        let mut grid = Grid { origin: lo, inv_cell, n, block, blocks, start, items: Vec::new() };
+        for r in info {
+            let (x0, x1, y0, y1) = grid.blocks_of(r.lo, r.hi);
+            for y in y0..=y1 {
+                for x in x0..=x1 {
+                    grid.start[y * blocks + x + 1] += 1;
+                }
+            }
+        }
+        for c in 0..cells {
+            grid.start[c + 1] += grid.start[c];
+        }
+        fill.clear();
+        fill.extend_from_slice(&grid.start);
+        items.clear();
+        items.resize(grid.start[cells] as usize, 0);
+        for (k, r) in info.iter().enumerate() {
+            let (x0, x1, y0, y1) = grid.blocks_of(r.lo, r.hi);
+            for y in y0..=y1 {
+                for x in x0..=x1 {
+                    let c = y * blocks + x;
+                    items[fill[c] as usize] = k as u32;
+                    fill[c] += 1;
+                }
+            }
+        }
+        grid.items = items;
+        grid
+    }
+
+    /// The cell ranges `(x0, x1, y0, y1)` a box meets (clamped; NaN lands in cell 0).
+    pub(super) fn cells(&self, lo: Vec2, hi: Vec2) -> (usize, usize, usize, usize) {
+        let last = (self.n - 1) as f32;
+        let cell = |v: f32| (v.max(0.0).min(last)) as usize;
+        let (a, b) = ((lo - self.origin) * self.inv_cell, (hi - self.origin) * self.inv_cell);
+        (cell(a.x), cell(b.x).max(cell(a.x)), cell(a.y), cell(b.y).max(cell(a.y)))
+    }
+
+    /// The block ranges a box meets.
+    fn blocks_of(&self, lo: Vec2, hi: Vec2) -> (usize, usize, usize, usize) {
+        let (x0, x1, y0, y1) = self.cells(lo, hi);
+        let b = self.block;
+        (x0 / b, x1 / b, y0 / b, y1 / b)
+    }
+
+    /// The regions listed for the block holding cell `(x, y)`, and that block's index.
+    pub(super) fn list(&self, x: usize, y: usize) -> (&[u32], usize) {
+        let c = (y / self.block) * self.blocks + x / self.block;
+        (&self.items[self.start[c] as usize..self.start[c + 1] as usize], c)
+    }
+
+    /// Calls `f(region)` once for each region whose cell list meets the box `[lo, hi]` until it
+    /// returns true; `seen` (one stamp per region) filters repeats.
+    pub(super) fn any_in(&self, lo: Vec2, hi: Vec2, seen: &mut Stamps, mut f: impl FnMut(usize) -> bool) -> bool {
+        let (x0, x1, y0, y1) = self.blocks_of(lo, hi);
+        seen.next();
+        for y in y0..=y1 {
+            for x in x0..=x1 {
+                let c = y * self.blocks + x;
+                for &k in &self.items[self.start[c] as usize..self.start[c + 1] as usize] {
+                    if seen.first_visit(k as usize) && f(k as usize) {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+}
+
+/// Per-region visit marks, reset in O(1) per query by bumping the stamp.
+pub(super) struct Stamps {
+    pub(super) marks: Vec<u32>,
+    pub(super) stamp: u32,
+}
+
+impl Stamps {
+    pub(super) fn next(&mut self) {
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.marks.iter_mut().for_each(|m| *m = 0);
+            self.stamp = 1;
+        }
+    }
+
+    pub(super) fn first_visit(&mut self, k: usize) -> bool {
+        let fresh = self.marks[k] != self.stamp;
+        self.marks[k] = self.stamp;
+        fresh
+    }
+}
+
+/// Which grid cells lie wholly inside one region by more than `margin`, found by testing
+/// corners (regions are convex) on first use: a cell's whole block of cells first, then the cell,
+/// each time trying the region that held the previous box before the block's list.
+pub(super) struct Solid {
+    /// Per cell and per block: `UNTESTED`, `INSIDE` or `OPEN`.
+    pub(super) cells: Vec<u8>,
+    pub(super) blocks: Vec<u8>,
+    last: usize,
+}
+
+const UNTESTED: u8 = 0;
+const INSIDE: u8 = 1;
+const OPEN: u8 = 2;
+
+impl Solid {
+    pub(super) fn new(grid: &Grid, mut cells: Vec<u8>, mut blocks: Vec<u8>) -> Self {
+        cells.clear();
+        cells.resize(grid.n * grid.n, UNTESTED);
+        blocks.clear();
+        blocks.resize(grid.blocks * grid.blocks, UNTESTED);
+        Solid { cells, blocks, last: usize::MAX }
+    }
+
+    pub(super) fn get(&mut self, regions: &Regions, grid: &Grid, margin: f32, x: usize, y: usize) -> bool {
+        let n = grid.n;
+        let cell = y * n + x;
+        if self.cells[cell] == UNTESTED {
+            let size = Vec2::ONE / grid.inv_cell;
+            // Cells are grown a little so that a point the grid files under a cell surely lies in it.
+            let slack = size * 1e-3;
+            let corner = |x: usize, y: usize| grid.origin + Vec2::new(x as f32, y as f32) * size;
+            let (list, block) = grid.list(x, y);
+            let b = grid.block;
+            if b > 1 && self.blocks[block] == UNTESTED {
+                let (x0, y0) = (x / b * b, y / b * b);
+                let (x1, y1) = ((x0 + b).min(n), (y0 + b).min(n));
+                let whole = self.held(regions, margin, corner(x0, y0) - slack, corner(x1, y1) + slack, list);
+                self.blocks[block] = if whole { INSIDE } else { OPEN };
+            }
+            let inside = self.blocks[block] == INSIDE
+                || self.held(regions, margin, corner(x, y) - slack, corner(x + 1, y + 1) + slack, list);
+            self.cells[cell] = if inside { INSIDE } else { OPEN };
+        }
+        self.cells[cell] == INSIDE
+    }
+
+    /// Whether one region of `list` holds the box `[lo, hi]`.
+    fn held(&mut self, regions: &Regions, margin: f32, lo: Vec2, hi: Vec2, list: &[u32]) -> bool {
+        let corners = [lo, Vec2::new(hi.x, lo.y), hi, Vec2::new(lo.x, hi.y)];
+        let holds = |m: usize| {
+            let r = &regions.info[m];
+            r.lo.cmple(lo).all() && hi.cmple(r.hi).all() && corners.iter().all(|c| inside(regions, m, *c, margin))
+        };
+        if self.last < regions.info.len() && holds(self.last) {
+            return true;
+        }
+        match list.iter().find(|&&m| holds(m as usize)) {
+            Some(&m) => {
+                self.last = m as usize;
+                true
+            }
+            None => false,
+        }
+    }
+}

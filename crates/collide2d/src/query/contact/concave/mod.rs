@@ -1,0 +1,320 @@
+//! Contact with concave polygons: the true minimum translation vector.
+//!
+//! Moving the other shape `S` by `x` makes it overlap convex piece `C` of the polygon exactly
+//! when `x` lies in the Minkowski difference `C − S`. The shortest separating translation is
+//! therefore the shortest way from the origin out of the *union* of those differences — not the
+//! largest or the sum of the pieces' own vectors, which can push into a neighbouring piece or
+//! further than needed.
+//!
+//! First the common case, settled without the search (`deepest_pair_exits`): every pair of
+//! overlapping pieces bounds the answer from below by its own depth, so when the walk out along
+//! the deepest pair's normal leaves at that depth, that is the answer. Only the regions along
+//! that walk are built. It settles about half of the shallow overlaps a game sees and a third of
+//! the deep ones. When another region blocks that walk, a search over a few regions (those the
+//! walk passed through) gives a lower bound and a direction, checked the same way by a walk
+//! through all regions; the blockers join, up to a few rounds and a few dozen regions
+//! (`settle_by_subsets`). That settles most of the remaining shallow overlaps.
+//!
+//! Otherwise, the search, exact up to f32 rounding:
+//! 1. Translations known to separate bound the answer by `T`: clearing the bounding boxes, and
+//!    pushing the other shape's convex hull out of the polygon's (within 10 % of the answer on
+//!    overlapping game sprites, where the boxes give twice it). Piece pairs whose difference lies
+//!    further than `T` from the origin are never built.
+//! 2. Each remaining difference is built in linear time by merging the two pieces' edge
+//!    sequences by angle (a Minkowski sum of convex polygons), rounded by the other shape's
+//!    radius (discs, capsules). Each piece's walk (start vertex, edge angles) is prepared once
+//!    per query, and each face takes its source edge's normal.
+//! 3. A face can only hold the union's boundary where a boundary edge of one shape meets a
+//!    convex corner of the other (see `SumVertex`): faces from diagonals between pieces or at
+//!    reflex corners (about three in four) are never searched, only used as cover.
+//! 4. A uniform grid lists the regions by block of cells; a cell found to lie wholly inside one
+//!    region (its corners are, and regions are convex) is *solid*: nothing in it can be on the
+//!    union's boundary. Cells are tested on first use.
+//! 5. The nearest point of the union's boundary is the nearest point of some *exposed* stretch
+//!    of a region's face (what no other region covers) — its foot, an end, or a crossing with
+//!    another region — or, for rounded regions, a point of a vertex arc. Faces are visited in
+//!    increasing distance from the origin (a lower bound for everything on them), interleaved
+//!    with the candidates found so far, and the search stops once neither can beat the best. A
+//!    face's coverage only asks the regions listed where it runs through non-solid cells.
+//! 6. Each candidate direction is confirmed by walking out along it through the regions along
+//!    the ray (the exit distance along a direction is exact), which also applies the tolerance
+//!    that makes a push slightly longer than the depth always separate, even at pinches between
+//!    pieces; where the walk jumps at such a pinch, directions aimed slightly to either side
+//!    along the exposed boundary are tried.
+//!
+//! Scratch space (the regions, the grid's lists and cell marks, per-region marks, the face
+//! list, the candidate heap, the walks' stretches) is kept between queries on each thread, so a
+//! query allocates nothing once the buffers have grown to the size of the work.
+//!
+//! The files, in pipeline order:
+//! - `mod.rs` (this one): the entry point, the bounds of step 1, the buffers kept per thread
+//!   (`Scratch`) and the contact point;
+//! - `regions.rs`: the regions and how they are built (steps 2 and 3), only those a stage asks
+//!   for;
+//! - `settle.rs`: the common case without the full search (`deepest_pair_exits`,
+//!   `settle_by_subsets`);
+//! - `grid.rs`: the grid over the regions and its solid cells (step 4);
+//! - `search.rs`: the search over the exposed faces and arcs (steps 5 and 6);
+//! - `stretch.rs`: the geometry every stage asks of a region: where a line runs through it,
+//!   whether a point lies inside it, and the walk out along a ray.
+//!
+//! How they depend on each other: `settle.rs` runs `search.rs` (over subsets of the regions),
+//! which asks `grid.rs`; those three ask `stretch.rs`, and all of them read `regions.rs`. None
+//! uses one that uses it, except for the buffers: this file owns `Scratch` and lends each stage
+//! its part.
+
+mod grid;
+mod regions;
+mod search;
+mod settle;
+mod stretch;
+
+use glam::Vec2;
+
+use super::manifold::{Contact, ContactPoint};
+use crate::polygon::Polygon;
+use crate::query::core::Core;
+use crate::query::intersects::concave_vs;
+use crate::query::ShapeRef;
+use crate::shape::Aabb;
+use regions::{add_regions, box_near, prepare_others, OtherPieces, Region, Regions, Span};
+use search::{Candidate, Element, Search};
+use settle::{deepest_pair_exits, settle_by_subsets, Walker};
+
+/// Every buffer a query needs, kept between queries on each thread, so that a query in steady
+/// state allocates nothing.
+#[derive(Default)]
+struct Scratch {
+    regions: Regions,
+    /// `build_regions`'s: the other pieces negated, their normals, walk keys and spans; one
+    /// piece's walk keys.
+    negated: Vec<Vec2>,
+    negated_normals: Vec<Vec2>,
+    keys: Vec<f32>,
+    spans: Vec<Span>,
+    piece_keys: Vec<f32>,
+    /// The polygon's pieces' bounds.
+    piece_boxes: Vec<(Vec2, Vec2)>,
+    /// One bit per pair of pieces (polygon piece major): its region is built.
+    built: Vec<u64>,
+    /// The regions a round of `settle_by_subsets` searches, which of the built ones they are,
+    /// and whether each built one is among them.
+    subset: Regions,
+    subset_ids: Vec<u32>,
+    chosen: Vec<bool>,
+    grid_start: Vec<u32>,
+    grid_items: Vec<u32>,
+    grid_fill: Vec<u32>,
+    marks: Vec<u32>,
+    cover: Vec<u32>,
+    cells: Vec<u8>,
+    blocks: Vec<u8>,
+    elements: Vec<Element>,
+    stretches: Vec<(f32, f32)>,
+    candidates: Vec<Candidate>,
+    crossings: Vec<(Vec2, usize)>,
+    walk: Vec<(f32, f32, usize)>,
+}
+
+thread_local! {
+    /// Taken out for a query and put back after it (a query nested in another, should one ever
+    /// be, simply starts with empty buffers).
+    static SCRATCH: std::cell::Cell<Option<Box<Scratch>>> = const { std::cell::Cell::new(None) };
+}
+
+/// The contact of polygon `p` (as `a`) with `other` (as `b`).
+pub(crate) fn contact_concave(p: &Polygon, other: ShapeRef) -> Option<Contact> {
+    if !concave_vs(p, other) {
+        return None;
+    }
+    let mut scratch = SCRATCH.with(|s| s.take()).unwrap_or_default();
+    let contact = contact_with(p, other, &mut scratch);
+    SCRATCH.with(|s| s.set(Some(scratch)));
+    contact
+}
+
+fn contact_with(p: &Polygon, other: ShapeRef, scratch: &mut Scratch) -> Option<Contact> {
+    let other_pieces = OtherPieces::of(other);
+    let flat = is_flat(other);
+    let bound = clearing_bound(&p.aabb(), &other.aabb());
+    // Walking out, a region that starts within `tolerance` of the current exit counts as entered:
+    // the reported push then clears every region by at least that much, so a push slightly past
+    // it still separates (an exit exactly at a pinch between two pieces would not).
+    let scale = 1.0 + bound + p.aabb().half_extents().length() + other.aabb().half_extents().length();
+    let tolerance = 1e-4 * scale;
+    // The hulls' penetration bounds the answer too (moving the other shape's hull clear of the
+    // polygon's hull separates the shapes), and is much tighter than the boxes' in a game.
+    let hull_depth = p.hull().and_then(|h| {
+        let other_hull = match other {
+            ShapeRef::Polygon(q) => ShapeRef::ConvexPolygon(q.hull()?),
+            convex => convex,
+        };
+        super::contact_ref(ShapeRef::ConvexPolygon(h), other_hull).map(|c| c.depth)
+    });
+    let bound = bound.min(hull_depth.unwrap_or(f32::INFINITY));
+    let reach = bound * 1.001 + tolerance + 1e-6;
+    let other_flags = match other {
+        ShapeRef::Polygon(q) => Some(q.part_flags()),
+        _ => None,
+    };
+    prepare_others(p, other_pieces, other_flags, scratch);
+    let radius = scratch.regions.radius;
+    // Relative to the shapes' own size (the tolerance is not: its `1 +` keeps it from vanishing
+    // for tiny shapes, but it would swamp them as a coverage margin).
+    let margin = 1e-6 * (scale - 1.0);
+    let walk = Walker { p, other_flags, flat, tolerance, margin };
+    let quick = deepest_pair_exits(p, other_pieces, &walk, reach, scratch);
+    let found = match quick {
+        Ok(found) => Some(found),
+        Err(blocked) => {
+            let settled = if blocked { settle_by_subsets(&walk, reach, scratch) } else { None };
+            settled.or_else(|| {
+                // The rest of the regions within reach, then the search over them all.
+                add_regions(p, other_flags, scratch, |lo, hi| box_near(lo, hi, radius, reach));
+                let regions = std::mem::take(&mut scratch.regions);
+                let search = Search::new(&regions, flat, tolerance, margin, scratch);
+                let found = search.run(reach);
+                search.give_back(scratch);
+                scratch.regions = regions;
+                found
+            })
+        }
+    };
+    let regions = &scratch.regions;
+    found.map(|(depth, normal, region)| {
+        let point = manifold_point(p, other_pieces, regions.info.get(region), other, normal, depth);
+        Contact::new(normal, depth, &[point])
+    })
+}
+
+/// Where they touch: the convex contact of the two pieces whose region was left last, else the
+/// other shape's deepest point against the normal.
+fn manifold_point(
+    p: &Polygon,
+    others: OtherPieces,
+    region: Option<&Region>,
+    other: ShapeRef,
+    normal: Vec2,
+    depth: f32,
+) -> ContactPoint {
+    if let Some(r) = region {
+        let piece = ShapeRef::ConvexPolygon(&p.convex_parts()[r.piece]);
+        if let Some(c) = super::contact_ref(piece, others.get(r.other_piece)) {
+            if let Some(q) = c.points().first() {
+                let point_b = q.point_b;
+                return ContactPoint { point_a: point_b + normal * depth, point_b, depth: q.depth.min(depth) };
+            }
+        }
+    }
+    let (core, radius) = Core::of(other);
+    let deepest = core.vertices().iter().copied().min_by(|a, b| a.dot(normal).total_cmp(&b.dot(normal)));
+    let point_b = deepest.unwrap_or(other.inner_point()) - normal * radius;
+    ContactPoint { point_a: point_b + normal * depth, point_b, depth }
+}
+
+/// Shapes without an inside: they may rest along an internal diagonal of the polygon, so only
+/// an exit onto the true boundary counts.
+fn is_flat(s: ShapeRef) -> bool {
+    match s {
+        ShapeRef::Point(_) | ShapeRef::Segment(_) => true,
+        ShapeRef::Aabb(b) => b.width() == 0.0 || b.height() == 0.0,
+        _ => false,
+    }
+}
+
+/// A translation known to separate: moving the other shape's bounds clear of the polygon's.
+fn clearing_bound(p: &Aabb, s: &Aabb) -> f32 {
+    let travel = [p.max().x - s.min().x, s.max().x - p.min().x, p.max().y - s.min().y, s.max().y - p.min().y];
+    travel.into_iter().fold(f32::INFINITY, f32::min).max(0.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::query::ShapeLike;
+
+    fn v(x: f32, y: f32) -> Vec2 {
+        Vec2::new(x, y)
+    }
+
+    /// A U, 3 wide and 3 tall, open upwards (its notch is x in (1, 2), y > 1), scaled.
+    fn u_shape(scale: f32) -> Polygon {
+        let outline = [(0.0, 0.0), (3.0, 0.0), (3.0, 3.0), (2.0, 3.0), (2.0, 1.0), (1.0, 1.0), (1.0, 3.0), (0.0, 3.0)];
+        Polygon::new(&outline.map(|(x, y)| v(x, y) * scale)).unwrap()
+    }
+
+    fn contact_of(p: &Polygon, other: ShapeRef) -> Contact {
+        let c = contact_concave(p, other).expect("they overlap");
+        // The push separates (touching after it), and a slightly longer one clears.
+        let out = c.push_out_b() + c.normal * 1e-3;
+        let moved = |by: Vec2| match other {
+            ShapeRef::Aabb(b) => crate::query::intersects::intersects_ref(
+                p.shape_ref(),
+                ShapeRef::Aabb(&Aabb::new(b.min() + by, b.max() + by).unwrap()),
+            ),
+            ShapeRef::Circle(d) => crate::query::intersects::intersects_ref(
+                p.shape_ref(),
+                ShapeRef::Circle(&crate::shape::Circle::new(d.center() + by, d.radius()).unwrap()),
+            ),
+            _ => unreachable!(),
+        };
+        assert!(!moved(out), "{c:?} does not separate");
+        assert!(moved(c.push_out_b() * 0.99), "{c:?} is longer than needed");
+        c
+    }
+
+    #[test]
+    fn minimum_at_a_crossing_of_two_regions_boundaries() {
+        // An L; a box over its inner corner. Leaving along either arm runs into the other arm
+        // (4.5 to go), but moving diagonally by (0.5, 0.5) leaves the box touching the corner
+        // only. That point is where the grown top face of the horizontal arm crosses the grown
+        // right face of the vertical arm: two different pieces (a convex piece cannot hold
+        // both edges of a reflex corner), neither one's vertex nor foot.
+        let l = Polygon::new(&[v(0.0, 0.0), v(6.0, 0.0), v(6.0, 2.0), v(2.0, 2.0), v(2.0, 6.0), v(0.0, 6.0)]).unwrap();
+        let b = Aabb::new(v(1.5, 1.5), v(3.5, 3.5)).unwrap();
+        let c = contact_of(&l, ShapeRef::Aabb(&b));
+        let diagonal = Vec2::ONE.normalize();
+        assert!((c.depth - 0.5f32.hypot(0.5)).abs() < 1e-5, "{c:?}");
+        assert!((c.normal - diagonal).length() < 1e-4, "{c:?}");
+    }
+
+    #[test]
+    fn disc_wedged_in_a_concave_notch_leaves_along_the_bisector() {
+        // A square with a V notch down to (2, 1); the disc must rise until tangent to both
+        // sides: centre at height 1 + √13 / 2 (the sides have slope ±3/2).
+        let p = Polygon::new(&[v(0.0, 0.0), v(4.0, 0.0), v(4.0, 4.0), v(2.0, 1.0), v(0.0, 4.0)]).unwrap();
+        let disc = crate::shape::Circle::new(v(2.0, 1.5), 1.0).unwrap();
+        let c = contact_of(&p, ShapeRef::Circle(&disc));
+        let expected = 1.0 + 13f32.sqrt() / 2.0 - 1.5;
+        assert!((c.depth - expected).abs() < 1e-4, "{c:?}, expected {expected}");
+        assert!((c.normal - Vec2::Y).length() < 1e-4, "{c:?}");
+    }
+
+    #[test]
+    fn disc_over_a_convex_corner_leaves_along_the_corner_arc() {
+        // The U's outer corner (3, 3): the nearest exit is on the arc around it.
+        let u = u_shape(1.0);
+        let disc = crate::shape::Circle::new(v(3.2, 3.2), 0.5).unwrap();
+        let c = contact_of(&u, ShapeRef::Circle(&disc));
+        let expected = 0.5 - 0.2f32.hypot(0.2);
+        assert!((c.depth - expected).abs() < 1e-5, "{c:?}, expected {expected}");
+        assert!((c.normal - Vec2::ONE.normalize()).length() < 1e-4, "{c:?}");
+    }
+
+    #[test]
+    fn tiny_shapes_get_the_same_push_as_unit_ones() {
+        // The walk's tolerance has an absolute floor (1e-4); the coverage margin must not, or
+        // a U 3e-6 across loses its true exits. A segment across the U's floor leaves downwards
+        // by half its height, at any scale.
+        for scale in [1.0f32, 1e-3, 1e-6] {
+            let u = u_shape(scale);
+            let seg = crate::shape::Segment::new(v(0.5, 0.5) * scale, v(2.5, 0.5) * scale).unwrap();
+            let c = contact_concave(&u, ShapeRef::Segment(&seg)).unwrap();
+            assert!((c.depth / scale - 0.5).abs() < 1e-3, "scale {scale}: {c:?}");
+            assert!(c.normal.y.abs() > 0.999, "scale {scale}: {c:?}");
+            let pill = crate::shape::Capsule::new(v(0.5, 2.0) * scale, v(2.5, 2.0) * scale, 0.3 * scale).unwrap();
+            let c = contact_concave(&u, ShapeRef::Capsule(&pill)).unwrap();
+            assert!((c.depth / scale - 1.3).abs() < 1e-3, "scale {scale}: {c:?}");
+        }
+    }
+}

@@ -1,0 +1,518 @@
+//! The regions: each difference `piece − other piece`, rounded by the other shape's radius, as a
+//! convex polygon built by merging the two pieces' edge walks by angle, with what of it may hold
+//! the union's boundary (steps 2 and 3). Apart because building them is a stage of its own:
+//! every later stage only reads them, and asks for more by bounds.
+
+use std::ops::Range;
+
+use glam::Vec2;
+
+use super::Scratch;
+use crate::polygon::{Polygon, CONVEX_CORNER, ON_BOUNDARY, UNKNOWN};
+use crate::query::core::Core;
+use crate::query::ShapeRef;
+use crate::shape::ConvexPolygon;
+
+/// The convex regions `piece ⊕ (−other piece) ⊕ disc(radius)`, their vertices and outward edge
+/// normals stored back to back.
+#[derive(Default)]
+pub(super) struct Regions {
+    verts: Vec<Vec2>,
+    normals: Vec<Vec2>,
+    /// Per vertex: `FACE` if a point of the face from it to the next vertex may lie on the
+    /// union's boundary, `ARC` likewise for the arc around it (see `exposable`).
+    pub(super) exposable: Vec<u8>,
+    pub(super) info: Vec<Region>,
+    pub(super) radius: f32,
+}
+
+/// One region: `verts[start..start + len]`, counter-clockwise, its bounds (radius included) and
+/// the two pieces it comes from.
+pub(super) struct Region {
+    pub(super) start: usize,
+    pub(super) len: usize,
+    pub(super) lo: Vec2,
+    pub(super) hi: Vec2,
+    pub(super) piece: usize,
+    pub(super) other_piece: usize,
+}
+
+impl Regions {
+    /// Empty, keeping the buffers.
+    fn clear(&mut self, radius: f32) {
+        self.verts.clear();
+        self.normals.clear();
+        self.exposable.clear();
+        self.info.clear();
+        self.radius = radius;
+    }
+
+    /// Becomes a copy of the regions of `from` that `chosen` marks (regions past its end are
+    /// not), with `ids` each one's index in `from`. Every face and arc of the copy is searched:
+    /// a face is skipped because the regions next to it cover it, and those may not be chosen.
+    pub(super) fn copy_chosen(&mut self, from: &Regions, chosen: &[bool], ids: &mut Vec<u32>) {
+        self.clear(from.radius);
+        ids.clear();
+        for (k, r) in from.info.iter().enumerate() {
+            if !chosen.get(k).copied().unwrap_or(false) {
+                continue;
+            }
+            let (start, range) = (self.verts.len(), r.start..r.start + r.len);
+            self.verts.extend_from_slice(&from.verts[range.clone()]);
+            self.normals.extend_from_slice(&from.normals[range.clone()]);
+            self.exposable.extend(std::iter::repeat_n(FACE | ARC, r.len));
+            self.info.push(Region { start, ..*r });
+            ids.push(k as u32);
+        }
+    }
+
+    pub(super) fn verts(&self, k: usize) -> &[Vec2] {
+        let r = &self.info[k];
+        &self.verts[r.start..r.start + r.len]
+    }
+
+    pub(super) fn normals(&self, k: usize) -> &[Vec2] {
+        let r = &self.info[k];
+        &self.normals[r.start..r.start + r.len]
+    }
+
+    /// Adds `a ⊕ b` by merging their edges by angle: O(|a| + |b|). Each face's normal is its
+    /// source edge's, and each face and arc is marked exposable or not from the pieces' flags.
+    fn push_sum(&mut self, a: &Walk, b: &Walk, piece: usize, other_piece: usize) {
+        let start = self.verts.len();
+        merge_walks(a, b, self, None);
+        let len = self.verts.len() - start;
+        if len < 3 {
+            self.verts.truncate(start);
+            self.normals.truncate(start);
+            self.exposable.truncate(start);
+            return;
+        }
+        let v = &self.verts[start..];
+        let (lo, hi) = v.iter().fold((v[0], v[0]), |(lo, hi), p| (lo.min(*p), hi.max(*p)));
+        let r = Vec2::splat(self.radius);
+        self.info.push(Region { start, len, lo: lo - r, hi: hi + r, piece, other_piece });
+    }
+}
+
+/// A convex polygon (counter-clockwise, no repeated vertices) ready to be merged: its vertices
+/// with their outward edge normals and flags, the vertex its walk starts from (the lowest), and
+/// the pseudo-angle of each edge along the walk. Made once per piece per query, used for every
+/// region the piece is in.
+struct Walk<'a> {
+    verts: &'a [Vec2],
+    normals: &'a [Vec2],
+    flags: &'a [u8],
+    start: usize,
+    keys: &'a [f32],
+}
+
+/// The lowest vertex (then leftmost) of `v`, where the merge by angle starts.
+fn walk_start(v: &[Vec2]) -> usize {
+    (0..v.len()).min_by(|&i, &j| v[i].y.total_cmp(&v[j].y).then(v[i].x.total_cmp(&v[j].x))).unwrap_or(0)
+}
+
+/// Appends the pseudo-angles of the edges of `v` walked from vertex `start` (none for a single
+/// vertex; both ways for a segment). Edge directions from the lowest vertex turn
+/// counter-clockwise through [0, 2π): the key is monotone in that angle, in [0, 4).
+fn walk_keys(v: &[Vec2], start: usize, keys: &mut Vec<f32>) {
+    let n = v.len();
+    if n < 2 {
+        return;
+    }
+    let mut i = start;
+    for _ in 0..n {
+        let next = if i + 1 == n { 0 } else { i + 1 };
+        let d = v[next] - v[i];
+        let p = d.x / (d.x.abs() + d.y.abs());
+        keys.push(if d.y < 0.0 { 3.0 + p } else { 1.0 - p });
+        i = next;
+    }
+}
+
+/// Appends `a ⊕ b` to the regions' vertices, without repeated vertices, with each face's
+/// normal (its source edge's) and what is exposable (see [`SumVertex`]); and with `tags`, for
+/// the tests, what each vertex is.
+fn merge_walks(a: &Walk, b: &Walk, regions: &mut Regions, mut tags: Option<&mut Vec<SumVertex>>) {
+    let (n, m) = (a.verts.len(), b.verts.len());
+    if n == 0 || m == 0 {
+        return;
+    }
+    let flag = |flags: &[u8], k: usize| flags.get(k).copied().unwrap_or(UNKNOWN);
+    let convex = |ia: usize, jb: usize| flag(a.flags, ia) & flag(b.flags, jb) & CONVEX_CORNER != 0;
+    let Regions { verts, normals, exposable, .. } = regions;
+    let first = verts.len();
+    let (mut ia, mut jb) = (a.start, b.start);
+    // While walking, each vertex gets the normal of the face that ends at it, and in its flags
+    // that face's exposability (high half) and its own arc's (low half); the faces move to the
+    // vertex they start from at the end.
+    let arc = |ia: usize, jb: usize| if convex(ia, jb) { ARC } else { 0 };
+    verts.push(a.verts[ia] + b.verts[jb]);
+    normals.push(Vec2::ZERO);
+    exposable.push(arc(ia, jb));
+    if let Some(t) = tags.as_mut() {
+        t.clear();
+        t.push(SumVertex { a: ia as u32, b: jb as u32, edge: Walked::First(u32::MAX) });
+    }
+    let (edges_a, edges_b) = (a.keys.len(), b.keys.len());
+    let (mut i, mut j) = (0, 0);
+    let step = |k: usize, len: usize| if k + 1 == len { 0 } else { k + 1 };
+    while i < edges_a || j < edges_b {
+        let ka = a.keys.get(i).copied().unwrap_or(f32::INFINITY);
+        let kb = b.keys.get(j).copied().unwrap_or(f32::INFINITY);
+        // A face is exposable where a boundary edge of one shape meets a convex corner of the
+        // other. NaN keys (never from valid input) fall to the `else`: both advance, so it ends.
+        let (edge, normal, face) = if ka < kb {
+            let face = flag(a.flags, ia) & ON_BOUNDARY != 0 && flag(b.flags, jb) & CONVEX_CORNER != 0;
+            let walked = (Walked::First(ia as u32), a.normals[ia], face);
+            (i, ia) = (i + 1, step(ia, n));
+            walked
+        } else if kb < ka {
+            let face = flag(b.flags, jb) & ON_BOUNDARY != 0 && flag(a.flags, ia) & CONVEX_CORNER != 0;
+            let walked = (Walked::Second(jb as u32), b.normals[jb], face);
+            (j, jb) = (j + 1, step(jb, m));
+            walked
+        } else {
+            let face = flag(a.flags, ia) & flag(b.flags, jb) & ON_BOUNDARY != 0;
+            let walked = (Walked::Both(ia as u32, jb as u32), a.normals[ia], face);
+            (i, ia) = (i + 1, step(ia, n));
+            (j, jb) = (j + 1, step(jb, m));
+            walked
+        };
+        let p = a.verts[ia] + b.verts[jb];
+        if verts.last() != Some(&p) {
+            verts.push(p);
+            normals.push(normal);
+            exposable.push(if face { FACE << 4 } else { 0 } | arc(ia, jb));
+            if let Some(t) = tags.as_mut() {
+                t.push(SumVertex { a: ia as u32, b: jb as u32, edge });
+            }
+        }
+    }
+    // The walk closes on the first vertex: its face becomes the first vertex's incoming one.
+    while verts.len() > first + 1 && verts.last() == verts.get(first) {
+        verts.pop();
+        let closing = normals.pop().unwrap_or(Vec2::ZERO);
+        let face = exposable.pop().unwrap_or(0) & (FACE << 4);
+        normals[first] = closing;
+        exposable[first] = (exposable[first] & 0x0f) | face;
+        if let Some(t) = tags.as_mut() {
+            if let Some(c) = t.pop() {
+                t[0].edge = c.edge;
+            }
+        }
+    }
+    // Each face to the vertex it starts from.
+    let len = verts.len() - first;
+    if len > 0 {
+        normals[first..].rotate_left(1);
+        let faces_in_first = exposable[first] >> 4;
+        for k in first..first + len {
+            let next_face = if k + 1 < first + len { exposable[k + 1] >> 4 } else { faces_in_first };
+            exposable[k] = (exposable[k] & 0x0f) | next_face;
+        }
+    }
+}
+
+/// Flag of a region's vertex: a point of its face to the next vertex may lie on the union's
+/// boundary.
+pub(super) const FACE: u8 = 1;
+/// Flag of a region's vertex: a point of its arc (rounded regions) may lie on the boundary.
+pub(super) const ARC: u8 = 2;
+
+/// What a vertex of a Minkowski sum `a ⊕ b` is: the sum of vertex `a` of the first polygon and
+/// vertex `b` of the second, reached along `edge`.
+///
+/// Why regions keep this: a point `x` on a face of piece `P` minus piece `Q` is a placement
+/// where a vertex of one shape touches an edge of the other. If that edge is a diagonal between
+/// pieces (not the boundary), or that vertex is a reflex corner of its shape, the shapes'
+/// insides overlap around the touching point, so `x` lies inside the union of the regions: such
+/// faces (and the arcs around such vertices) never hold the nearest boundary point, and the
+/// search skips them. They still count as covering others.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct SumVertex {
+    a: u32,
+    b: u32,
+    edge: Walked,
+}
+
+/// The edge of the sum that ends at a vertex: parallel to edge `i` (from vertex `i` to the
+/// next) of the first polygon, of the second, or of both.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Walked {
+    First(u32),
+    Second(u32),
+    Both(u32, u32),
+}
+
+/// `a ⊕ b` (its vertices, normals and flags) and its tags, for the tests.
+#[cfg(test)]
+fn minkowski_sum(a: &[Vec2], b: &[Vec2], tags: &mut Vec<SumVertex>) -> Regions {
+    let walk = |v: &'_ [Vec2], keys: &'_ mut Vec<f32>| {
+        let start = walk_start(v);
+        walk_keys(v, start, keys);
+        start
+    };
+    let normals = |v: &[Vec2]| -> Vec<Vec2> {
+        (0..v.len()).map(|i| (v[(i + 1) % v.len()] - v[i]).perp().normalize_or_zero() * -1.0).collect()
+    };
+    let (mut ka, mut kb) = (Vec::new(), Vec::new());
+    let (sa, sb) = (walk(a, &mut ka), walk(b, &mut kb));
+    let (na, nb) = (normals(a), normals(b));
+    let a = Walk { verts: a, normals: &na, flags: &[], start: sa, keys: &ka };
+    let b = Walk { verts: b, normals: &nb, flags: &[], start: sb, keys: &kb };
+    let mut regions = Regions::default();
+    merge_walks(&a, &b, &mut regions, Some(tags));
+    regions
+}
+
+/// The other shape's convex pieces: a polygon's, or the shape itself.
+#[derive(Clone, Copy)]
+pub(super) enum OtherPieces<'a> {
+    Pieces(&'a [ConvexPolygon]),
+    One(ShapeRef<'a>),
+}
+
+impl<'a> OtherPieces<'a> {
+    pub(super) fn of(other: ShapeRef<'a>) -> Self {
+        match other {
+            ShapeRef::Polygon(q) => OtherPieces::Pieces(q.convex_parts()),
+            _ => OtherPieces::One(other),
+        }
+    }
+
+    pub(super) fn len(self) -> usize {
+        match self {
+            OtherPieces::Pieces(p) => p.len(),
+            OtherPieces::One(_) => 1,
+        }
+    }
+
+    pub(super) fn get(self, j: usize) -> ShapeRef<'a> {
+        match self {
+            OtherPieces::Pieces(p) => ShapeRef::ConvexPolygon(&p[j]),
+            OtherPieces::One(s) => s,
+        }
+    }
+}
+
+/// One other piece in `build_regions`: its range in the negated vertices (and normals), its
+/// range in the walk keys, its walk's start, its range in the other shape's flags (empty when
+/// they do not match its vertices), and its negated bounds.
+pub(super) type Span = (Range<usize>, Range<usize>, usize, Range<usize>, Vec2, Vec2);
+
+/// Prepares the pieces for `add_regions`, in `scratch`: the polygon's pieces' bounds; the other
+/// shape's pieces negated (still
+/// counter-clockwise), without repeated vertices, with their normals, walk keys and spans; and
+/// empties the regions. `other_flags` are the other shape's piece flags when it is a polygon
+/// (`None`: a convex shape, whose every edge is boundary and every vertex convex).
+pub(super) fn prepare_others(p: &Polygon, others: OtherPieces, other_flags: Option<&[u8]>, scratch: &mut Scratch) {
+    let Scratch { regions, negated, negated_normals, keys, spans, piece_boxes, built, .. } = scratch;
+    built.clear();
+    built.resize((p.convex_parts().len() * others.len()).div_ceil(64), 0);
+    piece_boxes.clear();
+    piece_boxes.extend(p.convex_parts().iter().map(|c| {
+        let b = c.aabb();
+        (b.min(), b.max())
+    }));
+    regions.clear(Core::of(others.get(0)).1);
+    negated.clear();
+    negated_normals.clear();
+    keys.clear();
+    spans.clear();
+    let mut flag_offset = 0;
+    for j in 0..others.len() {
+        let start = negated.len();
+        let (core, _) = Core::of(others.get(j));
+        for v in core.vertices() {
+            if negated.len() == start || negated.last() != Some(&-*v) {
+                negated.push(-*v);
+            }
+        }
+        while negated.len() > start + 1 && negated.last() == negated.get(start) {
+            negated.pop();
+        }
+        let v = &negated[start..];
+        let n = v.len();
+        for i in 0..n {
+            let d = v[if i + 1 == n { 0 } else { i + 1 }].as_dvec2() - v[i].as_dvec2();
+            negated_normals.push(glam::DVec2::new(d.y, -d.x).normalize_or_zero().as_vec2());
+        }
+        let walk = walk_start(v);
+        let key_start = keys.len();
+        walk_keys(v, walk, keys);
+        // The flags match the vertices only when none was dropped as repeated.
+        let core_len = core.vertices().len();
+        let flags = match other_flags {
+            Some(f) if n == core_len && flag_offset + n <= f.len() => flag_offset..flag_offset + n,
+            _ => 0..0,
+        };
+        flag_offset += core_len;
+        let (lo, hi) = v.iter().fold((Vec2::INFINITY, Vec2::NEG_INFINITY), |(l, h), v| (l.min(*v), h.max(*v)));
+        spans.push((start..start + n, key_start..keys.len(), walk, flags, lo, hi));
+    }
+}
+
+/// Adds to `scratch.regions` every region `piece − other piece` not built yet whose bounds
+/// `[lo, hi]` (the radius not included) `wanted(lo, hi)` accepts, after `prepare_others`.
+/// `wanted` must accept a box whenever it accepts a larger one containing it.
+pub(super) fn add_regions(
+    p: &Polygon,
+    other_flags: Option<&[u8]>,
+    scratch: &mut Scratch,
+    wanted: impl Fn(Vec2, Vec2) -> bool,
+) {
+    let Scratch { regions, negated, negated_normals, keys, spans, piece_keys, piece_boxes, built, .. } = scratch;
+    let others = spans.len();
+    let (mut all_lo, mut all_hi) = (Vec2::INFINITY, Vec2::NEG_INFINITY);
+    for s in spans.iter() {
+        all_lo = all_lo.min(s.4);
+        all_hi = all_hi.max(s.5);
+    }
+    let piece_flags = p.part_flags();
+    let other_flags = other_flags.unwrap_or(&[]);
+    let mut offset = 0;
+    for (i, piece) in p.convex_parts().iter().enumerate() {
+        let n = piece.vertices().len();
+        let piece_flags = piece_flags.get(offset..offset + n).unwrap_or(&[]);
+        offset += n;
+        let (a_lo, a_hi) = piece_boxes[i];
+        if !wanted(a_lo + all_lo, a_hi + all_hi) {
+            continue;
+        }
+        // The piece's walk, made when a first region needs it.
+        let mut walk_a = None;
+        for (j, (verts, key_range, walk, flags, lo, hi)) in spans.iter().enumerate() {
+            let (lo, hi) = (a_lo + *lo, a_hi + *hi);
+            let pair = i * others + j;
+            let (word, bit) = (pair / 64, 1u64 << (pair % 64));
+            if built[word] & bit == 0 && wanted(lo, hi) {
+                built[word] |= bit;
+                let start = *walk_a.get_or_insert_with(|| {
+                    let start = walk_start(piece.vertices());
+                    piece_keys.clear();
+                    walk_keys(piece.vertices(), start, piece_keys);
+                    start
+                });
+                let a = Walk {
+                    verts: piece.vertices(),
+                    normals: piece.normals(),
+                    flags: piece_flags,
+                    start,
+                    keys: piece_keys,
+                };
+                let b = Walk {
+                    verts: &negated[verts.clone()],
+                    normals: &negated_normals[verts.clone()],
+                    flags: &other_flags[flags.clone()],
+                    start: *walk,
+                    keys: &keys[key_range.clone()],
+                };
+                regions.push_sum(&a, &b, i, j);
+            }
+        }
+    }
+}
+
+/// Whether the box `[lo, hi]`, grown by `radius`, comes within `reach` of the origin.
+pub(super) fn box_near(lo: Vec2, hi: Vec2, radius: f32, reach: f32) -> bool {
+    let gap = (lo.max(-hi)).max(Vec2::ZERO) - Vec2::splat(radius);
+    gap.max(Vec2::ZERO).length_squared() <= reach * reach
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shape::ConvexPolygon;
+
+    fn v(x: f32, y: f32) -> Vec2 {
+        Vec2::new(x, y)
+    }
+
+    /// A small deterministic generator (xorshift), so the tests need no extra crate.
+    struct Rng(u64);
+    impl Rng {
+        fn next(&mut self) -> f32 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            (self.0 >> 40) as f32 / (1u64 << 24) as f32
+        }
+        fn range(&mut self, lo: f32, hi: f32) -> f32 {
+            lo + (hi - lo) * self.next()
+        }
+    }
+
+    fn random_convex(rng: &mut Rng) -> ConvexPolygon {
+        loop {
+            let n = 3 + (rng.next() * 12.0) as usize;
+            let c = v(rng.range(-5.0, 5.0), rng.range(-5.0, 5.0));
+            let pts: Vec<Vec2> = (0..n).map(|_| c + v(rng.range(-3.0, 3.0), rng.range(-3.0, 3.0))).collect();
+            if let Ok(p) = ConvexPolygon::from_hull(&pts) {
+                return p;
+            }
+        }
+    }
+
+    /// The vertices of `poly` with those lying straight between their neighbours dropped.
+    fn corners(poly: &[Vec2]) -> Vec<Vec2> {
+        let n = poly.len();
+        (0..n)
+            .filter(|&i| crate::math::orient2d(poly[(i + n - 1) % n], poly[i], poly[(i + 1) % n]) != 0.0)
+            .map(|i| poly[i])
+            .collect()
+    }
+
+    #[test]
+    fn minkowski_merge_matches_the_hull_of_all_differences() {
+        let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+        for case in 0..2000 {
+            let a = random_convex(&mut rng);
+            let b = random_convex(&mut rng);
+            // b as a point, a segment or a polygon.
+            let b_verts: Vec<Vec2> = match case % 4 {
+                0 => vec![b.vertices()[0]],
+                1 => vec![b.vertices()[0], b.vertices()[1]],
+                _ => b.vertices().to_vec(),
+            };
+            let mut tags = Vec::new();
+            let sum = minkowski_sum(a.vertices(), &b_verts, &mut tags);
+            let merged = sum.verts.clone();
+            // Each face's normal is unit, square to it and outward.
+            for k in 0..merged.len() {
+                let (p, q, n) = (merged[k], merged[(k + 1) % merged.len()], sum.normals[k]);
+                assert!(
+                    (n.length() - 1.0).abs() < 1e-4 && n.dot(q - p).abs() <= 1e-4 * (q - p).length(),
+                    "case {case}"
+                );
+                assert!(merged.iter().all(|w| n.dot(*w - p) <= 1e-4 * (1.0 + w.length())), "case {case}");
+            }
+            // Each vertex is the sum its tag names, reached along an edge parallel to the one
+            // its tag names.
+            assert_eq!(tags.len(), merged.len(), "case {case}");
+            let edge_of = |v: &[Vec2], i: u32| v[(i as usize + 1) % v.len()] - v[i as usize];
+            for (k, t) in tags.iter().enumerate() {
+                assert_eq!(merged[k], a.vertices()[t.a as usize] + b_verts[t.b as usize], "case {case}");
+                let walked = merged[k] - merged[(k + merged.len() - 1) % merged.len()];
+                let along = match t.edge {
+                    Walked::First(e) => edge_of(a.vertices(), e),
+                    Walked::Second(f) | Walked::Both(_, f) => edge_of(&b_verts, f),
+                };
+                assert!(walked.perp_dot(along).abs() <= 1e-4 * walked.length() * along.length(), "case {case}");
+                assert!(walked.dot(along) > 0.0, "case {case}");
+                if let Walked::Both(e, _) = t.edge {
+                    assert!(edge_of(a.vertices(), e).perp_dot(along).abs() <= 1e-4 * along.length_squared().max(1.0));
+                }
+            }
+            let all: Vec<Vec2> = a.vertices().iter().flat_map(|p| b_verts.iter().map(move |q| *p + *q)).collect();
+            let hull = ConvexPolygon::from_hull(&all).unwrap();
+            let got = corners(&merged);
+            // Same vertices in the same cyclic order (both counter-clockwise).
+            assert_eq!(got.len(), hull.vertices().len(), "case {case}: {got:?} vs {:?}", hull.vertices());
+            let shift = got.iter().position(|p| *p == hull.vertices()[0]).expect("same start vertex");
+            for (i, h) in hull.vertices().iter().enumerate() {
+                assert_eq!(got[(shift + i) % got.len()], *h, "case {case}");
+            }
+        }
+    }
+}

@@ -1,0 +1,163 @@
+//! The common case, settled before the full search: the walk out along the deepest overlapping
+//! pair's normal, then searches over a few regions, each checked by a walk through all of them.
+//! Apart from the search, which it only runs over subsets of the regions.
+
+use glam::Vec2;
+
+use super::regions::{add_regions, box_near, OtherPieces};
+use super::search::Search;
+use super::stretch::{line_stretch, walk_out};
+use super::Scratch;
+use crate::polygon::Polygon;
+use crate::query::contact::contact_ref;
+use crate::query::ShapeRef;
+
+/// The regions a walk from the origin along `d` up to `length` may meet: their bounds, grown by
+/// `radius`, meet the walk's.
+#[derive(Clone, Copy)]
+struct RayBox {
+    d: Vec2,
+    length: f32,
+    radius: f32,
+}
+
+impl RayBox {
+    fn meets(self, lo: Vec2, hi: Vec2) -> bool {
+        let end = self.d * self.length;
+        let r = Vec2::splat(self.radius);
+        (lo - r).cmple(end.max(Vec2::ZERO)).all() && end.min(Vec2::ZERO).cmple(hi + r).all()
+    }
+}
+
+/// What a walk out along a ray needs: the shapes, and the search's tolerances.
+pub(super) struct Walker<'a> {
+    pub(super) p: &'a Polygon,
+    pub(super) other_flags: Option<&'a [u8]>,
+    pub(super) flat: bool,
+    pub(super) tolerance: f32,
+    pub(super) margin: f32,
+}
+
+impl Walker<'_> {
+    /// Builds the regions the walk out along unit `d` may meet up to `length` (those not built
+    /// yet), and walks through every built region that meets it: the stretches it passed through
+    /// are left in `scratch.walk`. The exit and the region left last, exact up to `length`.
+    fn walk(&self, d: Vec2, length: f32, scratch: &mut Scratch) -> (f32, usize) {
+        let ray = RayBox { d, length, radius: scratch.regions.radius };
+        add_regions(self.p, self.other_flags, scratch, |lo, hi| ray.meets(lo, hi));
+        let Scratch { regions, walk: stretches, .. } = scratch;
+        stretches.clear();
+        for (k, r) in regions.info.iter().enumerate() {
+            if ray.meets(r.lo + Vec2::splat(ray.radius), r.hi - Vec2::splat(ray.radius)) {
+                if let Some((s0, s1)) = line_stretch(regions, k, Vec2::ZERO, d, 0.0) {
+                    if s0 <= s1 {
+                        stretches.push((s0, s1, k));
+                    }
+                }
+            }
+        }
+        walk_out(stretches, self.flat, self.tolerance)
+    }
+
+    /// Whether a walk's exit `t` is no later than a lower bound `lower` on the answer.
+    fn settles(&self, t: f32, lower: f32) -> bool {
+        t <= lower + self.margin + 1e-6 * lower
+    }
+}
+
+/// The common case, settled with few regions and without the search. Every pair of pieces that
+/// overlap bounds the answer from below by its own depth (moving less than that in any
+/// direction leaves those two overlapping). If the walk out along the deepest pair's normal
+/// leaves no later than that depth, that is the answer: `(depth, normal, region left last)`.
+/// Only the regions that walk may meet are built. `Err(true)` when the walk is blocked (another
+/// region covers that way out), `Err(false)` when no pair overlaps by a positive depth within
+/// reach.
+pub(super) fn deepest_pair_exits(
+    p: &Polygon,
+    others: OtherPieces,
+    walk: &Walker,
+    reach: f32,
+    scratch: &mut Scratch,
+) -> Result<(f32, Vec2, usize), bool> {
+    let radius = scratch.regions.radius;
+    let mut deepest = (0.0f32, Vec2::X);
+    for (piece, &(a_lo, a_hi)) in p.convex_parts().iter().zip(&scratch.piece_boxes) {
+        for (j, span) in scratch.spans.iter().enumerate() {
+            // The pair's region holds the origin only if its bounds do.
+            if box_near(a_lo + span.4, a_hi + span.5, radius, 0.0) {
+                if let Some(c) = contact_ref(ShapeRef::ConvexPolygon(piece), others.get(j)) {
+                    if c.depth > deepest.0 {
+                        deepest = (c.depth, c.normal);
+                    }
+                }
+            }
+        }
+    }
+    let (lower, d) = deepest;
+    if !(lower > 0.0 && lower < reach) {
+        return Err(false);
+    }
+    let (t, last) = walk.walk(d, lower + 2.0 * walk.tolerance, scratch);
+    if walk.settles(t, lower) {
+        Ok((t, d, last))
+    } else {
+        Err(true)
+    }
+}
+
+/// At most this many rounds of `settle_by_subsets`, over at most this many regions, before the
+/// full search. Its rounds search every face of their regions (the skipped faces' cover may be
+/// missing from a subset), so only small subsets beat the full search, which skips three
+/// faces in four; deep overlaps need large ones.
+const ROUNDS: usize = 6;
+const SUBSET: usize = 24;
+
+/// The answer from a few of the regions, when they settle it. The search over a subset of the
+/// regions finds the nearest boundary point of a smaller union, which lies no further out than
+/// the whole union's: a lower bound, with its direction. If the walk out along that direction
+/// through every region leaves no later, that is the answer. If not, the regions that walk was
+/// blocked by join the subset, and the search runs again. It starts from the regions the deepest
+/// pair's walk passed through (left in `scratch.walk`). `None` when the rounds run out or the subset
+/// stops growing: the full search then decides.
+pub(super) fn settle_by_subsets(walk: &Walker, reach: f32, scratch: &mut Scratch) -> Option<(f32, Vec2, usize)> {
+    // The regions the deepest pair's walk passed through.
+    let Scratch { walk: stretches, chosen, regions, .. } = scratch;
+    chosen.clear();
+    chosen.resize(regions.info.len(), false);
+    let exit = walk_out(stretches, walk.flat, walk.tolerance).0;
+    for &(s0, s1, k) in stretches.iter() {
+        if s0 < exit && s1 > 0.0 {
+            chosen[k] = true;
+        }
+    }
+    for _ in 0..ROUNDS {
+        if scratch.chosen.iter().filter(|c| **c).count() > SUBSET {
+            return None;
+        }
+        let mut subset = std::mem::take(&mut scratch.subset);
+        let mut ids = std::mem::take(&mut scratch.subset_ids);
+        subset.copy_chosen(&scratch.regions, &scratch.chosen, &mut ids);
+        let search = Search::new(&subset, walk.flat, walk.tolerance, walk.margin, scratch);
+        let found = search.run(reach);
+        search.give_back(scratch);
+        (scratch.subset, scratch.subset_ids) = (subset, ids);
+        let (lower, d, _) = found?;
+        let (t, last) = walk.walk(d, lower + 2.0 * walk.tolerance, scratch);
+        if walk.settles(t, lower) {
+            return Some((t, d, last));
+        }
+        let Scratch { walk: stretches, chosen, regions, .. } = scratch;
+        chosen.resize(regions.info.len(), false);
+        let mut grew = false;
+        for &(s0, s1, k) in stretches.iter() {
+            if s0 < t && s1 > 0.0 && !chosen[k] {
+                chosen[k] = true;
+                grew = true;
+            }
+        }
+        if !grew {
+            return None;
+        }
+    }
+    None
+}

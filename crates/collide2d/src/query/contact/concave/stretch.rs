@@ -1,0 +1,121 @@
+//! The geometry every stage asks of a region: where a line runs through it, whether a point lies
+//! inside it, and the walk out along a ray through the stretches. Apart so that `settle.rs`,
+//! the grid and the search share one copy of it.
+
+use glam::Vec2;
+
+use super::regions::Regions;
+
+/// Whether `x` lies inside rounded region `k` by more than `margin`.
+pub(super) fn inside(regions: &Regions, k: usize, x: Vec2, margin: f32) -> bool {
+    let (v, normals) = (regions.verts(k), regions.normals(k));
+    let r = regions.radius - margin;
+    let mut outside = false;
+    for (p, n) in v.iter().zip(normals) {
+        let s = n.dot(x - *p);
+        if s >= r {
+            return false;
+        }
+        if s >= 0.0 {
+            outside = true;
+        }
+    }
+    if !outside {
+        return true;
+    }
+    // Outside the core but within `r` of every face line: within `r` of its boundary?
+    let len = v.len();
+    (0..len).any(|i| crate::query::core::point_segment_distance_squared(x, v[i], v[(i + 1) % len]) < r * r)
+}
+
+/// Where the line `o + t d` (unit `d`) runs through the open inside of rounded region `k`
+/// shrunk by `shrink`: `(lo, hi)`, or `None`.
+pub(super) fn line_stretch(regions: &Regions, k: usize, o: Vec2, d: Vec2, shrink: f32) -> Option<(f32, f32)> {
+    let (v, normals) = (regions.verts(k), regions.normals(k));
+    let r = regions.radius;
+    let mut span = polygon_stretch(v, normals, o, d, if r > 0.0 { 0.0 } else { shrink });
+    if r > 0.0 {
+        let r = r - shrink;
+        for i in 0..v.len() {
+            let (p, q) = (v[i] - o, v[(i + 1) % v.len()] - o);
+            for s in [disc_stretch(p, r, d), band_stretch(p, q, r, d)] {
+                span = union(span, s);
+            }
+        }
+    }
+    span
+}
+
+fn union(a: Option<(f32, f32)>, b: Option<(f32, f32)>) -> Option<(f32, f32)> {
+    match (a, b) {
+        (Some((a0, a1)), Some((b0, b1))) => Some((a0.min(b0), a1.max(b1))),
+        (x, None) | (None, x) => x,
+    }
+}
+
+/// Cyrus–Beck on the whole line `o + t d`, each face moved in by `shrink`.
+fn polygon_stretch(v: &[Vec2], normals: &[Vec2], o: Vec2, d: Vec2, shrink: f32) -> Option<(f32, f32)> {
+    let (mut lo, mut hi) = (f32::NEG_INFINITY, f32::INFINITY);
+    for (v, n) in v.iter().zip(normals) {
+        let (speed, limit) = (n.dot(d), n.dot(*v - o) - shrink);
+        if speed > 0.0 {
+            hi = hi.min(limit / speed);
+        } else if speed < 0.0 {
+            lo = lo.max(limit / speed);
+        } else if limit <= 0.0 {
+            // Parallel to this face and not strictly inside it: the line at most slides along
+            // the region's boundary, which is touching, not overlapping.
+            return None;
+        }
+        if lo > hi {
+            return None;
+        }
+    }
+    (lo <= hi).then_some((lo, hi))
+}
+
+fn disc_stretch(c: Vec2, r: f32, d: Vec2) -> Option<(f32, f32)> {
+    let b = d.dot(c);
+    let disc = b * b - (c.length_squared() - r * r);
+    (disc > 0.0).then(|| (b - disc.sqrt(), b + disc.sqrt()))
+}
+
+/// The rectangle swept by edge `[a, b]` moved up to `r` along its normals.
+fn band_stretch(a: Vec2, b: Vec2, r: f32, d: Vec2) -> Option<(f32, f32)> {
+    let e = b - a;
+    let n = e.perp().normalize_or_zero();
+    let (mut lo, mut hi) = (f32::NEG_INFINITY, f32::INFINITY);
+    // 0 ≤ (x − a)·e ≤ |e|², −r ≤ (x − a)·n ≤ r, with x = t d.
+    for (axis, min, max) in [(e, a.dot(e), a.dot(e) + e.length_squared()), (n, a.dot(n) - r, a.dot(n) + r)] {
+        let speed = axis.dot(d);
+        if speed == 0.0 {
+            if !(min < 0.0 && 0.0 < max) {
+                return None;
+            }
+            continue;
+        }
+        let (t0, t1) = (min / speed, max / speed);
+        lo = lo.max(t0.min(t1));
+        hi = hi.min(t0.max(t1));
+    }
+    (lo <= hi).then_some((lo, hi))
+}
+
+/// The walk out along a ray through `stretches` (`(from, to, region)`): start at 0 and, while
+/// inside a stretch, jump to its end. A stretch starting within `tolerance` of the current
+/// exit counts as entered (only from its very start for flat shapes, see `escape`). The exit
+/// and the region left last.
+pub(super) fn walk_out(stretches: &mut [(f32, f32, usize)], flat: bool, tolerance: f32) -> (f32, usize) {
+    stretches.sort_unstable_by(|a, b| a.0.total_cmp(&b.0));
+    let (mut t, mut last) = (0.0f32, usize::MAX);
+    loop {
+        let inside = stretches.iter().find(|(lo, hi, _)| {
+            let entered = if flat { *lo <= t + tolerance } else { *lo < t + tolerance };
+            entered && t < *hi
+        });
+        match inside {
+            Some(&(_, hi, k)) => (t, last) = (hi, k),
+            None => return (t, last),
+        }
+    }
+}
