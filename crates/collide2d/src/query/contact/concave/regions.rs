@@ -296,7 +296,7 @@ impl<'a> OtherPieces<'a> {
     }
 }
 
-/// One other piece in `build_regions`: its range in the negated vertices (and normals), its
+/// One other piece in `add_regions`: its range in the negated vertices (and normals), its
 /// range in the walk keys, its walk's start, its range in the other shape's flags (empty when
 /// they do not match its vertices), and its negated bounds.
 pub(super) type Span = (Range<usize>, Range<usize>, usize, Range<usize>, Vec2, Vec2);
