@@ -86,8 +86,8 @@ use settle::{deepest_pair_exits, settle_by_subsets, Walker};
 #[derive(Default)]
 struct Scratch {
     regions: Regions,
-    /// `prepare_others` and `add_regions`': the other pieces negated, their normals, walk keys and spans; one
-    /// piece's walk keys.
+    /// For `prepare_others` and `add_regions`: the other pieces negated, their normals, walk
+    /// keys and spans; one piece's walk keys.
     negated: Vec<Vec2>,
     negated_normals: Vec<Vec2>,
     keys: Vec<f32>,
