@@ -621,3 +621,81 @@ fn traced_sprites_placed_at_random_get_the_shortest_push_out() {
         panic!("traced sprites: {e}");
     }
 }
+
+/// The long soak of the game's case: `SOAK_PAIRS` (default 10⁶) random placements of traced
+/// sprites, at the Optimal, More and Less levels, deep or pushed back to 2 px deep. Each
+/// push-out must separate the pair, no move of 99 % of the depth in 36 directions may, and the
+/// depth must not depend on the order. Run with
+/// `cargo test --release -p collide2d --test concave -- --ignored --nocapture soak`.
+#[test]
+#[ignore = "long soak: 10^6 traced-sprite pairs; run in release with --ignored"]
+fn soak_traced_sprite_push_outs() {
+    use collide2d::trace::Detail;
+    let pairs: u64 = std::env::var("SOAK_PAIRS").ok().and_then(|s| s.parse().ok()).unwrap_or(1_000_000);
+    let levels = [Detail::Optimal, Detail::More, Detail::Less].map(sprites);
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()) as u64;
+    let tallies: Vec<[u64; 5]> = std::thread::scope(|scope| {
+        let levels = &levels;
+        let handles: Vec<_> = (0..threads)
+            .map(|thread| {
+                scope.spawn(move || {
+                    // xorshift, seeded per thread.
+                    let mut state = 0x9e37_79b9_7f4a_7c15u64 ^ (thread + 1).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+                    let mut next = move || {
+                        state ^= state << 13;
+                        state ^= state >> 7;
+                        state ^= state << 17;
+                        (state >> 40) as f32 / (1u64 << 24) as f32
+                    };
+                    // [contacts, separate failures, minimality failures, order failures, pairs]
+                    let mut tally = [0u64; 5];
+                    for _ in 0..pairs / threads {
+                        tally[4] += 1;
+                        let level = &levels[(next() * 3.0) as usize % 3];
+                        let pick = |r: f32| &level[(r * level.len() as f32) as usize % level.len()];
+                        let (pa, pb) = (pick(next()), pick(next()));
+                        let place = |p: &Polygon, at: Vec2, turn: f32| {
+                            p.transformed(&Transform::from_translation_rotation_scale(at, turn, Vec2::ONE)).unwrap()
+                        };
+                        let a = place(pa, Vec2::ZERO, next() * 6.3);
+                        let mut b = place(pb, v(next() * 80.0 - 40.0, next() * 80.0 - 40.0), next() * 6.3);
+                        let Some(mut c) = contact(&a, &b) else { continue };
+                        if next() < 0.5 && c.depth > 2.0 {
+                            b = b.transformed(&Transform::from_translation(c.normal * (c.depth - 2.0))).unwrap();
+                            let Some(again) = contact(&a, &b) else {
+                                tally[2] += 1;
+                                continue;
+                            };
+                            c = again;
+                        }
+                        tally[0] += 1;
+                        let moved = |by: Vec2| b.transformed(&Transform::from_translation(by)).unwrap();
+                        if intersects(&a, &moved(c.push_out_b() + c.normal * (3e-4 * (1.0 + c.depth)))) {
+                            tally[1] += 1;
+                        }
+                        if c.depth > 0.05
+                            && (0..36).any(|k| {
+                                let d = Vec2::from_angle((k as f32 * 10.0 + 3.0).to_radians());
+                                !intersects(&a, &moved(d * c.depth * 0.99))
+                            })
+                        {
+                            tally[2] += 1;
+                        }
+                        if contact(&b, &a).is_none_or(|back| (back.depth - c.depth).abs() > 1e-3 * (1.0 + c.depth)) {
+                            tally[3] += 1;
+                        }
+                    }
+                    tally
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().expect("soak thread panicked")).collect()
+    });
+    let total = tallies.iter().fold([0u64; 5], |t, x| std::array::from_fn(|i| t[i] + x[i]));
+    println!(
+        "traced sprites: {} pairs, {} contacts; push-out not separating {}, a shorter move separating {}, \
+         depth depending on order {}",
+        total[4], total[0], total[1], total[2], total[3]
+    );
+    assert_eq!(total[1..4], [0, 0, 0], "disagreements");
+}
