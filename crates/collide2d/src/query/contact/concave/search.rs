@@ -9,7 +9,7 @@ use glam::Vec2;
 
 use super::grid::{Grid, Solid, Stamps};
 use super::regions::{Region, Regions, ARC, FACE};
-use super::stretch::{inside, line_stretch, walk_out};
+use super::stretch::{inside, line_stretch, walk_out, walk_stretch};
 use super::Scratch;
 use crate::math::slab_range;
 
@@ -419,7 +419,7 @@ impl<'r> Search<'r> {
             // A solid cell lies inside one region: the walk goes through it.
             |s0, s1, out: &mut Vec<(f32, f32, usize)>| out.push((s0 - margin, s1 + margin, usize::MAX)),
             |k, out: &mut Vec<(f32, f32, usize)>| {
-                if let Some((lo, hi)) = line_stretch(regions, k, Vec2::ZERO, d, 0.0) {
+                if let Some((lo, hi)) = walk_stretch(regions, k, d, margin) {
                     if lo <= hi {
                         out.push((lo, hi, k));
                     }

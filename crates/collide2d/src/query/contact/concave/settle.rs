@@ -6,7 +6,7 @@ use glam::Vec2;
 
 use super::regions::{add_regions, box_near, OtherPieces};
 use super::search::Search;
-use super::stretch::{line_stretch, walk_out};
+use super::stretch::{walk_out, walk_stretch};
 use super::Scratch;
 use crate::polygon::Polygon;
 use crate::query::contact::contact_ref;
@@ -43,13 +43,15 @@ impl Walker<'_> {
     /// yet), and walks through every built region that meets it: the stretches it passed through
     /// are left in `scratch.walk`. The exit and the region left last, exact up to `length`.
     fn walk(&self, d: Vec2, length: f32, scratch: &mut Scratch) -> (f32, usize) {
-        let ray = RayBox { d, length, radius: scratch.regions.radius };
+        // Regions ahead are grown by the margin (see `walk_stretch`).
+        let ray = RayBox { d, length, radius: scratch.regions.radius + self.margin };
         add_regions(self.p, self.other_flags, scratch, |lo, hi| ray.meets(lo, hi));
         let Scratch { regions, walk: stretches, .. } = scratch;
         stretches.clear();
         for (k, r) in regions.info.iter().enumerate() {
-            if ray.meets(r.lo + Vec2::splat(ray.radius), r.hi - Vec2::splat(ray.radius)) {
-                if let Some((s0, s1)) = line_stretch(regions, k, Vec2::ZERO, d, 0.0) {
+            let radius = Vec2::splat(regions.radius);
+            if ray.meets(r.lo + radius, r.hi - radius) {
+                if let Some((s0, s1)) = walk_stretch(regions, k, d, self.margin) {
                     if s0 <= s1 {
                         stretches.push((s0, s1, k));
                     }

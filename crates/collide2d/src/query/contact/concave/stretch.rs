@@ -53,6 +53,18 @@ fn union(a: Option<(f32, f32)>, b: Option<(f32, f32)>) -> Option<(f32, f32)> {
     }
 }
 
+/// The stretch of the ray from the origin along unit `d` that a walk out treats as inside
+/// region `k`. A region ahead (not touching the origin) is grown by `margin`: a walk that grazes
+/// it (passes within rounding of its corner, or slides along its face) goes around it, so a push
+/// just past the exit leaves the shapes apart, not touching within rounding. A region the origin
+/// touches is taken as it is, so that touching shapes keep a depth of 0.
+pub(super) fn walk_stretch(regions: &Regions, k: usize, d: Vec2, margin: f32) -> Option<(f32, f32)> {
+    match line_stretch(regions, k, Vec2::ZERO, d, -margin)? {
+        (lo, hi) if lo > 0.0 => Some((lo, hi)),
+        _ => line_stretch(regions, k, Vec2::ZERO, d, 0.0),
+    }
+}
+
 /// Cyrus–Beck on the whole line `o + t d`, each face moved in by `shrink`.
 fn polygon_stretch(v: &[Vec2], normals: &[Vec2], o: Vec2, d: Vec2, shrink: f32) -> Option<(f32, f32)> {
     let (mut lo, mut hi) = (f32::NEG_INFINITY, f32::INFINITY);
