@@ -42,11 +42,6 @@ pub(crate) fn convex_parts(rings: &[Vec<Vec2>]) -> Option<(Vec<ConvexPolygon>, V
     if conflict || cdt.num_vertices() != points.len() {
         return None;
     }
-    let all: Vec<[usize; 3]> = cdt.inner_faces().map(|f| f.vertices().map(|v| v.fix().index())).collect();
-    let triangles: Vec<[usize; 3]> = inside_triangles(&all, &constraints)
-        .filter(|t| orient2d(points[t[0]], points[t[1]], points[t[2]]) > 0.0)
-        .copied()
-        .collect();
     // Each ring vertex's successor along its ring, and whether the polygon turns left there
     // (its inside is on the left of every ring, so a left turn is a convex corner).
     let mut ring_next = vec![0; points.len()];
@@ -60,6 +55,11 @@ pub(crate) fn convex_parts(rings: &[Vec<Vec2>]) -> Option<(Vec<ConvexPolygon>, V
         }
         start += n;
     }
+    let all: Vec<[usize; 3]> = cdt.inner_faces().map(|f| f.vertices().map(|v| v.fix().index())).collect();
+    let triangles: Vec<[usize; 3]> = inside_triangles(&all, &constraints, &ring_next)
+        .filter(|t| orient2d(points[t[0]], points[t[1]], points[t[2]]) > 0.0)
+        .copied()
+        .collect();
     let mut parts = Vec::new();
     let mut flags = Vec::new();
     for cycle in merge(&points, &triangles) {
@@ -80,6 +80,7 @@ pub(crate) fn convex_parts(rings: &[Vec<Vec2>]) -> Option<(Vec<ConvexPolygon>, V
 fn inside_triangles<'t>(
     triangles: &'t [[usize; 3]],
     ring_edges: &[[usize; 2]],
+    ring_next: &[usize],
 ) -> impl Iterator<Item = &'t [usize; 3]> {
     let mut owner: HashMap<(usize, usize), usize> = HashMap::with_capacity(triangles.len() * 3);
     for (t, tri) in triangles.iter().enumerate() {
@@ -87,8 +88,6 @@ fn inside_triangles<'t>(
             owner.insert((tri[k], tri[(k + 1) % 3]), t);
         }
     }
-    let constrained: std::collections::HashSet<(usize, usize)> =
-        ring_edges.iter().flat_map(|&[u, v]| [(u, v), (v, u)]).collect();
     // None: not reached yet.
     let mut inside: Vec<Option<bool>> = vec![None; triangles.len()];
     let mut stack: Vec<usize> = Vec::new();
@@ -105,7 +104,7 @@ fn inside_triangles<'t>(
             let tri = triangles[t];
             for k in 0..3 {
                 let (a, b) = (tri[k], tri[(k + 1) % 3]);
-                if constrained.contains(&(a, b)) {
+                if ring_next[a] == b || ring_next[b] == a {
                     continue;
                 }
                 if let Some(&n) = owner.get(&(b, a)) {
