@@ -41,6 +41,9 @@
 //!   `depth ≥ 0` is the length of the minimum translation that separates them, so moving `b` by
 //!   `normal * depth` (or `a` by `-normal * depth`) leaves them touching. Surface normals (ray
 //!   hits) point out of the shape. Signed distances are negative inside a shape.
+//! - **Motion.** Casts ([`cast_shape`], [`sweep`]) take velocities and look over times
+//!   `[0, max_time]`; the hit's normal points from `a` towards `b`, and touching counts as a hit
+//!   (shapes that already touch or overlap hit at time 0, flagged `started_overlapping`).
 //! - **Solid shapes.** A ray starting inside a shape hits it at distance 0 with normal
 //!   `-direction`; a point inside a shape is its own closest point.
 //! - **Validation at the border.** Constructors return `Result<_, ShapeError>` and refuse
@@ -57,7 +60,7 @@
 //! - [`math`]: [`Transform`] (sprite-like transforms that compose), [`Interval`], projections.
 //! - [`shape`]: one type per shape and the [`Shape`] enum.
 //! - [`query`]: one module per question ([`query::intersects`], [`query::contains`],
-//!   [`query::contact`], [`query::distance`], [`query::ray`], [`query::point`]) with the pair fast
+//!   [`query::contact`], [`query::distance`], [`query::ray`], [`query::point`], [`query::cast`]) with the pair fast
 //!   paths (`intersects_obb_obb`, `contact_circle_obb`, …); [`intersects`], [`contains`],
 //!   [`contact`], [`distance`], [`closest_points`], [`cast_ray`], [`closest_point`] and
 //!   [`signed_distance`] take any shape or pair.
@@ -88,6 +91,7 @@ pub use glam;
 pub use glam::Vec2;
 pub use math::{Interval, Transform};
 pub use polygon::Polygon;
+pub use query::cast::{cast_shape, sweep, ShapeCastHit};
 pub use query::contact::{contact, Contact, ContactPoint};
 pub use query::contains::contains;
 pub use query::distance::{closest_points, distance, ClosestPoints};
@@ -103,8 +107,8 @@ pub mod prelude {
     pub use crate::detector::{BoundingBoxes, BoundingCircles, Detector, Exact};
     pub use crate::tiered::{collide, Level, RectObject};
     pub use crate::{
-        cast_ray, closest_point, closest_points, contact, contains, distance, intersects, signed_distance, Aabb,
-        Capsule, Circle, ConvexPolygon, Interval, Obb, Ray, RayHit, Segment, Shape, ShapeError, ShapeLike, Transform,
-        Vec2,
+        cast_ray, cast_shape, closest_point, closest_points, contact, contains, distance, intersects, signed_distance,
+        sweep, Aabb, Capsule, Circle, ConvexPolygon, Interval, Obb, Ray, RayHit, Segment, Shape, ShapeCastHit,
+        ShapeError, ShapeLike, Transform, Vec2,
     };
 }

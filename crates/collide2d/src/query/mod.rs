@@ -4,6 +4,7 @@
 //! [`contains`](crate::contains)), the same as methods through [`ShapeLike`], and named functions
 //! for the pairs with a fast path (`intersects_obb_obb`, …).
 
+pub mod cast;
 pub mod contact;
 pub mod contains;
 pub(crate) mod core;

@@ -7,6 +7,8 @@
 //! touching) the oracle abstains.
 #![allow(dead_code)]
 
+pub mod polygons;
+
 use collide2d::{Capsule, Circle, Contact, ConvexPolygon, Obb, Segment, Shape, Transform, Vec2};
 use glam::DVec2;
 use proptest::prelude::*;
