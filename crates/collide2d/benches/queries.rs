@@ -22,45 +22,20 @@
 //! Run with `cargo bench -p collide2d --bench queries`.
 
 mod common;
+mod counting;
 
-use std::alloc::{GlobalAlloc, Layout, System};
 use std::fmt::Debug;
 use std::hint::black_box;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use collide2d::{cast_ray, contact, distance, intersects, Circle, Obb, Ray, ShapeLike, Vec2};
 use common::{
     balanced, circle_obb_pair, circle_pair, configure, gon_pair, obb_pair, pill, pill_gon_pair, Family, Gon, Rng, Spec,
     PAIRS,
 };
+use counting::allocations;
 use criterion::{criterion_group, criterion_main, Criterion};
 use parry2d::math::Pose;
 use parry2d::shape as ps;
-
-/// Counts every heap allocation, so that the cross-check can tell whether a query allocates.
-struct Counting;
-
-static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        unsafe { System.dealloc(ptr, layout) }
-    }
-}
-
-#[global_allocator]
-static GLOBAL: Counting = Counting;
-
-/// Heap allocations made while `f` runs.
-fn allocations(f: impl FnOnce()) -> usize {
-    let before = ALLOCATIONS.load(Ordering::Relaxed);
-    f();
-    ALLOCATIONS.load(Ordering::Relaxed) - before
-}
 
 /// Contact depths agree within this fraction.
 const DEPTH_TOLERANCE: f32 = 1e-3;

@@ -360,10 +360,10 @@ fn concave_casts_agree_with_conservative_advancement_on_geo() {
         if let Some(h) = hit {
             let on_p = collide2d::signed_distance(&p, h.point).abs() as f64;
             prop_assert!(on_p <= tol, "{h:?} is {on_p} off the polygon");
-            prop_assert!(
-                apart_at(h.time as f64, h.normal * (10.0 * tol) as f32) > 0.0,
-                "{h:?}: the normal does not separate"
-            );
+            // Wedged in a concave corner, the other shape may touch two faces at once, so moving
+            // along one normal need not separate them; but it always meets the face it hit
+            // head on or at a slant, never from behind.
+            prop_assert!(h.normal.dot(m) <= 1e-6 * m.length(), "{h:?}: the normal faces along the motion {m}");
         }
         Ok(())
     });

@@ -7,10 +7,11 @@
 //! shape moved by a displacement against one that stands still.
 //!
 //! Every pair casts, concave polygons included. Each convex pair is a ray cast against their
-//! Minkowski difference (see `convex.rs`), exact up to rounding and with no iteration; a concave
-//! polygon casts each of its convex pieces (those whose swept bounds meet) and keeps the
-//! soonest.
+//! Minkowski difference (`convex.rs`), exact up to rounding and with no iteration; two boxes
+//! take their four separating axes instead (`boxes.rs`); a concave polygon casts each of its
+//! convex pieces whose swept bounds meet and keeps the soonest (here).
 
+mod boxes;
 mod convex;
 
 use glam::Vec2;
@@ -19,7 +20,8 @@ use super::contact::contact_ref;
 use super::core::Core;
 use super::intersects::intersects_ref;
 use super::{ShapeLike, ShapeRef};
-use crate::shape::Aabb;
+use crate::shape::{Aabb, BoxFrame};
+use boxes::cast_boxes;
 use convex::{cast_cores, Touch};
 
 /// When and where two moving shapes first touch.
@@ -113,10 +115,28 @@ pub(crate) fn cast_ref(
         _ => (motion_b * 0.5 - motion_a * 0.5, 2.0),
     };
     let max_time = max_time * slow;
-    let touch = parts_of(b).fold(None::<Touch>, |best, pb| {
+    let touch = match (a, b) {
+        (ShapeRef::Polygon(_), _) | (_, ShapeRef::Polygon(_)) => cast_pieces(a, b, v, max_time),
+        _ => match (box_frame(a), box_frame(b)) {
+            (Some(box_a), Some(box_b)) => cast_boxes(box_a, box_b, v, max_time),
+            _ => {
+                let ((ca, ra), (cb, rb)) = (Core::of(a), Core::of(b));
+                cast_cores(&ca, ra, &cb, rb, v, max_time)
+            }
+        },
+    }?;
+    let time = touch.time / slow;
+    Some(ShapeCastHit { time, point: touch.point + motion_a * time, normal: touch.normal, started_overlapping: false })
+}
+
+/// The soonest touch of any convex piece of `a` with any of `b` (a concave polygon's pieces, or
+/// the shape itself) whose swept bounds meet.
+fn cast_pieces(a: ShapeRef, b: ShapeRef, v: Vec2, max_time: f32) -> Option<Touch> {
+    let bounds_a = a.aabb();
+    parts_of(b).fold(None::<Touch>, |best, pb| {
         let limit = best.map_or(max_time, |t| t.time);
         let swept = swept_box(&pb.aabb(), v, limit);
-        if swept.is_some_and(|s| !s.intersects(&a.aabb())) {
+        if swept.is_some_and(|s| !s.intersects(&bounds_a)) {
             return best;
         }
         parts_of(a).fold(best, |best, pa| {
@@ -127,9 +147,7 @@ pub(crate) fn cast_ref(
             let ((ca, ra), (cb, rb)) = (Core::of(pa), Core::of(pb));
             cast_cores(&ca, ra, &cb, rb, v, limit).or(best)
         })
-    })?;
-    let time = touch.time / slow;
-    Some(ShapeCastHit { time, point: touch.point + motion_a * time, normal: touch.normal, started_overlapping: false })
+    })
 }
 
 /// The hit at time 0 of shapes that already intersect.
@@ -138,6 +156,15 @@ fn started_overlapping(a: ShapeRef, b: ShapeRef) -> ShapeCastHit {
     let normal = contact.map_or(Vec2::X, |c| c.normal);
     let point = contact.and_then(|c| c.points().first().map(|p| p.midpoint())).unwrap_or_else(|| b.inner_point());
     ShapeCastHit { time: 0.0, point, normal, started_overlapping: true }
+}
+
+/// A box's frame, for the boxes' own cast.
+fn box_frame(s: ShapeRef) -> Option<BoxFrame> {
+    match s {
+        ShapeRef::Aabb(b) => Some(BoxFrame::of_aabb(b)),
+        ShapeRef::Obb(o) => Some(BoxFrame::of_obb(o)),
+        _ => None,
+    }
 }
 
 /// The convex parts a cast runs on: a concave polygon's pieces, else the shape itself.
