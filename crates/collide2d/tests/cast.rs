@@ -4,6 +4,7 @@
 
 mod common;
 
+use collide2d::query::cast::{cast_motion, Motion};
 use collide2d::{
     cast_shape, intersects, sweep, Aabb, Capsule, Circle, Obb, Polygon, Segment, Shape, ShapeCastHit, Vec2,
 };
@@ -372,4 +373,74 @@ fn concave_casts_agree_with_conservative_advancement_on_geo() {
     }
     let checked = checked.into_inner();
     assert!(checked > 200, "only {checked} hits checked");
+}
+
+// ---------- turning shapes ----------
+
+/// Where a shape is at time `t` of its motion.
+fn placed(s: &Shape, m: &Motion, t: f32) -> Shape {
+    s.transformed(&m.at(t)).expect("rigid motions keep shapes valid")
+}
+
+/// The first of `samples` evenly spaced times in `[0, 1]` at which the moving shapes intersect.
+fn first_sampled_contact(a: &Shape, ma: &Motion, b: &Shape, mb: &Motion, samples: usize) -> Option<f32> {
+    (0..=samples).map(|k| k as f32 / samples as f32).find(|&t| intersects(&placed(a, ma, t), &placed(b, mb, t)))
+}
+
+#[test]
+fn a_fast_spinning_bar_does_not_pass_through_a_post() {
+    // A bar 10 long turning 30 radians per unit of time: sampled at 60 frames a unit it turns
+    // half a radian per frame, enough to jump over a post 0.2 wide at 4 from its pivot.
+    let bar: Shape = Obb::new(Vec2::ZERO, v(5.0, 0.05), 0.0).unwrap().into();
+    let post: Shape = Circle::new(v(0.0, 4.0), 0.1).unwrap().into();
+    let spin = Motion::turning(Vec2::ZERO, 30.0, Vec2::ZERO);
+    let still = Motion::linear(Vec2::ZERO);
+    let hit = cast_motion(&bar, &spin, &post, &still, 1.0).expect("the bar sweeps over the post");
+    // The bar's top edge (0.05 above its axis) meets the post (radius 0.1) at 4 out: the angle
+    // where the post's centre is 0.15 from the bar's axis.
+    let exact = (std::f32::consts::FRAC_PI_2 - (0.15f32 / 4.0).asin()) / 30.0;
+    assert!(hit.time <= exact + 1e-6 && hit.time > exact - 1e-3, "{hit:?}, exact {exact}");
+    assert!(!hit.started_overlapping);
+    // The frames either side of it, at 60 a unit, both miss the post.
+    let frame = (exact * 60.0).floor();
+    for k in [frame, frame + 1.0] {
+        assert!(!intersects(&placed(&bar, &spin, k / 60.0), &post), "frame {k}");
+    }
+}
+
+#[test]
+fn turning_casts_are_never_late_and_end_touching() {
+    use proptest::test_runner::{Config, TestRunner};
+    let checked = AtomicUsize::new(0);
+    let spin = -8.0f32..8.0;
+    for ka in KINDS {
+        for kb in KINDS {
+            let mut runner = TestRunner::new(Config { cases: 40, failure_persistence: None, ..Config::default() });
+            let cases = (shape_of(ka), shape_of(kb), motion(), motion(), spin.clone(), spin.clone());
+            let result = runner.run(&cases, |(a, b, va, vb, wa, wb)| {
+                let ma = Motion::turning(va, wa, a.aabb().center());
+                let mb = Motion::turning(vb, wb, b.aabb().center());
+                let hit = cast_motion(&a, &ma, &b, &mb, 1.0);
+                let sampled = first_sampled_contact(&a, &ma, &b, &mb, 2000);
+                match hit {
+                    None => prop_assert!(sampled.is_none(), "none, but they meet at {sampled:?}"),
+                    Some(h) if h.started_overlapping => prop_assert_eq!(sampled, Some(0.0)),
+                    Some(h) => {
+                        // Never after a contact, and touching (within the tolerance) when reported.
+                        prop_assert!(sampled.is_none_or(|s| h.time <= s + 1e-6), "{h:?} after {sampled:?}");
+                        let (pa, pb) = (placed(&a, &ma, h.time), placed(&b, &mb, h.time));
+                        let size = 1.0 + (a.aabb().half_extents().length() + b.aabb().half_extents().length()) as f32;
+                        prop_assert!(collide2d::distance(&pa, &pb) <= 2e-4 * size, "{h:?} not touching");
+                        checked.fetch_add(usize::from(sampled.is_some()), Relaxed);
+                    }
+                }
+                Ok(())
+            });
+            if let Err(e) = result {
+                panic!("turning cast: {ka} vs {kb}: {e}");
+            }
+        }
+    }
+    let checked = checked.into_inner();
+    assert!(checked > 300, "only {checked} hits checked");
 }

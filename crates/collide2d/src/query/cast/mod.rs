@@ -4,15 +4,18 @@
 //! misses the wall. A cast asks instead for the first time along the whole motion at which the
 //! shapes touch, so nothing tunnels through. Motions are velocities (displacement per unit of
 //! time) and the cast looks over times `[0, max_time]`; [`sweep`] is the everyday case of one
-//! shape moved by a displacement against one that stands still.
+//! shape moved by a displacement against one that stands still, and [`cast_motion`] lets the
+//! shapes turn as they go.
 //!
 //! Every pair casts, concave polygons included. Each convex pair is a ray cast against their
 //! Minkowski difference (`convex.rs`), exact up to rounding and with no iteration; two boxes
 //! take their four separating axes instead (`boxes.rs`); a concave polygon casts each of its
-//! convex pieces whose swept bounds meet and keeps the soonest (here).
+//! convex pieces whose swept bounds meet and keeps the soonest (here). Turning shapes advance by
+//! steps that cannot skip a contact (`motion.rs`).
 
 mod boxes;
 mod convex;
+mod motion;
 
 use glam::Vec2;
 
@@ -23,6 +26,7 @@ use super::{ShapeLike, ShapeRef};
 use crate::shape::{Aabb, BoxFrame};
 use boxes::cast_boxes;
 use convex::{cast_cores, Touch};
+pub use motion::{cast_motion, Motion};
 
 /// When and where two moving shapes first touch.
 #[derive(Clone, Copy, Debug, PartialEq)]
