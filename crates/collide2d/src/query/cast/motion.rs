@@ -80,6 +80,7 @@ const MAX_STEPS: usize = 500;
 /// assert!((hit.point - Vec2::new(3.0, 4.0)).length() < 1e-2);
 /// # Ok::<(), collide2d::ShapeError>(())
 /// ```
+#[allow(clippy::neg_cmp_op_on_partial_ord)] // NaN must read as "no hit"
 pub fn cast_motion(a: &Shape, motion_a: &Motion, b: &Shape, motion_b: &Motion, max_time: f32) -> Option<ShapeCastHit> {
     if !(max_time >= 0.0) || !motion_a.is_finite() || !motion_b.is_finite() {
         return None;
