@@ -429,7 +429,7 @@ fn turning_casts_are_never_late_and_end_touching() {
                         // Never after a contact, and touching (within the tolerance) when reported.
                         prop_assert!(sampled.is_none_or(|s| h.time <= s + 1e-6), "{h:?} after {sampled:?}");
                         let (pa, pb) = (placed(&a, &ma, h.time), placed(&b, &mb, h.time));
-                        let size = 1.0 + (a.aabb().half_extents().length() + b.aabb().half_extents().length()) as f32;
+                        let size = 1.0 + a.aabb().half_extents().length() + b.aabb().half_extents().length();
                         prop_assert!(collide2d::distance(&pa, &pb) <= 2e-4 * size, "{h:?} not touching");
                         checked.fetch_add(usize::from(sampled.is_some()), Relaxed);
                     }
