@@ -1,6 +1,6 @@
 //! The broad phase: which of many boxes overlap, without testing every pair. [`BroadPhase`]
 //! keeps boxes under small integer keys (yours: entity ids, slot numbers) and, at each
-//! [`update`](BroadPhase::update), the list of overlapping pairs. [`World`](crate::world::World)
+//! [`update`](BroadPhase::update), the list of overlapping pairs. [`World`](crate::World)
 //! runs on it; use it directly when you keep shapes and transforms yourself.
 //!
 //! ```
@@ -72,12 +72,12 @@
 use glam::Vec2;
 use thiserror::Error;
 
+use crate::filter::CollisionFilter;
 use crate::math::slab_range;
 use crate::query::ray::Ray;
 use crate::shape::Aabb;
-use crate::world::CollisionFilter;
 
-/// Figures of a broad phase ([`BroadPhase::stats`], [`World::broad_phase_stats`](crate::world::World::broad_phase_stats)).
+/// Figures of a broad phase ([`BroadPhase::stats`], [`World::broad_phase_stats`](crate::World::broad_phase_stats)).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct BroadPhaseStats {
     /// Pairs whose boxes overlapped at the last update (the narrow phase's candidates).
@@ -585,7 +585,7 @@ impl Interior {
 }
 
 /// Finds the pairs of overlapping boxes among many, keyed by small integers: the broad phase of
-/// [`World`](crate::world::World), usable on its own (for example from an entity–component
+/// [`World`](crate::World), usable on its own (for example from an entity–component
 /// system). See the [module documentation](self) for how it works and an example.
 #[derive(Debug, Default)]
 pub struct BroadPhase {

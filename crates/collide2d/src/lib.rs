@@ -67,6 +67,7 @@
 //! - [`tiered`]: the levelled rectangle test (bounding boxes, corners inside, SAT).
 //! - [`detector`]: swappable detection methods.
 //! - [`bitmask`]: pixel-perfect masks, tested 64 pixels at a time.
+//! - [`filter`]: [`CollisionFilter`], which colliders may pair (for the broad phase and the world).
 //! - [`broad`]: the broad phase alone: which of many keyed boxes overlap, kept up to date.
 //! - [`world`]: many colliders: broad phase, collision events, scene queries, transform tree.
 
@@ -75,6 +76,7 @@
 pub mod bitmask;
 pub mod broad;
 pub mod detector;
+pub mod filter;
 pub mod math;
 pub mod pixels;
 pub mod polygon;
@@ -87,6 +89,7 @@ pub mod trace;
 pub mod world;
 
 pub use broad::{BroadPhase, BroadPhaseStats};
+pub use filter::CollisionFilter;
 pub use glam;
 pub use glam::Vec2;
 pub use math::{Interval, Transform};
@@ -100,7 +103,7 @@ pub use query::point::{closest_point, signed_distance};
 pub use query::ray::{cast_ray, Ray, RayHit};
 pub use query::{ShapeLike, ShapeRef};
 pub use shape::{Aabb, Capsule, Circle, ConvexPolygon, Obb, Segment, Shape, ShapeError};
-pub use world::{ColliderHandle, CollisionFilter, ContactEvent, StepEvents, World, WorldError};
+pub use world::{ColliderHandle, ContactEvent, StepEvents, World, WorldError};
 
 /// Everything a game usually needs, for `use collide2d::prelude::*`.
 pub mod prelude {
