@@ -1,0 +1,93 @@
+//! [`PairSink`]: where a search puts the pairs it finds, without a branch per test.
+
+use super::entries::Entry;
+
+/// The size of [`PairSink`]'s buffer.
+const SINK: usize = 256;
+
+/// Collects found pairs without a branch per test: every candidate is written to a small
+/// buffer and the count advances only for the pairs that pass (which are unpredictable, so a
+/// branch per test would mispredict often).
+///
+/// `FILTERED`: whether to test the filters (off when every box has the default filter).
+pub(super) struct PairSink<'a, const FILTERED: bool> {
+    pub(super) out: &'a mut Vec<(u32, u32)>,
+    /// Candidates as `a << 32 | b`: one store each.
+    buf: [u64; SINK],
+    n: usize,
+}
+
+impl<'a, const FILTERED: bool> PairSink<'a, FILTERED> {
+    /// An empty sink whose pairs go to `out`.
+    pub(super) fn new(out: &'a mut Vec<(u32, u32)>) -> Self {
+        PairSink { out, buf: [0; SINK], n: 0 }
+    }
+
+    /// Moves the pairs found to `out`, each in order (the scan writes every candidate, so it
+    /// leaves the ordering to the few that pass).
+    pub(super) fn flush(&mut self) {
+        self.out.extend(self.buf[..self.n].iter().map(|&v| {
+            let (a, b) = ((v >> 32) as u32, v as u32);
+            (a.min(b), a.max(b))
+        }));
+        self.n = 0;
+    }
+
+    /// Tests `a` against each entry of `bs` that `accept` admits.
+    #[inline(always)]
+    pub(super) fn scan(&mut self, a: &Entry, bs: &[Entry], accept: impl Fn(&Entry) -> bool) {
+        if self.n + bs.len() > SINK {
+            self.flush();
+            if bs.len() > SINK {
+                self.scan_long(a, bs, &accept);
+                return;
+            }
+        }
+        self.test_all(a, bs, &accept);
+    }
+
+    /// [`Self::scan`] of a run longer than the buffer, with the buffer empty: out of the way of
+    /// the usual case.
+    #[cold]
+    #[inline(never)]
+    fn scan_long(&mut self, a: &Entry, bs: &[Entry], accept: &impl Fn(&Entry) -> bool) {
+        for c in bs.chunks(SINK) {
+            self.test_all(a, c, accept);
+            self.flush();
+        }
+    }
+
+    /// [`Self::scan`] of two runs with every candidate admitted.
+    #[inline(always)]
+    pub(super) fn scan2(&mut self, a: &Entry, bs: &[Entry], cs: &[Entry]) {
+        if self.n + bs.len() + cs.len() > SINK {
+            self.scan2_flushing(a, bs, cs);
+        } else {
+            self.test_all(a, bs, |_| true);
+            self.test_all(a, cs, |_| true);
+        }
+    }
+
+    /// [`Self::scan2`] when the buffer may fill: out of the way of the usual case.
+    #[cold]
+    #[inline(never)]
+    fn scan2_flushing(&mut self, a: &Entry, bs: &[Entry], cs: &[Entry]) {
+        self.scan(a, bs, |_| true);
+        self.scan(a, cs, |_| true);
+    }
+
+    /// Tests `a` against `bs`, which the buffer has room for.
+    #[inline(always)]
+    fn test_all(&mut self, a: &Entry, bs: &[Entry], accept: impl Fn(&Entry) -> bool) {
+        // Locals, so that the buffer's stores cannot be taken to change them.
+        let (probe, ai, al, am) = (a.p.probe(), (a.idx as u64) << 32, a.layer, a.mask);
+        let mut n = self.n;
+        for b in bs {
+            let allowed = !FILTERED || ((al & b.mask) != 0) & ((b.layer & am) != 0);
+            let ok = accept(b) & b.p.meets(&probe) & allowed;
+            self.buf[n % SINK] = ai | b.idx as u64;
+            n += ok as usize;
+        }
+        self.n = n;
+    }
+}
