@@ -1,0 +1,64 @@
+//! Scene queries: the colliders in a box, overlapping a shape, at a point, or first hit by a ray,
+//! found through the broad phase.
+
+use glam::Vec2;
+
+use crate::broad::Bounds;
+use crate::query::intersects::intersects;
+use crate::query::ray::{cast_ray, Ray, RayHit};
+use crate::query::ShapeLike;
+use crate::shape::Aabb;
+
+use super::{ColliderHandle, World};
+
+impl<T> World<T> {
+    /// The colliders whose world box overlaps `aabb` (touching counts), in no particular order.
+    pub fn colliders_in_aabb(&self, aabb: &Aabb) -> Vec<ColliderHandle> {
+        let mut out = Vec::new();
+        self.broad.query(&Bounds { min: aabb.min(), max: aabb.max() }, |i| out.push(self.handle(i)));
+        out
+    }
+
+    /// The colliders whose world shape intersects `shape` (given in world coordinates; touching
+    /// counts), in no particular order.
+    pub fn colliders_overlapping<S: ShapeLike + ?Sized>(&self, shape: &S) -> Vec<ColliderHandle> {
+        let r = shape.shape_ref();
+        let b = r.aabb();
+        let mut out = Vec::new();
+        if !(b.min().is_finite() && b.max().is_finite()) {
+            return out;
+        }
+        self.broad.query(&Bounds { min: b.min(), max: b.max() }, |i| {
+            if intersects(&self.shapes[i as usize], &r) {
+                out.push(self.handle(i));
+            }
+        });
+        out
+    }
+
+    /// The colliders whose world shape contains `point` (boundaries included), in no particular
+    /// order; none for a non-finite point.
+    pub fn colliders_at_point(&self, point: Vec2) -> Vec<ColliderHandle> {
+        self.colliders_overlapping(&point)
+    }
+
+    /// The first collider hit by `ray` within `max_distance`, with the hit. Ties keep the collider
+    /// found first. A collider containing the ray's origin is hit at distance 0.
+    pub fn cast_ray(&self, ray: &Ray, max_distance: f32) -> Option<(ColliderHandle, RayHit)> {
+        if max_distance.is_nan() || max_distance < 0.0 {
+            return None;
+        }
+        let mut best: Option<(u32, RayHit)> = None;
+        let mut consider = |i: u32, reach: f32| -> f32 {
+            match cast_ray(&self.shapes[i as usize], ray, reach) {
+                Some(hit) if best.is_none_or(|(_, b)| hit.distance < b.distance) => {
+                    best = Some((i, hit));
+                    hit.distance
+                }
+                _ => reach,
+            }
+        };
+        self.broad.ray(ray, max_distance, &mut consider);
+        best.map(|(i, hit)| (self.handle(i), hit))
+    }
+}

@@ -1,0 +1,89 @@
+//! Unit tests of the world: stale handles, placement errors that change nothing, boxes moved in
+//! place as any shape is placed, and cycles in the tree.
+
+use glam::Vec2;
+
+use super::{World, WorldError};
+use crate::math::Transform;
+use crate::shape::{Aabb, Circle, Shape};
+
+fn square(x: f32, y: f32) -> Shape {
+    Aabb::from_xywh(x, y, 1.0, 1.0).unwrap().into()
+}
+
+#[test]
+fn stale_handles_are_detected_after_reuse() {
+    let mut w: World<u32> = World::new();
+    let a = w.insert(square(0.0, 0.0), Transform::IDENTITY, 1).unwrap();
+    assert_eq!(w.remove(a), Some(1));
+    w.step();
+    let b = w.insert(square(0.0, 0.0), Transform::IDENTITY, 2).unwrap();
+    assert_eq!(a.index(), b.index());
+    assert_ne!(a, b);
+    assert_eq!(w.data(a), None);
+    assert_eq!(w.data(b), Some(&2));
+    assert_eq!(w.set_transform(a, Transform::IDENTITY), Err(WorldError::StaleHandle(a)));
+    assert_eq!(w.remove(a), None);
+}
+
+#[test]
+fn bad_placement_names_the_collider_and_changes_nothing() {
+    let mut w: World = World::new();
+    let disc: Shape = Circle::new(Vec2::ZERO, 1.0).unwrap().into();
+    let parent = w.insert(square(0.0, 0.0), Transform::IDENTITY, ()).unwrap();
+    let child = w.insert(disc.clone(), Transform::IDENTITY, ()).unwrap();
+    w.set_parent(child, Some(parent)).unwrap();
+    let uneven = Transform::from_scale(Vec2::new(2.0, 1.0));
+    match w.set_transform(parent, uneven) {
+        Err(WorldError::Placement { collider, .. }) => assert_eq!(collider, Some(child)),
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(w.world_transform(parent), Some(Transform::IDENTITY));
+    assert!(matches!(w.insert(disc, uneven, ()), Err(WorldError::Placement { collider: None, .. })));
+}
+
+#[test]
+fn boxes_moved_without_rotation_are_placed_as_any_shape_is() {
+    // `set_transform`'s in-place path for root boxes, against the general placement.
+    let local = Aabb::from_center_half_extents(Vec2::new(1.0, -0.5), Vec2::new(1.0, 2.0)).unwrap();
+    let mut w: World = World::new();
+    let h = w.insert(local.into(), Transform::IDENTITY, ()).unwrap();
+    let other = w.insert(square(-40.0, -40.0), Transform::IDENTITY, ()).unwrap();
+    let moves = [
+        Transform::from_translation(Vec2::new(3.0, 4.0)),
+        Transform::from_translation_rotation_scale(Vec2::new(-40.0, -40.0), 0.0, Vec2::new(-2.0, 1.0)),
+        Transform::from_translation_rotation_scale(Vec2::new(5.0, 1e6), 0.0, Vec2::new(2.0, -3.0)),
+        Transform::from_scale(Vec2::splat(1e-20)),
+    ];
+    for t in moves {
+        w.set_transform(h, t).unwrap();
+        let placed = Shape::from(local).transformed(&t).unwrap();
+        assert_eq!(w.world_shape(h), Some(&placed), "{t:?}");
+        assert_eq!(w.world_transform(h), Some(t));
+        let near = crate::intersects(&placed.aabb(), &w.aabb(other).unwrap());
+        assert_eq!(w.aabb_pairs().len(), near as usize, "{t:?}");
+    }
+    // Non-finite or flattening transforms are refused, and nothing changes.
+    let last = w.world_transform(h);
+    let bad = [
+        Transform::from_translation(Vec2::new(f32::INFINITY, 0.0)),
+        Transform::from_translation(Vec2::new(0.0, f32::NAN)),
+        Transform::from_scale(Vec2::new(0.0, 1.0)),
+        Transform::from_scale(Vec2::new(f32::INFINITY, 1.0)),
+        Transform::from_scale(Vec2::new(3e38, 1.0)),
+    ];
+    for t in bad {
+        assert!(matches!(w.set_transform(h, t), Err(WorldError::Placement { .. })), "{t:?}");
+        assert_eq!(w.world_transform(h), last);
+    }
+}
+
+#[test]
+fn cycles_are_rejected() {
+    let mut w: World = World::new();
+    let a = w.insert(square(0.0, 0.0), Transform::IDENTITY, ()).unwrap();
+    let b = w.insert(square(0.0, 0.0), Transform::IDENTITY, ()).unwrap();
+    w.set_parent(b, Some(a)).unwrap();
+    assert_eq!(w.set_parent(a, Some(b)), Err(WorldError::ParentCycle { child: a, parent: b }));
+    assert_eq!(w.set_parent(a, Some(a)), Err(WorldError::ParentCycle { child: a, parent: a }));
+}
