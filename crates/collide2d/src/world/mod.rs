@@ -118,6 +118,9 @@ mod tests;
 mod tree;
 
 pub use crate::broad::BroadPhaseStats;
+// Inline, so that the world's documentation lists the filter among its types, as it did when
+// the type lived here.
+#[doc(inline)]
 pub use crate::filter::CollisionFilter;
 pub use step::{ContactEvent, StepEvents};
 pub use storage::ColliderHandle;
