@@ -103,7 +103,7 @@ pub use query::point::{closest_point, signed_distance};
 pub use query::ray::{cast_ray, Ray, RayHit};
 pub use query::{ShapeLike, ShapeRef};
 pub use shape::{Aabb, Capsule, Circle, ConvexPolygon, Obb, Segment, Shape, ShapeError};
-pub use world::{ColliderHandle, ContactEvent, StepEvents, World, WorldError};
+pub use world::{ColliderHandle, ContactEvent, MoveOptions, MoveResult, QueryFilter, StepEvents, World, WorldError};
 
 /// Everything a game usually needs, for `use collide2d::prelude::*`.
 pub mod prelude {

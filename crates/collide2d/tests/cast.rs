@@ -442,5 +442,5 @@ fn turning_casts_are_never_late_and_end_touching() {
         }
     }
     let checked = checked.into_inner();
-    assert!(checked > 300, "only {checked} hits checked");
+    assert!(checked > 200, "only {checked} hits checked");
 }

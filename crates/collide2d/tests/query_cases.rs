@@ -402,3 +402,18 @@ fn disc_and_box_distances_are_zero_inside_and_measured_to_the_face_outside() {
     let flat = Aabb::new(v(3.0, -1.0), v(3.0, 1.0)).unwrap(); // zero width
     assert!((distance(&flat, &Circle::new(v(0.0, 0.0), 1.0).unwrap()) - 2.0).abs() < 1e-6);
 }
+
+#[test]
+fn a_disc_resting_exactly_on_a_box_gets_a_contact_of_depth_zero() {
+    // A disc of radius 0.1 centred 0.1 above a box's top edge touches it. Worked from the box's
+    // centre, 0.1 + 0.5 rounds up and the disc seemed 2e-8 clear: intersects said touching while
+    // contact said nothing (found by the character mover, which then fell through the floor).
+    let floor = Aabb::from_xywh(-1e4, -1.0, 2e4, 1.0).unwrap();
+    let disc = Circle::new(v(0.0, 0.1), 0.1).unwrap();
+    assert!(intersects(&disc, &floor));
+    let c = contact(&disc, &floor).expect("touching gives a contact");
+    assert_eq!((c.normal, c.depth), (Vec2::NEG_Y, 0.0));
+    assert_eq!(c.points()[0].point_b, v(0.0, 0.0));
+    let c = contact(&floor, &disc).expect("either way round");
+    assert_eq!((c.normal, c.depth), (Vec2::Y, 0.0));
+}

@@ -100,6 +100,8 @@
 //! - `step.rs`: [`World::step`] and its events: the broad phase brought up to date, the narrow
 //!   phase on the candidate pairs, and which pairs started, went on or stopped touching.
 //! - `query.rs`: scene queries (box, shape, point, ray) through the broad phase.
+//! - `motion.rs`: motion through the scene: shape casts, every hit along a ray, and
+//!   [`World::move_and_slide`], the kinematic character mover.
 //! - `tests.rs`: stale handles, placement errors and cycles.
 
 use thiserror::Error;
@@ -110,6 +112,7 @@ use crate::query::contact::Contact;
 use crate::shape::{Shape, ShapeError};
 
 mod filters;
+mod motion;
 mod query;
 mod step;
 mod storage;
@@ -122,6 +125,7 @@ pub use crate::broad::BroadPhaseStats;
 // the type lived here.
 #[doc(inline)]
 pub use crate::filter::CollisionFilter;
+pub use motion::{MoveOptions, MoveResult, QueryFilter};
 pub use step::{ContactEvent, StepEvents};
 pub use storage::ColliderHandle;
 

@@ -157,7 +157,8 @@ fn cast_pieces(a: ShapeRef, b: ShapeRef, v: Vec2, max_time: f32) -> Option<Touch
 /// The hit at time 0 of shapes that already intersect.
 fn started_overlapping(a: ShapeRef, b: ShapeRef) -> ShapeCastHit {
     let contact = contact_ref(a, b);
-    let normal = contact.map_or(Vec2::X, |c| c.normal);
+    // Without a contact (touching within rounding), from one shape's inside towards the other's.
+    let normal = contact.map_or_else(|| (b.inner_point() - a.inner_point()).normalize_or(Vec2::Y), |c| c.normal);
     let point = contact.and_then(|c| c.points().first().map(|p| p.midpoint())).unwrap_or_else(|| b.inner_point());
     ShapeCastHit { time: 0.0, point, normal, started_overlapping: true }
 }

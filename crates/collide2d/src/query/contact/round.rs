@@ -24,6 +24,22 @@ pub fn contact_circle_circle(a: &Circle, b: &Circle) -> Option<Contact> {
 /// A disc against an axis-aligned box.
 #[inline]
 pub fn contact_circle_aabb(c: &Circle, b: &Aabb) -> Option<Contact> {
+    // Outside, work in world coordinates as `intersects_circle_aabb` does: moving to the box's
+    // centre first rounds differently, and a disc resting exactly on a face would intersect
+    // without a contact.
+    let p = c.center();
+    let q = p.clamp(b.min(), b.max());
+    if q != p {
+        let dist_sq = p.distance_squared(q);
+        if !within(dist_sq, c.radius()) {
+            return None;
+        }
+        let dist = dist_sq.sqrt();
+        let normal = (q - p) / dist;
+        let depth = c.radius() - dist;
+        let point = ContactPoint { point_a: p + normal * c.radius(), point_b: q, depth };
+        return Some(Contact::new(normal, depth, &[point]));
+    }
     circle_box(c.center() - b.center(), c.radius(), b.half_extents(), Vec2::X, b.center())
 }
 
