@@ -11,7 +11,12 @@
 //!   slack), and 99% of it not above the smallest overlap over 360 directions (the oracle's
 //!   bound on the penetration depth of convex shapes);
 //! - `distance`: 0 exactly when `intersects`, symmetric, and within 1e-4 (relative) of the
-//!   brute-force f64 distance between the cores.
+//!   brute-force f64 distance between the cores;
+//! - `cast`: `b` thrown at `a` with a random velocity (shapes of these kinds are convex, so the
+//!   f64 distance along the path is a convex function of time). A hit at 0 exactly when they
+//!   intersect; a later hit touches (distance within the tolerance) and is not late (apart a
+//!   little earlier, which by convexity rules out any earlier touch); a miss stays apart (the
+//!   smallest distance over the path, by golden-section search, is not below the tolerance).
 //!
 //! Ignored by default; run with
 //! `cargo test --release -p collide2d --test soak -- --ignored --nocapture`
@@ -19,7 +24,7 @@
 
 mod common;
 
-use collide2d::{contact, contains, distance, intersects, Shape};
+use collide2d::{cast_shape, contact, contains, distance, intersects, Shape, Vec2};
 use common::{
     contact_is_well_formed, distance_agrees, oracle_contains, oracle_depth_bound, oracle_distance, oracle_intersects,
     oracle_overlap_along, push_out_with_slack, shape_of, try_moved, CONTACT_SLACK, KINDS, MINIMAL_FRACTION,
@@ -28,13 +33,14 @@ use proptest::strategy::{Strategy, ValueTree};
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 
 /// The queries checked, one disagreement counter each.
-const QUERIES: [&str; 6] = ["intersects", "contains", "contact", "push-out", "depth", "distance"];
+const QUERIES: [&str; 7] = ["intersects", "contains", "contact", "push-out", "depth", "distance", "cast"];
 const INTERSECTS: usize = 0;
 const CONTAINS: usize = 1;
 const CONTACT: usize = 2;
 const PUSH_OUT: usize = 3;
 const DEPTH: usize = 4;
 const DISTANCE: usize = 5;
+const CAST: usize = 6;
 
 /// Directions sampled for the oracle's bound on the penetration depth.
 const DEPTH_DIRECTIONS: u32 = 360;
@@ -63,7 +69,7 @@ impl Tally {
 }
 
 /// Every query on one pair: for each of [`QUERIES`], `Some(reason)` when it disagrees.
-fn check_pair(a: &Shape, b: &Shape, t: &mut Tally) -> [Option<String>; QUERIES.len()] {
+fn check_pair(a: &Shape, b: &Shape, motion: Vec2, t: &mut Tally) -> [Option<String>; QUERIES.len()] {
     let mut wrong: [Option<String>; QUERIES.len()] = Default::default();
     let hit = intersects(a, b);
     t.hits += hit as u64;
@@ -131,23 +137,66 @@ fn check_pair(a: &Shape, b: &Shape, t: &mut Tally) -> [Option<String>; QUERIES.l
             distance(b, a)
         ));
     }
+    wrong[CAST] = check_cast(a, b, motion, hit);
     wrong
+}
+
+/// The cast of `b` moving at `motion` for times in `[0, 1]` against a still `a`: `Some(reason)`
+/// when it disagrees (see the module docs).
+fn check_cast(a: &Shape, b: &Shape, motion: Vec2, hit_now: bool) -> Option<String> {
+    let cast = cast_shape(a, Vec2::ZERO, b, motion, 1.0);
+    let apart_at = |t: f64| oracle_distance(a, &common::moved(b, motion * t as f32));
+    let speed = motion.length() as f64;
+    let tol = 1e-4 * (1.0 + speed + 40.0);
+    match cast {
+        Some(h) if h.started_overlapping != hit_now || (h.started_overlapping && h.time != 0.0) => {
+            Some(format!("{h:?} but intersects = {hit_now}"))
+        }
+        None if hit_now => Some("no hit, but they intersect at 0".into()),
+        Some(h) if h.started_overlapping => None,
+        Some(h) => {
+            let (at, before) = (apart_at(h.time as f64), apart_at(h.time as f64 - tol / speed));
+            (at > tol || (h.time as f64 > tol / speed && before <= 0.0))
+                .then(|| format!("{h:?}: {at} apart then, {before} a little before"))
+        }
+        None if speed == 0.0 => None,
+        None => {
+            // The smallest distance over [0, 1], by golden-section search on a convex function.
+            let (mut lo, mut hi) = (0.0f64, 1.0f64);
+            let g = (5f64.sqrt() - 1.0) / 2.0;
+            for _ in 0..40 {
+                let (x1, x2) = (hi - g * (hi - lo), lo + g * (hi - lo));
+                if apart_at(x1) <= apart_at(x2) {
+                    hi = x2;
+                } else {
+                    lo = x1;
+                }
+            }
+            let closest = apart_at((lo + hi) / 2.0).min(apart_at(1.0));
+            (closest < -tol || closest == 0.0 && apart_at((lo + hi) / 2.0 + tol / speed) == 0.0)
+                .then(|| format!("no hit, but they come within {closest} near t = {lo}"))
+        }
+    }
 }
 
 fn soak_family(ka: &'static str, kb: &'static str, pairs: u64, seed: u8) -> Tally {
     let rng = TestRng::from_seed(RngAlgorithm::ChaCha, &[seed; 32]);
     let mut runner = TestRunner::new_with_rng(Config::default(), rng);
-    let strategy = (shape_of(ka), shape_of(kb));
+    let motion = (-60.0f32..60.0, -60.0f32..60.0).prop_map(|(x, y)| Vec2::new(x, y));
+    let strategy = (shape_of(ka), shape_of(kb), motion);
     let mut t = Tally::default();
     while t.pairs < pairs {
         let Ok(tree) = strategy.new_tree(&mut runner) else { continue };
-        let (a, b) = tree.current();
+        let (a, b, motion) = tree.current();
         t.pairs += 1;
-        for (q, why) in check_pair(&a, &b, &mut t).into_iter().enumerate() {
+        for (q, why) in check_pair(&a, &b, motion, &mut t).into_iter().enumerate() {
             let Some(why) = why else { continue };
             t.disagreements[q] += 1;
             if t.disagreements[q] <= SHOWN {
-                eprintln!("DISAGREEMENT {} {ka} vs {kb}: {why}\n  a = {a:?}\n  b = {b:?}", QUERIES[q]);
+                eprintln!(
+                    "DISAGREEMENT {} {ka} vs {kb}: {why}\n  a = {a:?}\n  b = {b:?}\n  motion = {motion}",
+                    QUERIES[q]
+                );
             }
         }
     }
