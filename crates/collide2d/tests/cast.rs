@@ -444,3 +444,76 @@ fn turning_casts_are_never_late_and_end_touching() {
     let checked = checked.into_inner();
     assert!(checked > 200, "only {checked} hits checked");
 }
+
+// ---------- beside parry2d ----------
+
+/// The same shape for parry2d: its shape, placed by a pose.
+fn to_parry(s: &Shape) -> (parry2d::math::Pose, parry2d::shape::SharedShape) {
+    use parry2d::math::Pose;
+    use parry2d::shape::SharedShape;
+    match s {
+        Shape::Point(p) => (Pose::from_translation(*p), SharedShape::ball(0.0)),
+        Shape::Segment(x) => (Pose::IDENTITY, SharedShape::segment(x.a(), x.b())),
+        Shape::Aabb(b) => {
+            (Pose::from_translation(b.center()), SharedShape::cuboid(b.half_extents().x, b.half_extents().y))
+        }
+        Shape::Circle(c) => (Pose::from_translation(c.center()), SharedShape::ball(c.radius())),
+        Shape::Obb(o) => {
+            (Pose::new(o.center(), o.rotation()), SharedShape::cuboid(o.half_extents().x, o.half_extents().y))
+        }
+        Shape::Capsule(k) => (Pose::IDENTITY, SharedShape::capsule(k.a(), k.b(), k.radius())),
+        Shape::ConvexPolygon(p) => {
+            (Pose::IDENTITY, SharedShape::convex_polyline(p.vertices().to_vec()).expect("a convex polygon"))
+        }
+        Shape::Polygon(_) => unreachable!("convex kinds only"),
+    }
+}
+
+#[test]
+fn casts_agree_with_parry2d_and_the_oracle_judges_every_disagreement() {
+    use parry2d::query::{cast_shapes, ShapeCastOptions};
+    let kinds = ["segment", "aabb", "circle", "obb", "capsule", "polygon"];
+    let (compared, differ) = (AtomicUsize::new(0), AtomicUsize::new(0));
+    for ka in kinds {
+        for kb in kinds {
+            let mut runner = TestRunner::new(Config { cases: 100, failure_persistence: None, ..Config::default() });
+            let cases = (shape_of(ka), shape_of(kb), motion());
+            let result = runner.run(&cases, |(a, b, m)| {
+                prop_assume!(!intersects(&a, &b) && m.length() > 1e-2);
+                let ours = cast_shape(&a, Vec2::ZERO, &b, m, 1.0).map(|h| h.time);
+                let ((pa, sa), (pb, sb)) = (to_parry(&a), to_parry(&b));
+                let options = ShapeCastOptions::with_max_time_of_impact(1.0);
+                let theirs =
+                    cast_shapes(&pa, Vec2::ZERO, &*sa, &pb, m, &*sb, options).unwrap().map(|h| h.time_of_impact);
+                compared.fetch_add(1, Relaxed);
+                let agree = match (ours, theirs) {
+                    (Some(o), Some(p)) => (o - p).abs() * m.length() <= 1e-3 * (1.0 + m.length()),
+                    (None, None) => true,
+                    _ => false,
+                };
+                if agree {
+                    return Ok(());
+                }
+                differ.fetch_add(1, Relaxed);
+                // The oracle decides: conservative advancement on the f64 distance.
+                let on_f64 = |t: f64| oracle_distance(&a, &moved(&b, m * t as f32));
+                let Ok(oracle) = first_touch(on_f64, m, 1e-9) else { return Ok(()) };
+                let tol = 1e-4 * (1.0 + m.length() as f64 + 40.0);
+                let ours_right = match (ours, oracle) {
+                    (Some(o), Some(t)) => (o as f64 - t).abs() * m.length() as f64 <= tol,
+                    (None, None) => true,
+                    (Some(o), None) => on_f64(o as f64) <= tol,
+                    (None, Some(t)) => on_f64((t + tol / m.length() as f64).min(1.0)) > 0.0,
+                };
+                prop_assert!(ours_right, "ours {ours:?}, parry2d {theirs:?}, oracle {oracle:?}");
+                Ok(())
+            });
+            if let Err(e) = result {
+                panic!("parry2d comparison: {ka} vs {kb}: {e}");
+            }
+        }
+    }
+    let (compared, differ) = (compared.into_inner(), differ.into_inner());
+    eprintln!("compared {compared} casts with parry2d: {differ} differed, each judged by the oracle in our favour");
+    assert!(compared > 1000);
+}
