@@ -1,11 +1,14 @@
-//! Vectors, intervals and transforms: the small math every query is built on.
+//! Vectors, intervals, transforms and exact predicates: the small math every query is built on.
 
 mod interval;
+mod predicates;
 mod transform;
 mod vector;
 
 pub use interval::Interval;
+pub use predicates::orient2d;
+pub(crate) use predicates::{point_on_segment, segments_touch};
 pub(crate) use transform::orthogonal;
 pub use transform::Transform;
-pub use vector::{cross, orient2d, project, project_scalar};
+pub use vector::{cross, project, project_scalar};
 pub(crate) use vector::{slab_range, unrotate};

@@ -44,20 +44,6 @@ pub fn cross(a: Vec2, b: Vec2) -> f32 {
     a.perp_dot(b)
 }
 
-/// Twice the signed area of the triangle `a, b, c`, computed in `f64`.
-///
-/// Positive when `c` lies to the left of the line `a → b` (counter-clockwise turn with y up),
-/// negative to the right, zero when collinear. The subtractions of `f32` inputs are exact in
-/// `f64` for all but extreme exponent gaps, so this sign is far more reliable than the `f32`
-/// cross product: the exact predicates (point on segment, collinear segments) use it.
-#[inline]
-pub fn orient2d(a: Vec2, b: Vec2, c: Vec2) -> f64 {
-    let (ax, ay) = (a.x as f64, a.y as f64);
-    let (bx, by) = (b.x as f64, b.y as f64);
-    let (cx, cy) = (c.x as f64, c.y as f64);
-    (bx - ax) * (cy - ay) - (by - ay) * (cx - ax)
-}
-
 /// The slab method: the range `[t0, t1]` of `t` for which `o + t d` lies in the box `[lo, hi]`,
 /// and the axis (0 for x, 1 for y) whose slab sets `t0` (`None` when no slab bounds it, that is
 /// `t0 = -∞`); `None` when the line misses the box. On equal entries the x slab is named.
@@ -98,13 +84,5 @@ mod tests {
         assert_eq!(project(Vec2::new(1.0, 2.0), Vec2::ZERO), Vec2::ZERO);
         assert_eq!(project(Vec2::new(1.0, 2.0), Vec2::new(f32::INFINITY, 0.0)), Vec2::ZERO);
         assert_eq!(project_scalar(Vec2::new(1.0, 2.0), Vec2::ZERO), 0.0);
-    }
-
-    #[test]
-    fn orient2d_sign_follows_turn_direction() {
-        let (a, b) = (Vec2::ZERO, Vec2::X);
-        assert!(orient2d(a, b, Vec2::Y) > 0.0);
-        assert!(orient2d(a, b, -Vec2::Y) < 0.0);
-        assert_eq!(orient2d(a, b, Vec2::new(7.0, 0.0)), 0.0);
     }
 }

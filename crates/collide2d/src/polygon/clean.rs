@@ -4,8 +4,7 @@
 use glam::Vec2;
 
 use super::bvh::EdgeTree;
-use crate::math::orient2d;
-use crate::query::intersects::segments_touch;
+use crate::math::{orient2d, segments_touch};
 use crate::shape::{finite_vec, twice_signed_area, EdgeId, Ring, ShapeError};
 
 /// A cleaned ring: its points with the input index each came from.

@@ -10,8 +10,7 @@ use std::sync::{Arc, OnceLock};
 
 use glam::Vec2;
 
-use crate::math::{orient2d, Transform};
-use crate::query::intersects::point_on_segment;
+use crate::math::{orient2d, point_on_segment, Transform};
 use crate::shape::{check_transform, Aabb, ConvexPolygon, Ring, Shape, ShapeError};
 pub(crate) use bvh::EdgeTree;
 use clean::{check_simple, clean_ring, inside_ring, ring_edges, wind, WoundRing};

@@ -5,9 +5,10 @@
 use glam::Vec2;
 
 use super::contains_point;
+use crate::math::point_on_segment;
 use crate::polygon::Polygon;
 use crate::query::core::{interiors_meet, Core};
-use crate::query::intersects::{point_on_segment, segment_intersection, SegmentIntersection};
+use crate::query::intersects::{segment_intersection, SegmentIntersection};
 use crate::query::ShapeRef;
 use crate::shape::Segment;
 

@@ -1,9 +1,9 @@
+use crate::math::segments_touch;
 use crate::polygon::Polygon;
 use crate::query::{ShapeLike, ShapeRef};
 use crate::shape::Segment;
 
 use super::intersects_ref;
-use super::segments::segments_touch;
 
 /// A concave polygon (with holes) against any shape: bounding boxes first, then only the edges
 /// near the other shape (through the polygon's edge hierarchy), then, if no edge touches it,

@@ -19,7 +19,6 @@ pub use round::{
     intersects_circle_obb,
 };
 pub use segments::{intersects_point_segment, intersects_segment_segment, segment_intersection, SegmentIntersection};
-pub(crate) use segments::{point_on_segment, segments_touch};
 
 use super::contains::contains_point;
 use super::core::intersects_general;

@@ -1,6 +1,6 @@
 use glam::Vec2;
 
-use crate::math::orient2d;
+use crate::math::{orient2d, point_on_segment, segments_touch};
 use crate::query::core::point_segment_distance_squared;
 use crate::shape::Segment;
 
@@ -77,32 +77,6 @@ pub fn segment_intersection(s1: &Segment, s2: &Segment) -> SegmentIntersection {
     }
 }
 
-/// Whether `p` lies on `[a, b]`: exactly on its line and within its bounds.
-#[inline]
-pub(crate) fn point_on_segment(p: Vec2, a: Vec2, b: Vec2) -> bool {
-    orient2d(a, b, p) == 0.0 && within_bounds(p, a, b)
-}
-
-/// `p` within the axis-aligned bounds of `a` and `b` (false for NaN).
-#[inline]
-fn within_bounds(p: Vec2, a: Vec2, b: Vec2) -> bool {
-    a.x.min(b.x) <= p.x && p.x <= a.x.max(b.x) && a.y.min(b.y) <= p.y && p.y <= a.y.max(b.y)
-}
-
-/// The classic exact test: each segment's ends lie on opposite sides of (or on) the other's line,
-/// with the collinear and end-on-line cases settled by bounds.
-pub(crate) fn segments_touch([a, b]: [Vec2; 2], [c, d]: [Vec2; 2]) -> bool {
-    let (o1, o2) = (orient2d(a, b, c).signum_or_zero(), orient2d(a, b, d).signum_or_zero());
-    let (o3, o4) = (orient2d(c, d, a).signum_or_zero(), orient2d(c, d, b).signum_or_zero());
-    if o1 * o2 < 0.0 && o3 * o4 < 0.0 {
-        return true;
-    }
-    (o1 == 0.0 && within_bounds(c, a, b))
-        || (o2 == 0.0 && within_bounds(d, a, b))
-        || (o3 == 0.0 && within_bounds(a, c, d))
-        || (o4 == 0.0 && within_bounds(b, c, d))
-}
-
 /// Squared distance between two segments: 0 when they touch, otherwise the smallest distance
 /// from an end of one to the other.
 pub(crate) fn segments_distance_squared([a, b]: [Vec2; 2], [c, d]: [Vec2; 2]) -> f32 {
@@ -113,22 +87,4 @@ pub(crate) fn segments_distance_squared([a, b]: [Vec2; 2], [c, d]: [Vec2; 2]) ->
         .min(point_segment_distance_squared(b, c, d))
         .min(point_segment_distance_squared(c, a, b))
         .min(point_segment_distance_squared(d, a, b))
-}
-
-trait SignumOrZero {
-    fn signum_or_zero(self) -> f64;
-}
-
-impl SignumOrZero for f64 {
-    /// Like `signum`, but 0 for ±0 and NaN (so a NaN never passes a sign test).
-    #[inline]
-    fn signum_or_zero(self) -> f64 {
-        if self > 0.0 {
-            1.0
-        } else if self < 0.0 {
-            -1.0
-        } else {
-            0.0
-        }
-    }
 }

@@ -1,0 +1,78 @@
+//! Exact geometric predicates: orientation signs, and points and segments touching.
+//!
+//! These decide "which side" and "do they share a point" from the exact-sign orientation test in
+//! `f64`, so shapes meeting at representable coordinates are judged touching. Polygon validation
+//! and the queries both build on them.
+
+use glam::Vec2;
+
+/// Twice the signed area of the triangle `a, b, c`, computed in `f64`.
+///
+/// Positive when `c` lies to the left of the line `a → b` (counter-clockwise turn with y up),
+/// negative to the right, zero when collinear. The subtractions of `f32` inputs are exact in
+/// `f64` for all but extreme exponent gaps, so this sign is far more reliable than the `f32`
+/// cross product: the exact predicates (point on segment, collinear segments) use it.
+#[inline]
+pub fn orient2d(a: Vec2, b: Vec2, c: Vec2) -> f64 {
+    let (ax, ay) = (a.x as f64, a.y as f64);
+    let (bx, by) = (b.x as f64, b.y as f64);
+    let (cx, cy) = (c.x as f64, c.y as f64);
+    (bx - ax) * (cy - ay) - (by - ay) * (cx - ax)
+}
+
+/// Whether `p` lies on `[a, b]`: exactly on its line and within its bounds.
+#[inline]
+pub(crate) fn point_on_segment(p: Vec2, a: Vec2, b: Vec2) -> bool {
+    orient2d(a, b, p) == 0.0 && within_bounds(p, a, b)
+}
+
+/// `p` within the axis-aligned bounds of `a` and `b` (false for NaN).
+#[inline]
+fn within_bounds(p: Vec2, a: Vec2, b: Vec2) -> bool {
+    a.x.min(b.x) <= p.x && p.x <= a.x.max(b.x) && a.y.min(b.y) <= p.y && p.y <= a.y.max(b.y)
+}
+
+/// The classic exact test: each segment's ends lie on opposite sides of (or on) the other's line,
+/// with the collinear and end-on-line cases settled by bounds.
+pub(crate) fn segments_touch([a, b]: [Vec2; 2], [c, d]: [Vec2; 2]) -> bool {
+    let (o1, o2) = (orient2d(a, b, c).signum_or_zero(), orient2d(a, b, d).signum_or_zero());
+    let (o3, o4) = (orient2d(c, d, a).signum_or_zero(), orient2d(c, d, b).signum_or_zero());
+    if o1 * o2 < 0.0 && o3 * o4 < 0.0 {
+        return true;
+    }
+    (o1 == 0.0 && within_bounds(c, a, b))
+        || (o2 == 0.0 && within_bounds(d, a, b))
+        || (o3 == 0.0 && within_bounds(a, c, d))
+        || (o4 == 0.0 && within_bounds(b, c, d))
+}
+
+trait SignumOrZero {
+    fn signum_or_zero(self) -> f64;
+}
+
+impl SignumOrZero for f64 {
+    /// Like `signum`, but 0 for ±0 and NaN (so a NaN never passes a sign test).
+    #[inline]
+    fn signum_or_zero(self) -> f64 {
+        if self > 0.0 {
+            1.0
+        } else if self < 0.0 {
+            -1.0
+        } else {
+            0.0
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn orient2d_sign_follows_turn_direction() {
+        let (a, b) = (Vec2::ZERO, Vec2::X);
+        assert!(orient2d(a, b, Vec2::Y) > 0.0);
+        assert!(orient2d(a, b, -Vec2::Y) < 0.0);
+        assert_eq!(orient2d(a, b, Vec2::new(7.0, 0.0)), 0.0);
+    }
+}
