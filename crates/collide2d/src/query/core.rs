@@ -10,6 +10,7 @@ use glam::Vec2;
 
 use crate::math::orient2d;
 
+use super::gjk::gjk_closest_points;
 use super::ShapeRef;
 
 /// A core seen as vertices and the half-planes `{x : n · (x − s) ≤ 0}` it is the intersection of.
@@ -258,7 +259,7 @@ pub(crate) fn closest_points_cores(a: &Core, b: &Core) -> (Vec2, Vec2) {
 pub(crate) fn closest_pair_cores(a: &Core, b: &Core) -> (Vec2, Vec2, Vec2) {
     let flat = |c: &Core| matches!(c, Core::Point(_) | Core::Segment(_));
     if !flat(a) && !flat(b) {
-        if let Some((pa, pb)) = super::distance::gjk::gjk_closest_points(a, b) {
+        if let Some((pa, pb)) = gjk_closest_points(a.vertices(), b.vertices()) {
             return (pa, pb, (pb - pa).normalize_or_zero());
         }
     }

@@ -9,6 +9,7 @@ pub mod contact;
 pub mod contains;
 pub(crate) mod core;
 pub mod distance;
+mod gjk;
 pub mod intersects;
 pub mod point;
 pub mod ray;

@@ -6,7 +6,6 @@
 
 mod boxes;
 mod concave;
-pub(crate) mod gjk;
 
 use glam::Vec2;
 

@@ -1,5 +1,6 @@
-//! GJK (Gilbert–Johnson–Keerthi) closest points between two convex cores: the general distance
-//! fall-back for polygon against polygon, where the vertex-against-feature scan would be O(n·m).
+//! GJK (Gilbert–Johnson–Keerthi) closest points between two convex vertex sets: the general
+//! distance fall-back for polygon against polygon, where the vertex-against-feature scan would be
+//! O(n·m). It sees only vertices, so `query::core` calls it and it needs nothing from there.
 //!
 //! It walks a simplex of the Minkowski difference `A − B` towards the origin; the closest point
 //! of that difference to the origin, written as a blend of support pairs, gives one closest point
@@ -16,8 +17,6 @@
 
 use glam::{DVec2, Vec2};
 
-use crate::query::core::Core;
-
 const MAX_ITERATIONS: usize = 48;
 /// Stop when a new support point improves the distance by less than this fraction.
 const RELATIVE_TOLERANCE: f64 = 1e-6;
@@ -32,10 +31,9 @@ struct SimplexVertex {
     b: DVec2,
 }
 
-/// The vertex of `core` furthest along `d`, widened to f64.
+/// The vertex of the convex set `v` furthest along `d`, widened to f64.
 #[inline]
-fn support(core: &Core, d: DVec2) -> DVec2 {
-    let v = core.vertices();
+fn support(v: &[Vec2], d: DVec2) -> DVec2 {
     let mut best = v[0].as_dvec2();
     let mut best_dot = best.dot(d);
     for p in &v[1..] {
@@ -49,9 +47,10 @@ fn support(core: &Core, d: DVec2) -> DVec2 {
     best
 }
 
-/// Closest points `(on a, on b)` of two cores, or `None` when GJK finds them overlapping.
-pub(crate) fn gjk_closest_points(a: &Core, b: &Core) -> Option<(Vec2, Vec2)> {
-    let (a0, b0) = (a.vertices()[0].as_dvec2(), b.vertices()[0].as_dvec2());
+/// Closest points `(on a, on b)` of the convex hulls of two non-empty vertex sets, or `None`
+/// when GJK finds them overlapping.
+pub(crate) fn gjk_closest_points(a: &[Vec2], b: &[Vec2]) -> Option<(Vec2, Vec2)> {
+    let (a0, b0) = (a[0].as_dvec2(), b[0].as_dvec2());
     let first = SimplexVertex { w: a0 - b0, a: a0, b: b0 };
     let mut simplex = [first; 3];
     let mut weights = [1.0f64, 0.0, 0.0];
