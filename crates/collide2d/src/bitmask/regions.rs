@@ -1,6 +1,7 @@
 //! Connected components and outlines.
 
-use super::{row_runs, Bitmask, PixelRect};
+use super::mask::row_runs;
+use super::{Bitmask, PixelRect};
 
 /// Which neighbouring pixels belong to the same component.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]

@@ -90,7 +90,7 @@ impl Bitmask {
     fn reset(&mut self, width: u32, height: u32) {
         self.width = width;
         self.height = height;
-        self.stride = super::stride_of(width);
+        self.stride = super::mask::stride_of(width);
         self.words.clear();
         self.words.resize(self.stride * height as usize, 0);
     }
@@ -148,7 +148,7 @@ impl Bitmask {
             let row = &self.row(y)[i0..i1.min(self.stride)];
             let slice_end = (i1 as u32 * 64).min(self.width) - i0 as u32 * 64;
             let mut hit = false;
-            super::row_runs(row, slice_end, |s, e| {
+            super::mask::row_runs(row, slice_end, |s, e| {
                 let (s, e) = (s + i0 as u32 * 64, e + i0 as u32 * 64);
                 if hit || (e as f32) < lo.x || (s as f32) > hi.x {
                     return;
