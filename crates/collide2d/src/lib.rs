@@ -57,19 +57,29 @@
 //!
 //! ## Layout
 //!
-//! - [`math`]: [`Transform`] (sprite-like transforms that compose), [`Interval`], projections.
-//! - [`shape`]: one type per shape and the [`Shape`] enum.
-//! - [`query`]: one module per question ([`query::intersects`], [`query::contains`],
-//!   [`query::contact`], [`query::distance`], [`query::ray`], [`query::point`], [`query::cast`]) with the pair fast
-//!   paths (`intersects_obb_obb`, `contact_circle_obb`, …); [`intersects`], [`contains`],
-//!   [`contact`], [`distance`], [`closest_points`], [`cast_ray`], [`closest_point`] and
-//!   [`signed_distance`] take any shape or pair.
-//! - [`tiered`]: the levelled rectangle test (bounding boxes, corners inside, SAT).
-//! - [`detector`]: swappable detection methods.
-//! - [`bitmask`]: pixel-perfect masks, tested 64 pixels at a time.
-//! - [`filter`]: [`CollisionFilter`], which colliders may pair (for the broad phase and the world).
-//! - [`broad`]: the broad phase alone: which of many keyed boxes overlap, kept up to date.
-//! - [`world`]: many colliders: broad phase, collision events, scene queries, transform tree.
+//! The modules are layers, listed from the bottom up. Each uses only the layers below it, so
+//! imports point only downward:
+//!
+//! 1. [`math`]: [`Transform`] (sprite-like transforms that compose), [`Interval`], projections
+//!    and the exact predicates (orientation, points and segments touching).
+//! 2. [`shape`]: one type per shape and the [`Shape`] enum (whose [`Polygon`] variant is the one
+//!    name it takes from the layer above).
+//! 3. [`polygon`]: concave polygons with holes: validation, edge tree, convex decomposition.
+//! 4. [`query`]: one module per question ([`query::intersects`], [`query::contains`],
+//!    [`query::contact`], [`query::distance`], [`query::ray`], [`query::point`],
+//!    [`query::cast`]) with the pair fast paths (`intersects_obb_obb`, `contact_circle_obb`, …); [`intersects`], [`contains`],
+//!    [`contact`], [`distance`], [`closest_points`], [`cast_ray`], [`closest_point`] and
+//!    [`signed_distance`] take any shape or pair; [`cast_shape`] and [`sweep`] move them.
+//! 5. [`detector`]: swappable detection methods; [`tiered`]: the levelled rectangle test
+//!    (bounding boxes, corners inside, SAT).
+//! 6. [`filter`]: [`CollisionFilter`], which colliders may pair, for the two layers above it.
+//! 7. [`broad`]: the broad phase alone: which of many keyed boxes overlap, kept up to date.
+//! 8. [`world`]: many colliders: broad phase, collision events, scene queries, motion
+//!    ([`World::move_and_slide`]), transform tree.
+//!
+//! Beside them, using the layers they need and used by none of them: [`pixels`] and [`trace`]
+//! (sprites traced into polygons) and [`bitmask`] (pixel-perfect masks, tested 64 pixels at a
+//! time).
 
 #![warn(missing_docs)]
 
