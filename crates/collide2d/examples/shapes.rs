@@ -2,7 +2,7 @@
 //! whether one contains the other, and why (which test decided), plus the tiered rectangle test
 //! on the two cases that fool its lower levels.
 //!
-//! Run with `cargo run --release -p collide2d --example shapes` (the README's main command).
+//! Run with `cargo run --release -p collide2d --example shapes`.
 
 use std::f32::consts::FRAC_PI_4;
 

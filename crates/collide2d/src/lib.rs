@@ -115,6 +115,11 @@ pub use query::{ShapeLike, ShapeRef};
 pub use shape::{Aabb, Capsule, Circle, ConvexPolygon, Obb, Segment, Shape, ShapeError};
 pub use world::{ColliderHandle, ContactEvent, MoveOptions, MoveResult, QueryFilter, StepEvents, World, WorldError};
 
+/// The README's Rust snippets, compiled and run as doctests so that they cannot go stale.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+struct ReadmeDoctests;
+
 /// Everything a game usually needs, for `use collide2d::prelude::*`.
 pub mod prelude {
     pub use crate::detector::{BoundingBoxes, BoundingCircles, Detector, Exact};
