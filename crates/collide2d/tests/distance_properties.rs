@@ -49,7 +49,7 @@ fn closest_points_lie_on_their_shapes_and_exist_only_when_apart() {
 
 // ---- near-parallel edges at small gaps ----
 //
-// GJK's closest point creeps along a nearly parallel pair of edges by tiny steps; in f32 its stop
+// GJK's closest point (our polygon distance until issue 21) creeps along a nearly parallel pair of edges by tiny steps; in f32 its stop
 // test could not tell those steps from rounding, so it stopped mid-edge, well short of the
 // closest vertex. Found by the soak test; the expected values come from the f64 brute force.
 

@@ -10,7 +10,7 @@ use glam::Vec2;
 
 use crate::math::orient2d;
 
-use super::gjk::gjk_closest_points;
+use super::minkowski::closest_points_convex;
 use super::ShapeRef;
 
 /// A core seen as vertices and the half-planes `{x : n · (x − s) ≤ 0}` it is the intersection of.
@@ -241,7 +241,8 @@ fn closest_vertex_to_features(from: &Core, to: &Core) -> (Vec2, Vec2, Feature) {
     (best.1, best.2, best.3)
 }
 
-/// The closest points `(on a, on b)` of two cores that do not overlap: GJK for two polygons,
+/// The closest points `(on a, on b)` of two cores that do not overlap: the nearest point of their
+/// Minkowski difference for two polygons,
 /// the exact vertex-to-feature scan (O(n) here) when either core is a point or a segment.
 pub(crate) fn closest_points_cores(a: &Core, b: &Core) -> (Vec2, Vec2) {
     let (pa, pb, _) = closest_pair_cores(a, b);
@@ -259,7 +260,7 @@ pub(crate) fn closest_points_cores(a: &Core, b: &Core) -> (Vec2, Vec2) {
 pub(crate) fn closest_pair_cores(a: &Core, b: &Core) -> (Vec2, Vec2, Vec2) {
     let flat = |c: &Core| matches!(c, Core::Point(_) | Core::Segment(_));
     if !flat(a) && !flat(b) {
-        if let Some((pa, pb)) = gjk_closest_points(a.vertices(), b.vertices()) {
+        if let Some((pa, pb)) = closest_points_convex(a.vertices(), b.vertices()) {
             return (pa, pb, (pb - pa).normalize_or_zero());
         }
     }

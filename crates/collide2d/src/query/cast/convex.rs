@@ -11,6 +11,7 @@
 use glam::Vec2;
 
 use crate::query::core::Core;
+use crate::query::minkowski::{for_each_sum_edge, SumVertex};
 
 /// Where a cast first touched, in the frame where `a` stands still.
 #[derive(Clone, Copy, Debug)]
@@ -25,14 +26,6 @@ pub(super) struct Touch {
 /// How far past an edge's ends a ray may meet its line and still count as meeting the edge,
 /// relative to the edge: rounding must not let a ray through the shared vertex of two edges.
 const END_SLACK: f32 = 1e-6;
-
-/// A vertex of `core_a ⊕ −core_b`: `a[i] − b[j]`.
-#[derive(Clone, Copy)]
-struct SumVertex {
-    at: Vec2,
-    i: usize,
-    j: usize,
-}
 
 /// The first touch of `(core_b ⊕ disc(rb))` moving by `t · v` with `(core_a ⊕ disc(ra))`, for
 /// `t` in `[0, t_max]`, or `None`. The shapes must not intersect at `t = 0` (the caller checks).
@@ -51,27 +44,17 @@ pub(super) fn cast_cores(a: &Core, ra: f32, b: &Core, rb: f32, v: Vec2, t_max: f
     let speed2 = v.length_squared();
     let mut best: Best = None;
     let mut limit = t_max * unit;
-    let mut first: Option<SumVertex> = None;
-    let mut prev: Option<SumVertex> = None;
-    for k in sum_vertices(va, vb) {
-        if let Some((t, normal)) = ray_disc(v, speed2, k.at, radius) {
+    for_each_sum_edge(va, vb, |p, q| {
+        if let Some((t, normal)) = ray_disc(v, speed2, p.at, radius) {
             if t <= limit {
                 limit = t;
-                best = Some((t, normal, k, k, 0.0));
+                best = Some((t, normal, p, p, 0.0));
             }
         }
-        if let Some(p) = prev {
-            ray_edge(v, p, k, radius, &normals, &mut best, &mut limit);
+        if p.i != q.i || p.j != q.j {
+            ray_edge(v, p, q, radius, &normals, &mut best, &mut limit);
         }
-        first.get_or_insert(k);
-        prev = Some(k);
-    }
-    if let (Some(p), Some(f)) = (prev, first) {
-        // The closing edge (for a two-vertex sum, the segment's other side).
-        if p.i != f.i || p.j != f.j {
-            ray_edge(v, p, f, radius, &normals, &mut best, &mut limit);
-        }
-    }
+    });
     let (time, normal, k0, k1, s) = best?;
     let on_core = va[k0.i] + (va[k1.i] - va[k0.i]) * s;
     Some(Touch { time: time / unit, normal, point: on_core + normal * ra })
@@ -150,103 +133,4 @@ fn ray_disc(v: Vec2, speed2: f32, c: Vec2, radius: f32) -> Option<(f32, Vec2)> {
         return None;
     }
     Some((t, (v * t - c) / radius))
-}
-
-/// The pseudo-angle of direction `d`, monotone in its angle over `[0, 2π)` from +x, in `[0, 4)`;
-/// −1 for a zero edge (a repeated vertex, as in a flat box), which is walked at once since it
-/// adds nothing to the sum.
-fn angle_key(d: Vec2) -> f32 {
-    let size = d.x.abs() + d.y.abs();
-    if size == 0.0 {
-        return -1.0;
-    }
-    let p = d.x / size;
-    if d.y < 0.0 {
-        3.0 + p
-    } else {
-        1.0 - p
-    }
-}
-
-/// The lowest vertex (then leftmost) of `v`, where a walk by edge angle starts; with `flip`, of
-/// `−v`.
-fn lowest(v: &[Vec2], flip: bool) -> usize {
-    let key = |p: Vec2| if flip { -p } else { p };
-    (0..v.len())
-        .min_by(|&i, &j| {
-            let (p, q) = (key(v[i]), key(v[j]));
-            p.y.total_cmp(&q.y).then(p.x.total_cmp(&q.x))
-        })
-        .unwrap_or(0)
-}
-
-/// The vertices of `a ⊕ −b` counter-clockwise (both counter-clockwise; one or two vertices
-/// allowed), each with the vertices it sums, by merging the two edge walks by angle.
-fn sum_vertices<'v>(a: &'v [Vec2], b: &'v [Vec2]) -> impl Iterator<Item = SumVertex> + 'v {
-    let (n, m) = (a.len(), b.len());
-    let (mut i, mut j) = (lowest(a, false), lowest(b, true));
-    // Edges left to walk on each side (a single vertex has none).
-    let (mut left_a, mut left_b) = (if n > 1 { n } else { 0 }, if m > 1 { m } else { 0 });
-    let mut done = false;
-    std::iter::from_fn(move || {
-        if done {
-            return None;
-        }
-        let here = SumVertex { at: a[i] - b[j], i, j };
-        let next_a = if i + 1 == n { 0 } else { i + 1 };
-        let next_b = if j + 1 == m { 0 } else { j + 1 };
-        let key_a = (left_a > 0).then(|| angle_key(a[next_a] - a[i]));
-        let key_b = (left_b > 0).then(|| angle_key(b[j] - b[next_b]));
-        match (key_a, key_b) {
-            (None, None) => done = true,
-            (Some(ka), Some(kb)) if ka == kb => {
-                (i, j, left_a, left_b) = (next_a, next_b, left_a - 1, left_b - 1);
-            }
-            (Some(ka), Some(kb)) if ka < kb => (i, left_a) = (next_a, left_a - 1),
-            (Some(_), None) => (i, left_a) = (next_a, left_a - 1),
-            _ => (j, left_b) = (next_b, left_b - 1),
-        }
-        if left_a == 0 && left_b == 0 {
-            // Back at the start: the last vertex was the one before it.
-            done = true;
-        }
-        Some(here)
-    })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn square(c: Vec2, h: f32) -> [Vec2; 4] {
-        [c + Vec2::new(-h, -h), c + Vec2::new(h, -h), c + Vec2::new(h, h), c + Vec2::new(-h, h)]
-    }
-
-    #[test]
-    fn the_sum_of_two_squares_is_a_square_of_both_sizes() {
-        let a = square(Vec2::ZERO, 1.0);
-        let b = square(Vec2::new(5.0, 0.0), 0.5);
-        let sum: Vec<Vec2> = sum_vertices(&a, &b).map(|k| k.at).collect();
-        assert_eq!(sum, square(Vec2::new(-5.0, 0.0), 1.5).to_vec());
-    }
-
-    #[test]
-    fn the_sum_with_a_point_is_the_other_shape_moved() {
-        let a = [Vec2::new(2.0, 3.0)];
-        let b = square(Vec2::ZERO, 1.0);
-        let sum: Vec<Vec2> = sum_vertices(&a, &b).map(|k| k.at).collect();
-        // −b is the same square; walked from its lowest-leftmost vertex.
-        assert_eq!(sum, square(Vec2::new(2.0, 3.0), 1.0).to_vec());
-    }
-
-    #[test]
-    fn a_triangle_and_a_segment_sum_to_five_vertices() {
-        let a = [Vec2::ZERO, Vec2::new(2.0, 0.0), Vec2::new(0.0, 2.0)];
-        let b = [Vec2::new(0.0, 0.0), Vec2::new(1.0, 1.0)];
-        let sum: Vec<Vec2> = sum_vertices(&a, &b).map(|k| k.at).collect();
-        assert_eq!(sum.len(), 5, "{sum:?}");
-        let area: f32 = (0..sum.len()).map(|k| sum[k].perp_dot(sum[(k + 1) % sum.len()])).sum::<f32>() / 2.0;
-        // The triangle (area 2) swept along the segment (length √2) across its width 2√2.
-        assert!((area - 6.0).abs() < 1e-5, "{area} {sum:?}");
-    }
 }

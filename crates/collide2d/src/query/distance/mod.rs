@@ -1,8 +1,9 @@
 //! Distances and closest points between shapes that do not touch.
 //!
 //! Specialised formulas for discs and axis-aligned boxes; every other pair goes through its
-//! cores: exact vertex-to-feature formulas when one core is a point or a segment (O(n)), and GJK
-//! when both are polygons.
+//! cores: exact vertex-to-feature formulas when one core is a point or a segment (O(n)), and the
+//! nearest point of the Minkowski difference, walked edge by edge in O(n + m), when both are
+//! polygons.
 
 mod boxes;
 mod concave;

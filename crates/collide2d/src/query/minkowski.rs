@@ -1,0 +1,165 @@
+//! The Minkowski difference `a ⊕ −b` of two convex vertex sets, walked without storing it: its
+//! vertices by merging the two edge sequences by angle (at most `n + m`, each the difference of
+//! one vertex of each), and its edges, each from one side's edge. Two shapes touch when their
+//! difference holds the origin, so the casts (a ray from the origin against it) and the polygon
+//! distance (its nearest point to the origin) both walk it, in `O(n + m)`, allocating nothing.
+
+use glam::Vec2;
+
+/// A vertex of `core_a ⊕ −core_b`: `a[i] − b[j]`.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct SumVertex {
+    pub(crate) at: Vec2,
+    pub(crate) i: usize,
+    pub(crate) j: usize,
+}
+
+/// The lowest vertex (then leftmost) of `v`, where a walk by edge angle starts; with `flip`, of
+/// `−v`.
+fn lowest(v: &[Vec2], flip: bool) -> usize {
+    let key = |p: Vec2| if flip { -p } else { p };
+    (0..v.len())
+        .min_by(|&i, &j| {
+            let (p, q) = (key(v[i]), key(v[j]));
+            p.y.total_cmp(&q.y).then(p.x.total_cmp(&q.x))
+        })
+        .unwrap_or(0)
+}
+
+/// Calls `edge(p, q)` for each edge of `a ⊕ −b` counter-clockwise (both counter-clockwise; one
+/// or two vertices allowed), as consecutive vertices each with the vertices it sums, the last
+/// back to the first: every vertex comes first once (a single vertex gives `(v, v)`; a segment
+/// its two sides). The vertices come from merging the two edge walks by angle.
+///
+/// Both walks start at their lowest vertex, so their edges turn counter-clockwise from +x through
+/// a whole turn. A convex polygon turns by less than a half turn at a vertex (a segment by
+/// exactly one), so the two current edges are never more than a half turn apart, and the sign of
+/// their cross product says which comes first (both when parallel). A zero edge (a flat box's
+/// repeated corner) adds nothing and is walked at once. A loop calling back, not an iterator:
+/// the casts and distances run it for every pair, and the loop compiles to a third of the time.
+#[inline]
+pub(crate) fn for_each_sum_edge(a: &[Vec2], b: &[Vec2], mut edge: impl FnMut(SumVertex, SumVertex)) {
+    let (n, m) = (a.len(), b.len());
+    if n == 0 || m == 0 {
+        return;
+    }
+    let (mut i, mut j) = (lowest(a, false), lowest(b, true));
+    let first = SumVertex { at: a[i] - b[j], i, j };
+    // Edges left to walk on each side (a single vertex has none).
+    let (mut left_a, mut left_b) = (if n > 1 { n } else { 0 }, if m > 1 { m } else { 0 });
+    let mut here = first;
+    while left_a + left_b > 0 {
+        let next_a = if i + 1 == n { 0 } else { i + 1 };
+        let next_b = if j + 1 == m { 0 } else { j + 1 };
+        let (take_a, take_b) = if left_b == 0 {
+            (true, false)
+        } else if left_a == 0 {
+            (false, true)
+        } else {
+            let (ea, eb) = (a[next_a] - a[i], b[j] - b[next_b]);
+            if ea == Vec2::ZERO {
+                (true, false)
+            } else if eb == Vec2::ZERO {
+                (false, true)
+            } else {
+                let turn = ea.perp_dot(eb);
+                (turn >= 0.0, turn <= 0.0)
+            }
+        };
+        if take_a {
+            (i, left_a) = (next_a, left_a - 1);
+        }
+        if take_b {
+            (j, left_b) = (next_b, left_b - 1);
+        }
+        if left_a + left_b == 0 {
+            break;
+        }
+        let next = SumVertex { at: a[i] - b[j], i, j };
+        edge(here, next);
+        here = next;
+    }
+    // The closing edge (for a single vertex, the vertex with itself).
+    edge(here, first);
+}
+
+/// The closest points `(on a, on b)` of two convex polygons (counter-clockwise vertex lists, two
+/// or more vertices each), or `None` when they touch or overlap: the nearest point of their
+/// difference to the origin, on an edge the origin lies outside of, split back into the two
+/// edges' points.
+///
+/// Only the edges that face the origin are measured. The chosen edge's points are then worked out again in f64, where the difference of two f32
+/// vertices is exact: polygons a hair apart along nearly parallel edges keep their distance to
+/// full precision.
+pub(crate) fn closest_points_convex(a: &[Vec2], b: &[Vec2]) -> Option<(Vec2, Vec2)> {
+    if a.len() < 2 || b.len() < 2 {
+        return None;
+    }
+    let mut inside = true;
+    // The nearest facing edge so far: squared distance and its ends.
+    let mut best = (f32::INFINITY, None);
+    for_each_sum_edge(a, b, |p, q| {
+        let e = q.at - p.at;
+        // The origin right of a counter-clockwise edge lies outside the difference.
+        if e.perp_dot(-p.at) >= 0.0 {
+            return;
+        }
+        inside = false;
+        let len2 = e.length_squared();
+        let t = if len2 > 0.0 { (-p.at.dot(e) / len2).clamp(0.0, 1.0) } else { 0.0 };
+        let d2 = (p.at + e * t).length_squared();
+        if d2 < best.0 {
+            best = (d2, Some((p, q)));
+        }
+    });
+    let (p, q) = best.1.filter(|_| !inside)?;
+    let (pa, qa, pb, qb) = (a[p.i].as_dvec2(), a[q.i].as_dvec2(), b[p.j].as_dvec2(), b[q.j].as_dvec2());
+    let (from, e) = (pa - pb, (qa - qb) - (pa - pb));
+    let len2 = e.length_squared();
+    let t = if len2 > 0.0 { (-from.dot(e) / len2).clamp(0.0, 1.0) } else { 0.0 };
+    Some(((pa + (qa - pa) * t).as_vec2(), (pb + (qb - pb) * t).as_vec2()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The sum's vertices, each edge's first.
+    fn sum_vertices(a: &[Vec2], b: &[Vec2]) -> Vec<SumVertex> {
+        let mut out = Vec::new();
+        for_each_sum_edge(a, b, |p, _| out.push(p));
+        out
+    }
+
+    fn square(c: Vec2, h: f32) -> [Vec2; 4] {
+        [c + Vec2::new(-h, -h), c + Vec2::new(h, -h), c + Vec2::new(h, h), c + Vec2::new(-h, h)]
+    }
+
+    #[test]
+    fn the_sum_of_two_squares_is_a_square_of_both_sizes() {
+        let a = square(Vec2::ZERO, 1.0);
+        let b = square(Vec2::new(5.0, 0.0), 0.5);
+        let sum: Vec<Vec2> = sum_vertices(&a, &b).iter().map(|k| k.at).collect();
+        assert_eq!(sum, square(Vec2::new(-5.0, 0.0), 1.5).to_vec());
+    }
+
+    #[test]
+    fn the_sum_with_a_point_is_the_other_shape_moved() {
+        let a = [Vec2::new(2.0, 3.0)];
+        let b = square(Vec2::ZERO, 1.0);
+        let sum: Vec<Vec2> = sum_vertices(&a, &b).iter().map(|k| k.at).collect();
+        // −b is the same square; walked from its lowest-leftmost vertex.
+        assert_eq!(sum, square(Vec2::new(2.0, 3.0), 1.0).to_vec());
+    }
+
+    #[test]
+    fn a_triangle_and_a_segment_sum_to_five_vertices() {
+        let a = [Vec2::ZERO, Vec2::new(2.0, 0.0), Vec2::new(0.0, 2.0)];
+        let b = [Vec2::new(0.0, 0.0), Vec2::new(1.0, 1.0)];
+        let sum: Vec<Vec2> = sum_vertices(&a, &b).iter().map(|k| k.at).collect();
+        assert_eq!(sum.len(), 5, "{sum:?}");
+        let area: f32 = (0..sum.len()).map(|k| sum[k].perp_dot(sum[(k + 1) % sum.len()])).sum::<f32>() / 2.0;
+        // The triangle (area 2) swept along the segment (length √2) across its width 2√2.
+        assert!((area - 6.0).abs() < 1e-5, "{area} {sum:?}");
+    }
+}
