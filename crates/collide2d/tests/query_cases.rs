@@ -3,8 +3,8 @@
 mod common;
 
 use collide2d::{
-    cast_ray, closest_point, closest_points, contact, distance, intersects, signed_distance, Aabb, Capsule, Circle,
-    Contact, ConvexPolygon, Obb, Ray, Segment, Shape, Vec2,
+    cast_ray, closest_point, closest_points, contact, contains, distance, intersects, signed_distance, Aabb, Capsule,
+    Circle, Contact, ConvexPolygon, Obb, Polygon, Ray, Segment, Shape, Vec2,
 };
 use common::{moved, push_out_with_slack, try_moved};
 
@@ -416,4 +416,72 @@ fn a_disc_resting_exactly_on_a_box_gets_a_contact_of_depth_zero() {
     assert_eq!(c.points()[0].point_b, v(0.0, 0.0));
     let c = contact(&floor, &disc).expect("either way round");
     assert_eq!((c.normal, c.depth), (Vec2::Y, 0.0));
+}
+
+#[test]
+fn every_shape_contains_itself_at_any_rotation() {
+    // A turned box's corners, computed from its rotation, used to round a hair outside its own
+    // edges: contains(&o, &o) was false at 0.1, 0.3, 0.7, 1.0 and π/2 (issue 23).
+    for k in 0..64 {
+        let turn = k as f32 * 0.1;
+        let shapes: Vec<Shape> = vec![
+            Obb::new(v(0.3, -0.2), v(1.0, 0.5), turn).unwrap().into(),
+            Obb::new(v(1e4, -3e3), v(7.0, 0.01), turn).unwrap().into(),
+            ConvexPolygon::regular(7, v(-2.0, 5.0), 3.3, turn).unwrap().into(),
+            Capsule::new(v(0.1, 0.2), v(0.1, 0.2) + Vec2::from_angle(turn) * 3.0, 0.7).unwrap().into(),
+            Segment::new(v(0.1, 0.2), v(0.1, 0.2) + Vec2::from_angle(turn) * 3.0).unwrap().into(),
+            Circle::new(v(0.1, 0.2), 0.3 + turn).unwrap().into(),
+            Aabb::from_xywh(-turn, 0.1, 0.3 + turn, 0.7).unwrap().into(),
+            Shape::Point(v(turn, -turn)),
+            Polygon::new(&[v(0.0, 0.0), v(3.0, 0.0), v(3.0, 1.0), v(1.0, 1.0), v(1.0, 3.0), v(0.0, 3.0)])
+                .unwrap()
+                .transformed(&collide2d::Transform::from_rotation(turn))
+                .unwrap()
+                .into(),
+        ];
+        for s in &shapes {
+            assert!(contains(s, s), "{s:?} does not contain itself");
+            assert!(contains(s, &s.clone()), "{s:?} does not contain its copy");
+        }
+    }
+    // A point that is not a number contains nothing, not even itself.
+    let nan = Shape::Point(v(f32::NAN, 0.0));
+    assert!(!contains(&nan, &nan));
+}
+
+#[test]
+fn contacts_with_zero_size_boxes_are_finite_unit_and_mirrored() {
+    // A point against a zero-size box at the same place gave depth ∞ and normal (0, 0) one way
+    // round, depth 0 and (0, −1) the other (issue 23).
+    let dot = Aabb::new(Vec2::ZERO, Vec2::ZERO).unwrap();
+    let line = Aabb::new(v(-1.0, 0.0), v(1.0, 0.0)).unwrap();
+    let others: Vec<Shape> = vec![
+        Shape::Point(Vec2::ZERO),
+        Shape::Point(v(0.5, 0.0)),
+        dot.into(),
+        line.into(),
+        Segment::new(v(-1.0, -1.0), v(1.0, 1.0)).unwrap().into(),
+        Circle::new(v(0.2, 0.1), 0.5).unwrap().into(),
+        Obb::new(v(0.1, 0.0), v(1.0, 0.5), 0.4).unwrap().into(),
+        Capsule::new(v(-1.0, 0.0), v(1.0, 0.0), 0.2).unwrap().into(),
+        ConvexPolygon::regular(5, Vec2::ZERO, 1.0, 0.2).unwrap().into(),
+    ];
+    for zero in [Shape::from(dot), Shape::from(line)] {
+        for other in &others {
+            let (ab, ba) = (contact(&zero, other), contact(other, &zero));
+            assert_eq!(ab.is_some(), ba.is_some(), "{zero:?} {other:?}");
+            assert_eq!(ab.is_some(), intersects(&zero, other), "{zero:?} {other:?}");
+            let (Some(ab), Some(ba)) = (ab, ba) else { continue };
+            for c in [ab, ba] {
+                assert!(c.depth.is_finite() && c.depth >= 0.0, "{zero:?} {other:?}: {c:?}");
+                assert!((c.normal.length() - 1.0).abs() < 1e-5, "{zero:?} {other:?}: {c:?}");
+            }
+            assert!((ab.depth - ba.depth).abs() <= 1e-5 * (1.0 + ab.depth), "{zero:?} {other:?}: {ab:?} {ba:?}");
+            // Mirror images where a way out is defined: with the centres on top of each other
+            // every direction is as short, and each call picks the same fixed one.
+            if zero.aabb().center() != other.aabb().center() {
+                assert!((ab.normal + ba.normal).length() < 1e-4, "not mirrored: {zero:?} {other:?}: {ab:?} {ba:?}");
+            }
+        }
+    }
 }

@@ -83,7 +83,11 @@ fn pick_reference(a: Rounded, (sa, ea): (f32, usize), b: Rounded, (sb, eb): (f32
         let (v1, v2, _) = c.edge(e);
         v1 == v2
     };
-    let use_b = if sb > sa + tie {
+    // A core without faces (a point) never gives the reference face: its "separation" is −∞,
+    // which would make the tie infinite and the depth with it.
+    let use_b = if sa == f32::NEG_INFINITY || sb == f32::NEG_INFINITY {
+        sa == f32::NEG_INFINITY
+    } else if sb > sa + tie {
         true
     } else if sa > sb + tie {
         false

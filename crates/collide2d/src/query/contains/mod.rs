@@ -37,6 +37,8 @@ pub fn contains<A: ShapeLike + ?Sized, B: ShapeLike + ?Sized>(a: &A, b: &B) -> b
 pub(crate) fn contains_ref(a: ShapeRef, b: ShapeRef) -> bool {
     use ShapeRef as S;
     match (a, b) {
+        // Every shape contains itself; computed corners of a turned box would round a hair out.
+        _ if identical(a, b) => a_is_finite(a),
         (a, S::Point(p)) => contains_point(a, p),
         (S::Polygon(p), b) => concave::concave_holds(p, b),
         (a, S::Polygon(p)) => concave::shape_holds_concave(a, p),
@@ -45,6 +47,28 @@ pub(crate) fn contains_ref(a: ShapeRef, b: ShapeRef) -> bool {
         (S::Segment(s), b) => flat_core_held(b, |v| intersects_point_segment(v, s)),
         _ => contains_general(a, b),
     }
+}
+
+/// Whether the two views show equal shapes.
+fn identical(a: ShapeRef, b: ShapeRef) -> bool {
+    use ShapeRef as S;
+    match (a, b) {
+        (S::Point(p), S::Point(q)) => p == q,
+        (S::Segment(x), S::Segment(y)) => x == y,
+        (S::Aabb(x), S::Aabb(y)) => x == y,
+        (S::Circle(x), S::Circle(y)) => x == y,
+        (S::Obb(x), S::Obb(y)) => x == y,
+        (S::Capsule(x), S::Capsule(y)) => x == y,
+        (S::ConvexPolygon(x), S::ConvexPolygon(y)) => std::ptr::eq(x, y) || x == y,
+        (S::Polygon(x), S::Polygon(y)) => std::ptr::eq(x, y) || x == y,
+        _ => false,
+    }
+}
+
+/// Whether the shape is made of finite numbers: only a point can fail that (and then it
+/// contains nothing, not even itself).
+fn a_is_finite(s: ShapeRef) -> bool {
+    !matches!(s, ShapeRef::Point(p) if !p.is_finite())
 }
 
 /// Whether an axis-aligned box holds another.
