@@ -1,10 +1,12 @@
 //! The live demo's state and its picture, shared by the desktop window and the web page: one
 //! fixed and one moving shape, keys to switch the pair (circles, boxes, oriented boxes, concave
 //! polygons, traced sprites, sprite bitmasks) and the detection method, automatic movement,
-//! dragging and turning.
+//! dragging and turning; and a [character mode](character) (key K), a capsule steered with the
+//! arrow keys through a small level.
 //!
-//! Nothing here knows about windows: a front end feeds [`Demo::key`], the pointer and wheel
-//! methods and [`Demo::tick`], and shows [`Demo::render`]'s pixels.
+//! Nothing here knows about windows: a front end feeds [`Demo::key`] and
+//! [`Demo::key_released`], the pointer and wheel methods and [`Demo::tick`], and shows
+//! [`Demo::render`]'s pixels.
 //!
 //! ```
 //! use collide2d::Vec2;
@@ -27,18 +29,28 @@ use collide2d::{contact, contains, Aabb, Circle, Contact, Obb, Polygon, Shape, T
 
 use crate::{Picture, Style, View};
 
+pub mod character;
+
+pub use character::Arrow;
+use character::Character;
+
 /// The sprite used by the traced pair (Kenney's slimeGreen.png, CC0).
 const SPRITE: &[u8] = include_bytes!("../../collide2d/tests/data/sprites/slimeGreen.png");
 
 /// What the demo's keys do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Key {
-    /// C, R, O, P, T, B: show that pair (see [`Pair`]).
+    /// C, R, O, P, T, B: show that pair (see [`Pair`]), leaving the character mode.
     Show(Pair),
     /// D: the next detection method.
     NextDetector,
     /// SPACE: automatic movement on or off.
     ToggleAuto,
+    /// K: the character mode on or off.
+    ToggleCharacter,
+    /// An arrow key, held from [`Demo::key`] until [`Demo::key_released`]: it steers the
+    /// capsule in the character mode.
+    Arrow(Arrow),
 }
 
 /// The pair on show, with the key that picks it.
@@ -74,10 +86,11 @@ impl Pair {
 }
 
 impl Key {
-    /// The key a letter stands for: a pair's letter, D, or space.
+    /// The key a letter stands for: a pair's letter, D, K, or space.
     pub fn from_letter(c: char) -> Option<Key> {
         match c.to_ascii_uppercase() {
             'D' => Some(Key::NextDetector),
+            'K' => Some(Key::ToggleCharacter),
             ' ' => Some(Key::ToggleAuto),
             c => Pair::from_letter(c).map(Key::Show),
         }
@@ -168,6 +181,8 @@ pub struct Demo {
     drag: Option<Vec2>,
     sprite: Option<Polygon>,
     pixels: Option<(Polygon, Bitmask)>,
+    character: Character,
+    in_character: bool,
 }
 
 /// The world the demo shows: 16 × 10 units, y down like the screen.
@@ -191,6 +206,8 @@ impl Demo {
             drag: None,
             sprite,
             pixels,
+            character: Character::new(),
+            in_character: false,
         }
     }
 
@@ -199,9 +216,17 @@ impl Demo {
         self.fixed
     }
 
-    /// Where the moving shape sits.
+    /// Where the moving shape sits; in the character mode, the capsule's centre.
     pub fn moving_position(&self) -> Vec2 {
-        self.moving
+        match self.character() {
+            Some(c) => c.position(),
+            None => self.moving,
+        }
+    }
+
+    /// The character mode's state while it is on.
+    pub fn character(&self) -> Option<&Character> {
+        self.in_character.then_some(&self.character)
     }
 
     /// The view (to turn pixels into world points).
@@ -219,29 +244,47 @@ impl Demo {
         self.method
     }
 
-    /// Reacts to a key.
+    /// Reacts to a key going down.
     pub fn key(&mut self, key: Key) {
         match key {
-            Key::Show(pair) => self.pair = pair,
+            Key::Show(pair) => (self.pair, self.in_character) = (pair, false),
             Key::NextDetector => {
                 let i = Method::ALL.iter().position(|m| *m == self.method).unwrap_or(0);
                 self.method = Method::ALL[(i + 1) % Method::ALL.len()];
             }
             Key::ToggleAuto => self.auto = !self.auto,
+            Key::ToggleCharacter => self.in_character = !self.in_character,
+            Key::Arrow(arrow) => self.character.hold(arrow, true),
         }
     }
 
-    /// Moves the moving shape's centre to a world point (kept inside the world).
+    /// Reacts to a key going up: releases an arrow key (other keys act when they go down).
+    pub fn key_released(&mut self, key: Key) {
+        if let Key::Arrow(arrow) = key {
+            self.character.hold(arrow, false);
+        }
+    }
+
+    /// Moves the moving shape's centre (in the character mode, the capsule's) to a world point,
+    /// kept inside the world.
     pub fn place_moving(&mut self, at: Vec2) {
-        self.moving = at.clamp(Vec2::ZERO, WORLD);
+        if self.in_character {
+            // Refused where the capsule would overlap the level.
+            self.character.place(at);
+        } else {
+            self.moving = at.clamp(Vec2::ZERO, WORLD);
+        }
     }
 
     /// The pointer went down at a pixel: starts dragging when it is on the moving shape.
     pub fn pointer_down(&mut self, pixel: Vec2) {
         let p = self.view.to_world(pixel);
-        let world = self.moving_placed().world();
+        let world = match self.character() {
+            Some(c) => c.capsule().clone(),
+            None => self.moving_placed().world(),
+        };
         let grab = contains(&world, &p) || contains(&world.aabb(), &p);
-        self.drag = grab.then(|| self.moving - p);
+        self.drag = grab.then(|| self.moving_position() - p);
     }
 
     /// The pointer moved to a pixel: drags when dragging.
@@ -264,8 +307,17 @@ impl Demo {
         }
     }
 
-    /// Time passed: with automatic movement on, the moving shape circles the fixed one and turns.
+    /// Time passed: in the character mode, the capsule moves in fixed steps (see
+    /// [`character::STEP`]); otherwise, with automatic movement on, the moving shape circles the
+    /// fixed one and turns.
     pub fn tick(&mut self, seconds: f32) {
+        if self.in_character {
+            // Not while it is dragged: the drag places it.
+            if self.drag.is_none() {
+                self.character.tick(seconds);
+            }
+            return;
+        }
         if !self.auto || !seconds.is_finite() {
             return;
         }
@@ -341,6 +393,10 @@ impl Demo {
     /// they touch, the key help and a status line (pair, method, depth).
     pub fn render(&self) -> Picture {
         let mut picture = Picture::new(self.view, Style::default()).expect("the demo's size is valid");
+        if let Some(c) = self.character() {
+            draw_character(&mut picture, c);
+            return picture;
+        }
         let (a, b) = (self.placed(false).world(), self.placed(true).world());
         let verdict = self.verdict();
         picture.shape(&a, verdict.colliding);
@@ -361,9 +417,32 @@ impl Demo {
             depth
         );
         picture.text(8.0, 8.0, &status, 1);
-        picture.text(8.0, 20.0, "C R O P T B: pair   D: detector   SPACE: auto   drag, wheel: move, turn", 1);
+        picture.text(
+            8.0,
+            20.0,
+            "C R O P T B: pair   D: detector   SPACE: auto   K: character   drag, wheel: move, turn",
+            1,
+        );
         picture
     }
+}
+
+/// The character mode's picture: the level (red where the capsule touched it during the last
+/// step, else green), the capsule (red when it touched anything), the key help and a status
+/// line (on floor or in the air, what it touched).
+fn draw_character(picture: &mut Picture, c: &Character) {
+    for (h, _, shape) in c.level() {
+        picture.shape(shape, c.touched().contains(&h));
+    }
+    picture.shape(c.capsule(), !c.touched().is_empty());
+    let names: Vec<&str> = c.level().filter(|(h, ..)| c.touched().contains(h)).map(|(_, name, _)| name).collect();
+    let status = format!(
+        "Character | {} | touching: {}",
+        if c.on_floor() { "ON FLOOR" } else { "in the air" },
+        if names.is_empty() { "nothing".to_owned() } else { names.join(", ") }
+    );
+    picture.text(8.0, 8.0, &status, 1);
+    picture.text(8.0, 20.0, "LEFT RIGHT: run   UP: jump   K or C R O P T B: leave   drag: place", 1);
 }
 
 /// A concave "C" shape about the origin, smaller for the moving one.

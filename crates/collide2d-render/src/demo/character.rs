@@ -1,0 +1,275 @@
+//! The character mode (key K): a capsule steered through a small level with
+//! [`World::move_and_slide`], as a platform game moves its player.
+//!
+//! The level is a [`World`] in the demo's coordinates (16 × 10 units, y down like the screen, so
+//! the mover's `up` is `-y`): a floor, two walls, a trapezoid hill whose left slope (27°) and
+//! right slope (37°) are climbable, a corridor between the hill's top and an upside-down "T"
+//! (a concave polygon) hanging over it, and a 60° slope on the right that is too steep to climb.
+//!
+//! Time runs in fixed steps of [`STEP`] seconds, so the same keys and the same ticks always give
+//! the same positions: LEFT and RIGHT run while held, UP jumps while held when the capsule stands
+//! on floor, and gravity pulls it down every step.
+//!
+//! ```
+//! use collide2d_render::demo::character::{Character, Arrow, STEP};
+//! let mut character = Character::new();
+//! let start = character.position();
+//! character.hold(Arrow::Right, true);
+//! for _ in 0..30 {
+//!     character.tick(STEP); // half a second in all, a frame at a time
+//! }
+//! assert!(character.position().x > start.x + 1.5);
+//! assert!(character.on_floor());
+//! ```
+
+use collide2d::world::{ColliderHandle, MoveOptions, QueryFilter, World};
+use collide2d::{Aabb, Capsule, ConvexPolygon, Polygon, Shape, Transform, Vec2};
+
+/// The length of one step of the character's motion, in seconds.
+pub const STEP: f32 = 1.0 / 60.0;
+
+/// Running speed, units per second.
+const RUN: f32 = 4.0;
+/// Take-off speed of a jump, units per second (it rises `JUMP² / 2 GRAVITY` = 1.35 units).
+const JUMP: f32 = 9.0;
+/// Units per second squared, downwards (+y).
+const GRAVITY: f32 = 30.0;
+/// The fastest fall, units per second.
+const MAX_FALL: f32 = 15.0;
+/// At most this many steps per tick: a long pause (a hidden browser tab) is not caught up.
+const MAX_STEPS: u32 = 8;
+/// Half the length of the capsule's inner segment and its radius: 1.2 units tall, 0.6 wide.
+const HALF: f32 = 0.3;
+const RADIUS: f32 = 0.3;
+
+/// An arrow key of the character mode.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Arrow {
+    /// Runs left while held.
+    Left,
+    /// Runs right while held.
+    Right,
+    /// Jumps while held, whenever the capsule stands on floor.
+    Up,
+}
+
+/// The capsule, its level and its state: see the [module docs](self).
+pub struct Character {
+    world: World<&'static str>,
+    level: Vec<ColliderHandle>,
+    body: ColliderHandle,
+    options: MoveOptions,
+    velocity: Vec2,
+    held: [bool; 3],
+    on_floor: bool,
+    touched: Vec<ColliderHandle>,
+    pending: f32,
+}
+
+impl Default for Character {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Character {
+    /// Where the capsule's centre starts: on the floor, left.
+    pub const START: Vec2 = Vec2::new(1.5, 9.0 - HALF - RADIUS - 0.01);
+
+    /// The level with the capsule standing at [`START`](Self::START), after one step.
+    pub fn new() -> Self {
+        let mut world = World::new();
+        let level = level_shapes()
+            .into_iter()
+            .map(|(name, shape)| world.insert(shape, Transform::IDENTITY, name).expect("the level's shapes are valid"))
+            .collect();
+        let capsule = Capsule::new(Vec2::new(0.0, -HALF), Vec2::new(0.0, HALF), RADIUS).expect("a valid capsule");
+        let body = world
+            .insert(capsule.into(), Transform::from_translation(Self::START), "capsule")
+            .expect("the capsule is valid");
+        let options = MoveOptions { up: Vec2::NEG_Y, ..MoveOptions::default() };
+        let mut character = Self {
+            world,
+            level,
+            body,
+            options,
+            velocity: Vec2::ZERO,
+            held: [false; 3],
+            on_floor: false,
+            touched: Vec::new(),
+            pending: 0.0,
+        };
+        // Settles it on the floor, so that it starts standing there.
+        character.step();
+        character
+    }
+
+    /// The world holding the level and the capsule.
+    pub fn world(&self) -> &World<&'static str> {
+        &self.world
+    }
+
+    /// The level's colliders (everything but the capsule), with their names and world shapes.
+    pub fn level(&self) -> impl Iterator<Item = (ColliderHandle, &'static str, &Shape)> + '_ {
+        self.level.iter().filter_map(|&h| Some((h, *self.world.data(h)?, self.world.world_shape(h)?)))
+    }
+
+    /// The capsule's handle in [`world`](Self::world).
+    pub fn body(&self) -> ColliderHandle {
+        self.body
+    }
+
+    /// The capsule in world coordinates.
+    pub fn capsule(&self) -> &Shape {
+        self.world.world_shape(self.body).expect("the capsule is never removed")
+    }
+
+    /// The capsule's centre.
+    pub fn position(&self) -> Vec2 {
+        self.world.world_transform(self.body).map_or(Self::START, |t| t.translation())
+    }
+
+    /// The capsule's velocity, units per second (y down).
+    pub fn velocity(&self) -> Vec2 {
+        self.velocity
+    }
+
+    /// Whether the capsule stood on floor at the end of the last step.
+    pub fn on_floor(&self) -> bool {
+        self.on_floor
+    }
+
+    /// The colliders the capsule met during the last step.
+    pub fn touched(&self) -> &[ColliderHandle] {
+        &self.touched
+    }
+
+    /// An arrow key went down (`held`) or up.
+    pub fn hold(&mut self, arrow: Arrow, held: bool) {
+        self.held[arrow as usize] = held;
+    }
+
+    /// Whether an arrow key is held.
+    pub fn is_held(&self, arrow: Arrow) -> bool {
+        self.held[arrow as usize]
+    }
+
+    /// Puts the capsule's centre at `at` (kept inside the demo's 16 × 10 world), at rest and in
+    /// the air until the next step says otherwise; refused (`false`) where the capsule would
+    /// overlap the level, which it could then fall through.
+    pub fn place(&mut self, at: Vec2) -> bool {
+        let at = at.clamp(Vec2::ZERO, Vec2::new(16.0, 10.0));
+        let Some(local) = self.world.local_shape(self.body) else { return false };
+        let Ok(there) = local.transformed(&Transform::from_translation(at)) else { return false };
+        if self.world.colliders_overlapping(&there).iter().any(|&h| h != self.body)
+            || self.world.set_transform(self.body, Transform::from_translation(at)).is_err()
+        {
+            return false;
+        }
+        (self.velocity, self.on_floor, self.pending) = (Vec2::ZERO, false, 0.0);
+        self.touched.clear();
+        true
+    }
+
+    /// Time passed: runs the whole steps of [`STEP`] seconds it holds (with what was left over
+    /// from the previous ticks), at most 8 at a time.
+    pub fn tick(&mut self, seconds: f32) {
+        if !seconds.is_finite() || seconds <= 0.0 {
+            return;
+        }
+        self.pending = (self.pending + seconds).min(MAX_STEPS as f32 * STEP);
+        while self.pending >= STEP {
+            self.pending -= STEP;
+            self.step();
+        }
+    }
+
+    /// One step of [`STEP`] seconds: run, jump, fall, then move and slide.
+    pub fn step(&mut self) {
+        let run = (f32::from(u8::from(self.held[Arrow::Right as usize]))
+            - f32::from(u8::from(self.held[Arrow::Left as usize])))
+            * RUN;
+        let jumped = self.held[Arrow::Up as usize] && self.on_floor;
+        if jumped {
+            self.velocity.y = -JUMP;
+        }
+        self.velocity = Vec2::new(run, (self.velocity.y + GRAVITY * STEP).min(MAX_FALL));
+        let motion = self.velocity * STEP;
+        let Ok(result) = self.world.move_and_slide(self.body, motion, &self.options) else { return };
+        (self.on_floor, self.touched) = (result.on_floor, result.touched);
+        let fell_short = motion.y - result.moved.y;
+        if !self.on_floor && motion.y > 0.0 && fell_short > 1e-4 {
+            self.slide_down_steep(Vec2::new(0.0, fell_short));
+        }
+        // Walking off the top of a slope down it, the step leaves the floor: follow it down as
+        // long as floor lies within a slope's drop below.
+        if !self.on_floor && !jumped && self.velocity.y >= 0.0 {
+            self.snap_down(run.abs() * STEP * self.options.max_slope.tan() + 2.0 * self.options.skin);
+        }
+        let bumped_head = motion.y < 0.0 && result.moved.y > motion.y + 1e-4;
+        if self.on_floor || bumped_head {
+            self.velocity.y = 0.0;
+        }
+    }
+
+    /// Moves the capsule down by up to `reach` when floor lies that close below it.
+    fn snap_down(&mut self, reach: f32) {
+        let down = -self.options.up * reach;
+        if let Some(normal) = self.surface_towards(down) {
+            if normal.dot(self.options.up) >= self.options.max_slope.cos() {
+                self.move_more(down);
+            }
+        }
+    }
+
+    /// A fall of `fall` that stopped short on a slope too steep to stand on: goes on down the
+    /// slope. (`move_and_slide` slides along such a slope only level, so that it never lifts
+    /// the mover; a fall straight onto it would stick there.)
+    fn slide_down_steep(&mut self, fall: Vec2) {
+        let Some(normal) = self.surface_towards(fall) else { return };
+        let up = normal.dot(self.options.up);
+        if up > 0.0 && up < self.options.max_slope.cos() {
+            self.move_more(fall - normal * fall.dot(normal));
+        }
+    }
+
+    /// The normal of the surface the capsule would meet moving by `motion` (a skin further),
+    /// if any.
+    fn surface_towards(&self, motion: Vec2) -> Option<Vec2> {
+        let filter = QueryFilter { ignore: &[self.body], ..QueryFilter::default() };
+        let reach = 1.0 + 2.0 * self.options.skin / motion.length().max(1e-6);
+        self.world.cast_shape(self.capsule(), motion, reach, &filter).map(|(_, hit)| hit.normal)
+    }
+
+    /// A second move within the step: its floor replaces the first's, what it touched adds up.
+    fn move_more(&mut self, motion: Vec2) {
+        if let Ok(result) = self.world.move_and_slide(self.body, motion, &self.options) {
+            self.on_floor = result.on_floor;
+            for h in result.touched {
+                if !self.touched.contains(&h) {
+                    self.touched.push(h);
+                }
+            }
+        }
+    }
+}
+
+/// The level's colliders, named, in world coordinates (y down).
+fn level_shapes() -> Vec<(&'static str, Shape)> {
+    let v = |pts: &[(f32, f32)]| pts.iter().map(|&(x, y)| Vec2::new(x, y)).collect::<Vec<_>>();
+    let aabb = |x0, y0, x1, y1| Aabb::new(Vec2::new(x0, y0), Vec2::new(x1, y1)).expect("a valid box").into();
+    let convex = |pts: &[(f32, f32)]| ConvexPolygon::new(&v(pts)).expect("a valid convex polygon").into();
+    // An upside-down "T": the stem hangs from above, the bar's underside is the corridor's roof.
+    let tee = [(7.25, 1.5), (8.25, 1.5), (8.25, 4.5), (9.0, 4.5), (9.0, 6.0), (6.5, 6.0), (6.5, 4.5), (7.25, 4.5)];
+    vec![
+        ("floor", aabb(0.0, 9.0, 16.0, 10.0)),
+        ("left wall", aabb(0.0, 1.5, 0.5, 9.0)),
+        ("right wall", aabb(15.5, 1.5, 16.0, 9.0)),
+        // Rises 1.5 over 3 (27°) on the left, falls 1.5 over 2 (37°) on the right.
+        ("hill", convex(&[(3.0, 9.0), (6.0, 7.5), (9.5, 7.5), (11.5, 9.0)])),
+        // 1.5 units above the hill's top: the 1.2-unit capsule walks under it, but not jumping.
+        ("corridor roof", Polygon::new(&v(&tee)).expect("a valid concave polygon").into()),
+        // Rises 2.6 over 1.5: 60°, too steep to climb.
+        ("steep slope", convex(&[(12.5, 9.0), (14.0, 6.4), (15.5, 6.4), (15.5, 9.0)])),
+    ]
+}

@@ -1,0 +1,196 @@
+//! The character mode (key K) without any window: the capsule driven by held arrow keys in fixed
+//! steps, checked after every step against every collider of the level.
+
+use collide2d::{intersects, Vec2};
+use collide2d_render::demo::character::{Character, STEP};
+use collide2d_render::demo::{Arrow, Demo, Key, Pair};
+
+/// The capsule after one step.
+#[derive(Debug)]
+struct Frame {
+    at: Vec2,
+    on_floor: bool,
+    touched: Vec<&'static str>,
+}
+
+/// Runs `steps` steps, asserting after each that the capsule overlaps no collider of the level.
+fn run(demo: &mut Demo, steps: usize) -> Vec<Frame> {
+    (0..steps)
+        .map(|i| {
+            demo.tick(STEP);
+            let c = demo.character().expect("in the character mode");
+            for (_, name, shape) in c.level() {
+                assert!(
+                    !intersects(shape, c.capsule()),
+                    "step {i}: the capsule at {} overlaps the {name}",
+                    c.position()
+                );
+            }
+            let touched = c.level().filter(|(h, ..)| c.touched().contains(h)).map(|(_, name, _)| name).collect();
+            Frame { at: c.position(), on_floor: c.on_floor(), touched }
+        })
+        .collect()
+}
+
+fn character_demo() -> Demo {
+    let mut demo = Demo::new(800, 500);
+    demo.key(Key::from_letter('k').expect("K is a key"));
+    demo
+}
+
+fn is_red([r, g, b, _]: [u8; 4]) -> bool {
+    r as i32 > g as i32 + 60 && r as i32 > b as i32 + 60
+}
+
+fn is_green([r, g, b, _]: [u8; 4]) -> bool {
+    g as i32 > r as i32 + 40 && g as i32 > b as i32 + 20
+}
+
+#[test]
+fn k_toggles_the_mode_and_a_pair_key_leaves_it() {
+    let mut demo = Demo::new(800, 500);
+    assert!(demo.character().is_none());
+    demo.key(Key::ToggleCharacter);
+    let c = demo.character().expect("K enters the character mode");
+    assert!(c.on_floor(), "the capsule starts standing on the floor");
+    assert_eq!(demo.moving_position(), c.position());
+    demo.key(Key::ToggleCharacter);
+    assert!(demo.character().is_none(), "K again leaves it");
+    demo.key(Key::ToggleCharacter);
+    demo.key(Key::Show(Pair::Boxes));
+    assert!(demo.character().is_none(), "a pair key leaves it");
+    assert_eq!(demo.pair(), Pair::Boxes);
+}
+
+#[test]
+fn holding_right_runs_along_the_floor_and_releasing_it_stops() {
+    let mut demo = character_demo();
+    let start = demo.moving_position();
+    assert!((start - Character::START).length() < 0.02, "{start}");
+    demo.key(Key::Arrow(Arrow::Right));
+    let path = run(&mut demo, 20);
+    for w in path.windows(2) {
+        assert!(w[1].at.x > w[0].at.x, "further right every step: {w:?}");
+    }
+    for f in &path {
+        assert!(f.on_floor && f.touched == ["floor"] && (f.at.y - start.y).abs() < 0.02, "on the floor: {f:?}");
+    }
+    let ran = path[19].at.x - start.x;
+    assert!((ran - 20.0 * 4.0 * STEP).abs() < 0.01, "4 units a second: ran {ran}");
+    demo.key_released(Key::Arrow(Arrow::Right));
+    let still = run(&mut demo, 10);
+    assert!(still.iter().all(|f| (f.at - still[0].at).length() < 1e-4 && f.on_floor), "stops: {still:?}");
+}
+
+#[test]
+fn walking_right_climbs_the_hill_through_the_corridor_and_stops_at_the_steep_slope() {
+    let mut demo = character_demo();
+    let start = demo.moving_position();
+    demo.key(Key::Arrow(Arrow::Right));
+    let path = run(&mut demo, 300);
+    // Slopes of 27° up and 37° down are floor: it never leaves it (it follows the way down).
+    assert!(path.iter().all(|f| f.on_floor), "{:?}", path.iter().find(|f| !f.on_floor));
+    // On the hill's top, 1.5 units up, under the corridor's roof (x from 6.5 to 9).
+    let under_roof = path.iter().filter(|f| (6.5..9.0).contains(&f.at.x));
+    assert!(under_roof.clone().count() > 20 && under_roof.clone().all(|f| f.at.y < start.y - 1.45));
+    // Then down, and stopped at the foot of the 60° slope (from x = 12.5), on the floor.
+    let end = path[299].at;
+    assert!((12.0..12.5).contains(&end.x) && (end.y - start.y).abs() < 0.02, "stopped at {end}");
+    assert!(path[250..].iter().all(|f| (f.at - end).length() < 1e-3), "stays stopped");
+    assert_eq!(path[299].touched, ["floor", "steep slope"]);
+}
+
+#[test]
+fn jumping_at_the_steep_slope_never_gets_up_it() {
+    let mut demo = character_demo();
+    demo.place_moving(Vec2::new(11.8, 8.0));
+    demo.key(Key::Arrow(Arrow::Right));
+    demo.key(Key::Arrow(Arrow::Up));
+    let path = run(&mut demo, 300);
+    assert!(path.iter().filter(|f| f.touched.contains(&"steep slope")).count() > 50, "it keeps meeting the slope");
+    assert!(path.iter().filter(|f| f.on_floor).count() > 3, "and lands on the floor between hops");
+    // The slope's top is at x = 14, y = 6.4: the capsule would stand there at y ≈ 5.8.
+    let furthest = path.iter().map(|f| f.at.x).fold(f32::MIN, f32::max);
+    let highest = path.iter().map(|f| f.at.y).fold(f32::MAX, f32::min);
+    assert!(furthest < 13.2 && highest > 6.9, "got to x {furthest}, y {highest}");
+}
+
+#[test]
+fn a_jump_leaves_the_floor_and_lands_again() {
+    let mut demo = character_demo();
+    let start = demo.moving_position();
+    demo.key(Key::Arrow(Arrow::Up));
+    let mut path = run(&mut demo, 1);
+    demo.key_released(Key::Arrow(Arrow::Up));
+    path.extend(run(&mut demo, 59));
+    let landed = path.iter().position(|f| f.on_floor).expect("it lands");
+    assert!((30..45).contains(&landed), "in the air for {landed} steps");
+    assert!(path[..landed].iter().all(|f| f.touched.is_empty()));
+    let top = path.iter().map(|f| f.at.y).fold(f32::MAX, f32::min);
+    assert!((start.y - top - 1.35).abs() < 0.1, "rose {}", start.y - top);
+    let end = path[59].at;
+    assert!((end - start).length() < 0.02 && path[59].on_floor, "back where it jumped: {end}");
+}
+
+#[test]
+fn a_jump_under_the_corridor_roof_bumps_its_head_and_falls_back() {
+    let mut demo = character_demo();
+    demo.place_moving(Vec2::new(7.75, 6.8));
+    let settled = run(&mut demo, 10);
+    let floor = settled[9].at;
+    assert!(settled[9].on_floor && settled[9].touched == ["hill"], "{:?}", settled[9]);
+    demo.key(Key::Arrow(Arrow::Up));
+    let mut path = run(&mut demo, 1);
+    demo.key_released(Key::Arrow(Arrow::Up));
+    path.extend(run(&mut demo, 39));
+    assert!(path.iter().any(|f| f.touched == ["corridor roof"]), "it meets the roof");
+    // The roof's underside is 1.5 above the hill's top: the 1.2-unit capsule rises 0.3 at most.
+    assert!(path.iter().all(|f| f.at.y > floor.y - 0.3 - 1e-3));
+    assert!(path[39].on_floor && (path[39].at - floor).length() < 0.02, "lands again");
+}
+
+#[test]
+fn the_capsule_is_dragged_but_never_into_the_level() {
+    let mut demo = character_demo();
+    let view = *demo.view();
+    let start = demo.moving_position();
+    demo.pointer_down(view.to_pixel(start));
+    demo.pointer_move(view.to_pixel(Vec2::new(4.0, 3.0)));
+    demo.tick(STEP); // no step while it is held
+    assert!((demo.moving_position() - Vec2::new(4.0, 3.0)).length() < 0.05);
+    demo.pointer_move(view.to_pixel(Vec2::new(8.0, 8.5))); // inside the hill: refused
+    demo.pointer_up();
+    assert!((demo.moving_position() - Vec2::new(4.0, 3.0)).length() < 0.05);
+    let path = run(&mut demo, 90);
+    let end = &path[89];
+    assert!(end.on_floor && end.touched == ["hill"], "falls onto the hill: {end:?}");
+}
+
+#[test]
+fn a_long_pause_is_not_caught_up() {
+    let mut demo = character_demo();
+    let start = demo.moving_position();
+    demo.key(Key::Arrow(Arrow::Right));
+    demo.tick(10.0);
+    let ran = demo.moving_position().x - start.x;
+    assert!((ran - 8.0 * 4.0 * STEP).abs() < 0.01, "8 steps at most: ran {ran}");
+    demo.tick(f32::NAN); // ignored
+    assert!(demo.moving_position().is_finite());
+}
+
+#[test]
+fn what_the_capsule_touches_is_drawn_red_and_the_rest_green() {
+    let mut demo = character_demo();
+    let colour = |demo: &Demo, p: Vec2| {
+        let px = demo.view().to_pixel(p);
+        demo.render().pixel(px.x as u32, px.y as u32)
+    };
+    let (floor, hill) = (Vec2::new(14.0, 9.5), Vec2::new(8.0, 8.5));
+    assert!(is_red(colour(&demo, floor)) && is_green(colour(&demo, hill)), "standing on the floor");
+    assert!(is_red(colour(&demo, demo.moving_position())), "the capsule touches something");
+    demo.key(Key::Arrow(Arrow::Right));
+    run(&mut demo, 100);
+    assert!(is_green(colour(&demo, floor)) && is_red(colour(&demo, hill)), "walking on the hill");
+    demo.key(Key::ToggleCharacter);
+    assert!(is_green(colour(&demo, demo.fixed_position())), "the pairs again, apart");
+}
