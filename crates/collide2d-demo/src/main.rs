@@ -1,17 +1,20 @@
 //! The desktop demo: the shared demo state of `collide2d-render` in a `minifb` window (X11).
 //!
 //! Keys: C circles, R axis-aligned boxes, O oriented boxes, P concave polygons, T traced
-//! sprites, B sprite bitmasks, D next detector, SPACE automatic movement, ESC quit. Drag the moving shape with the
-//! mouse; the wheel turns it.
+//! sprites, B sprite bitmasks, D next detector, SPACE automatic movement, K the character mode
+//! (LEFT and RIGHT run, UP jumps; K again or a pair key leaves it), ESC quit. Drag the moving
+//! shape (or the capsule) with the mouse; the wheel turns it.
 //!
-//! For tests and screenshots: `--frames N` quits after N frames, `--place X,Y` puts the moving
-//! shape at a world point first, `--keys CRO…` presses keys first, `--screenshot FILE.png`
-//! saves the last frame shown.
+//! For tests and screenshots: `--frames N` quits after N frames, each then counting as 1/60 s
+//! whatever the clock says (so that a run is repeatable), `--place X,Y` puts the moving shape at
+//! a world point first, `--keys CRO…` presses keys first, `--hold left,right,up` holds arrow
+//! keys from the start, `--screenshot FILE.png` saves the last frame shown.
 
 use std::time::Instant;
 
 use collide2d::Vec2;
-use collide2d_render::demo::{Demo, Key};
+use collide2d_render::demo::character::STEP;
+use collide2d_render::demo::{Arrow, Demo, Key};
 use minifb::{KeyRepeat, MouseButton, MouseMode, Window, WindowOptions};
 
 const WIDTH: usize = 800;
@@ -22,6 +25,7 @@ struct Options {
     frames: Option<u64>,
     place: Option<Vec2>,
     keys: String,
+    hold: Vec<Arrow>,
     screenshot: Option<String>,
 }
 
@@ -39,9 +43,21 @@ fn parse_args() -> Result<Options, String> {
                 o.place = Some(Vec2::new(num(x)?, num(y)?));
             }
             "--keys" => o.keys = value()?,
+            "--hold" => {
+                let v = value()?;
+                let arrows = v.split(',').map(|a| match a.trim() {
+                    "left" => Ok(Arrow::Left),
+                    "right" => Ok(Arrow::Right),
+                    "up" => Ok(Arrow::Up),
+                    other => Err(format!("--hold: {other} is not left, right or up")),
+                });
+                o.hold = arrows.collect::<Result<_, _>>()?;
+            }
             "--screenshot" => o.screenshot = Some(value()?),
             "-h" | "--help" => {
-                println!("collide2d-demo [--frames N] [--place X,Y] [--keys CROPTD ] [--screenshot FILE.png]");
+                println!(
+                    "collide2d-demo [--frames N] [--place X,Y] [--keys CROPTBDK ] [--hold left,right,up] [--screenshot FILE.png]"
+                );
                 std::process::exit(0);
             }
             other => return Err(format!("unknown argument {other}")),
@@ -60,7 +76,11 @@ fn window_key(k: minifb::Key) -> Option<Key> {
         K::T => Key::from_letter('T'),
         K::B => Key::from_letter('B'),
         K::D => Key::from_letter('D'),
+        K::K => Key::from_letter('K'),
         K::Space => Key::from_letter(' '),
+        K::Left => Some(Key::Arrow(Arrow::Left)),
+        K::Right => Some(Key::Arrow(Arrow::Right)),
+        K::Up => Some(Key::Arrow(Arrow::Up)),
         _ => None,
     }
 }
@@ -83,6 +103,7 @@ fn run() -> Result<(), String> {
     let options = parse_args()?;
     let mut demo = Demo::new(WIDTH as u32, HEIGHT as u32);
     options.keys.chars().filter_map(Key::from_letter).for_each(|k| demo.key(k));
+    options.hold.iter().for_each(|&a| demo.key(Key::Arrow(a)));
     if let Some(p) = options.place {
         demo.place_moving(p);
     }
@@ -97,6 +118,11 @@ fn run() -> Result<(), String> {
         for k in window.get_keys_pressed(KeyRepeat::No) {
             if let Some(k) = window_key(k) {
                 demo.key(k);
+            }
+        }
+        for k in window.get_keys_released() {
+            if let Some(k) = window_key(k) {
+                demo.key_released(k);
             }
         }
         let down = window.get_mouse_down(MouseButton::Left);
@@ -114,7 +140,7 @@ fn run() -> Result<(), String> {
             demo.wheel(dy);
         }
         let now = Instant::now();
-        demo.tick((now - last).as_secs_f32());
+        demo.tick(if options.frames.is_some() { STEP } else { (now - last).as_secs_f32() });
         last = now;
         let picture = demo.render();
         to_words(picture.rgba(), &mut buffer);
