@@ -1,6 +1,7 @@
 // End-to-end: serves www/ on loopback, opens it in Debian's headless Chromium through
 // playwright-core, drags the moving shape onto the fixed one and away again, and checks the
-// canvas turns red and then green there. Saves screenshots beside this file.
+// canvas turns red and then green there; then K and the arrow keys: RIGHT held runs the capsule
+// away from where it stood, UP makes it jump and land. Saves screenshots beside this file.
 // Prints "N passed, N failed" and exits non-zero on any failure.
 import http from "node:http";
 import fs from "node:fs";
@@ -73,6 +74,32 @@ try {
   await page.keyboard.press("o");
   await drag([fixed[0], fixed[1]]);
   check("oriented boxes (key O) collide when dragged together", await page.evaluate(() => window.collide2d.colliding()), "not colliding");
+
+  // The character mode: the capsule stands on the floor, red as it touches it.
+  await page.keyboard.press("k");
+  await page.waitForTimeout(150);
+  const character = () => page.evaluate(() => window.collide2d.character());
+  const start = await page.evaluate(() => window.collide2d.moving());
+  const standing = await colourAt(start);
+  check("K: the capsule stands on the floor, red", await character() === "on floor" && isRed(standing),
+    `${await character()} ${JSON.stringify(standing)}`);
+  await page.keyboard.down("ArrowRight");
+  await page.waitForFunction((x) => window.collide2d.moving()[0] > x + 100, start[0], { timeout: 5000 });
+  await page.keyboard.up("ArrowRight");
+  await page.waitForTimeout(150);
+  const ran = await page.evaluate(() => window.collide2d.moving());
+  const left = await colourAt(start);
+  check("RIGHT held runs the capsule right: where it stood is background again",
+    left.join() === "250,250,246,255" && isRed(await colourAt(ran)), `${JSON.stringify(left)} at ${start}, now at ${ran}`);
+  await page.screenshot({ path: path.join(here, "character.png") });
+  // Held until the capsule is off: a press and release within one frame would give no step.
+  const until = (state, timeout) =>
+    page.waitForFunction((s) => window.collide2d.character() === s, state, { timeout }).then(() => true, () => false);
+  await page.keyboard.down("ArrowUp");
+  const jumped = await until("in the air", 2000);
+  await page.keyboard.up("ArrowUp");
+  const landed = jumped && await until("on floor", 3000);
+  check("UP: the capsule jumps and lands", jumped && landed, `jumped ${jumped}, landed ${landed}`);
 } catch (e) {
   check("no exception", false, e.stack ?? e);
 } finally {

@@ -9,7 +9,7 @@
 //! Every function takes the handle [`demo_new`] returned; a null handle is ignored.
 
 use collide2d::Vec2;
-use collide2d_render::demo::{Demo, Key};
+use collide2d_render::demo::{Arrow, Demo, Key};
 
 /// The demo and its last picture, which the page reads straight from linear memory.
 pub struct Handle {
@@ -33,11 +33,28 @@ pub extern "C" fn demo_new(width: u32, height: u32) -> *mut Handle {
     Box::into_raw(Box::new(Handle { demo: Demo::new(w, h), pixels: Vec::new() }))
 }
 
-/// A key, by its ASCII code (`C R O P T B D`, either case, and space).
+/// A key, by its ASCII code (`C R O P T B D K`, either case, and space).
 #[no_mangle]
 pub extern "C" fn demo_key(h: *mut Handle, code: u32) {
     let Some(key) = char::from_u32(code).and_then(Key::from_letter) else { return };
     with(h, (), |h| h.demo.key(key));
+}
+
+/// An arrow key (`arrow` 0 left, 1 right, 2 up) went down (`down` 1) or up (0).
+#[no_mangle]
+pub extern "C" fn demo_arrow(h: *mut Handle, arrow: u32, down: u32) {
+    let Some(arrow) = [Arrow::Left, Arrow::Right, Arrow::Up].get(arrow as usize).copied() else { return };
+    with(h, (), |h| match down {
+        0 => h.demo.key_released(Key::Arrow(arrow)),
+        _ => h.demo.key(Key::Arrow(arrow)),
+    });
+}
+
+/// The character mode: 0 when it is off, 1 when the capsule is in the air, 2 when it stands on
+/// floor.
+#[no_mangle]
+pub extern "C" fn demo_character(h: *mut Handle) -> u32 {
+    with(h, 0, |h| h.demo.character().map_or(0, |c| 1 + u32::from(c.on_floor())))
 }
 
 /// The pointer went down at canvas pixel `(x, y)`.
@@ -88,7 +105,8 @@ pub extern "C" fn demo_colliding(h: *mut Handle) -> u32 {
     with(h, 0, |h| u32::from(h.demo.verdict().colliding))
 }
 
-/// Canvas pixel x (`axis` 0) or y (1) of the fixed (`which` 0) or moving (1) shape's centre.
+/// Canvas pixel x (`axis` 0) or y (1) of the fixed (`which` 0) or moving (1) shape's centre (in
+/// the character mode, the capsule's).
 #[no_mangle]
 pub extern "C" fn demo_position(h: *mut Handle, which: u32, axis: u32) -> f32 {
     with(h, f32::NAN, |h| {
@@ -120,8 +138,23 @@ mod tests {
         assert!(!pixels.is_null());
         demo_key(h, 'd' as u32);
         demo_key(h, 0x1F600); // not a key: ignored
+        assert_eq!(demo_character(h), 0);
+        demo_key(h, 'k' as u32);
+        assert_eq!(demo_character(h), 2, "standing on the floor");
+        let x = demo_position(h, 1, 0);
+        demo_arrow(h, 1, 1);
+        demo_arrow(h, 7, 1); // not an arrow: ignored
+        demo_tick(h, 0.1);
+        assert!(demo_position(h, 1, 0) > x + 5.0, "RIGHT runs the capsule right");
+        demo_arrow(h, 1, 0);
+        let x = demo_position(h, 1, 0);
+        demo_arrow(h, 2, 1);
+        demo_tick(h, 0.1);
+        assert_eq!((demo_character(h), demo_position(h, 1, 0)), (1, x), "UP jumps straight up");
         demo_render(std::ptr::null_mut());
+        demo_arrow(std::ptr::null_mut(), 0, 1);
         assert_eq!(demo_colliding(std::ptr::null_mut()), 0);
+        assert_eq!(demo_character(std::ptr::null_mut()), 0);
         // SAFETY: the handle came from demo_new and is not used again.
         drop(unsafe { Box::from_raw(h) });
     }
