@@ -202,6 +202,28 @@ fn it_climbs_a_slope_below_the_limit_and_not_one_above() {
 }
 
 #[test]
+fn it_slides_down_a_slope_too_steep_to_stand_on() {
+    // Falling onto a 60° slope (too steep to be floor) it slides down it rather than sticking
+    // where it landed (found by the demo's character).
+    let mut world = World::new();
+    put(&mut world, Aabb::from_xywh(-20.0, -1.0, 40.0, 1.0).unwrap());
+    put(&mut world, ramp(60.0));
+    let start = v(6.0, 14.0);
+    let player =
+        world.insert(Circle::new(Vec2::ZERO, 0.5).unwrap().into(), Transform::from_translation(start), ()).unwrap();
+    let mut lowest = start.y;
+    for _ in 0..120 {
+        let r = world.move_and_slide(player, v(0.0, -0.3), &MoveOptions::default()).unwrap();
+        let at = position(&world, player);
+        assert!(at.y <= lowest + 1e-4, "it went up: {at} after {r:?}");
+        lowest = at.y;
+    }
+    let at = position(&world, player);
+    // Down the slope to the foot: it moved left along it and reached the ground.
+    assert!(at.y < 0.6 && at.x < 0.5, "stuck on the slope at {at}");
+}
+
+#[test]
 fn it_never_ends_overlapping_what_it_did_not_start_in() {
     let mover = (-30.0f32..30.0, -30.0f32..30.0, 0.3f32..2.0, -20.0f32..20.0, -20.0f32..20.0, 0usize..3);
     let result = runner(300).run(&(scene(), mover), |(shapes, (x, y, size, mx, my, kind))| {

@@ -155,8 +155,8 @@ impl<T> World<T> {
     /// Moves collider `h` by `motion` as a kinematic character does: straight until it would
     /// touch something, then along the surface it met, for at most `options.max_slides` moves,
     /// always keeping `options.skin` from what it meets. Surfaces no steeper than
-    /// `options.max_slope` are floor; steeper ones are walls, which it slides along but never
-    /// up. A corner between two surfaces stops it. It never ends overlapping a collider it did
+    /// `options.max_slope` are floor; steeper ones are walls, which it slides along (down a steep
+    /// slope too) but never up. A corner between two surfaces stops it. It never ends overlapping a collider it did
     /// not start overlapping (those it starts in do not block it). Only solid colliders whose
     /// filter pairs with its own block it. The collider's transform is moved by the result's
     /// `moved` (a child's local transform is changed to match).
@@ -224,9 +224,13 @@ impl<T> World<T> {
             if floor {
                 (result.on_floor, result.floor_normal) = (true, Some(normal));
             }
-            // A wall is slid along level: it never lifts the mover.
-            let blocking = if floor { normal } else { (normal - up * normal.dot(up)).normalize_or(normal) };
             let rest = remaining - direction * travel;
+            // Along the surface; but a wall (or a slope too steep) must not lift the mover more
+            // than its own motion did, so there the slide goes level instead. Falling onto a
+            // steep slope still slides down it.
+            let along = rest - normal * rest.dot(normal).min(0.0);
+            let lifts = along.dot(up) > rest.dot(up).max(0.0) + 1e-6 * rest.length();
+            let blocking = if floor || !lifts { normal } else { (normal - up * normal.dot(up)).normalize_or(normal) };
             let mut slid = rest - blocking * rest.dot(blocking).min(0.0);
             // Slid into the previous surface: caught in a corner between the two.
             if last_normal.is_some_and(|n| slid.dot(n) < 0.0) {
