@@ -128,7 +128,7 @@ mod tests {
             }
             let fast = cast_boxes(BoxFrame::of_obb(&a), BoxFrame::of_obb(&b), v, 1.0);
             let ((ca, _), (cb, _)) = (Core::of(ShapeRef::Obb(&a)), Core::of(ShapeRef::Obb(&b)));
-            let general = cast_cores(&ca, 0.0, &cb, 0.0, v, 1.0);
+            let general = cast_cores(&ca, 0.0, &cb, 0.0, v, 1.0).0;
             match (fast, general) {
                 (Some(f), Some(g)) => {
                     hits += 1;

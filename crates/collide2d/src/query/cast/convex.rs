@@ -27,24 +27,63 @@ pub(super) struct Touch {
 /// relative to the edge: rounding must not let a ray through the shared vertex of two edges.
 const END_SLACK: f32 = 1e-6;
 
+/// How far apart two cores' shapes start, as a cast's walk around their difference saw it: the
+/// distance from the origin to the difference's polygon (0 inside it) less the radii, and how far
+/// rounding may have moved that.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Start {
+    gap: f32,
+    band: f32,
+}
+
+impl Start {
+    /// Whether the shapes intersect at the start (touching counts): decided by the gap where it
+    /// is clear, else by `exact` (the test `intersects` runs), so that the two always agree.
+    pub(super) fn overlaps(self, exact: impl FnOnce() -> bool) -> bool {
+        if self.gap > self.band {
+            false
+        } else if self.gap < -self.band {
+            true
+        } else {
+            exact()
+        }
+    }
+}
+
 /// The first touch of `(core_b ⊕ disc(rb))` moving by `t · v` with `(core_a ⊕ disc(ra))`, for
-/// `t` in `[0, t_max]`, or `None`. The shapes must not intersect at `t = 0` (the caller checks).
-pub(super) fn cast_cores(a: &Core, ra: f32, b: &Core, rb: f32, v: Vec2, t_max: f32) -> Option<Touch> {
+/// `t` in `[0, t_max]`, and how far apart they start. The touch means nothing when they start
+/// intersecting: ask the [`Start`] first.
+pub(super) fn cast_cores(a: &Core, ra: f32, b: &Core, rb: f32, v: Vec2, t_max: f32) -> (Option<Touch>, Start) {
     let (va, vb) = (a.vertices(), b.vertices());
     // The cores' own unit face normals, where they have them, spare a square root per edge.
     let normals = FaceNormals { a: a.faces().map(|f| f.1), b: b.faces().map(|f| f.1) };
     let radius = ra + rb;
     // Cast along `v` scaled to its largest coordinate, so that squares of huge speeds stay
-    // finite; times scale back at the end.
+    // finite; times scale back at the end. Without motion, only the start is measured.
     let unit = v.abs().max_element();
-    if va.is_empty() || vb.is_empty() || unit.is_nan() || unit == 0.0 {
-        return None;
-    }
-    let v = v / unit;
+    let moving = unit > 0.0;
+    let v = if moving { v / unit } else { Vec2::ZERO };
     let speed2 = v.length_squared();
     let mut best: Best = None;
     let mut limit = t_max * unit;
+    // The start: the nearest facing edge of the sum, whether the origin is inside it, its area
+    // (twice), and how large its numbers are.
+    let (mut nearest2, mut inside, mut area2, mut scale) = (f32::INFINITY, true, 0.0f32, 0.0f32);
     for_each_sum_edge(va, vb, |p, q| {
+        area2 += p.at.perp_dot(q.at);
+        scale = scale.max(p.at.abs().max_element());
+        let e = q.at - p.at;
+        let facing = e.perp_dot(-p.at);
+        if facing <= 0.0 {
+            // Facing the origin (or in line with it, as both sides of a segment may be).
+            inside &= facing == 0.0;
+            let len2 = e.length_squared();
+            let t = if len2 > 0.0 { (-p.at.dot(e) / len2).clamp(0.0, 1.0) } else { 0.0 };
+            nearest2 = nearest2.min((p.at + e * t).length_squared());
+        }
+        if !moving {
+            return;
+        }
         if let Some((t, normal)) = ray_disc(v, speed2, p.at, radius) {
             if t <= limit {
                 limit = t;
@@ -55,17 +94,21 @@ pub(super) fn cast_cores(a: &Core, ra: f32, b: &Core, rb: f32, v: Vec2, t_max: f
             ray_edge(v, p, q, radius, &normals, &mut best, &mut limit);
         }
     });
-    let (time, normal, k0, k1, s) = best?;
-    let on_core = va[k0.i] + (va[k1.i] - va[k0.i]) * s;
-    Some(Touch { time: time / unit, normal, point: on_core + normal * ra })
+    // A sum without area (a point or a segment, as two flat boxes may give) has no inside.
+    let inside = inside && area2 > 0.0;
+    let distance = if inside { 0.0 } else { nearest2.sqrt() };
+    let start = Start { gap: distance - radius, band: 1e-5 * (1.0 + radius + scale) };
+    let touch = best.map(|(time, normal, k0, k1, s)| {
+        let on_core = va[k0.i] + (va[k1.i] - va[k0.i]) * s;
+        Touch { time: time / unit, normal, point: on_core + normal * ra }
+    });
+    (touch, start)
 }
 
 /// The soonest touch so far: time, unit normal, and where on the sum: at `s` from the first
 /// vertex to the second (the same vertex twice for an arc).
 type Best = Option<(f32, Vec2, SumVertex, SumVertex, f32)>;
 
-/// Where the ray `t · v` (`t ≥ 0`) meets the edge `p → q` of the sum pushed out by `radius`, if
-/// no later than `limit`.
 /// The unit outward face normals of the two cores, for those that are boxes or polygons.
 struct FaceNormals<'c> {
     a: Option<&'c [Vec2]>,
@@ -81,6 +124,8 @@ impl FaceNormals<'_> {
     }
 }
 
+/// Where the ray `t · v` (`t ≥ 0`) meets the edge `p → q` of the sum pushed out by `radius`, if
+/// no later than `limit`.
 /// Where the ray `t · v` (`t ≥ 0`) meets the edge `p → q` of the sum pushed out by `radius`, if
 /// no later than `limit`.
 #[allow(clippy::neg_cmp_op_on_partial_ord)] // NaN must read as "no hit"

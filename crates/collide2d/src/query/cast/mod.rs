@@ -109,9 +109,6 @@ pub(crate) fn cast_ref(
     if !(max_time >= 0.0) || !motion_a.is_finite() || !motion_b.is_finite() {
         return None;
     }
-    if intersects_ref(a, b) {
-        return Some(started_overlapping(a, b));
-    }
     // In the frame where `a` stands still, `b` moves at `v`. Should that overflow, `b` moves at
     // half of it for twice the time.
     let (v, slow) = match motion_b - motion_a {
@@ -119,13 +116,30 @@ pub(crate) fn cast_ref(
         _ => (motion_b * 0.5 - motion_a * 0.5, 2.0),
     };
     let max_time = max_time * slow;
+    let started = || Some(started_overlapping(a, b));
     let touch = match (a, b) {
-        (ShapeRef::Polygon(_), _) | (_, ShapeRef::Polygon(_)) => cast_pieces(a, b, v, max_time),
+        (ShapeRef::Polygon(_), _) | (_, ShapeRef::Polygon(_)) => {
+            if intersects_ref(a, b) {
+                return started();
+            }
+            cast_pieces(a, b, v, max_time)
+        }
         _ => match (box_frame(a), box_frame(b)) {
-            (Some(box_a), Some(box_b)) => cast_boxes(box_a, box_b, v, max_time),
+            (Some(box_a), Some(box_b)) => {
+                if intersects_ref(a, b) {
+                    return started();
+                }
+                cast_boxes(box_a, box_b, v, max_time)
+            }
             _ => {
+                // The walk around the difference also measures the start, so the exact test
+                // runs only when the shapes start within rounding of touching.
                 let ((ca, ra), (cb, rb)) = (Core::of(a), Core::of(b));
-                cast_cores(&ca, ra, &cb, rb, v, max_time)
+                let (touch, start) = cast_cores(&ca, ra, &cb, rb, v, max_time);
+                if start.overlaps(|| intersects_ref(a, b)) {
+                    return started();
+                }
+                touch
             }
         },
     }?;
@@ -149,7 +163,7 @@ fn cast_pieces(a: ShapeRef, b: ShapeRef, v: Vec2, max_time: f32) -> Option<Touch
                 return best;
             }
             let ((ca, ra), (cb, rb)) = (Core::of(pa), Core::of(pb));
-            cast_cores(&ca, ra, &cb, rb, v, limit).or(best)
+            cast_cores(&ca, ra, &cb, rb, v, limit).0.or(best)
         })
     })
 }
