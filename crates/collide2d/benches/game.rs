@@ -45,10 +45,10 @@
 //!
 //! Run with `cargo bench -p collide2d --bench game --features image` (the bench needs the `image`
 //! feature for `trace_file`; the `-p` selection does not turn it on by itself). The tables print
-//! to stdout as Markdown for BENCHMARKS.md; progress goes to stderr. p99s are of single calls, so
-//! a call the scheduler preempts counts whole: run it on a quiet machine. The whole run takes
-//! about 45 s on the 2-core development machine (20 s of tables, 25 s of criterion); to shorten or
-//! lengthen it:
+//! to stdout as Markdown for BENCHMARKS.md (written by `game/tables.rs`); progress goes to stderr.
+//! p99s are of single calls, so a call the scheduler preempts counts whole: run it on a quiet
+//! machine. The whole run takes about 45 s on the 2-core development machine (20 s of tables, 25 s
+//! of criterion); to shorten or lengthen it:
 //! - `GAME_FRAMES` (default 30): frames per level;
 //! - `GAME_EXACT_PAIRS` (default 1,000): at most this many overlapping pairs get their contacts
 //!   timed at the Exact level (the first ones, in frame order), whose exact contact takes
@@ -59,6 +59,9 @@
 //! Run in test mode (`cargo test --benches`, no `--bench` flag), every loop runs once, briefly.
 
 mod common;
+// The bench is its own crate root, so its submodule is found by path.
+#[path = "game/tables.rs"]
+mod tables;
 
 use std::hint::black_box;
 use std::path::{Path, PathBuf};
@@ -462,95 +465,6 @@ fn run_world(sprites: &[Sprite], budget: &Budget) -> WorldReport {
     report
 }
 
-fn print_tables(sprites: &[Sprite], levels: &mut [LevelReport], world: &mut WorldReport, budget: &Budget) {
-    let several: Vec<String> =
-        sprites.iter().filter(|s| s.islands > 1).map(|s| format!("{} ({} islands)", s.name, s.islands)).collect();
-    println!();
-    println!(
-        "{} sprites, {} frames per level in a {ARENA}×{ARENA} px arena, {} pairs per frame; \
-         largest island per sprite kept (several islands: {}).",
-        sprites.len(),
-        budget.frames,
-        sprites.len() * (sprites.len() - 1) / 2,
-        if several.is_empty() { "none".to_string() } else { several.join(", ") }
-    );
-    println!();
-    println!("**Move and overlap test** (µs per sprite moved, per pair tested; over all pairs of every frame)");
-    println!();
-    println!("| level | vertices (mean) | convex pieces (mean) | move, ours (`transformed`) mean / p99 | ours, edges and pieces on first use: mean / p99 | move, parry2d (`Pose`) | `intersects`, ours | `intersection_test`, parry2d | overlapping pairs | answers differ |");
-    println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
-    for r in levels.iter_mut() {
-        println!(
-            "| {} | {:.1} | {:.1} | {:.2} / {:.2} | {:.2} / {:.2} | {:.3} | {:.2} | {:.2} | {} of {} | {} of {} |",
-            r.level,
-            r.vertices,
-            r.pieces,
-            r.move_ours.mean(),
-            r.move_ours.p99(),
-            r.derive_ours.mean(),
-            r.derive_ours.p99(),
-            r.move_parry,
-            r.intersects_ours,
-            r.intersects_parry,
-            r.overlapping,
-            r.pairs,
-            r.intersects_differ,
-            r.pairs
-        );
-    }
-    for (title, pick) in [
-        ("**Contact on the overlapping pairs** (µs per pair)", (|r: &mut LevelReport| &mut r.deep) as fn(&mut LevelReport) -> &mut ContactStats),
-        (
-            "**Contact, shallow** (the same pairs with the second sprite moved back along our push-out to about 2 px of depth; µs per pair)",
-            |r: &mut LevelReport| &mut r.shallow,
-        ),
-    ] {
-        println!();
-        println!("{title}");
-        println!();
-        println!("| level | pairs timed | our depth (mean px) | `contact`, ours: mean / p99 | `contact`, parry2d: mean / p99 | ours ÷ parry2d (mean) | parry2d shallower than ours | answers differ | no overlap for ours |");
-        println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
-        for r in levels.iter_mut() {
-            let level = r.level;
-            let s = pick(r);
-            let (ours, parry) = (s.ours.mean(), s.parry.mean());
-            println!(
-                "| {level} | {} | {:.2} | {:.1} / {:.1} | {:.1} / {:.1} | {:.1} | {} of {} | {} of {} | {} |",
-                s.pairs(),
-                s.depth_sum / s.both.max(1) as f64,
-                ours,
-                s.ours.p99(),
-                parry,
-                s.parry.p99(),
-                ours / parry,
-                s.parry_shallower,
-                s.both,
-                s.differ,
-                s.pairs(),
-                s.ours_none
-            );
-        }
-    }
-    let steps = world.steps.max(1);
-    println!();
-    println!(
-        "**World** ({WORLD_SPRITES} Optimal sprites in a {:.0}×{:.0} px arena, each moving 1–3 px and turning 1–5° per step; one thread; {} steps timed)",
-        world.arena, world.arena, world.steps
-    );
-    println!();
-    println!("| step incl. `set_transform`: mean / p99 (ms) | `set_transform` per collider (µs) | touching pairs per step | colliders touching another |");
-    println!("|---:|---:|---:|---:|");
-    println!(
-        "| {:.2} / {:.2} | {:.1} | {:.1} | {:.0} % |",
-        world.step.mean() / 1e3,
-        world.step.p99() / 1e3,
-        per(world.set_transform, steps * WORLD_SPRITES),
-        world.touching_pairs as f64 / steps as f64,
-        100.0 * world.colliding as f64 / (steps * WORLD_SPRITES) as f64
-    );
-    println!();
-}
-
 /// Criterion's view of the Optimal level: moving every sprite, the contacts of a fixed set of
 /// overlapping pairs, and the world's step.
 fn criterion_benches(c: &mut Criterion, sprites: &[Sprite]) {
@@ -643,7 +557,7 @@ fn main() {
     let t = Instant::now();
     let mut world = run_world(&optimal, &budget);
     eprintln!("game: world done in {:.1} s", t.elapsed().as_secs_f64());
-    print_tables(&optimal, &mut levels, &mut world, &budget);
+    tables::print_tables(&optimal, &mut levels, &mut world, &budget);
     eprintln!("game: tables in {:.1} s", started.elapsed().as_secs_f64());
 
     let mut c = Criterion::default().configure_from_args();
