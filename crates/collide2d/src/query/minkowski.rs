@@ -101,11 +101,16 @@ pub(crate) fn closest_points_convex(a: &[Vec2], b: &[Vec2]) -> Option<(Vec2, Vec
     for_each_sum_edge(a, b, |p, q| {
         let e = q.at - p.at;
         // The origin right of a counter-clockwise edge lies outside the difference.
-        if e.perp_dot(-p.at) >= 0.0 {
+        let facing = e.perp_dot(-p.at);
+        if facing >= 0.0 {
             return;
         }
         inside = false;
         let len2 = e.length_squared();
+        // The edge's line is already no nearer than the best: skip the division.
+        if facing * facing >= best.0 * len2 {
+            return;
+        }
         let t = if len2 > 0.0 { (-p.at.dot(e) / len2).clamp(0.0, 1.0) } else { 0.0 };
         let d2 = (p.at + e * t).length_squared();
         if d2 < best.0 {

@@ -21,7 +21,9 @@ pub(super) fn ray_circle(ray: &Ray, center: Vec2, r: f32) -> Option<RayHit> {
         return None; // pointing away, or missing
     }
     let t = (-b - (r2 - h2).sqrt()).max(0.0);
-    let normal = (ray.at(t) - center).normalize_or(-ray.direction);
+    // The hit lies on the circle, so its offset from the centre has length `r`: dividing by it
+    // makes the normal unit without a square root.
+    let normal = (m + ray.direction * t) / r;
     Some(RayHit::at(ray, t, normal))
 }
 
