@@ -16,7 +16,9 @@
 //!   f64 distance along the path is a convex function of time). A hit at 0 exactly when they
 //!   intersect; a later hit touches (distance within the tolerance) and is not late (apart a
 //!   little earlier, which by convexity rules out any earlier touch); a miss stays apart (the
-//!   smallest distance over the path, by golden-section search, is not below the tolerance).
+//!   smallest distance over the path, by golden-section search, is not below the tolerance);
+//! - `ray`: from `a`'s centre at `b`'s, a hit on `b`'s surface with a unit normal facing the ray,
+//!   nothing surely inside `b` before it, and a hit whenever `b`'s centre is surely inside it.
 //!
 //! Ignored by default; run with
 //! `cargo test --release -p collide2d --test soak -- --ignored --nocapture`
@@ -24,16 +26,17 @@
 
 mod common;
 
-use collide2d::{cast_shape, contact, contains, distance, intersects, Shape, Vec2};
+use collide2d::{cast_ray, cast_shape, contact, contains, distance, intersects, Ray, Shape, Vec2};
 use common::{
     contact_is_well_formed, distance_agrees, oracle_contains, oracle_depth_bound, oracle_distance, oracle_intersects,
-    oracle_overlap_along, push_out_with_slack, shape_of, try_moved, CONTACT_SLACK, KINDS, MINIMAL_FRACTION,
+    oracle_overlap_along, push_out_with_slack, shape_of, surely_inside, try_moved, CONTACT_SLACK, KINDS,
+    MINIMAL_FRACTION,
 };
 use proptest::strategy::{Strategy, ValueTree};
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 
 /// The queries checked, one disagreement counter each.
-const QUERIES: [&str; 7] = ["intersects", "contains", "contact", "push-out", "depth", "distance", "cast"];
+const QUERIES: [&str; 8] = ["intersects", "contains", "contact", "push-out", "depth", "distance", "cast", "ray"];
 const INTERSECTS: usize = 0;
 const CONTAINS: usize = 1;
 const CONTACT: usize = 2;
@@ -41,6 +44,7 @@ const PUSH_OUT: usize = 3;
 const DEPTH: usize = 4;
 const DISTANCE: usize = 5;
 const CAST: usize = 6;
+const RAY: usize = 7;
 
 /// Directions sampled for the oracle's bound on the penetration depth.
 const DEPTH_DIRECTIONS: u32 = 360;
@@ -138,7 +142,31 @@ fn check_pair(a: &Shape, b: &Shape, motion: Vec2, t: &mut Tally) -> [Option<Stri
         ));
     }
     wrong[CAST] = check_cast(a, b, motion, hit);
+    wrong[RAY] = check_ray(a, b);
     wrong
+}
+
+/// A ray from `a`'s centre aimed at `b`'s: a hit lies on `b` with a unit normal facing the ray,
+/// no sampled point before it is surely inside `b`, and when `b`'s centre is surely inside `b`
+/// the ray hits no later than it.
+fn check_ray(a: &Shape, b: &Shape) -> Option<String> {
+    let (from, to) = (a.aabb().center(), b.aabb().center());
+    let ray = Ray::new(from, to - from).ok()?;
+    let hit = cast_ray(b, &ray, 1e3);
+    let end = hit.map_or(1e3f32.min((to - from).length()), |h| h.distance);
+    if let Some(i) = (0..16).map(|i| end * i as f32 / 16.0).find(|&t| t < end - 1e-3 && surely_inside(b, ray.at(t))) {
+        return Some(format!("passes inside at {i} before {hit:?}; ray {ray:?}"));
+    }
+    match hit {
+        Some(h) if (h.normal.length() - 1.0).abs() > 1e-4 || common::distance_to(b, h.point) > 3e-3 => {
+            Some(format!("{h:?} off the shape or not unit; ray {ray:?}"))
+        }
+        Some(h) if h.distance > 0.0 && h.normal.dot(ray.direction()) > 1e-4 => {
+            Some(format!("{h:?} faces along the ray {ray:?}"))
+        }
+        None if surely_inside(b, to) => Some(format!("missed, aimed at its inside; ray {ray:?}")),
+        _ => None,
+    }
 }
 
 /// The cast of `b` moving at `motion` for times in `[0, 1]` against a still `a`: `Some(reason)`
