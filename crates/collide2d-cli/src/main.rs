@@ -2,10 +2,13 @@
 //!
 //! Exit codes: 0 when the command ran (whatever it found), 1 with `--fail-on-collision` when a
 //! pair collides, 2 on any error (a one-line message on stderr; no output file is left behind).
+//! Stdout is written through `output::emit`: a reader that goes away (`| head`) just ends the
+//! output, with no message and the same exit code; a failed write (`> /dev/full`) is an error.
 
 mod bench;
 mod check;
 mod error;
+mod output;
 mod render;
 mod scene;
 mod trace_cmd;
@@ -123,7 +126,7 @@ fn main() -> ExitCode {
     match run(cli.command) {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("collide2d: {e}");
+            output::note(&format!("collide2d: {e}"));
             ExitCode::from(2)
         }
     }
@@ -143,7 +146,7 @@ fn run(command: Command) -> Result<ExitCode, CliError> {
             } else {
                 check::table(&report)
             };
-            print!("{text}");
+            output::emit(&text)?;
             Ok(if fail_on_collision && !report.colliding.is_empty() { ExitCode::from(1) } else { ExitCode::SUCCESS })
         }
         Command::Render {
@@ -169,14 +172,14 @@ fn run(command: Command) -> Result<ExitCode, CliError> {
             };
             let picture = render::render(&loaded, &report, width, height, overlays)?;
             write_atomically(&output, &picture.encode_png().map_err(CliError::new)?)?;
-            eprintln!("wrote {} ({} colliding pairs)", output.display(), report.colliding.len());
+            output::note(&format!("wrote {} ({} colliding pairs)", output.display(), report.colliding.len()));
             Ok(ExitCode::SUCCESS)
         }
         Command::Trace { sprite, detail, alpha_above, ignore, png } => {
             let solidity = Solidity { alpha_above, ignore };
             let traced = trace_cmd::run(&sprite, detail, &solidity)?;
             for (level, islands, vertices) in &traced.counts {
-                eprintln!("{level:>8}: {islands} polygons, {vertices} vertices");
+                output::note(&format!("{level:>8}: {islands} polygons, {vertices} vertices"));
             }
             let stem = sprite.file_stem().map_or("sprite".into(), |s| s.to_string_lossy().into_owned());
             let colliders = trace_cmd::as_colliders(&stem, &traced.polygons);
@@ -185,24 +188,27 @@ fn run(command: Command) -> Result<ExitCode, CliError> {
                 let picture = trace_cmd::overlay(&traced)?;
                 write_atomically(&out, &picture.encode_png().map_err(CliError::new)?)?;
             }
-            println!("{json}");
+            output::emit(&(json + "\n"))?;
             Ok(ExitCode::SUCCESS)
         }
         Command::Bench { objects, steps, seed } => {
             let r = bench::run(objects, steps, seed)?;
-            println!(
-                "{} moving colliders (circles, boxes, capsules, hexagons), {} steps: {:.3} ms/step, {:.0} steps/s",
+            output::emit(&format!(
+                "{} moving colliders (circles, boxes, capsules, hexagons), {} steps: {:.3} ms/step, {:.0} steps/s\n\
+                 on average {:.0} touching pairs, {:.1} starting to touch per step\n",
                 r.objects,
                 r.steps,
                 r.ms_per_step,
-                1000.0 / r.ms_per_step.max(1e-9)
-            );
-            println!("on average {:.0} touching pairs, {:.1} starting to touch per step", r.touching, r.started);
+                1000.0 / r.ms_per_step.max(1e-9),
+                r.touching,
+                r.started
+            ))?;
             Ok(ExitCode::SUCCESS)
         }
         Command::Schema => {
             let schema = schemars::schema_for!(scene::SceneFile);
-            println!("{}", serde_json::to_string_pretty(&schema).map_err(|e| CliError::new(e.to_string()))?);
+            let json = serde_json::to_string_pretty(&schema).map_err(|e| CliError::new(e.to_string()))?;
+            output::emit(&(json + "\n"))?;
             Ok(ExitCode::SUCCESS)
         }
     }

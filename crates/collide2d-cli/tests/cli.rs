@@ -208,3 +208,35 @@ fn bench_steps_a_moving_world_and_reports_its_speed() {
         .expect("a touching count");
     assert!(touching > 0.0, "a 4 % cover scene has contacts: {text}");
 }
+
+/// Runs the command with stdout sent to `stdout` (stderr captured).
+fn collide2d_to(stdout: impl Into<std::process::Stdio>, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_collide2d")).args(args).stdout(stdout).output().expect("the command runs")
+}
+
+#[test]
+fn a_closed_pipe_ends_quietly_and_a_full_disk_is_one_error_line() {
+    let sprite = Path::new(env!("CARGO_MANIFEST_DIR")).join("../collide2d/tests/data/sprites/keyRed.png");
+    let (_dir, path) = scene(SIMPLE);
+    for (args, code) in [
+        (vec!["schema"], 0),
+        (vec!["trace", s(&sprite), "--detail", "exact"], 0),
+        (vec!["check", s(&path), "--fail-on-collision"], 1),
+    ] {
+        // The reader has gone before the command writes anything.
+        let (reader, writer) = std::io::pipe().unwrap();
+        drop(reader);
+        let out = collide2d_to(writer, &args);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(code), "{args:?}: {err}");
+        assert!(!err.contains("panicked") && !err.contains("collide2d:"), "{args:?}: {err}");
+    }
+    for args in [vec!["schema"], vec!["check"], vec!["check", "--json"]] {
+        let full = std::fs::OpenOptions::new().write(true).open("/dev/full").unwrap();
+        let out = collide2d_to(full, &args);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.starts_with("collide2d: cannot write to stdout: No space left"), "{args:?}: {err}");
+    }
+}

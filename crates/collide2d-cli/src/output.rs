@@ -1,0 +1,37 @@
+//! Text out: stdout through a locked handle whose errors are mapped, never `println!` (which
+//! panics when stdout is a closed pipe or a full disk).
+
+use std::io::{self, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use crate::error::CliError;
+
+/// Set once the reader of stdout has gone away: later output is dropped.
+static STDOUT_CLOSED: AtomicBool = AtomicBool::new(false);
+
+/// Writes `text` to stdout and flushes it.
+///
+/// A closed pipe (`collide2d schema | head -c 1`) is not an error: as with other Unix tools,
+/// the output just stops, with no message, and the command keeps its exit code. Any other
+/// failure (`> /dev/full`) is an error.
+pub fn emit(text: &str) -> Result<(), CliError> {
+    if STDOUT_CLOSED.load(Ordering::Relaxed) {
+        return Ok(());
+    }
+    let mut out = io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => {
+            STDOUT_CLOSED.store(true, Ordering::Relaxed);
+            Ok(())
+        }
+        Err(e) => Err(CliError::new(format!("cannot write to stdout: {e}"))),
+    }
+}
+
+/// Writes `line` and a newline to stderr; a failure there has nowhere to be reported, so it is
+/// ignored (never a panic, unlike `eprintln!`).
+pub fn note(line: &str) {
+    let mut err = io::stderr().lock();
+    let _ = writeln!(err, "{line}");
+}
