@@ -6,6 +6,7 @@ use collide2d::tiered::{collide, Level, RectObject};
 use collide2d::{contact, Aabb, Contact, Transform};
 use serde::Serialize;
 
+use crate::output::printable;
 use crate::scene::{Collider, Scene};
 
 /// How pairs are judged.
@@ -138,15 +139,17 @@ pub fn check(scene: &Scene, name: &str, method: Method) -> Report {
     }
 }
 
-/// The report as a table for people.
+/// The report as a table for people (names with control characters escaped).
 pub fn table(report: &Report) -> String {
-    let mut out = format!("scene: {} ({} colliders, detector: {})\n", report.scene, report.colliders, report.detector);
-    let wa = report.colliding.iter().map(|p| p.a.len()).max().unwrap_or(1).max(1);
-    let wb = report.colliding.iter().map(|p| p.b.len()).max().unwrap_or(1).max(1);
+    let scene = printable(&report.scene);
+    let mut out = format!("scene: {scene} ({} colliders, detector: {})\n", report.colliders, report.detector);
+    let names: Vec<(String, String)> = report.colliding.iter().map(|p| (printable(&p.a), printable(&p.b))).collect();
+    let wa = names.iter().map(|(a, _)| a.chars().count()).max().unwrap_or(1).max(1);
+    let wb = names.iter().map(|(_, b)| b.chars().count()).max().unwrap_or(1).max(1);
     if !report.colliding.is_empty() {
         out += &format!("{:<wa$}  {:<wb$}  {:>9}  {:>17}  contact points\n", "a", "b", "depth", "normal (a to b)");
     }
-    for p in &report.colliding {
+    for (p, (a, b)) in report.colliding.iter().zip(&names) {
         let (depth, normal, points) = match &p.contact {
             Some(c) => (
                 format!("{:.4}", c.depth),
@@ -155,7 +158,7 @@ pub fn table(report: &Report) -> String {
             ),
             None => ("-".into(), "-".into(), "(shapes do not touch: the detector is approximate)".into()),
         };
-        out += &format!("{:<wa$}  {:<wb$}  {depth:>9}  {normal:>17}  {points}\n", p.a, p.b);
+        out += &format!("{a:<wa$}  {b:<wb$}  {depth:>9}  {normal:>17}  {points}\n");
     }
     out += &format!("{} colliding pairs of {}\n", report.colliding.len(), report.pairs_tested);
     out

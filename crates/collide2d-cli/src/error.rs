@@ -15,7 +15,7 @@ impl CliError {
 
 impl fmt::Display for CliError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        // Keep it to one line whatever the source said.
-        f.write_str(&self.0.replace('\n', " "))
+        // Keep it to one line whatever the source said, and escape what would move the cursor.
+        f.write_str(&crate::output::printable(&self.0.replace('\n', " ")))
     }
 }

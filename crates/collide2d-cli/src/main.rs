@@ -2,6 +2,8 @@
 //!
 //! Exit codes: 0 when the command ran (whatever it found), 1 with `--fail-on-collision` when a
 //! pair collides, 2 on any error (a one-line message on stderr; no output file is left behind).
+//! Usage errors are one line too: clap's message, then `(see collide2d CMD --help)` on the same
+//! line, with no hint line after it.
 //! Stdout is written through `output::emit`: a reader that goes away (`| head`) just ends the
 //! output, with no message and the same exit code; a failed write (`> /dev/full`) is an error.
 
@@ -122,7 +124,10 @@ fn parse_colour(s: &str) -> Result<[u8; 4], String> {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return clap_exit(&e),
+    };
     match run(cli.command) {
         Ok(code) => code,
         Err(e) => {
@@ -130,6 +135,41 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// clap's own outcomes: help and version on stdout (exit 0), and usage errors on one line,
+/// ending with which `--help` to read (exit 2) instead of clap's three to seven lines.
+fn clap_exit(e: &clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    let line = match e.kind() {
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => match e.print() {
+            Err(err) if err.kind() != std::io::ErrorKind::BrokenPipe => format!("cannot write to stdout: {err}"),
+            _ => return ExitCode::SUCCESS,
+        },
+        ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            "a command is needed: check, render, trace, bench or schema (see collide2d --help)".to_owned()
+        }
+        _ => one_line(&e.render().to_string()),
+    };
+    output::note(&format!("collide2d: {}", output::printable(&line)));
+    ExitCode::from(2)
+}
+
+/// clap's usage error on one line: its message, values and tips, without the usage block.
+fn one_line(text: &str) -> String {
+    let parts: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with("Usage: ") && !l.starts_with("For more information"))
+        .map(|l| l.strip_prefix("error: ").unwrap_or(l))
+        .collect();
+    // The subcommand whose help to read: the first argument that names one.
+    let commands = <Cli as clap::CommandFactory>::command();
+    let command = std::env::args()
+        .skip(1)
+        .find(|a| commands.get_subcommands().any(|c| c.get_name() == a))
+        .map_or_else(|| "collide2d".to_owned(), |c| format!("collide2d {c}"));
+    format!("{} (see {command} --help)", parts.join("; "))
 }
 
 fn scene_name(path: Option<&Path>) -> String {
@@ -172,15 +212,13 @@ fn run(command: Command) -> Result<ExitCode, CliError> {
             };
             let picture = render::render(&loaded, &report, width, height, overlays)?;
             write_atomically(&output, &picture.encode_png().map_err(CliError::new)?)?;
-            output::note(&format!("wrote {} ({} colliding pairs)", output.display(), report.colliding.len()));
+            let shown = output::printable(&output.display().to_string());
+            output::note(&format!("wrote {shown} ({} colliding pairs)", report.colliding.len()));
             Ok(ExitCode::SUCCESS)
         }
         Command::Trace { sprite, detail, alpha_above, ignore, png } => {
             let solidity = Solidity { alpha_above, ignore };
             let traced = trace_cmd::run(&sprite, detail, &solidity)?;
-            for (level, islands, vertices) in &traced.counts {
-                output::note(&format!("{level:>8}: {islands} polygons, {vertices} vertices"));
-            }
             let stem = sprite.file_stem().map_or("sprite".into(), |s| s.to_string_lossy().into_owned());
             let colliders = trace_cmd::as_colliders(&stem, &traced.polygons);
             let json = serde_json::to_string_pretty(&colliders).map_err(|e| CliError::new(e.to_string()))?;
@@ -189,6 +227,10 @@ fn run(command: Command) -> Result<ExitCode, CliError> {
                 write_atomically(&out, &picture.encode_png().map_err(CliError::new)?)?;
             }
             output::emit(&(json + "\n"))?;
+            // After everything else succeeded, so that an error stays the only line on stderr.
+            for (level, islands, vertices) in &traced.counts {
+                output::note(&format!("{level:>8}: {islands} polygons, {vertices} vertices"));
+            }
             Ok(ExitCode::SUCCESS)
         }
         Command::Bench { objects, steps, seed } => {

@@ -1,5 +1,5 @@
 //! Text out: stdout through a locked handle whose errors are mapped, never `println!` (which
-//! panics when stdout is a closed pipe or a full disk).
+//! panics when stdout is a closed pipe or a full disk), and names made safe to print.
 
 use std::io::{self, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -34,4 +34,32 @@ pub fn emit(text: &str) -> Result<(), CliError> {
 pub fn note(line: &str) {
     let mut err = io::stderr().lock();
     let _ = writeln!(err, "{line}");
+}
+
+/// `text` with its control characters (`\r`, `\n`, `\t`, escape…) written as escapes, so that a
+/// name from a file can neither break a line nor move the cursor.
+pub fn printable(text: &str) -> String {
+    if !text.chars().any(char::is_control) {
+        return text.to_owned();
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn control_characters_are_escaped_and_the_rest_kept() {
+        assert_eq!(printable("crate\r\nwall\t\u{1b}[2J é"), "crate\\r\\nwall\\t\\u{1b}[2J é");
+        assert_eq!(printable("plain name"), "plain name");
+    }
 }

@@ -13,6 +13,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::error::CliError;
+use crate::output::printable;
 
 /// A point or vector as `[x, y]`.
 pub type XY = [f32; 2];
@@ -239,17 +240,17 @@ fn build(file: &SceneFile, name: &str, base: &Path) -> Result<Scene, CliError> {
     let mut index = HashMap::new();
     for (i, c) in file.colliders.iter().enumerate() {
         if index.insert(c.name.as_str(), i).is_some() {
-            return Err(CliError::new(format!("{name}: two colliders are named \"{}\"", c.name)));
+            return Err(CliError::new(format!("{name}: two colliders are named \"{}\"", printable(&c.name))));
         }
     }
     let mut colliders = Vec::with_capacity(file.colliders.len());
     for c in &file.colliders {
         let transform = world_transform(file, &index, c, name)?;
-        let local =
-            local_shape(&c.shape, base).map_err(|e| CliError::new(format!("{name}: collider \"{}\": {e}", c.name)))?;
+        let local = local_shape(&c.shape, base)
+            .map_err(|e| CliError::new(format!("{name}: collider \"{}\": {e}", printable(&c.name))))?;
         let world = local
             .transformed(&transform)
-            .map_err(|e| CliError::new(format!("{name}: collider \"{}\": {e}", c.name)))?;
+            .map_err(|e| CliError::new(format!("{name}: collider \"{}\": {e}", printable(&c.name))))?;
         colliders.push(Collider { name: c.name.clone(), transform, local, world });
     }
     Ok(Scene { y_axis: file.y_axis, colliders })
@@ -267,11 +268,15 @@ fn world_transform(
     let mut parent = c.parent.as_deref();
     while let Some(p) = parent {
         let Some(&i) = index.get(p) else {
-            return Err(CliError::new(format!("{name}: collider \"{}\" has unknown parent \"{p}\"", c.name)));
+            return Err(CliError::new(format!(
+                "{name}: collider \"{}\" has unknown parent \"{}\"",
+                printable(&c.name),
+                printable(p)
+            )));
         };
         if seen.contains(&p) {
             seen.push(p);
-            return Err(CliError::new(format!("{name}: parent cycle: {}", seen.join(" -> "))));
+            return Err(CliError::new(format!("{name}: parent cycle: {}", printable(&seen.join(" -> ")))));
         }
         seen.push(p);
         let spec = &file.colliders[i];

@@ -240,3 +240,39 @@ fn a_closed_pipe_ends_quietly_and_a_full_disk_is_one_error_line() {
         assert!(err.starts_with("collide2d: cannot write to stdout: No space left"), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn every_error_is_one_line_usage_errors_included() {
+    let sprite = Path::new(env!("CARGO_MANIFEST_DIR")).join("../collide2d/tests/data/sprites/keyRed.png");
+    // The vertex counts come after success only: the error is the one line.
+    fails_with(&["trace", s(&sprite), "--png", "/missing/dir/x.png"], "x.png");
+    fails_with(&["render", "--width", "0"], "0 is not in 1..=16384 (see collide2d render --help)");
+    fails_with(&["trace", s(&sprite), "--alpha-above", "256"], "--alpha-above");
+    fails_with(&["trace", s(&sprite), "--detail", "ultra"], "[possible values: exact, optimal, more, less]");
+    fails_with(&["render", "-o", ""], "--output");
+    fails_with(&["check", "--bogus"], "unexpected argument '--bogus'");
+    fails_with(&[], "a command is needed");
+    // Help is not an error: on stdout, exit 0.
+    let help = collide2d(&["render", "--help"]);
+    assert_eq!(help.status.code(), Some(0));
+    assert!(stdout(&help).contains("--detector"), "{}", stdout(&help));
+}
+
+#[test]
+fn control_characters_in_names_are_escaped() {
+    let (_dir, path) = scene(
+        r#"{"colliders": [
+          {"name": "evil\r\u001b[2Jname", "shape": {"kind": "circle", "radius": 1}},
+          {"name": "tab\there", "shape": {"kind": "circle", "radius": 1}}]}"#,
+    );
+    let out = collide2d(&["check", s(&path)]);
+    let text = stdout(&out);
+    assert!(!text.contains('\r') && !text.contains('\u{1b}') && !text.contains('\t'), "{text:?}");
+    assert!(text.contains(r"evil\r\u{1b}[2Jname  tab\there"), "{text}");
+    let (_dir, twice) = scene(
+        r#"{"colliders": [
+          {"name": "a\rb", "shape": {"kind": "point", "at": [0, 0]}},
+          {"name": "a\rb", "shape": {"kind": "point", "at": [0, 0]}}]}"#,
+    );
+    fails_with(&["check", s(&twice)], r#"two colliders are named "a\rb""#);
+}
