@@ -8,6 +8,13 @@ use collide2d::{Capsule, Circle, ConvexPolygon, Obb, Shape, Transform, Vec2};
 
 use crate::error::CliError;
 
+/// The most colliders `--objects` accepts: a million take about 400 MB and a second per step;
+/// past it, memory for the world (and, near `usize::MAX`, the capacity itself) runs out.
+pub const MAX_OBJECTS: u64 = 1_000_000;
+
+/// The most steps `--steps` accepts.
+pub const MAX_STEPS: u64 = 100_000;
+
 /// What one run measured.
 pub struct BenchReport {
     /// Colliders in the world.

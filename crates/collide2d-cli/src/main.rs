@@ -100,12 +100,12 @@ enum Command {
     },
     /// Time a few thousand moving shapes stepped through a collision world on this machine.
     Bench {
-        /// How many colliders.
-        #[arg(long, default_value_t = 3000)]
-        objects: usize,
-        /// How many steps to time.
-        #[arg(long, default_value_t = 300)]
-        steps: usize,
+        /// How many colliders (at most 1000000, about 400 MB).
+        #[arg(long, default_value_t = 3000, value_parser = clap::value_parser!(u64).range(..=bench::MAX_OBJECTS))]
+        objects: u64,
+        /// How many steps to time (at most 100000).
+        #[arg(long, default_value_t = 300, value_parser = clap::value_parser!(u64).range(..=bench::MAX_STEPS))]
+        steps: u64,
         /// Seed of the generated scene.
         #[arg(long, default_value_t = 1)]
         seed: u64,
@@ -234,7 +234,8 @@ fn run(command: Command) -> Result<ExitCode, CliError> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Bench { objects, steps, seed } => {
-            let r = bench::run(objects, steps, seed)?;
+            // Both within their limits, which fit any usize.
+            let r = bench::run(objects as usize, steps as usize, seed)?;
             output::emit(&format!(
                 "{} moving colliders (circles, boxes, capsules, hexagons), {} steps: {:.3} ms/step, {:.0} steps/s\n\
                  on average {:.0} touching pairs, {:.1} starting to touch per step\n",

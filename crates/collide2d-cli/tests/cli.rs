@@ -276,3 +276,12 @@ fn control_characters_in_names_are_escaped() {
     );
     fails_with(&["check", s(&twice)], r#"two colliders are named "a\rb""#);
 }
+
+#[test]
+fn bench_refuses_counts_past_its_limits() {
+    fails_with(&["bench", "--objects", "18446744073709551615", "--steps", "1"], "is not in 0..=1000000");
+    fails_with(&["bench", "--objects", "1000001", "--steps", "1"], "is not in 0..=1000000");
+    fails_with(&["bench", "--steps", "100001"], "is not in 0..=100000");
+    let help = stdout(&collide2d(&["bench", "--help"]));
+    assert!(help.contains("at most 1000000") && help.contains("at most 100000"), "{help}");
+}
