@@ -10,12 +10,12 @@
 mod bench;
 mod check;
 mod error;
+mod files;
 mod output;
 mod render;
 mod scene;
 mod trace_cmd;
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -211,7 +211,7 @@ fn run(command: Command) -> Result<ExitCode, CliError> {
                 legend: !no_legend,
             };
             let picture = render::render(&loaded, &report, width, height, overlays)?;
-            write_atomically(&output, &picture.encode_png().map_err(CliError::new)?)?;
+            files::write_file(&output, &picture.encode_png().map_err(CliError::new)?)?;
             let shown = output::printable(&output.display().to_string());
             output::note(&format!("wrote {shown} ({} colliding pairs)", report.colliding.len()));
             Ok(ExitCode::SUCCESS)
@@ -224,7 +224,7 @@ fn run(command: Command) -> Result<ExitCode, CliError> {
             let json = serde_json::to_string_pretty(&colliders).map_err(|e| CliError::new(e.to_string()))?;
             if let Some(out) = png {
                 let picture = trace_cmd::overlay(&traced)?;
-                write_atomically(&out, &picture.encode_png().map_err(CliError::new)?)?;
+                files::write_file(&out, &picture.encode_png().map_err(CliError::new)?)?;
             }
             output::emit(&(json + "\n"))?;
             // After everything else succeeded, so that an error stays the only line on stderr.
@@ -255,24 +255,4 @@ fn run(command: Command) -> Result<ExitCode, CliError> {
             Ok(ExitCode::SUCCESS)
         }
     }
-}
-
-/// Writes `bytes` to a temporary file beside `path`, then renames it into place: a failure
-/// part-way leaves no half-written file.
-fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), CliError> {
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
-    let fail = |e: &dyn std::fmt::Display| CliError::new(format!("{}: {e}", path.display()));
-    let mut tmp = tempfile::NamedTempFile::new_in(dir).map_err(|e| fail(&e))?;
-    tmp.write_all(bytes).map_err(|e| fail(&e))?;
-    // Temporary files are private (0600); the picture is an ordinary file.
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        tmp.as_file().set_permissions(std::fs::Permissions::from_mode(0o644)).map_err(|e| fail(&e))?;
-    }
-    tmp.persist(path).map_err(|e| fail(&e.error))?;
-    Ok(())
 }

@@ -285,3 +285,56 @@ fn bench_refuses_counts_past_its_limits() {
     let help = stdout(&collide2d(&["bench", "--help"]));
     assert!(help.contains("at most 1000000") && help.contains("at most 100000"), "{help}");
 }
+
+const PNG_SIGNATURE: &[u8] = b"\x89PNG\r\n\x1a\n";
+
+#[cfg(unix)]
+#[test]
+fn pictures_go_through_symbolic_links_and_into_devices_and_pipes() {
+    use std::os::unix::fs::{symlink, FileTypeExt};
+    let dir = tempfile::tempdir().unwrap();
+    let small = ["--width", "16", "--height", "16"];
+    let render_to = |path: &Path| collide2d(&[&["render", "-o", s(path)][..], &small].concat());
+    // A link to an existing picture, and a link to one not written yet: the link stays a link.
+    std::fs::create_dir(dir.path().join("real")).unwrap();
+    for (link, target) in [("link.png", "real/old.png"), ("dangling.png", "real/new.png")] {
+        let (link, target) = (dir.path().join(link), dir.path().join(target));
+        if link.ends_with("link.png") {
+            std::fs::write(&target, b"old").unwrap();
+        }
+        symlink(Path::new("real").join(target.file_name().unwrap()), &link).unwrap();
+        let out = render_to(&link);
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink(), "{link:?} is still a link");
+        assert!(std::fs::read(&target).unwrap().starts_with(PNG_SIGNATURE), "{target:?} holds the picture");
+    }
+    // /proc/self/fd/1: the command's own stdout.
+    let out = render_to(Path::new("/proc/self/fd/1"));
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(out.stdout.starts_with(PNG_SIGNATURE), "the picture on stdout");
+    // A named pipe with a reader (opened read-write, which does not wait for a writer); the
+    // picture is small enough for the pipe's buffer.
+    let fifo = dir.path().join("pipe.png");
+    assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    let mut reader = std::fs::OpenOptions::new().read(true).write(true).open(&fifo).unwrap();
+    let out = render_to(&fifo);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(std::fs::metadata(&fifo).unwrap().file_type().is_fifo(), "the pipe is still a pipe");
+    let mut buffer = vec![0; 1 << 16];
+    let n = std::io::Read::read(&mut reader, &mut buffer).unwrap();
+    assert!(buffer[..n].starts_with(PNG_SIGNATURE), "the picture came through the pipe");
+    // A full device: one error line, exit 2, and still a device. As root (who could replace
+    // /dev/full), a private copy of it made with mknod; otherwise /dev/full itself.
+    let full = dir.path().join("full");
+    let made = Command::new("mknod").arg(&full).args(["c", "1", "7"]).output().is_ok_and(|o| o.status.success());
+    let root = Command::new("id").arg("-u").output().is_ok_and(|o| o.stdout.starts_with(b"0\n"));
+    let device = if made { full } else { PathBuf::from("/dev/full") };
+    if made || !root {
+        fails_with(&[&["render", "-o", s(&device)][..], &small].concat(), "No space left on device");
+        assert!(std::fs::metadata(&device).unwrap().file_type().is_char_device(), "{device:?} is still a device");
+    }
+    // A missing folder is named as such, not by the temporary file's name.
+    fails_with(&["render", "-o", "/missing/dir/x.png"], "/missing/dir/x.png: the folder /missing/dir does not exist");
+    let err = stderr(&collide2d(&["render", "-o", "/missing/dir/x.png"]));
+    assert!(!err.contains(".tmp"), "{err}");
+}
