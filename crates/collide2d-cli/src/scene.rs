@@ -243,9 +243,9 @@ fn build(file: &SceneFile, name: &str, base: &Path) -> Result<Scene, CliError> {
             return Err(CliError::new(format!("{name}: two colliders are named \"{}\"", printable(&c.name))));
         }
     }
+    let transforms = world_transforms(file, &index, name)?;
     let mut colliders = Vec::with_capacity(file.colliders.len());
-    for c in &file.colliders {
-        let transform = world_transform(file, &index, c, name)?;
+    for (c, transform) in file.colliders.iter().zip(transforms) {
         let local = local_shape(&c.shape, base)
             .map_err(|e| CliError::new(format!("{name}: collider \"{}\": {e}", printable(&c.name))))?;
         let world = local
@@ -256,34 +256,50 @@ fn build(file: &SceneFile, name: &str, base: &Path) -> Result<Scene, CliError> {
     Ok(Scene { y_axis: file.y_axis, colliders })
 }
 
-/// The collider's transform composed with its ancestors', refusing unknown parents and cycles.
-fn world_transform(
-    file: &SceneFile,
-    index: &HashMap<&str, usize>,
-    c: &ColliderSpec,
-    name: &str,
-) -> Result<Transform, CliError> {
-    let mut transform = c.transform.transform();
-    let mut seen = vec![c.name.as_str()];
-    let mut parent = c.parent.as_deref();
-    while let Some(p) = parent {
-        let Some(&i) = index.get(p) else {
-            return Err(CliError::new(format!(
-                "{name}: collider \"{}\" has unknown parent \"{}\"",
-                printable(&c.name),
-                printable(p)
-            )));
-        };
-        if seen.contains(&p) {
-            seen.push(p);
-            return Err(CliError::new(format!("{name}: parent cycle: {}", printable(&seen.join(" -> ")))));
+/// Every collider's transform composed with its ancestors', refusing unknown parents and
+/// cycles: one pass, each transform composed once from its parent's, so a chain of `n` parents
+/// costs `O(n)` (walking every collider's ancestors took `O(n²)` compositions and an `O(n³)`
+/// cycle check: 229 s for a 10,000-level chain).
+fn world_transforms(file: &SceneFile, index: &HashMap<&str, usize>, name: &str) -> Result<Vec<Transform>, CliError> {
+    let specs = &file.colliders;
+    let mut world: Vec<Option<Transform>> = vec![None; specs.len()];
+    // Whether a collider is on the walk being resolved (to see a cycle), and that walk.
+    let mut on_walk = vec![false; specs.len()];
+    let mut walk = Vec::new();
+    for start in 0..specs.len() {
+        // Walk up to a collider already placed, or to the top.
+        let mut i = start;
+        let mut above = Transform::IDENTITY;
+        while world[i].is_none() {
+            on_walk[i] = true;
+            walk.push(i);
+            let Some(p) = specs[i].parent.as_deref() else { break };
+            let Some(&j) = index.get(p) else {
+                let child = printable(&specs[i].name);
+                return Err(CliError::new(format!(
+                    "{name}: collider \"{child}\" has unknown parent \"{}\"",
+                    printable(p)
+                )));
+            };
+            if on_walk[j] {
+                let at = walk.iter().position(|&k| k == j).unwrap_or(0);
+                let names: Vec<&str> = walk[at..].iter().chain([&j]).map(|&k| specs[k].name.as_str()).collect();
+                return Err(CliError::new(format!("{name}: parent cycle: {}", printable(&names.join(" -> ")))));
+            }
+            if let Some(t) = world[j] {
+                above = t;
+                break;
+            }
+            i = j;
         }
-        seen.push(p);
-        let spec = &file.colliders[i];
-        transform = spec.transform.transform().compose(&transform);
-        parent = spec.parent.as_deref();
+        // Back down, each from its parent's.
+        for k in walk.drain(..).rev() {
+            above = above.compose(&specs[k].transform.transform());
+            world[k] = Some(above);
+            on_walk[k] = false;
+        }
     }
-    Ok(transform)
+    Ok(world.into_iter().map(|t| t.unwrap_or(Transform::IDENTITY)).collect())
 }
 
 fn local_shape(spec: &ShapeSpec, base: &Path) -> Result<Shape, String> {
