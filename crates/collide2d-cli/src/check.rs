@@ -3,11 +3,15 @@
 
 use collide2d::detector::{BoundingBoxes, BoundingCircles, Detector, Exact};
 use collide2d::tiered::{collide, Level, RectObject};
-use collide2d::{contact, Aabb, Contact, Transform};
+use collide2d::{contact, Aabb, Contact, Shape, Transform};
 use serde::Serialize;
 
+use crate::error::CliError;
 use crate::output::printable;
 use crate::scene::{Collider, Scene};
+
+/// The default of `--max-contact-work`: two polygons of 500 vertices each.
+pub const DEFAULT_MAX_CONTACT_WORK: u64 = 250_000;
 
 /// How pairs are judged.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
@@ -112,14 +116,45 @@ pub struct Report {
     pub colliding: Vec<PairReport>,
 }
 
-/// Judges every pair of the scene.
-pub fn check(scene: &Scene, name: &str, method: Method) -> Report {
+/// Vertices of a polygon, outline and holes (`None` for any other shape).
+fn polygon_vertices(shape: &Shape) -> Option<u64> {
+    match shape {
+        Shape::Polygon(p) => Some((p.outline().len() + p.holes().iter().map(Vec::len).sum::<usize>()) as u64),
+        _ => None,
+    }
+}
+
+/// Refuses a pair whose exact tests would pass `limit` (0: none): two polygons whose vertex
+/// counts multiply to more than it, when their bounding boxes overlap (otherwise the tests stop
+/// at the boxes). Other pairs cost about linear time in their vertices.
+fn within_work_limit(a: &Collider, b: &Collider, limit: u64, name: &str) -> Result<(), CliError> {
+    let (Some(na), Some(nb)) = (polygon_vertices(&a.world), polygon_vertices(&b.world)) else { return Ok(()) };
+    let work = na.saturating_mul(nb);
+    if limit == 0 || work <= limit || a.world.aabb().intersection(&b.world.aabb()).is_none() {
+        return Ok(());
+    }
+    Err(CliError::new(format!(
+        "{name}: colliders \"{}\" and \"{}\": the exact contact of polygons of {na} and {nb} vertices \
+         ({work} vertex pairs) is past the work limit of {limit} (--max-contact-work)",
+        printable(&a.name),
+        printable(&b.name)
+    )))
+}
+
+/// Judges every pair of the scene, refusing pairs past `max_contact_work` (see
+/// [`DEFAULT_MAX_CONTACT_WORK`]) before they start.
+pub fn check(scene: &Scene, name: &str, method: Method, max_contact_work: u64) -> Result<Report, CliError> {
     let n = scene.colliders.len();
     let mut colliding = Vec::new();
     for ia in 0..n {
         for ib in ia + 1..n {
             let (a, b) = (&scene.colliders[ia], &scene.colliders[ib]);
+            // The exact detector runs the costly test itself; the others only lead to it.
+            if method == Method::Exact {
+                within_work_limit(a, b, max_contact_work, name)?;
+            }
             if method.detect(a, b) {
+                within_work_limit(a, b, max_contact_work, name)?;
                 let contact = contact(&a.world, &b.world).map(|c| ContactReport {
                     depth: c.depth,
                     normal: c.normal.to_array(),
@@ -130,13 +165,13 @@ pub fn check(scene: &Scene, name: &str, method: Method) -> Report {
             }
         }
     }
-    Report {
+    Ok(Report {
         scene: name.to_owned(),
         detector: method.name(),
         colliders: n,
         pairs_tested: n * n.saturating_sub(1) / 2,
         colliding,
-    }
+    })
 }
 
 /// The report as a table for people (names with control characters escaped).

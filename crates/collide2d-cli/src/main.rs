@@ -33,6 +33,27 @@ struct Cli {
     command: Command,
 }
 
+/// How `check` and `render` judge pairs.
+#[derive(clap::Args)]
+struct Judging {
+    /// How to judge pairs.
+    #[arg(long, value_enum, default_value_t = Method::Exact)]
+    detector: Method,
+    /// The work limit of one pair's exact contact: two overlapping polygons (concave, with holes,
+    /// or traced) whose vertex counts multiply to more than this are refused, since that contact
+    /// grows faster than the product (two 500-vertex stars: about a second; two of 2,000:
+    /// minutes). 0: no limit.
+    #[arg(long, value_name = "VERTEX_PAIRS", default_value_t = check::DEFAULT_MAX_CONTACT_WORK)]
+    max_contact_work: u64,
+}
+
+impl Judging {
+    /// The scene's report under these settings.
+    fn check(&self, loaded: &scene::Scene, scene: Option<&Path>) -> Result<check::Report, CliError> {
+        check::check(loaded, &scene_name(scene), self.detector, self.max_contact_work)
+    }
+}
+
 #[derive(Subcommand)]
 enum Command {
     /// Report which pairs of a scene collide, with depth, normal and contact points.
@@ -42,9 +63,8 @@ enum Command {
         /// Print the report as JSON.
         #[arg(long)]
         json: bool,
-        /// How to judge pairs.
-        #[arg(long, value_enum, default_value_t = Method::Exact)]
-        detector: Method,
+        #[command(flatten)]
+        judging: Judging,
         /// Exit with code 1 when any pair collides (for level-design checks).
         #[arg(long)]
         fail_on_collision: bool,
@@ -56,9 +76,8 @@ enum Command {
         /// The PNG to write.
         #[arg(short, long, default_value = "collide2d-scene.png")]
         output: PathBuf,
-        /// How to judge pairs.
-        #[arg(long, value_enum, default_value_t = Method::Exact)]
-        detector: Method,
+        #[command(flatten)]
+        judging: Judging,
         /// Picture width in pixels (1 to 16384).
         #[arg(long, default_value_t = 960, value_parser = clap::value_parser!(u32).range(1..=16384))]
         width: u32,
@@ -178,9 +197,9 @@ fn scene_name(path: Option<&Path>) -> String {
 
 fn run(command: Command) -> Result<ExitCode, CliError> {
     match command {
-        Command::Check { scene, json, detector, fail_on_collision } => {
+        Command::Check { scene, json, judging, fail_on_collision } => {
             let loaded = scene::load(scene.as_deref())?;
-            let report = check::check(&loaded, &scene_name(scene.as_deref()), detector);
+            let report = judging.check(&loaded, scene.as_deref())?;
             let text = if json {
                 serde_json::to_string_pretty(&report).map_err(|e| CliError::new(e.to_string()))? + "\n"
             } else {
@@ -192,7 +211,7 @@ fn run(command: Command) -> Result<ExitCode, CliError> {
         Command::Render {
             scene,
             output,
-            detector,
+            judging,
             width,
             height,
             bounds,
@@ -202,7 +221,7 @@ fn run(command: Command) -> Result<ExitCode, CliError> {
             no_legend,
         } => {
             let loaded = scene::load(scene.as_deref())?;
-            let report = check::check(&loaded, &scene_name(scene.as_deref()), detector);
+            let report = judging.check(&loaded, scene.as_deref())?;
             let overlays = render::Overlays {
                 bounds,
                 contacts: !no_contacts,

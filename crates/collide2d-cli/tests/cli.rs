@@ -366,3 +366,43 @@ fn a_long_parent_chain_resolves_in_linear_time() {
     assert!((pairs[0]["contact"]["depth"].as_f64().unwrap() - 0.4).abs() < 1e-3, "{pairs:?}");
     assert!(seconds < 5.0, "{seconds:.1} s for a {n}-level chain");
 }
+
+/// A star polygon of `n` vertices centred at (`cx`, 0), radii 10 and 5 in turn.
+fn star(n: usize, cx: f32) -> String {
+    let vertex = |i: usize| {
+        let (r, a) = (if i % 2 == 0 { 10.0 } else { 5.0 }, std::f32::consts::TAU * i as f32 / n as f32);
+        format!("[{}, {}]", cx + r * a.cos(), r * a.sin())
+    };
+    let outline: Vec<String> = (0..n).map(vertex).collect();
+    format!(r#"{{"kind": "polygon", "outline": [{}]}}"#, outline.join(", "))
+}
+
+fn two(a: &str, b: &str) -> String {
+    format!(r#"{{"colliders": [{{"name": "a", "shape": {a}}}, {{"name": "b", "shape": {b}}}]}}"#)
+}
+
+#[test]
+fn huge_overlapping_polygons_are_refused_past_the_work_limit_instead_of_hanging() {
+    // Two overlapping 2,000-vertex stars: minutes of exact contact, refused at once.
+    let (dir, path) = scene(&two(&star(2000, 0.0), &star(2000, 3.0)));
+    let start = std::time::Instant::now();
+    fails_with(
+        &["check", s(&path)],
+        "polygons of 2000 and 2000 vertices (4000000 vertex pairs) is past the work limit of 250000",
+    );
+    let picture = dir.path().join("stars.png");
+    fails_with(&["render", s(&path), "-o", s(&picture), "--detector", "bounding-boxes"], "--max-contact-work");
+    assert!(!picture.exists());
+    assert!(start.elapsed().as_secs_f64() < 10.0, "refused before the work: {:?}", start.elapsed());
+    // Apart, or against a disc, the same stars cost little and pass.
+    let (_d, apart) = scene(&two(&star(2000, 0.0), &star(2000, 30.0)));
+    let out = collide2d(&["check", s(&apart)]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let (_d, disc) = scene(&two(&star(2000, 0.0), r#"{"kind": "circle", "center": [7, 0], "radius": 3}"#));
+    assert!(stdout(&collide2d(&["check", s(&disc)])).contains("1 colliding pairs"));
+    // The limit is the option's: 100 × 100 vertices pass under 10000, not under 9999.
+    let (_d, small) = scene(&two(&star(100, 0.0), &star(100, 3.0)));
+    fails_with(&["check", s(&small), "--max-contact-work", "9999"], "past the work limit of 9999");
+    let out = collide2d(&["check", s(&small), "--max-contact-work", "10000"]);
+    assert!(stdout(&out).contains("1 colliding pairs"), "{}", stderr(&out));
+}
