@@ -7,7 +7,7 @@ use collide2d::{contact, Aabb, Contact, Shape, Transform};
 use serde::Serialize;
 
 use crate::error::CliError;
-use crate::output::printable;
+use crate::output::{fixed, printable};
 use crate::scene::{Collider, Scene};
 
 /// The default of `--max-contact-work`: two polygons of 500 vertices each.
@@ -187,9 +187,13 @@ pub fn table(report: &Report) -> String {
     for (p, (a, b)) in report.colliding.iter().zip(&names) {
         let (depth, normal, points) = match &p.contact {
             Some(c) => (
-                format!("{:.4}", c.depth),
-                format!("({:6.3}, {:6.3})", c.normal[0], c.normal[1]),
-                c.points.iter().map(|q| format!("({:.3}, {:.3})", q[0], q[1])).collect::<Vec<_>>().join(" "),
+                fixed(c.depth, 4),
+                format!("({:>6}, {:>6})", fixed(c.normal[0], 3), fixed(c.normal[1], 3)),
+                c.points
+                    .iter()
+                    .map(|q| format!("({}, {})", fixed(q[0], 3), fixed(q[1], 3)))
+                    .collect::<Vec<_>>()
+                    .join(" "),
             ),
             None => ("-".into(), "-".into(), "(shapes do not touch: the detector is approximate)".into()),
         };

@@ -53,6 +53,16 @@ pub fn printable(text: &str) -> String {
     out
 }
 
+/// `value` with `decimals` decimals, without the minus sign of a value that rounds to zero
+/// (`0.000`, not `-0.000`).
+pub fn fixed(value: f32, decimals: usize) -> String {
+    let text = format!("{value:.decimals$}");
+    match text.strip_prefix('-') {
+        Some(rest) if rest.chars().all(|c| c == '0' || c == '.') => rest.to_owned(),
+        _ => text,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -61,5 +71,14 @@ mod tests {
     fn control_characters_are_escaped_and_the_rest_kept() {
         assert_eq!(printable("crate\r\nwall\t\u{1b}[2J é"), "crate\\r\\nwall\\t\\u{1b}[2J é");
         assert_eq!(printable("plain name"), "plain name");
+    }
+
+    #[test]
+    fn values_that_round_to_zero_lose_their_sign() {
+        assert_eq!(fixed(-0.0, 3), "0.000");
+        assert_eq!(fixed(-0.0004, 3), "0.000");
+        assert_eq!(fixed(-0.0006, 3), "-0.001");
+        assert_eq!(fixed(1.5, 4), "1.5000");
+        assert_eq!(fixed(f32::NAN, 3), "NaN");
     }
 }

@@ -406,3 +406,17 @@ fn huge_overlapping_polygons_are_refused_past_the_work_limit_instead_of_hanging(
     let out = collide2d(&["check", s(&small), "--max-contact-work", "10000"]);
     assert!(stdout(&out).contains("1 colliding pairs"), "{}", stderr(&out));
 }
+
+#[test]
+fn the_table_never_prints_minus_zero() {
+    // A box left of a disc: the contact is computed disc-first and flipped, so the normal is
+    // (1, -0) before printing.
+    let (_dir, path) = scene(
+        r#"{"colliders": [
+          {"name": "box", "shape": {"kind": "aabb", "min": [-2, -1], "max": [0, 1]}},
+          {"name": "disc", "shape": {"kind": "circle", "center": [0.5, 0], "radius": 1}}]}"#,
+    );
+    let text = stdout(&collide2d(&["check", s(&path)]));
+    assert!(text.contains("( 1.000,  0.000)"), "{text}");
+    assert!(!text.contains("-0.000"), "{text}");
+}
