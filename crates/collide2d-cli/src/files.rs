@@ -1,5 +1,6 @@
-//! Files out: a picture replaces a regular file only once it is complete, goes where a symbolic
-//! link points (the link stays), and goes straight into a device, pipe or `/proc/self/fd/N`.
+//! Pictures in, by their content, and files out: a picture replaces a regular file only once it
+//! is complete, goes where a symbolic link points (the link stays), and goes straight into a
+//! device, pipe or `/proc/self/fd/N`.
 
 use std::fs;
 use std::io::{self, Write};
@@ -10,6 +11,15 @@ use crate::output::printable;
 
 /// How many symbolic links are followed before giving up (as Linux does).
 const MAX_LINKS: usize = 40;
+
+/// Reads the picture at `path` as RGBA, its format known from its content, not its name (a PNG
+/// named `.jpg` is read as the PNG it is).
+pub fn read_picture(path: &Path) -> Result<image::RgbaImage, String> {
+    let fail = |e: &dyn std::fmt::Display| format!("{}: {e}", printable(&path.display().to_string()));
+    let reader = image::ImageReader::open(path).map_err(|e| fail(&e))?;
+    let picture = reader.with_guessed_format().map_err(|e| fail(&e))?.decode().map_err(|e| fail(&e))?;
+    Ok(picture.into_rgba8())
+}
 
 /// Writes `bytes` to `path`.
 ///

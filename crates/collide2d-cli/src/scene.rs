@@ -225,7 +225,9 @@ pub fn load(path: Option<&Path>) -> Result<Scene, CliError> {
         }
         None => (DEMO.to_owned(), "<built-in demo scene>".to_owned(), PathBuf::new()),
     };
-    let file: SceneFile = serde_json::from_str(&text).map_err(|e| json_error(&name, &e))?;
+    // A byte order mark, as some editors write, is not part of the JSON.
+    let json = text.strip_prefix('\u{feff}').unwrap_or(&text);
+    let file: SceneFile = serde_json::from_str(json).map_err(|e| json_error(&name, &e))?;
     build(&file, &name, &base)
 }
 
@@ -332,12 +334,10 @@ fn local_shape(spec: &ShapeSpec, base: &Path) -> Result<Shape, String> {
 /// The largest island of a picture, traced.
 fn traced(path: &str, detail: DetailSpec, base: &Path) -> Result<Polygon, String> {
     let picture = if path == "builtin:slime" {
-        image::load_from_memory(SLIME).map_err(|e| format!("built-in sprite: {e}"))?
+        image::load_from_memory(SLIME).map_err(|e| format!("built-in sprite: {e}"))?.into_rgba8()
     } else {
-        let full = base.join(path);
-        image::open(&full).map_err(|e| format!("{}: {e}", full.display()))?
-    }
-    .into_rgba8();
+        crate::files::read_picture(&base.join(path))?
+    };
     let polygons = trace(&(&picture).into(), &Solidity::default(), detail.into()).map_err(|e| e.to_string())?;
     polygons
         .into_iter()

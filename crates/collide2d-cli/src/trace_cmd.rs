@@ -27,7 +27,7 @@ fn vertices(polygons: &[Polygon]) -> usize {
 
 /// Loads and traces `path` at every level, keeping `detail`'s polygons.
 pub fn run(path: &Path, detail: DetailSpec, solidity: &Solidity) -> Result<Traced, CliError> {
-    let picture = image::open(path).map_err(|e| CliError::new(format!("{}: {e}", path.display())))?.into_rgba8();
+    let picture = crate::files::read_picture(path).map_err(CliError::new)?;
     let image = (&picture).into();
     let mut counts = Vec::new();
     let mut chosen = Vec::new();

@@ -420,3 +420,22 @@ fn the_table_never_prints_minus_zero() {
     assert!(text.contains("( 1.000,  0.000)"), "{text}");
     assert!(!text.contains("-0.000"), "{text}");
 }
+
+#[test]
+fn pictures_are_known_by_content_and_scenes_may_start_with_a_byte_order_mark() {
+    let sprite = Path::new(env!("CARGO_MANIFEST_DIR")).join("../collide2d/tests/data/sprites/keyRed.png");
+    let (dir, path) = scene(&format!(
+        "\u{feff}{}",
+        r#"{"colliders": [{"name": "key", "shape": {"kind": "traced", "path": "key.jpg"}}]}"#
+    ));
+    // A PNG under another extension.
+    let renamed = dir.path().join("key.jpg");
+    std::fs::copy(&sprite, &renamed).unwrap();
+    let out = collide2d(&["check", s(&path)]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let out = collide2d(&["trace", s(&renamed)]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    // Not a picture at all, whatever its name: one line naming the file.
+    std::fs::write(dir.path().join("fake.png"), b"not a picture").unwrap();
+    fails_with(&["trace", s(&dir.path().join("fake.png"))], "fake.png: ");
+}
