@@ -100,7 +100,10 @@ enum Command {
         #[arg(long)]
         no_legend: bool,
     },
-    /// Trace a sprite's solid pixels into polygons, printed as scene colliders (JSON).
+    /// Trace a sprite's solid pixels into polygons, printed as a scene file (JSON) of colliders.
+    ///
+    /// The output is a whole scene (`{"y_axis": "down", "colliders": [...]}`): save it and check
+    /// it as it is, or paste its colliders into another scene.
     Trace {
         /// The picture (PNG).
         sprite: PathBuf,
@@ -239,8 +242,8 @@ fn run(command: Command) -> Result<ExitCode, CliError> {
             let solidity = Solidity { alpha_above, ignore };
             let traced = trace_cmd::run(&sprite, detail, &solidity)?;
             let stem = sprite.file_stem().map_or("sprite".into(), |s| s.to_string_lossy().into_owned());
-            let colliders = trace_cmd::as_colliders(&stem, &traced.polygons);
-            let json = serde_json::to_string_pretty(&colliders).map_err(|e| CliError::new(e.to_string()))?;
+            let scene = trace_cmd::as_scene(&stem, &traced.polygons);
+            let json = serde_json::to_string_pretty(&scene).map_err(|e| CliError::new(e.to_string()))?;
             if let Some(out) = png {
                 let picture = trace_cmd::overlay(&traced)?;
                 files::write_file(&out, &picture.encode_png().map_err(CliError::new)?)?;

@@ -1,4 +1,4 @@
-//! `collide2d trace`: a sprite's polygons as scene JSON, vertex counts per level, and an overlay
+//! `collide2d trace`: a sprite's polygons as a scene file, vertex counts per level, and an overlay
 //! picture of the outlines over the enlarged sprite.
 
 use std::path::Path;
@@ -9,7 +9,7 @@ use collide2d::{Aabb, Polygon, Shape, Vec2};
 use collide2d_render::{Picture, Style, View};
 
 use crate::error::CliError;
-use crate::scene::{ColliderSpec, DetailSpec, ShapeSpec, TransformSpec};
+use crate::scene::{ColliderSpec, DetailSpec, SceneFile, ShapeSpec, TransformSpec, YAxis};
 
 /// The traced polygons and the per-level vertex counts.
 pub struct Traced {
@@ -47,10 +47,11 @@ pub fn run(path: &Path, detail: DetailSpec, solidity: &Solidity) -> Result<Trace
     Ok(Traced { polygons: chosen, counts, picture })
 }
 
-/// The polygons as scene colliders named `stem`, `stem_1`, …
-pub fn as_colliders(stem: &str, polygons: &[Polygon]) -> Vec<ColliderSpec> {
+/// The polygons as a scene file of colliders named `stem`, `stem_1`, … in pixel units with y
+/// down: saved as it is, it is a scene; its `colliders` paste into another.
+pub fn as_scene(stem: &str, polygons: &[Polygon]) -> SceneFile {
     let xy = |p: &Vec2| [p.x, p.y];
-    polygons
+    let colliders = polygons
         .iter()
         .enumerate()
         .map(|(i, p)| ColliderSpec {
@@ -62,7 +63,8 @@ pub fn as_colliders(stem: &str, polygons: &[Polygon]) -> Vec<ColliderSpec> {
             transform: TransformSpec::default(),
             parent: None,
         })
-        .collect()
+        .collect();
+    SceneFile { y_axis: YAxis::Down, colliders }
 }
 
 /// The sprite enlarged so its pixels show (nearest neighbour), outlines drawn over it.

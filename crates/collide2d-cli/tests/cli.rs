@@ -164,13 +164,14 @@ fn render_paints_colliding_shapes_red_and_the_others_green() {
 }
 
 #[test]
-fn trace_prints_paste_ready_colliders_counts_and_an_overlay() {
+fn trace_prints_a_ready_scene_counts_and_an_overlay() {
     let sprite = Path::new(env!("CARGO_MANIFEST_DIR")).join("../collide2d/tests/data/sprites/keyRed.png");
     let dir = tempfile::tempdir().unwrap();
     let overlay = dir.path().join("overlay.png");
     let out = collide2d(&["trace", s(&sprite), "--detail", "more", "--png", s(&overlay)]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    let colliders: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let scene_file: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let colliders = &scene_file["colliders"];
     assert_eq!(colliders[0]["name"].as_str(), Some("keyRed"));
     assert_eq!(colliders[0]["shape"]["kind"].as_str(), Some("polygon"));
     let err = stderr(&out);
@@ -178,8 +179,10 @@ fn trace_prints_paste_ready_colliders_counts_and_an_overlay() {
         assert!(err.contains(level), "{err}");
     }
     assert!(image::open(&overlay).unwrap().width() >= 512);
-    // The output pastes into a scene as it is.
-    let (_d, path) = scene(&format!("{{\"colliders\": {}}}", stdout(&out)));
+    // The output is a scene as it is, and its colliders paste into another.
+    let (_d, path) = scene(&stdout(&out));
+    assert_eq!(collide2d(&["check", s(&path)]).status.code(), Some(0), "{}", stdout(&out));
+    let (_d, path) = scene(&format!("{{\"colliders\": {colliders}}}"));
     assert_eq!(collide2d(&["check", s(&path)]).status.code(), Some(0));
 }
 
