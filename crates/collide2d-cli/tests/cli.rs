@@ -442,3 +442,20 @@ fn pictures_are_known_by_content_and_scenes_may_start_with_a_byte_order_mark() {
     std::fs::write(dir.path().join("fake.png"), b"not a picture").unwrap();
     fails_with(&["trace", s(&dir.path().join("fake.png"))], "fake.png: ");
 }
+
+#[test]
+fn the_readme_scene_example_runs_wherever_it_is_pasted() {
+    let readme = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../README.md")).unwrap();
+    let example = readme.split("```json\n").nth(1).and_then(|rest| rest.split("```").next()).expect("a JSON example");
+    let (_dir, path) = scene(example);
+    let out = collide2d(&["check", s(&path)]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(stdout(&out).contains("(4 colliders"), "{}", stdout(&out));
+    // The command list names every option of every command.
+    for (command, options) in [("render", ["--detector", "--max-contact-work"]), ("bench", ["--seed", "--objects"])] {
+        let line = readme.lines().find(|l| l.starts_with(&format!("collide2d {command} "))).unwrap();
+        for option in options {
+            assert!(line.contains(option), "{option} missing from: {line}");
+        }
+    }
+}
