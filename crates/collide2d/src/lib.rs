@@ -67,9 +67,10 @@
 //! 3. [`polygon`]: concave polygons with holes: validation, edge tree, convex decomposition.
 //! 4. [`query`]: one module per question ([`query::intersects`], [`query::contains`],
 //!    [`query::contact`], [`query::distance`], [`query::ray`], [`query::point`],
-//!    [`query::cast`]) with the pair fast paths (`intersects_obb_obb`, `contact_circle_obb`, …); [`intersects`], [`contains`],
-//!    [`contact`], [`distance`], [`closest_points`], [`cast_ray`], [`closest_point`] and
-//!    [`signed_distance`] take any shape or pair; [`cast_shape`] and [`sweep`] move them.
+//!    [`query::cast`]) with the pair fast paths (`intersects_obb_obb`, `contact_circle_obb`,
+//!    …); [`intersects`], [`contains`], [`contact`], [`distance`], [`closest_points`],
+//!    [`cast_ray`], [`closest_point`] and [`signed_distance`] take any shape or pair;
+//!    [`cast_shape`] and [`sweep`] move them.
 //! 5. [`detector`]: swappable detection methods; [`tiered`]: the levelled rectangle test
 //!    (bounding boxes, corners inside, SAT).
 //! 6. [`filter`]: [`CollisionFilter`], which colliders may pair, for the two layers above it.
