@@ -154,3 +154,30 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn distance_is_the_same_either_way_round_to_the_last_bit() {
+    // Found by the soak after polygon distance moved to the Minkowski walk: walked from either
+    // side the rounding differed, 13.3576355 one way and 13.357636 the other.
+    let a = Aabb::new(Vec2::new(-2.9594173, -8.890768), Vec2::new(17.8214, 5.7086973)).unwrap();
+    let b = poly(&[
+        (16.539782, 19.835987),
+        (16.707146, 19.29294),
+        (19.401297, 18.972572),
+        (19.692179, 19.22792),
+        (19.905855, 19.69955),
+        (17.854576, 20.904919),
+    ]);
+    assert_eq!(distance(&a, &b), distance(&b, &a));
+    let flat = Aabb::new(Vec2::new(10.184368, 16.546217), Vec2::new(22.856144, 16.546217)).unwrap();
+    let c = poly(&[
+        (6.678557, -14.741369),
+        (18.983326, -16.636644),
+        (16.577301, -14.773654),
+        (10.195882, -14.597426),
+        (8.539808, -14.642078),
+    ]);
+    assert_eq!(distance(&flat, &c), distance(&c, &flat));
+    let (ab, ba) = (closest_points(&a, &b).unwrap(), closest_points(&b, &a).unwrap());
+    assert_eq!((ab.point_a, ab.point_b), (ba.point_b, ba.point_a));
+}

@@ -92,6 +92,20 @@ pub(crate) fn for_each_sum_edge(a: &[Vec2], b: &[Vec2], mut edge: impl FnMut(Sum
 /// vertices is exact: polygons a hair apart along nearly parallel edges keep their distance to
 /// full precision.
 pub(crate) fn closest_points_convex(a: &[Vec2], b: &[Vec2]) -> Option<(Vec2, Vec2)> {
+    // The walk rounds differently from either side: always take the pair in the same order, so
+    // that the distance from a to b is the distance from b to a to the last bit.
+    let first_after = |x: &[Vec2], y: &[Vec2]| {
+        let key = |v: &Vec2| (v.x, v.y);
+        x.iter().map(key).partial_cmp(y.iter().map(key)) == Some(std::cmp::Ordering::Greater)
+    };
+    if first_after(a, b) {
+        return walk_closest(b, a).map(|(q, p)| (p, q));
+    }
+    walk_closest(a, b)
+}
+
+/// [`closest_points_convex`] for the pair in the order given.
+fn walk_closest(a: &[Vec2], b: &[Vec2]) -> Option<(Vec2, Vec2)> {
     if a.len() < 2 || b.len() < 2 {
         return None;
     }
