@@ -3,7 +3,7 @@
 //! simplified levels, and every real test sprite at every level.
 
 use collide2d::pixels::{ImageError, Rgba8, Solidity};
-use collide2d::trace::{trace, Detail, TraceError};
+use collide2d::trace::{trace, trace_limited, Detail, TraceError};
 use collide2d::{Polygon, Vec2};
 
 const LEVELS: [Detail; 4] = [Detail::Exact, Detail::Optimal, Detail::More, Detail::Less];
@@ -246,4 +246,58 @@ fn an_upscaled_sprite_simplifies_like_the_original() {
     let big = image::imageops::resize(&small, 1024, 1024, image::imageops::FilterType::Nearest);
     let counts = check_levels(1024, 1024, big.as_raw());
     assert!(counts[1] < counts[0] * 3 / 4 && counts[2] < counts[0] / 4, "{counts:?}");
+}
+
+/// An n × n opaque square with a one-pixel hole at every (4i + 2, 4j + 2) (issue 23: thousands
+/// of holes made validating the polygon quadratic).
+fn holes_grid(n: u32) -> Vec<u8> {
+    picture(n, n, |x, y| !(x % 4 == 2 && y % 4 == 2))
+}
+
+#[test]
+fn a_grid_of_4096_one_pixel_holes_traces_and_validates_at_every_level() {
+    let px = holes_grid(256);
+    for detail in LEVELS {
+        let polygons = traced(256, 256, &px, detail);
+        assert_eq!(polygons.len(), 1, "{detail:?}");
+        assert_eq!(polygons[0].holes().len(), 64 * 64, "{detail:?}");
+        let expected = (256 * 256 - 64 * 64) as f32;
+        assert!((total_area(&polygons) - expected).abs() <= expected * detail.area_tolerance(), "{detail:?}");
+        // Rebuilding from its rings runs every check again: holes inside, apart, no crossings.
+        let p = &polygons[0];
+        assert!(Polygon::with_holes(p.outline(), p.holes()).is_ok(), "{detail:?}");
+    }
+    assert!(check_exact(64, 64, &holes_grid(64)).len() == 1);
+}
+
+#[test]
+fn a_picture_past_the_vertex_limit_is_refused_before_tracing() {
+    // A 64 × 64 checkerboard: 2048 unit squares of 4 corners.
+    let px = picture(64, 64, |x, y| (x + y) % 2 == 0);
+    let image = Rgba8::new(64, 64, &px).unwrap();
+    for detail in LEVELS {
+        assert_eq!(trace_limited(&image, &Solidity::default(), detail, 8192).unwrap().len(), 2048);
+        let refused = trace_limited(&image, &Solidity::default(), detail, 8191);
+        assert_eq!(refused, Err(TraceError::TooManyVertices { limit: 8191 }));
+    }
+}
+
+/// The 1024 × 1024 pictures of issue 23, timed (not asserted): run with
+/// `cargo test --release -p collide2d --test trace -- --ignored --nocapture bombs`.
+#[test]
+#[ignore]
+fn bombs_1024_timed() {
+    let checker = picture(1024, 1024, |x, y| (x + y) % 2 == 0);
+    for (name, px) in [("checkerboard", checker), ("holes grid", holes_grid(1024))] {
+        for detail in LEVELS {
+            let t = std::time::Instant::now();
+            let polygons = traced(1024, 1024, &px, detail);
+            println!(
+                "{name} {detail:?}: {} polygons, {} vertices in {:.3} s",
+                polygons.len(),
+                total_vertices(&polygons),
+                t.elapsed().as_secs_f64()
+            );
+        }
+    }
 }

@@ -126,20 +126,3 @@ pub(crate) fn check_simple(edges: &[RingEdge], tree: &EdgeTree) -> Result<(), Sh
 fn neighbours(a: &RingEdge, b: &RingEdge) -> bool {
     a.ring == b.ring && ((a.index + 1) % a.ring_len == b.index || (b.index + 1) % b.ring_len == a.index)
 }
-
-/// Whether `p` is inside the closed ring by the crossing rule (the caller knows `p` is not on
-/// its boundary).
-pub(crate) fn inside_ring(p: Vec2, ring: &CleanRing) -> bool {
-    let n = ring.len();
-    let mut inside = false;
-    for i in 0..n {
-        let (a, b) = (ring[i].1, ring[(i + 1) % n].1);
-        if (a.y > p.y) != (b.y > p.y) {
-            let side = orient2d(a, b, p);
-            if (side > 0.0) == (b.y > a.y) {
-                inside = !inside;
-            }
-        }
-    }
-    inside
-}

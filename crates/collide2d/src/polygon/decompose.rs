@@ -25,6 +25,9 @@ pub(crate) const UNKNOWN: u8 = ON_BOUNDARY | CONVEX_CORNER;
 /// vertex order. `None` if the triangulator refused the input (it cannot for a polygon that
 /// passed validation).
 pub(crate) fn convex_parts(rings: &[Vec<Vec2>]) -> Option<(Vec<ConvexPolygon>, Vec<u8>)> {
+    if let Some(whole) = convex_outline(rings) {
+        return Some(whole);
+    }
     let points: Vec<Vec2> = rings.iter().flatten().copied().collect();
     let mut constraints = Vec::with_capacity(points.len());
     let mut start = 0;
@@ -71,6 +74,71 @@ pub(crate) fn convex_parts(rings: &[Vec<Vec2>]) -> Option<(Vec<ConvexPolygon>, V
     Some((parts, flags))
 }
 
+/// A (simple) outline without holes that turns left at every vertex is convex: its own single
+/// piece, every edge on the boundary and every corner convex, without triangulating it (which
+/// costs a traced checkerboard's half a million unit squares most of their time).
+fn convex_outline(rings: &[Vec<Vec2>]) -> Option<(Vec<ConvexPolygon>, Vec<u8>)> {
+    let [ring] = rings else { return None };
+    let n = ring.len();
+    if !(0..n).all(|i| orient2d(ring[(i + n - 1) % n], ring[i], ring[(i + 1) % n]) > 0.0) {
+        return None;
+    }
+    let piece = ConvexPolygon::new(ring).ok()?;
+    (piece.vertices() == ring.as_slice()).then(|| (vec![piece], vec![ON_BOUNDARY | CONVEX_CORNER; n]))
+}
+
+/// Each directed edge `tri[k] → tri[k + 1]` of the triangles, numbered `3 t + k`, with the
+/// number of the same edge walked the other way in its neighbour (`usize::MAX` where none).
+fn twins(triangles: &[[usize; 3]]) -> Vec<usize> {
+    let mut owner: HashMap<(usize, usize), usize, Fast> = HashMap::with_capacity_and_hasher(triangles.len() * 3, Fast);
+    for (t, tri) in triangles.iter().enumerate() {
+        for k in 0..3 {
+            owner.insert((tri[k], tri[(k + 1) % 3]), 3 * t + k);
+        }
+    }
+    let mut twin = vec![usize::MAX; triangles.len() * 3];
+    for (t, tri) in triangles.iter().enumerate() {
+        for k in 0..3 {
+            if let Some(&h) = owner.get(&(tri[(k + 1) % 3], tri[k])) {
+                twin[3 * t + k] = h;
+            }
+        }
+    }
+    twin
+}
+
+/// A quick hasher for pairs of vertex indices (the standard one's resistance to chosen keys is
+/// not needed for a triangulation's edges, and costs most of the decomposition's time).
+#[derive(Clone, Copy, Default)]
+struct Fast;
+
+impl std::hash::BuildHasher for Fast {
+    type Hasher = FastHasher;
+    fn build_hasher(&self) -> FastHasher {
+        FastHasher(0)
+    }
+}
+
+struct FastHasher(u64);
+
+impl std::hash::Hasher for FastHasher {
+    fn finish(&self) -> u64 {
+        // Fold the high bits, which the multiplications mixed best, into the low ones.
+        self.0 ^ (self.0 >> 29)
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for b in bytes {
+            self.write_u64(*b as u64);
+        }
+    }
+    fn write_u64(&mut self, i: u64) {
+        self.0 = (self.0.rotate_left(5) ^ i).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+    fn write_usize(&mut self, i: usize) {
+        self.write_u64(i as u64);
+    }
+}
+
 /// The triangles (counter-clockwise) that lie inside the polygon, decided by its topology, not
 /// by testing a point of each: every ring edge `u → v` has the inside on its left, so the
 /// triangle holding the directed edge `u → v` is inside and the one holding `v → u` is outside,
@@ -82,10 +150,15 @@ fn inside_triangles<'t>(
     ring_edges: &[[usize; 2]],
     ring_next: &[usize],
 ) -> impl Iterator<Item = &'t [usize; 3]> {
-    let mut owner: HashMap<(usize, usize), usize> = HashMap::with_capacity(triangles.len() * 3);
+    let twin = twins(triangles);
+    let mut owner: HashMap<(usize, usize), usize, Fast> = HashMap::with_capacity_and_hasher(ring_edges.len() * 2, Fast);
+    let ring_edge = |a: usize, b: usize| ring_next[a] == b || ring_next[b] == a;
     for (t, tri) in triangles.iter().enumerate() {
         for k in 0..3 {
-            owner.insert((tri[k], tri[(k + 1) % 3]), t);
+            let (a, b) = (tri[k], tri[(k + 1) % 3]);
+            if ring_edge(a, b) {
+                owner.insert((a, b), t);
+            }
         }
     }
     // None: not reached yet.
@@ -104,14 +177,13 @@ fn inside_triangles<'t>(
             let tri = triangles[t];
             for k in 0..3 {
                 let (a, b) = (tri[k], tri[(k + 1) % 3]);
-                if ring_next[a] == b || ring_next[b] == a {
+                if ring_edge(a, b) || twin[3 * t + k] == usize::MAX {
                     continue;
                 }
-                if let Some(&n) = owner.get(&(b, a)) {
-                    if inside[n].is_none() {
-                        inside[n] = inside[t];
-                        stack.push(n);
-                    }
+                let n = twin[3 * t + k] / 3;
+                if inside[n].is_none() {
+                    inside[n] = inside[t];
+                    stack.push(n);
                 }
             }
         }
@@ -121,34 +193,65 @@ fn inside_triangles<'t>(
 
 /// Hertel–Mehlhorn: remove diagonals, longest first, when both pieces' union stays convex.
 /// The pieces as cycles of point indices.
+///
+/// The pieces' boundaries are kept as linked directed edges, so that removing a diagonal splices
+/// two cycles and checks the two corners it opens in constant time, however large the pieces
+/// grow (a row of holes makes pieces of hundreds of vertices, and joining them by copying was
+/// quadratic).
 fn merge(points: &[Vec2], triangles: &[[usize; 3]]) -> Vec<Vec<usize>> {
-    let mut owner: HashMap<(usize, usize), usize> = HashMap::with_capacity(triangles.len() * 3);
-    for (t, tri) in triangles.iter().enumerate() {
-        for k in 0..3 {
-            owner.insert((tri[k], tri[(k + 1) % 3]), t);
-        }
-    }
-    let mut diagonals: Vec<(usize, usize)> =
-        owner.keys().filter(|(u, v)| u < v && owner.contains_key(&(*v, *u))).copied().collect();
-    diagonals.sort_by(|a, b| {
-        let len = |(u, v): &(usize, usize)| points[*u].distance_squared(points[*v]);
-        len(b).total_cmp(&len(a)).then(a.cmp(b))
-    });
-    let mut pieces: Vec<Option<Vec<usize>>> = triangles.iter().map(|t| Some(t.to_vec())).collect();
+    let twin = twins(triangles);
+    let from = |h: usize| triangles[h / 3][h % 3];
+    let mut next: Vec<usize> = (0..triangles.len() * 3).map(|h| h - h % 3 + (h + 1) % 3).collect();
+    let mut prev: Vec<usize> = (0..triangles.len() * 3).map(|h| h - h % 3 + (h + 2) % 3).collect();
+    // Longest first, then by their ends (u < v): (length², u, v, u → v, v → u).
+    let mut diagonals: Vec<(f32, usize, usize, usize, usize)> = (0..twin.len())
+        .filter(|&h| twin[h] != usize::MAX && from(h) < from(twin[h]))
+        .map(|h| {
+            let (u, v) = (from(h), from(twin[h]));
+            (points[u].distance_squared(points[v]), u, v, h, twin[h])
+        })
+        .collect();
+    diagonals.sort_unstable_by(|a, b| b.0.total_cmp(&a.0).then((a.1, a.2).cmp(&(b.1, b.2))));
+    // Where each piece's cycle starts (a directed edge on it), by the triangle naming the piece.
+    let mut start: Vec<usize> = (0..triangles.len()).map(|t| 3 * t).collect();
     let mut parent: Vec<usize> = (0..triangles.len()).collect();
-    for (u, v) in diagonals {
-        let (p, q) = (find(&mut parent, owner[&(u, v)]), find(&mut parent, owner[&(v, u)]));
+    for (_, _, _, h, g) in diagonals {
+        // h: u → v in piece p, g: v → u in piece q.
+        let (p, q) = (find(&mut parent, h / 3), find(&mut parent, g / 3));
         if p == q {
             continue;
         }
-        let (Some(a), Some(b)) = (pieces[p].as_ref(), pieces[q].as_ref()) else { continue };
-        if let Some(joined) = join_if_convex(points, a, b, u, v) {
-            pieces[p] = Some(joined);
-            pieces[q] = None;
-            parent[q] = p;
+        let (u, v) = (from(h), from(g));
+        let convex_at =
+            |before: usize, corner: usize, after: usize| orient2d(points[before], points[corner], points[after]) >= 0.0;
+        // The corner opened at u joins p's edge into u with q's edge out of u (g's successor);
+        // the one at v, q's edge into v with p's edge out of v.
+        let end = |e: usize| from(next[e]);
+        if !(convex_at(from(prev[h]), u, end(next[g])) && convex_at(from(prev[g]), v, end(next[h]))) {
+            continue;
         }
+        let (hp, hn, gp, gn) = (prev[h], next[h], prev[g], next[g]);
+        next[hp] = gn;
+        prev[gn] = hp;
+        next[gp] = hn;
+        prev[hn] = gp;
+        start[p] = hn; // the joined cycle as before: from v along p, then from u along q
+        parent[q] = p;
     }
-    pieces.into_iter().flatten().collect()
+    (0..triangles.len())
+        .filter(|&t| parent[t] == t)
+        .map(|t| {
+            let mut cycle = Vec::new();
+            let mut e = start[t];
+            loop {
+                cycle.push(from(e));
+                e = next[e];
+                if e == start[t] {
+                    break cycle;
+                }
+            }
+        })
+        .collect()
 }
 
 fn find(parent: &mut [usize], mut i: usize) -> usize {
@@ -157,25 +260,6 @@ fn find(parent: &mut [usize], mut i: usize) -> usize {
         i = parent[i];
     }
     i
-}
-
-/// `a` holds the directed edge u→v and `b` the edge v→u; their union, if convex at u and v.
-fn join_if_convex(points: &[Vec2], a: &[usize], b: &[usize], u: usize, v: usize) -> Option<Vec<usize>> {
-    let a_from_v = rotate_to(a, v)?; // v … u
-    let b_from_u = rotate_to(b, u)?; // u … v
-    let joined: Vec<usize> =
-        a_from_v[..a_from_v.len() - 1].iter().chain(&b_from_u[..b_from_u.len() - 1]).copied().collect();
-    let n = joined.len();
-    let convex_at =
-        |k: usize| orient2d(points[joined[(k + n - 1) % n]], points[joined[k]], points[joined[(k + 1) % n]]) >= 0.0;
-    let (iu, iv) = (joined.iter().position(|x| *x == u)?, joined.iter().position(|x| *x == v)?);
-    (convex_at(iu) && convex_at(iv)).then_some(joined)
-}
-
-/// The cycle started at `start`.
-fn rotate_to(cycle: &[usize], start: usize) -> Option<Vec<usize>> {
-    let k = cycle.iter().position(|x| *x == start)?;
-    Some(cycle[k..].iter().chain(&cycle[..k]).copied().collect())
 }
 
 /// A convex cycle as a polygon with its vertices' flags; if rounding made it unacceptable, its

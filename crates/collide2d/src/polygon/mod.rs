@@ -13,7 +13,7 @@ use glam::Vec2;
 use crate::math::{orient2d, point_on_segment, Transform};
 use crate::shape::{check_transform, Aabb, ConvexPolygon, Ring, Shape, ShapeError};
 pub(crate) use bvh::EdgeTree;
-use clean::{check_simple, clean_ring, inside_ring, ring_edges, wind, WoundRing};
+use clean::{check_simple, clean_ring, ring_edges, wind, RingEdge, WoundRing};
 pub(crate) use decompose::{CONVEX_CORNER, ON_BOUNDARY, UNKNOWN};
 
 const NAME: &str = "Polygon";
@@ -136,7 +136,7 @@ impl Polygon {
         let segments: Vec<(Vec2, Vec2)> = edges.iter().map(|e| (e.a, e.b)).collect();
         let tree = EdgeTree::build(&segments);
         check_simple(&edges, &tree)?;
-        check_holes(&rings)?;
+        check_holes(&rings, &edges, &tree)?;
         Self::assemble(rings.into_iter().map(|r| r.points.into_iter().map(|p| p.1).collect()).collect(), segments, tree)
     }
 
@@ -313,19 +313,71 @@ fn point_in(edges: &[(Vec2, Vec2)], tree: &EdgeTree, aabb: &Aabb, p: Vec2) -> bo
 
 /// Holes must lie inside the outline and outside each other (edges are known not to touch, so
 /// one vertex of each decides).
-fn check_holes(rings: &[WoundRing]) -> Result<(), ShapeError> {
-    let Some((outline, holes)) = rings.split_first() else { return Ok(()) };
-    for (h, hole) in holes.iter().enumerate() {
-        let probe = hole.points[0].1;
-        if !inside_ring(probe, &outline.points) {
-            return Err(ShapeError::HoleOutside { hole: h });
+///
+/// One ray per hole, from its first vertex to the edge of all rings' bounds along whichever of
+/// the four axis directions is shortest, found through the edge tree: it crosses each ring an odd
+/// number of times exactly when the ring encloses the vertex. So a hole costs the edges its ray
+/// passes, not every vertex of every other ring (which made thousands of holes quadratic).
+fn check_holes(rings: &[WoundRing], edges: &[RingEdge], tree: &EdgeTree) -> Result<(), ShapeError> {
+    if rings.len() < 2 {
+        return Ok(());
+    }
+    let (lo, hi) = edges
+        .iter()
+        .fold((Vec2::INFINITY, Vec2::NEG_INFINITY), |(lo, hi), e| (lo.min(e.a.min(e.b)), hi.max(e.a.max(e.b))));
+    let mut odd = vec![false; rings.len()];
+    let mut crossed: Vec<usize> = Vec::new();
+    for (r, hole) in rings.iter().enumerate().skip(1) {
+        let p = hole.points[0].1;
+        // Turn the plane by quarter turns (exact) so that the ray points along +x.
+        let (turn, min, max) = [
+            (0, p, Vec2::new(hi.x, p.y)),
+            (1, p, Vec2::new(p.x, hi.y)),
+            (2, Vec2::new(lo.x, p.y), p),
+            (3, Vec2::new(p.x, lo.y), p),
+        ]
+        .into_iter()
+        .min_by(|a, b| (a.2 - a.1).length_squared().total_cmp(&(b.2 - b.1).length_squared()))
+        .expect("four directions");
+        let q = quarter_turns(p, turn);
+        tree.any_in(min, max, |e| {
+            let edge = &edges[e];
+            if edge.ring != r {
+                let (a, b) = (quarter_turns(edge.a, turn), quarter_turns(edge.b, turn));
+                if (a.y > q.y) != (b.y > q.y) && (orient2d(a, b, q) > 0.0) == (b.y > a.y) {
+                    if !odd[edge.ring] {
+                        crossed.push(edge.ring);
+                    }
+                    odd[edge.ring] = !odd[edge.ring];
+                }
+            }
+            false
+        });
+        let outside = !odd[0];
+        let container = crossed.iter().copied().filter(|&c| c != 0 && odd[c]).min();
+        for c in crossed.drain(..) {
+            odd[c] = false;
         }
-        if let Some(c) = holes.iter().position(|other| !std::ptr::eq(other, hole) && inside_ring(probe, &other.points))
-        {
-            return Err(ShapeError::NestedHole { hole: h, container: c });
+        if outside {
+            return Err(ShapeError::HoleOutside { hole: r - 1 });
+        }
+        if let Some(c) = container {
+            return Err(ShapeError::NestedHole { hole: r - 1, container: c - 1 });
         }
     }
     Ok(())
+}
+
+/// `p` turned by `turns` quarter turns clockwise (with y up): `(x, y)` → `(y, −x)` per turn, so
+/// that the direction `turns` (0: +x, 1: +y, 2: −x, 3: −y) becomes +x. Exact, and `orient2d`
+/// of turned points is the same number as of the originals.
+fn quarter_turns(p: Vec2, turns: u8) -> Vec2 {
+    match turns {
+        0 => p,
+        1 => Vec2::new(p.y, -p.x),
+        2 => -p,
+        _ => Vec2::new(-p.y, p.x),
+    }
 }
 
 /// Area and centroid of all rings together (holes wind the other way and subtract), in f64.

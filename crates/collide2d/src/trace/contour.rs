@@ -87,8 +87,12 @@ pub(crate) fn islands(grid: &Grid) -> (Vec<u32>, u32) {
     (label, next)
 }
 
-/// Every outline of the grid, with corners where a ring passes twice pulled apart by [`PINCH`].
-pub(crate) fn rings(grid: &Grid, label: &[u32]) -> Vec<Ring> {
+/// Every outline of the grid, with corners where a ring passes twice pulled apart by [`PINCH`];
+/// `None` as soon as their vertices number more than `max_vertices`, so that the rings of a
+/// picture too detailed to trace never take more memory than the limit's worth (and the one
+/// ring being walked).
+pub(crate) fn rings(grid: &Grid, label: &[u32], max_vertices: usize) -> Option<Vec<Ring>> {
+    let mut total = 0usize;
     let boundary = |x: isize, y: isize, s: usize| grid.at(x, y) && !grid.at(x + OUT[s].0, y + OUT[s].1);
     let mut seen = vec![0u8; grid.solid.len()]; // bit s: side s already walked
     let mut out = Vec::new();
@@ -118,10 +122,15 @@ pub(crate) fn rings(grid: &Grid, label: &[u32]) -> Vec<Ring> {
                     break;
                 }
             }
-            out.push(finish(corners, label[i]));
+            let ring = finish(corners, label[i]);
+            total += ring.points.len();
+            if total > max_vertices {
+                return None;
+            }
+            out.push(ring);
         }
     }
-    out
+    Some(out)
 }
 
 /// Drops corners where the walk went straight on, pulls doubly visited corners into the pixel

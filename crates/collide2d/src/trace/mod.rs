@@ -94,6 +94,13 @@ pub enum TraceError {
         /// What the polygon constructor said.
         source: ShapeError,
     },
+    /// The picture's exact outlines have more vertices than the limit given to
+    /// [`trace_limited`]: refused before any polygon is built.
+    #[error("the picture's outlines have more than {limit} vertices (the limit)")]
+    TooManyVertices {
+        /// The limit.
+        limit: usize,
+    },
     /// A picture file could not be read or decoded (with the `image` feature).
     #[error("could not load the picture: {0}")]
     Load(String),
@@ -103,6 +110,32 @@ pub enum TraceError {
 /// island's first pixel, row by row), each with its holes. A picture with no solid pixel gives
 /// no polygons.
 pub fn trace(image: &Rgba8, solidity: &Solidity, detail: Detail) -> Result<Vec<Polygon>, TraceError> {
+    trace_limited(image, solidity, detail, usize::MAX)
+}
+
+/// Like [`trace`], but refuses ([`TraceError::TooManyVertices`]) a picture whose exact outlines,
+/// holes included, have more than `max_vertices` vertices, as soon as it has found that many and
+/// before building any polygon: the work and memory then stay proportional to the limit and the
+/// picture's size. A tiny file can hold a huge outline (a 2048 × 2048 checkerboard: 8 million
+/// vertices). The exact count bounds every level's, since simplifying only drops vertices.
+///
+/// ```
+/// use collide2d::pixels::{Rgba8, Solidity};
+/// use collide2d::trace::{trace_limited, Detail, TraceError};
+/// // A 4×4 checkerboard: eight one-pixel squares of four corners each.
+/// let px: Vec<u8> = (0..16).flat_map(|i| [255, 255, 255, if (i % 4 + i / 4) % 2 == 0 { 255 } else { 0 }]).collect();
+/// let image = Rgba8::new(4, 4, &px)?;
+/// assert_eq!(trace_limited(&image, &Solidity::default(), Detail::Exact, 32)?.len(), 8);
+/// let refused = trace_limited(&image, &Solidity::default(), Detail::Exact, 31);
+/// assert_eq!(refused, Err(TraceError::TooManyVertices { limit: 31 }));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn trace_limited(
+    image: &Rgba8,
+    solidity: &Solidity,
+    detail: Detail,
+    max_vertices: usize,
+) -> Result<Vec<Polygon>, TraceError> {
     let tolerance = detail.area_tolerance();
     if !(0.0..1.0).contains(&tolerance) {
         return Err(TraceError::BadTolerance(tolerance));
@@ -110,7 +143,7 @@ pub fn trace(image: &Rgba8, solidity: &Solidity, detail: Detail) -> Result<Vec<P
     let (width, height) = (image.width() as usize, image.height() as usize);
     let mut solid = vec![false; width * height];
     solidity.for_each_solid(image, |x, y| solid[y as usize * width + x as usize] = true);
-    trace_grid(&Grid { width, height, solid }, tolerance)
+    trace_grid(&Grid { width, height, solid }, tolerance, max_vertices)
 }
 
 /// Loads a picture with the `image` crate (any format it was built with) and traces it.
@@ -124,11 +157,14 @@ pub fn trace_file(
     trace(&Rgba8::from(&picture), solidity, detail)
 }
 
-fn trace_grid(grid: &Grid, tolerance: f32) -> Result<Vec<Polygon>, TraceError> {
+fn trace_grid(grid: &Grid, tolerance: f32, max_vertices: usize) -> Result<Vec<Polygon>, TraceError> {
     let (label, islands) = contour::islands(grid);
+    let rings =
+        contour::rings(grid, &label, max_vertices).ok_or(TraceError::TooManyVertices { limit: max_vertices })?;
+    drop(label);
     let mut outlines: Vec<Vec<Vec2>> = vec![Vec::new(); islands as usize];
     let mut holes: Vec<Vec<Vec<Vec2>>> = vec![Vec::new(); islands as usize];
-    for ring in contour::rings(grid, &label) {
+    for ring in rings {
         if ring.outer {
             outlines[ring.island as usize] = ring.points;
         } else {
