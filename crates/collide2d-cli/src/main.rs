@@ -119,6 +119,10 @@ enum Command {
         /// Also write the outlines drawn over the enlarged sprite to this PNG.
         #[arg(long)]
         png: Option<PathBuf>,
+        /// Refuse a picture whose exact outlines have more vertices than this (a small file can
+        /// hold millions: a 2048×2048 checkerboard has 8 million), before tracing it. 0: no limit.
+        #[arg(long, value_name = "N", default_value_t = trace_cmd::DEFAULT_MAX_VERTICES)]
+        max_vertices: usize,
     },
     /// Time a few thousand moving shapes stepped through a collision world on this machine.
     Bench {
@@ -238,9 +242,9 @@ fn run(command: Command) -> Result<ExitCode, CliError> {
             output::note(&format!("wrote {shown} ({} colliding pairs)", report.colliding.len()));
             Ok(ExitCode::SUCCESS)
         }
-        Command::Trace { sprite, detail, alpha_above, ignore, png } => {
+        Command::Trace { sprite, detail, alpha_above, ignore, png, max_vertices } => {
             let solidity = Solidity { alpha_above, ignore };
-            let traced = trace_cmd::run(&sprite, detail, &solidity)?;
+            let traced = trace_cmd::run(&sprite, detail, &solidity, max_vertices)?;
             let stem = sprite.file_stem().map_or("sprite".into(), |s| s.to_string_lossy().into_owned());
             let scene = trace_cmd::as_scene(&stem, &traced.polygons);
             let json = serde_json::to_string_pretty(&scene).map_err(|e| CliError::new(e.to_string()))?;

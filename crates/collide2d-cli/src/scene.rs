@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use collide2d::pixels::Solidity;
 use collide2d::polygon::Polygon;
-use collide2d::trace::{trace, Detail};
+use collide2d::trace::{trace_limited, Detail};
 use collide2d::{Aabb, Capsule, Circle, ConvexPolygon, Obb, Segment, Shape, Transform, Vec2};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -338,7 +338,10 @@ fn traced(path: &str, detail: DetailSpec, base: &Path) -> Result<Polygon, String
     } else {
         crate::files::read_picture(&base.join(path))?
     };
-    let polygons = trace(&(&picture).into(), &Solidity::default(), detail.into()).map_err(|e| e.to_string())?;
+    // The same bound as `collide2d trace` by default: a scene is no way around it.
+    let limit = crate::trace_cmd::DEFAULT_MAX_VERTICES;
+    let polygons =
+        trace_limited(&(&picture).into(), &Solidity::default(), detail.into(), limit).map_err(|e| e.to_string())?;
     polygons
         .into_iter()
         .max_by(|a, b| a.area().total_cmp(&b.area()))

@@ -4,7 +4,7 @@
 use std::path::Path;
 
 use collide2d::pixels::Solidity;
-use collide2d::trace::{trace, Detail};
+use collide2d::trace::{trace_limited, Detail, TraceError};
 use collide2d::{Aabb, Polygon, Shape, Vec2};
 use collide2d_render::{Picture, Style, View};
 
@@ -25,8 +25,14 @@ fn vertices(polygons: &[Polygon]) -> usize {
     polygons.iter().map(|p| p.outline().len() + p.holes().iter().map(Vec::len).sum::<usize>()).sum()
 }
 
-/// Loads and traces `path` at every level, keeping `detail`'s polygons.
-pub fn run(path: &Path, detail: DetailSpec, solidity: &Solidity) -> Result<Traced, CliError> {
+/// The default of `--max-vertices`: about a second per level, and about 10 MB of JSON.
+pub const DEFAULT_MAX_VERTICES: usize = 250_000;
+
+/// Loads and traces `path` at every level, keeping `detail`'s polygons. A picture whose exact
+/// outlines have more than `max_vertices` vertices (0: no limit) is refused before any polygon
+/// is built.
+pub fn run(path: &Path, detail: DetailSpec, solidity: &Solidity, max_vertices: usize) -> Result<Traced, CliError> {
+    let limit = if max_vertices == 0 { usize::MAX } else { max_vertices };
     let picture = crate::files::read_picture(path).map_err(CliError::new)?;
     let image = (&picture).into();
     let mut counts = Vec::new();
@@ -37,8 +43,14 @@ pub fn run(path: &Path, detail: DetailSpec, solidity: &Solidity) -> Result<Trace
         ("more", DetailSpec::More),
         ("less", DetailSpec::Less),
     ] {
-        let polygons = trace(&image, solidity, Detail::from(level))
-            .map_err(|e| CliError::new(format!("{}: {e}", path.display())))?;
+        let polygons = trace_limited(&image, solidity, Detail::from(level), limit).map_err(|e| match e {
+            TraceError::TooManyVertices { .. } => CliError::new(format!(
+                "{}: its outlines have more than {max_vertices} vertices, past the limit \
+                 (--max-vertices; 0 lifts it)",
+                path.display()
+            )),
+            e => CliError::new(format!("{}: {e}", path.display())),
+        })?;
         counts.push((name, polygons.len(), vertices(&polygons)));
         if level == detail {
             chosen = polygons;

@@ -459,3 +459,21 @@ fn the_readme_scene_example_runs_wherever_it_is_pasted() {
         }
     }
 }
+
+#[test]
+fn trace_refuses_a_picture_past_the_vertex_limit_in_one_line() {
+    // A 32 × 32 checkerboard: 512 unit squares, 2048 vertices (issue 23: a 28 KB checkerboard
+    // took 49 s and 4.9 GB).
+    let dir = tempfile::tempdir().unwrap();
+    let board = dir.path().join("board.png");
+    image::RgbaImage::from_fn(32, 32, |x, y| image::Rgba([255, 255, 255, if (x + y) % 2 == 0 { 255 } else { 0 }]))
+        .save(&board)
+        .unwrap();
+    let overlay = dir.path().join("overlay.png");
+    fails_with(&["trace", s(&board), "--max-vertices", "2047", "--png", s(&overlay)], "--max-vertices");
+    assert!(!overlay.exists());
+    let out = collide2d(&["trace", s(&board), "--max-vertices", "2048"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let out = collide2d(&["trace", s(&board), "--max-vertices", "0"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+}
