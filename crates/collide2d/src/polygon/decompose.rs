@@ -5,6 +5,10 @@
 
 use std::collections::HashMap;
 
+// The standard hasher's resistance to chosen keys is not needed for a triangulation's edges,
+// and cost most of the decomposition's time.
+use rustc_hash::FxBuildHasher;
+
 use glam::Vec2;
 use spade::{ConstrainedDelaunayTriangulation, Point2, Triangulation};
 
@@ -90,7 +94,8 @@ fn convex_outline(rings: &[Vec<Vec2>]) -> Option<(Vec<ConvexPolygon>, Vec<u8>)> 
 /// Each directed edge `tri[k] → tri[k + 1]` of the triangles, numbered `3 t + k`, with the
 /// number of the same edge walked the other way in its neighbour (`usize::MAX` where none).
 fn twins(triangles: &[[usize; 3]]) -> Vec<usize> {
-    let mut owner: HashMap<(usize, usize), usize, Fast> = HashMap::with_capacity_and_hasher(triangles.len() * 3, Fast);
+    let mut owner: HashMap<(usize, usize), usize, FxBuildHasher> =
+        HashMap::with_capacity_and_hasher(triangles.len() * 3, FxBuildHasher);
     for (t, tri) in triangles.iter().enumerate() {
         for k in 0..3 {
             owner.insert((tri[k], tri[(k + 1) % 3]), 3 * t + k);
@@ -107,38 +112,6 @@ fn twins(triangles: &[[usize; 3]]) -> Vec<usize> {
     twin
 }
 
-/// A quick hasher for pairs of vertex indices (the standard one's resistance to chosen keys is
-/// not needed for a triangulation's edges, and costs most of the decomposition's time).
-#[derive(Clone, Copy, Default)]
-struct Fast;
-
-impl std::hash::BuildHasher for Fast {
-    type Hasher = FastHasher;
-    fn build_hasher(&self) -> FastHasher {
-        FastHasher(0)
-    }
-}
-
-struct FastHasher(u64);
-
-impl std::hash::Hasher for FastHasher {
-    fn finish(&self) -> u64 {
-        // Fold the high bits, which the multiplications mixed best, into the low ones.
-        self.0 ^ (self.0 >> 29)
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for b in bytes {
-            self.write_u64(*b as u64);
-        }
-    }
-    fn write_u64(&mut self, i: u64) {
-        self.0 = (self.0.rotate_left(5) ^ i).wrapping_mul(0x517c_c1b7_2722_0a95);
-    }
-    fn write_usize(&mut self, i: usize) {
-        self.write_u64(i as u64);
-    }
-}
-
 /// The triangles (counter-clockwise) that lie inside the polygon, decided by its topology, not
 /// by testing a point of each: every ring edge `u → v` has the inside on its left, so the
 /// triangle holding the directed edge `u → v` is inside and the one holding `v → u` is outside,
@@ -151,7 +124,8 @@ fn inside_triangles<'t>(
     ring_next: &[usize],
 ) -> impl Iterator<Item = &'t [usize; 3]> {
     let twin = twins(triangles);
-    let mut owner: HashMap<(usize, usize), usize, Fast> = HashMap::with_capacity_and_hasher(ring_edges.len() * 2, Fast);
+    let mut owner: HashMap<(usize, usize), usize, FxBuildHasher> =
+        HashMap::with_capacity_and_hasher(ring_edges.len() * 2, FxBuildHasher);
     let ring_edge = |a: usize, b: usize| ring_next[a] == b || ring_next[b] == a;
     for (t, tri) in triangles.iter().enumerate() {
         for k in 0..3 {
