@@ -4,7 +4,7 @@
 //! difference holds the origin, so the casts (a ray from the origin against it) and the polygon
 //! distance (its nearest point to the origin) both walk it, in `O(n + m)`, allocating nothing.
 
-use glam::Vec2;
+use glam::{DVec2, Vec2};
 
 /// A vertex of `core_a ⊕ −core_b`: `a[i] − b[j]`.
 #[derive(Clone, Copy, Debug)]
@@ -38,6 +38,7 @@ fn lowest(v: &[Vec2], flip: bool) -> usize {
 /// repeated corner) adds nothing and is walked at once. A loop calling back, not an iterator:
 /// the casts and distances run it for every pair, and the loop compiles to a third of the time.
 #[inline]
+#[allow(clippy::neg_cmp_op_on_partial_ord)]
 pub(crate) fn for_each_sum_edge(a: &[Vec2], b: &[Vec2], mut edge: impl FnMut(SumVertex, SumVertex)) {
     let (n, m) = (a.len(), b.len());
     if n == 0 || m == 0 {
@@ -56,14 +57,17 @@ pub(crate) fn for_each_sum_edge(a: &[Vec2], b: &[Vec2], mut edge: impl FnMut(Sum
         } else if left_a == 0 {
             (false, true)
         } else {
-            let (ea, eb) = (a[next_a] - a[i], b[j] - b[next_b]);
-            if ea == Vec2::ZERO {
+            // In f64: the f32 cross product of edges longer than about 1e19 overflows to NaN,
+            // which would take neither edge and loop for ever.
+            let (ea, eb) = (a[next_a].as_dvec2() - a[i].as_dvec2(), b[j].as_dvec2() - b[next_b].as_dvec2());
+            if ea == DVec2::ZERO {
                 (true, false)
-            } else if eb == Vec2::ZERO {
+            } else if eb == DVec2::ZERO {
                 (false, true)
             } else {
                 let turn = ea.perp_dot(eb);
-                (turn >= 0.0, turn <= 0.0)
+                // Written so that even a NaN turn walks on (along `a`).
+                (!(turn < 0.0), turn <= 0.0)
             }
         };
         if take_a {
