@@ -5,7 +5,10 @@
 use std::sync::mpsc;
 use std::time::Duration;
 
-use collide2d::{closest_points, distance, ConvexPolygon, Vec2};
+use collide2d::{
+    cast_ray, closest_point, closest_points, contact, contains, distance, intersects, signed_distance, Aabb, Capsule,
+    Circle, ConvexPolygon, Obb, Ray, Segment, Shape, Vec2,
+};
 
 fn v(x: f32, y: f32) -> Vec2 {
     Vec2::new(x, y)
@@ -28,8 +31,150 @@ fn pentagon(center: Vec2, r: f32) -> ConvexPolygon {
 fn the_distance_between_polygons_1e20_across_returns() {
     // The walk around their Minkowski difference compared edge directions by an f32 cross
     // product, which overflowed to NaN and took neither edge: the walk never ended.
+    // Its distances overflowed too.
     for size in [1e20f32, 1e30, 1e37] {
         let (a, b) = (pentagon(Vec2::ZERO, size), pentagon(v(3.0 * size, 0.0), size));
-        returns("distance", move || (distance(&a, &b), closest_points(&a, &b)));
+        let (d, c) = returns("distance", move || (distance(&a, &b), closest_points(&a, &b)));
+        assert!((d / size - 1.2).abs() < 1e-5, "size {size}: distance {d}");
+        assert!(c.is_some_and(|c| c.point_a.is_finite() && c.point_b.is_finite()), "size {size}: {c:?}");
     }
+}
+
+/// One shape of each kind around `c`, about `s` across (at `s` = 1: a unit segment, box, disc…),
+/// built so that a power-of-two `s` scales every coordinate exactly.
+fn kinds(c: Vec2, s: f32) -> Vec<Shape> {
+    let p = |x: f32, y: f32| c + v(x, y) * s;
+    vec![
+        Shape::Point(c),
+        Segment::new(p(-1.0, -0.5), p(1.0, 0.5)).unwrap().into(),
+        Aabb::new(p(-1.0, -0.7), p(1.0, 0.7)).unwrap().into(),
+        Obb::new(c, v(1.0, 0.5) * s, 0.3).unwrap().into(),
+        Circle::new(c, s).unwrap().into(),
+        Capsule::new(p(-0.5, -0.2), p(0.5, 0.3), 0.5 * s).unwrap().into(),
+        pentagon(c, s).into(),
+    ]
+}
+
+/// Where the second shape of each pair stands, in units of the shapes' size: overlapping,
+/// touching, inside, apart.
+const OFFSETS: [(f32, f32); 9] =
+    [(0.0, 0.0), (0.5, 0.3), (1.2, 0.4), (-1.9, 0.1), (3.0, 1.0), (0.0, 2.5), (0.01, -0.02), (2.0, 0.0), (0.0, 1.4)];
+
+/// Powers of two from near the bottom of the normal `f32` range (below it, coordinates lose
+/// bits) to near its top: every coordinate scales exactly, so every answer must scale with them.
+const EXPONENTS: [i32; 17] = [-120, -100, -80, -64, -60, -40, -20, 0, 20, 40, 60, 64, 70, 80, 100, 120, 124];
+
+fn unit(n: Vec2) -> bool {
+    (n.length() - 1.0).abs() < 1e-5
+}
+
+fn same(x: f32, y: f32) -> bool {
+    (x - y).abs() <= 1e-3 * (1.0 + x.abs().max(y.abs()))
+}
+
+/// Every pairwise query on every pair of kinds at scale `2^k` against the same at scale 1.
+fn pairs_scale_alike(k: i32, make: &dyn Fn(Vec2, f32) -> Vec<Shape>) -> Vec<String> {
+    let s = 2f32.powi(k);
+    let mut wrong = Vec::new();
+    for (x, y) in OFFSETS {
+        let o = v(x, y);
+        let (unit_a, unit_b, big_a, big_b) = (make(Vec2::ZERO, 1.0), make(o, 1.0), make(Vec2::ZERO, s), make(o * s, s));
+        for (a1, a) in unit_a.iter().zip(&big_a) {
+            for (b1, b) in unit_b.iter().zip(&big_b) {
+                let mut check = |ok: bool, what: String| {
+                    if !ok {
+                        wrong.push(format!("2^{k} {}-{} at {o}: {what}", a.kind(), b.kind()));
+                    }
+                };
+                let hit = intersects(a, b);
+                check(hit == intersects(a1, b1), format!("intersects {hit}"));
+                check(contains(a, b) == contains(a1, b1), "contains".into());
+                let (c1, c) = (contact(a1, b1), contact(a, b));
+                check(c.is_some() == hit, format!("contact {c:?} but intersects {hit}"));
+                if let (Some(c1), Some(c)) = (c1, c) {
+                    let points = c.points().iter().all(|p| p.point_a.is_finite() && p.point_b.is_finite());
+                    check(unit(c.normal) && points && c.depth.is_finite(), format!("{c:?}"));
+                    check(
+                        (c.normal - c1.normal).length() < 1e-3 && same(c.depth / s, c1.depth),
+                        format!("{c:?} {c1:?}"),
+                    );
+                }
+                let (d1, d) = (distance(a1, b1), distance(a, b));
+                check(same(d / s, d1), format!("distance {d} vs {d1}"));
+                let cp = closest_points(a, b);
+                check(cp.is_some() != hit, format!("closest points {cp:?} but intersects {hit}"));
+                if let Some(cp) = cp {
+                    check(cp.point_a.is_finite() && cp.point_b.is_finite() && cp.distance > 0.0, format!("{cp:?}"));
+                }
+            }
+        }
+    }
+    wrong
+}
+
+/// The point queries and rays of every kind at scale `2^k` against the same at scale 1.
+fn points_scale_alike(k: i32, make: &dyn Fn(Vec2, f32) -> Vec<Shape>) -> Vec<String> {
+    let s = 2f32.powi(k);
+    let mut wrong = Vec::new();
+    for (a1, a) in make(Vec2::ZERO, 1.0).iter().zip(&make(Vec2::ZERO, s)) {
+        for p in [v(0.3, 0.2), v(-2.0, 1.0), v(0.0, 3.0), v(5.0, -5.0), v(0.9, 0.05)] {
+            let mut check = |ok: bool, what: String| {
+                if !ok {
+                    wrong.push(format!("2^{k} {} from {p}: {what}", a.kind()));
+                }
+            };
+            let (q1, q) = (closest_point(a1, p), closest_point(a, p * s));
+            check((q / s - q1).length() <= 1e-3 * (1.0 + q1.length()), format!("closest point {q} vs {q1}"));
+            let (d1, d) = (signed_distance(a1, p), signed_distance(a, p * s));
+            check(same(d / s, d1), format!("signed distance {d} vs {d1}"));
+            let dir = v(0.1, 0.0) - p;
+            let (r1, r) = (Ray::new(p, dir).unwrap(), Ray::new(p * s, dir).unwrap());
+            match (cast_ray(a1, &r1, f32::MAX), cast_ray(a, &r, f32::MAX)) {
+                (None, None) => {}
+                (Some(h1), Some(h)) => check(
+                    unit(h.normal) && h.point.is_finite() && same(h.distance / s, h1.distance),
+                    format!("ray {h:?} vs {h1:?}"),
+                ),
+                (h1, h) => check(false, format!("ray {h:?} vs {h1:?}")),
+            }
+        }
+    }
+    wrong
+}
+
+#[test]
+fn convex_queries_answer_alike_at_every_power_of_two_scale() {
+    // At 1e-30 contact normals came out (0, 0) and boxes' best face lost to a tie of 1e-5;
+    // from about 1e18 up depths were infinite, points NaN, `contact` said None where
+    // `intersects` said true, and distances overflowed.
+    let wrong: Vec<String> = EXPONENTS
+        .iter()
+        .flat_map(|&k| [pairs_scale_alike(k, &kinds), points_scale_alike(k, &kinds)])
+        .flatten()
+        .collect();
+    assert!(wrong.is_empty(), "{} wrong, e.g.\n{}", wrong.len(), wrong[..wrong.len().min(20)].join("\n"));
+}
+
+#[test]
+fn a_point_at_the_far_end_of_the_range_is_far_from_unit_shapes() {
+    // (−3.4e38, 3.4e38) is about 4.8e38 from the origin: beyond f32, so the distance saturates
+    // to f32::MAX; the nearest point is on the shape. Both were NaN for some kinds.
+    let far = v(-3.4e38, 3.4e38);
+    for shape in kinds(Vec2::ZERO, 1.0) {
+        let (d, q) = (signed_distance(&shape, far), closest_point(&shape, far));
+        assert_eq!(d, f32::MAX, "{shape:?}");
+        let bounds = shape.aabb();
+        assert!(q.cmpge(bounds.min() - 1e-6).all() && q.cmple(bounds.max() + 1e-6).all(), "{shape:?}: {q}");
+        assert!(signed_distance(&shape, q).abs() <= 1e-5, "{shape:?}: {q} is not on the boundary");
+    }
+}
+
+#[test]
+fn a_ray_may_point_along_a_tiny_or_huge_direction() {
+    // Normalising squared the direction: 1e-30 underflowed and was refused as zero.
+    for d in [v(1e-30, 0.0), v(3e-45, 3e-45), v(3e38, -3e38)] {
+        let ray = Ray::new(Vec2::ZERO, d).unwrap_or_else(|e| panic!("{d}: {e}"));
+        assert!(unit(ray.direction()) && ray.direction().dot(d) > 0.0, "{d}: {ray:?}");
+    }
+    assert!(Ray::new(Vec2::ZERO, Vec2::ZERO).is_err());
 }

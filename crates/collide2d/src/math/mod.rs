@@ -11,4 +11,4 @@ pub(crate) use predicates::{point_on_segment, segments_touch};
 pub(crate) use transform::orthogonal;
 pub use transform::Transform;
 pub use vector::{cross, project, project_scalar};
-pub(crate) use vector::{slab_range, unrotate};
+pub(crate) use vector::{direction_or, distance_squared64, saturate, slab_range, unit64_or, unit_or, unrotate};

@@ -38,6 +38,54 @@ pub(crate) fn unrotate(axis: Vec2, v: Vec2) -> Vec2 {
     Vec2::new(axis.x * v.x + axis.y * v.y, axis.x * v.y - axis.y * v.x)
 }
 
+/// `v` scaled to unit length, or `fallback` when `v` is zero or not finite.
+///
+/// Unlike `normalize_or`, exact for every finite `v`: dividing by the larger coordinate first
+/// keeps the squares from underflowing (a vector shorter than about 1e-19 would otherwise come
+/// out as zero or skewed) or overflowing (longer than about 1e19).
+#[inline]
+pub(crate) fn unit_or(v: Vec2, fallback: Vec2) -> Vec2 {
+    let m = v.x.abs().max(v.y.abs());
+    if v.is_finite() && m > 0.0 {
+        let u = v / m;
+        u / u.length()
+    } else {
+        fallback
+    }
+}
+
+/// The unit vector from `a` towards `b`, or `fallback` when they are equal. Worked in f64, where
+/// the difference of two finite `f32` points and its square never overflow or underflow.
+#[inline]
+pub(crate) fn direction_or(a: Vec2, b: Vec2, fallback: Vec2) -> Vec2 {
+    unit64_or(b.as_dvec2() - a.as_dvec2(), fallback)
+}
+
+/// The f64 vector `v` as a unit `f32` vector, or `fallback` when it is zero or not finite.
+#[inline]
+pub(crate) fn unit64_or(v: glam::DVec2, fallback: Vec2) -> Vec2 {
+    let len = v.length();
+    if len > 0.0 && len.is_finite() {
+        (v / len).as_vec2()
+    } else {
+        fallback
+    }
+}
+
+/// `|p − q|²` in f64: exact to rounding for every pair of finite `f32` points (in `f32` it
+/// overflows beyond about 1e19 and underflows below about 1e-19).
+#[inline]
+pub(crate) fn distance_squared64(p: Vec2, q: Vec2) -> f64 {
+    (p.as_dvec2() - q.as_dvec2()).length_squared()
+}
+
+/// A length worked out in f64, as an `f32`: lengths beyond `f32::MAX` (about 3.4e38) saturate
+/// to it, so that every reported length is finite.
+#[inline]
+pub(crate) fn saturate(length: f64) -> f32 {
+    (length as f32).clamp(-f32::MAX, f32::MAX)
+}
+
 /// The 2D cross product `a.x * b.y - a.y * b.x` (the z of the 3D cross product).
 #[inline]
 pub fn cross(a: Vec2, b: Vec2) -> f32 {
@@ -77,6 +125,21 @@ mod tests {
         let p = project(Vec2::new(1.0, 1.0), Vec2::new(0.0, 5.0));
         assert_eq!(p, Vec2::new(0.0, 1.0));
         assert_eq!(project_scalar(Vec2::new(1.0, 1.0), Vec2::new(0.0, 5.0)), 1.0);
+    }
+
+    #[test]
+    fn unit_vectors_of_tiny_and_huge_vectors_are_unit() {
+        for v in [Vec2::new(1e-30, 2e-30), Vec2::new(3e-45, 0.0), Vec2::new(3e38, -3e38), Vec2::new(0.6, 0.8)] {
+            let u = unit_or(v, Vec2::ZERO);
+            assert!((u.length() - 1.0).abs() < 1e-6 && u.dot(v) > 0.0, "{v} -> {u}");
+        }
+        assert_eq!(unit_or(Vec2::ZERO, Vec2::Y), Vec2::Y);
+        assert_eq!(unit_or(Vec2::new(f32::NAN, 1.0), Vec2::Y), Vec2::Y);
+        let d = direction_or(Vec2::new(-3e38, 0.0), Vec2::new(3e38, 1e-30), Vec2::Y);
+        assert_eq!(d, Vec2::X);
+        assert_eq!(direction_or(Vec2::ONE, Vec2::ONE, Vec2::NEG_Y), Vec2::NEG_Y);
+        assert_eq!(saturate(1e40), f32::MAX);
+        assert_eq!(distance_squared64(Vec2::new(1e-30, 0.0), Vec2::ZERO), (1e-30f32 as f64).powi(2));
     }
 
     #[test]

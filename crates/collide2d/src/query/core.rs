@@ -8,7 +8,7 @@
 
 use glam::Vec2;
 
-use crate::math::orient2d;
+use crate::math::{direction_or, distance_squared64, orient2d};
 
 use super::minkowski::closest_points_convex;
 use super::ShapeRef;
@@ -89,7 +89,7 @@ impl<'a> Core<'a> {
         match self {
             Core::Point([p]) => (*p, *p, Vec2::ZERO),
             Core::Segment([a, b]) => {
-                let right = -(*b - *a).perp().normalize_or_zero();
+                let right = -direction_or(*a, *b, Vec2::X).perp();
                 if i == 0 {
                     (*a, *b, right)
                 } else {
@@ -107,16 +107,14 @@ impl<'a> Core<'a> {
         }
     }
 
-    /// Calls `f(normal, support point)` for each bounding half-plane until `f` returns true;
-    /// returns whether it did.
+    /// Calls `f(normal, support point)` for each bounding half-plane of a point, box or
+    /// polygon core until `f` returns true; returns whether it did. Segments have their own
+    /// exact test ([`segment_side`]), and never come here.
     #[inline]
     fn any_half_plane(&self, mut f: impl FnMut(Vec2, Vec2) -> bool) -> bool {
         match self {
             Core::Point([p]) => AXES.iter().any(|n| f(*n, *p)),
-            Core::Segment([a, b]) => {
-                let d = *b - *a;
-                f(d.perp(), *a) || f(-d.perp(), *a) || f(d, *b) || f(-d, *a)
-            }
+            Core::Segment(_) => false,
             Core::Quad(v, n) => (0..4).any(|i| f(n[i], v[i])),
             Core::Polygon(v, n) => v.iter().zip(n.iter()).any(|(v, n)| f(*n, *v)),
         }
@@ -128,39 +126,43 @@ impl<'a> Core<'a> {
     fn separates(&self, other: &[Vec2]) -> bool {
         // `!(x <= limit)` rather than `x > limit`: a NaN from overflowing huge coordinates then
         // counts as outside, so the pair is judged apart (false) rather than overlapping.
-        if let Core::Polygon(v, _) = self {
-            return any_edge(v, |a, b| other.iter().all(|w| !(orient2d(a, b, *w) >= 0.0)));
+        match self {
+            Core::Polygon(v, _) => any_edge(v, |a, b| other.iter().all(|w| !(orient2d(a, b, *w) >= 0.0))),
+            Core::Segment([a, b]) => (0..4).any(|k| other.iter().all(|w| !(segment_side(*a, *b, k, *w) <= 0.0))),
+            _ => self.any_half_plane(|n, s| {
+                let limit = n.dot(s);
+                other.iter().all(|v| !(n.dot(*v) <= limit))
+            }),
         }
-        self.any_half_plane(|n, s| {
-            let limit = n.dot(s);
-            other.iter().all(|v| !(n.dot(*v) <= limit))
-        })
     }
 
     /// Whether all of `other` lies on or beyond one of the half-planes' lines (it may touch).
     #[inline]
     #[allow(clippy::neg_cmp_op_on_partial_ord)]
     fn weakly_separates(&self, other: &[Vec2]) -> bool {
-        if let Core::Polygon(v, _) = self {
-            return any_edge(v, |a, b| other.iter().all(|w| !(orient2d(a, b, *w) > 0.0)));
+        match self {
+            Core::Polygon(v, _) => any_edge(v, |a, b| other.iter().all(|w| !(orient2d(a, b, *w) > 0.0))),
+            Core::Segment([a, b]) => (0..4).any(|k| other.iter().all(|w| !(segment_side(*a, *b, k, *w) < 0.0))),
+            _ => self.any_half_plane(|n, s| {
+                let limit = n.dot(s);
+                other.iter().all(|v| !(n.dot(*v) < limit))
+            }),
         }
-        self.any_half_plane(|n, s| {
-            let limit = n.dot(s);
-            other.iter().all(|v| !(n.dot(*v) < limit))
-        })
     }
 
     /// Every point of `other`'s vertices lies at least `margin` inside every half-plane.
-    /// (`margin` in the units of the normals, which are unit length for boxes and polygons.)
+    /// (`margin` in the units of the normals, which are unit length for boxes and polygons; a
+    /// segment holds only what lies on it, whatever the margin.)
     #[inline]
     pub(crate) fn holds_all(&self, other: &[Vec2], margin: f32) -> bool {
-        if let (Core::Polygon(v, _), 0.0) = (self, margin) {
-            return !any_edge(v, |a, b| !other.iter().all(|w| orient2d(a, b, *w) >= 0.0));
+        match (self, margin) {
+            (Core::Polygon(v, _), 0.0) => !any_edge(v, |a, b| !other.iter().all(|w| orient2d(a, b, *w) >= 0.0)),
+            (Core::Segment([a, b]), _) => (0..4).all(|k| other.iter().all(|w| segment_side(*a, *b, k, *w) <= 0.0)),
+            _ => !self.any_half_plane(|n, s| {
+                let limit = n.dot(s) - margin;
+                !other.iter().all(|v| n.dot(*v) <= limit)
+            }),
         }
-        !self.any_half_plane(|n, s| {
-            let limit = n.dot(s) - margin;
-            !other.iter().all(|v| n.dot(*v) <= limit)
-        })
     }
 
     /// Edges as `(start, end)`: none for a point, one for a segment.
@@ -171,6 +173,21 @@ impl<'a> Core<'a> {
             2 => f(v[0], v[1]),
             n => (0..n).for_each(|i| f(v[i], v[(i + 1) % n])),
         }
+    }
+}
+
+/// How far `w` lies beyond half-plane `k` of segment `[a, b]` (positive: outside), scaled by
+/// the segment's length: `k` = 0 and 1 are its two sides, 2 the half-plane past `b`, 3 the one
+/// before `a`. In f64, where the products of coordinate differences neither overflow nor
+/// underflow, so the signs are those of the exact orientation test at any size.
+#[inline]
+fn segment_side(a: Vec2, b: Vec2, k: usize, w: Vec2) -> f64 {
+    let d = b.as_dvec2() - a.as_dvec2();
+    match k {
+        0 => orient2d(a, b, w),
+        1 => -orient2d(a, b, w),
+        2 => d.dot(w.as_dvec2() - b.as_dvec2()),
+        _ => -d.dot(w.as_dvec2() - a.as_dvec2()),
     }
 }
 
@@ -196,12 +213,11 @@ pub(crate) fn interiors_meet(a: &Core, ra: f32, b: &Core, rb: f32) -> bool {
     if ra == 0.0 && rb == 0.0 {
         return !a.weakly_separates(b.vertices()) && !b.weakly_separates(a.vertices());
     }
-    let reach = ra + rb;
-    cores_distance_squared(a, b) < reach * reach
+    cores_distance_squared(a, b) < reach_squared(ra, rb)
 }
 
-/// Squared distance between two cores: 0 when they overlap.
-pub(crate) fn cores_distance_squared(a: &Core, b: &Core) -> f32 {
+/// Squared distance between two cores, in f64: 0 when they overlap.
+pub(crate) fn cores_distance_squared(a: &Core, b: &Core) -> f64 {
     if cores_overlap(a, b) {
         return 0.0;
     }
@@ -210,9 +226,8 @@ pub(crate) fn cores_distance_squared(a: &Core, b: &Core) -> f32 {
     vertex_to_features(a, b).min(vertex_to_features(b, a))
 }
 
-fn vertex_to_features(from: &Core, to: &Core) -> f32 {
-    let (p, q, _) = closest_vertex_to_features(from, to);
-    p.distance_squared(q)
+fn vertex_to_features(from: &Core, to: &Core) -> f64 {
+    closest_vertex_to_features(from, to).3
 }
 
 /// Where a closest point lies on its core: at a vertex, or inside the edge `[start, end]`.
@@ -222,12 +237,12 @@ enum Feature {
     Edge(Vec2, Vec2),
 }
 
-/// The closest pair `(on from, on to)` among (vertex of `from`, feature of `to`) pairs, and the
-/// feature of `to` it lies on.
-fn closest_vertex_to_features(from: &Core, to: &Core) -> (Vec2, Vec2, Feature) {
-    let mut best = (f32::INFINITY, Vec2::NAN, Vec2::NAN, Feature::Vertex);
+/// The closest pair `(on from, on to)` among (vertex of `from`, feature of `to`) pairs, the
+/// feature of `to` it lies on, and their squared distance (in f64).
+fn closest_vertex_to_features(from: &Core, to: &Core) -> (Vec2, Vec2, Feature, f64) {
+    let mut best = (f64::INFINITY, Vec2::NAN, Vec2::NAN, Feature::Vertex);
     let mut consider = |p: Vec2, (q, feature): (Vec2, Feature)| {
-        let d = p.distance_squared(q);
+        let d = distance_squared64(p, q);
         if d < best.0 || best.1.is_nan() {
             best = (d, p, q, feature);
         }
@@ -238,7 +253,7 @@ fn closest_vertex_to_features(from: &Core, to: &Core) -> (Vec2, Vec2, Feature) {
         }
         to.for_each_edge(|a, b| consider(p, closest_on_edge(p, a, b)));
     }
-    (best.1, best.2, best.3)
+    (best.1, best.2, best.3, best.0)
 }
 
 /// The closest points `(on a, on b)` of two cores that do not overlap: the nearest point of their
@@ -261,12 +276,12 @@ pub(crate) fn closest_pair_cores(a: &Core, b: &Core) -> (Vec2, Vec2, Vec2) {
     let flat = |c: &Core| matches!(c, Core::Point(_) | Core::Segment(_));
     if !flat(a) && !flat(b) {
         if let Some((pa, pb)) = closest_points_convex(a.vertices(), b.vertices()) {
-            return (pa, pb, (pb - pa).normalize_or_zero());
+            return (pa, pb, direction_or(pa, pb, Vec2::X));
         }
     }
-    let (pa, qb, fb) = closest_vertex_to_features(a, b);
-    let (pb, qa, fa) = closest_vertex_to_features(b, a);
-    if pa.distance_squared(qb) <= pb.distance_squared(qa) {
+    let (pa, qb, fb, da) = closest_vertex_to_features(a, b);
+    let (pb, qa, fa, db) = closest_vertex_to_features(b, a);
+    if da <= db {
         (pa, qb, direction_to_feature(pa, qb, fb))
     } else {
         (qa, pb, -direction_to_feature(pb, qa, fa))
@@ -279,17 +294,24 @@ fn direction_to_feature(p: Vec2, q: Vec2, feature: Feature) -> Vec2 {
         let side = orient2d(start, end, p);
         if side != 0.0 {
             // `perp` turns left; a vertex on the left reaches the edge by going right.
-            let left = (end - start).perp().normalize_or_zero();
+            let left = direction_or(start, end, Vec2::X).perp();
             return if side > 0.0 { -left } else { left };
         }
     }
-    (q - p).normalize_or_zero()
+    direction_or(p, q, Vec2::X)
 }
 
-/// `distance² ≤ reach²`: false for NaN, so the callers' "apart" branches take NaN.
+/// `(ra + rb)²` in f64, where neither the sum nor its square can overflow.
 #[inline]
-pub(crate) fn within(distance_squared: f32, reach: f32) -> bool {
-    distance_squared <= reach * reach
+pub(crate) fn reach_squared(ra: f32, rb: f32) -> f64 {
+    let reach = ra as f64 + rb as f64;
+    reach * reach
+}
+
+/// `distance² ≤ (ra + rb)²`, in f64: false for NaN, so the callers' "apart" branches take NaN.
+#[inline]
+pub(crate) fn within(distance_squared: f64, ra: f32, rb: f32) -> bool {
+    distance_squared <= reach_squared(ra, rb)
 }
 
 /// The point of segment `[a, b]` closest to `p` (the segment may have zero length).
@@ -299,30 +321,34 @@ pub(crate) fn closest_on_segment(p: Vec2, a: Vec2, b: Vec2) -> Vec2 {
 }
 
 /// The point of segment `[a, b]` closest to `p` and the feature it lies on. An end is returned
-/// exactly (`a + (b - a)` may round away from `b`), so that a vertex is known as one.
+/// exactly (`a + (b - a)` may round away from `b`), so that a vertex is known as one. Worked in
+/// f64, where the products neither overflow nor underflow at any `f32` size.
 #[inline]
 fn closest_on_edge(p: Vec2, a: Vec2, b: Vec2) -> (Vec2, Feature) {
-    let d = b - a;
+    let (a64, d) = (a.as_dvec2(), b.as_dvec2() - a.as_dvec2());
     let len_sq = d.length_squared();
     if len_sq <= 0.0 {
         return (a, Feature::Vertex);
     }
-    let t = (p - a).dot(d) / len_sq;
+    let t = (p.as_dvec2() - a64).dot(d) / len_sq;
     if t <= 0.0 {
         (a, Feature::Vertex)
     } else if t >= 1.0 {
         (b, Feature::Vertex)
     } else if t.is_nan() {
-        (a + d * t, Feature::Vertex) // NaN in, NaN out, as the callers expect
+        (Vec2::NAN, Feature::Vertex) // NaN in, NaN out, as the callers expect
     } else {
-        (a + d * t, Feature::Edge(a, b))
+        ((a64 + d * t).as_vec2(), Feature::Edge(a, b))
     }
 }
 
-/// Squared distance from `p` to segment `[a, b]`.
+/// Squared distance from `p` to segment `[a, b]`, worked wholly in f64 (NaN for a NaN point).
 #[inline]
-pub(crate) fn point_segment_distance_squared(p: Vec2, a: Vec2, b: Vec2) -> f32 {
-    p.distance_squared(closest_on_segment(p, a, b))
+pub(crate) fn point_segment_distance_squared(p: Vec2, a: Vec2, b: Vec2) -> f64 {
+    let (p, a, d) = (p.as_dvec2(), a.as_dvec2(), b.as_dvec2() - a.as_dvec2());
+    let len_sq = d.length_squared();
+    let t = if len_sq > 0.0 { ((p - a).dot(d) / len_sq).clamp(0.0, 1.0) } else { 0.0 };
+    (p - (a + d * t)).length_squared()
 }
 
 /// Whether `shape` intersects `other` through the general path: overlap of the cores, or for
@@ -332,7 +358,7 @@ pub(crate) fn intersects_general(a: ShapeRef, b: ShapeRef) -> bool {
     if ra == 0.0 && rb == 0.0 {
         return cores_overlap(&ca, &cb);
     }
-    within(cores_distance_squared(&ca, &cb), ra + rb)
+    within(cores_distance_squared(&ca, &cb), ra, rb)
 }
 
 #[cfg(test)]

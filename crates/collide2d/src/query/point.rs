@@ -5,6 +5,7 @@ use glam::Vec2;
 use super::contains::contains_point;
 use super::core::{closest_on_segment, Core};
 use super::{ShapeLike, ShapeRef};
+use crate::math::{direction_or, distance_squared64, saturate};
 
 /// The point of `shape` nearest to `p`: `p` itself when it lies inside (boundary included).
 /// A non-finite `p` gives NaN coordinates.
@@ -29,12 +30,13 @@ pub fn closest_point<S: ShapeLike + ?Sized>(shape: &S, p: Vec2) -> Vec2 {
     }
     let (core, radius) = Core::of(shape);
     let q = closest_on_core(&core, p);
-    q + (p - q).normalize_or_zero() * radius
+    q + direction_or(q, p, Vec2::ZERO) * radius
 }
 
 /// The signed distance from `p` to the boundary of `shape`: positive outside, negative inside
 /// (minus the distance to the nearest boundary point), 0 on the boundary. Points and segments
-/// have no inside: on them it is 0. A non-finite `p` gives NaN.
+/// have no inside: on them it is 0. A non-finite `p` gives NaN; a distance beyond `f32::MAX`
+/// (a point and a shape at opposite ends of the `f32` range) gives `f32::MAX`.
 ///
 /// ```
 /// use collide2d::{signed_distance, Aabb, Vec2};
@@ -49,7 +51,7 @@ pub fn signed_distance<S: ShapeLike + ?Sized>(shape: &S, p: Vec2) -> f32 {
         return f32::NAN;
     }
     if let ShapeRef::Polygon(poly) = shape {
-        let d = p.distance(nearest_on_edges(poly.edges(), p));
+        let d = saturate(distance_squared64(p, nearest_on_edges(poly.edges(), p)).sqrt());
         return if poly.contains_point(p) { -d } else { d };
     }
     let (core, radius) = Core::of(shape);
@@ -66,7 +68,7 @@ pub fn signed_distance<S: ShapeLike + ?Sized>(shape: &S, p: Vec2) -> f32 {
         // Inside a convex polygon: the nearest face line is the nearest boundary.
         return inside_polygon - radius;
     }
-    p.distance(closest_on_core(&core, p)) - radius
+    saturate(distance_squared64(p, closest_on_core(&core, p)).sqrt() - radius as f64)
 }
 
 /// The nearest point on any of the edges.
@@ -74,7 +76,7 @@ fn nearest_on_edges(edges: &[(Vec2, Vec2)], p: Vec2) -> Vec2 {
     edges
         .iter()
         .map(|(a, b)| closest_on_segment(p, *a, *b))
-        .min_by(|a, b| a.distance_squared(p).total_cmp(&b.distance_squared(p)))
+        .min_by(|a, b| distance_squared64(*a, p).total_cmp(&distance_squared64(*b, p)))
         .unwrap_or(p)
 }
 
@@ -86,7 +88,7 @@ fn closest_on_core(core: &Core, p: Vec2) -> Vec2 {
         2 => closest_on_segment(p, v[0], v[1]),
         n => (0..n)
             .map(|i| closest_on_segment(p, v[i], v[(i + 1) % n]))
-            .min_by(|a, b| a.distance_squared(p).total_cmp(&b.distance_squared(p)))
+            .min_by(|a, b| distance_squared64(*a, p).total_cmp(&distance_squared64(*b, p)))
             .unwrap_or(v[0]),
     }
 }

@@ -86,7 +86,7 @@ impl Rings {
         let mut i = self.original_next[u as usize];
         while i != w {
             let p = self.points[i as usize];
-            if crate::query::core::point_segment_distance_squared(p, a, b) > reach * reach {
+            if crate::query::core::point_segment_distance_squared(p, a, b) > (reach as f64) * (reach as f64) {
                 return false;
             }
             i = self.original_next[i as usize];

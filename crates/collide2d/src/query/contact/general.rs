@@ -5,6 +5,7 @@
 use glam::Vec2;
 
 use super::manifold::{Contact, ContactPoint};
+use crate::math::{direction_or, distance_squared64, saturate};
 use crate::query::core::{closest_on_segment, closest_pair_cores, cores_overlap, within, Core};
 use crate::query::ShapeRef;
 
@@ -35,7 +36,7 @@ pub(crate) fn contact_rounded(a: Rounded, b: Rounded) -> Option<Contact> {
         let band = 1e-5 * (scale_a + scale_b);
         let overlap = if worst > band || worst < -band { worst <= 0.0 } else { cores_overlap(a.core, b.core) };
         // Box and polygon cores are never swollen: apart means no contact.
-        return overlap.then(|| pick_reference(a, (sa, ea), b, (sb, eb)));
+        return overlap.then(|| pick_reference(a, (sa, ea), b, (sb, eb), scale_a.max(scale_b)));
     }
     if cores_overlap(a.core, b.core) {
         Some(overlapping(a, b))
@@ -48,8 +49,8 @@ pub(crate) fn contact_rounded(a: Rounded, b: Rounded) -> Option<Contact> {
 fn overlapping(a: Rounded, b: Rounded) -> Contact {
     let (mut na, mut nb) = ([Vec2::ZERO; 2], [Vec2::ZERO; 2]);
     let (fa, fb) = (flat_faces(a.core, &mut na), flat_faces(b.core, &mut nb));
-    let (sa, ea, _) = max_separation(fa, b.core.vertices());
-    let (sb, eb, _) = max_separation(fb, a.core.vertices());
+    let (sa, ea, scale_a) = max_separation(fa, b.core.vertices());
+    let (sb, eb, scale_b) = max_separation(fb, a.core.vertices());
     if sa == f32::NEG_INFINITY && sb == f32::NEG_INFINITY {
         // Two points on top of each other (concentric discs): every direction is as good; use +x.
         let p = a.core.vertices()[0];
@@ -57,7 +58,7 @@ fn overlapping(a: Rounded, b: Rounded) -> Contact {
         let point = ContactPoint { point_a: p + Vec2::X * a.radius, point_b: p - Vec2::X * b.radius, depth };
         return Contact::new(Vec2::X, depth, &[point]);
     }
-    pick_reference(a, (sa, ea), b, (sb, eb))
+    pick_reference(a, (sa, ea), b, (sb, eb), scale_a.max(scale_b))
 }
 
 /// The faces of any core as (start vertices, outward normals): a segment has one on each side
@@ -77,8 +78,12 @@ fn flat_faces<'c>(core: &'c Core, normals: &'c mut [Vec2; 2]) -> (&'c [Vec2], &'
 /// The face of least penetration as the reference: `b`'s only when clearly better (so that a
 /// resting contact does not flip between frames), and never a zero-length face (the end of a
 /// flat box) when the other shape offers a face as good.
-fn pick_reference(a: Rounded, (sa, ea): (f32, usize), b: Rounded, (sb, eb): (f32, usize)) -> Contact {
-    let tie = 1e-5 * (1.0 + sa.abs().max(sb.abs()));
+///
+/// "Clearly" is relative: 1e-5 of the larger separation, plus 1e-5 of the coordinates' size
+/// `scale` (at most 1e-5 in all), so that shapes far smaller than a unit still pick their true
+/// best face.
+fn pick_reference(a: Rounded, (sa, ea): (f32, usize), b: Rounded, (sb, eb): (f32, usize), scale: f32) -> Contact {
+    let tie = 1e-5 * (scale.min(1.0) + sa.abs().max(sb.abs()));
     let point_face = |c: &Core, e: usize| {
         let (v1, v2, _) = c.edge(e);
         v1 == v2
@@ -109,15 +114,15 @@ fn apart_within_radii(a: Rounded, b: Rounded) -> Option<Contact> {
         return None; // flat or polygonal cores apart, nothing to swell them into contact
     }
     let (pa, pb, normal) = closest_pair_cores(a.core, b.core);
-    let gap_sq = pa.distance_squared(pb);
-    if !within(gap_sq, reach) {
+    let gap_sq = distance_squared64(pa, pb);
+    if !within(gap_sq, a.radius, b.radius) {
         return None;
     }
     let gap = gap_sq.sqrt();
-    let depth = reach - gap;
+    let depth = saturate(a.radius as f64 + b.radius as f64 - gap);
     // Edge against a parallel edge gives two points: clip as for overlapping faces.
     if let (Some(ea), Some(_)) = (best_face(a.core, normal, PARALLEL), best_face(b.core, -normal, PARALLEL)) {
-        let clipped = clip_against_face(a, ea, b, gap);
+        let clipped = clip_against_face(a, ea, b, gap as f32);
         if let [p, q] = clipped.points() {
             let cap = |c: &ContactPoint| ContactPoint { depth: c.depth.min(depth), ..*c };
             return Some(Contact::new(normal, depth, &[cap(p), cap(q)]));
@@ -160,17 +165,18 @@ fn max_separation((vertices, normals): (&[Vec2], &[Vec2]), b: &[Vec2]) -> (f32, 
 /// normal (negative when the cores overlap).
 fn clip_against_face(reference: Rounded, face: usize, incident: Rounded, core_separation: f32) -> Contact {
     let (v1, v2, n) = reference.core.edge(face);
-    let reach = reference.radius + incident.radius;
-    let depth = reach - core_separation;
+    let reach = reference.radius as f64 + incident.radius as f64;
+    let depth = saturate(reach - core_separation as f64);
     let make = |p: Vec2| {
         let s = n.dot(p - v1);
         let on_face = p - n * s;
-        ContactPoint { point_a: on_face + n * reference.radius, point_b: p - n * incident.radius, depth: reach - s }
+        let depth = saturate(reach - s as f64);
+        ContactPoint { point_a: on_face + n * reference.radius, point_b: p - n * incident.radius, depth }
     };
     let mut points = [ContactPoint::default(); 2];
     let mut count = 0;
     if let Some((w1, w2)) = incident_edge(incident.core, n) {
-        let tangent = (v2 - v1).normalize_or_zero();
+        let tangent = direction_or(v1, v2, Vec2::ZERO);
         let length = tangent.dot(v2 - v1);
         let (t1, t2) = (tangent.dot(w1 - v1), tangent.dot(w2 - v1));
         if tangent != Vec2::ZERO && t1 != t2 {

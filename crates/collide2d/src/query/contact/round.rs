@@ -1,24 +1,25 @@
 use glam::Vec2;
 
 use super::manifold::{Contact, ContactPoint};
-use crate::math::unrotate;
+use crate::math::{distance_squared64, saturate, unrotate};
 use crate::query::core::within;
 use crate::shape::{Aabb, Circle, Obb};
 
-/// Discs: along the line of centres (+x when the centres coincide).
+/// Discs: along the line of centres (+x when the centres coincide). Worked in f64, where the
+/// squared distance neither overflows nor underflows at any size.
 #[inline]
 pub fn contact_circle_circle(a: &Circle, b: &Circle) -> Option<Contact> {
-    let d = b.center() - a.center();
-    let reach = a.radius() + b.radius();
+    let d = b.center().as_dvec2() - a.center().as_dvec2();
     let dist_sq = d.length_squared();
-    if !within(dist_sq, reach) {
+    if !within(dist_sq, a.radius(), b.radius()) {
         return None;
     }
     let dist = dist_sq.sqrt();
-    let normal = if dist > 0.0 { d / dist } else { Vec2::X };
-    let depth = reach - dist;
+    let normal = if dist > 0.0 { (d / dist).as_vec2() } else { Vec2::X };
+    let depth = saturate(a.radius() as f64 + b.radius() as f64 - dist);
     let point_a = a.center() + normal * a.radius();
-    Some(Contact::new(normal, depth, &[ContactPoint { point_a, point_b: point_a - normal * depth, depth }]))
+    let point_b = b.center() - normal * b.radius();
+    Some(Contact::new(normal, depth, &[ContactPoint { point_a, point_b, depth }]))
 }
 
 /// A disc against an axis-aligned box.
@@ -30,13 +31,14 @@ pub fn contact_circle_aabb(c: &Circle, b: &Aabb) -> Option<Contact> {
     let p = c.center();
     let q = p.clamp(b.min(), b.max());
     if q != p {
-        let dist_sq = p.distance_squared(q);
-        if !within(dist_sq, c.radius()) {
+        let dist_sq = distance_squared64(p, q);
+        if !within(dist_sq, c.radius(), 0.0) {
             return None;
         }
+        // Distinct f32 points are a positive f64 distance apart: the normal is a unit vector.
         let dist = dist_sq.sqrt();
-        let normal = (q - p) / dist;
-        let depth = c.radius() - dist;
+        let normal = ((q.as_dvec2() - p.as_dvec2()) / dist).as_vec2();
+        let depth = saturate(c.radius() as f64 - dist);
         let point = ContactPoint { point_a: p + normal * c.radius(), point_b: q, depth };
         return Some(Contact::new(normal, depth, &[point]));
     }
@@ -58,13 +60,13 @@ fn circle_box(p: Vec2, r: f32, h: Vec2, axis: Vec2, origin: Vec2) -> Option<Cont
     let q = p.clamp(-h, h);
     if q != p {
         // Centre outside the box: the closest box point decides.
-        let dist_sq = p.distance_squared(q);
-        if !within(dist_sq, r) {
+        let dist_sq = distance_squared64(p, q);
+        if !within(dist_sq, r, 0.0) {
             return None;
         }
         let dist = dist_sq.sqrt();
-        let normal = (q - p) / dist;
-        let depth = r - dist;
+        let normal = ((q.as_dvec2() - p.as_dvec2()) / dist).as_vec2();
+        let depth = saturate(r as f64 - dist);
         let point = ContactPoint { point_a: to_world(p + normal * r), point_b: to_world(q), depth };
         return Some(Contact::new(axis.rotate(normal), depth, &[point]));
     }
@@ -76,7 +78,7 @@ fn circle_box(p: Vec2, r: f32, h: Vec2, axis: Vec2, origin: Vec2) -> Option<Cont
     if !face_depth.is_finite() {
         return None;
     }
-    let depth = face_depth + r;
+    let depth = saturate(face_depth as f64 + r as f64);
     let point =
         ContactPoint { point_a: to_world(p - face_normal * r), point_b: to_world(p + face_normal * face_depth), depth };
     Some(Contact::new(axis.rotate(-face_normal), depth, &[point]))

@@ -7,9 +7,10 @@ mod concave;
 
 use glam::Vec2;
 
-use super::core::{point_segment_distance_squared, Core};
+use super::core::{point_segment_distance_squared, within, Core};
 use super::intersects::intersects_point_segment;
 use super::{ShapeLike, ShapeRef};
+use crate::math::distance_squared64;
 use crate::shape::Aabb;
 
 /// Whether every point of `b` lies in `a` (boundaries included: an axis-aligned box, segment or
@@ -88,12 +89,12 @@ pub(crate) fn contains_point(shape: ShapeRef, p: Vec2) -> bool {
         S::Point(q) => p == q,
         S::Segment(s) => intersects_point_segment(p, s),
         S::Aabb(b) => b.x_interval().contains(p.x) && b.y_interval().contains(p.y),
-        S::Circle(c) => p.distance_squared(c.center()) <= c.radius() * c.radius(),
+        S::Circle(c) => within(distance_squared64(p, c.center()), c.radius(), 0.0),
         S::Obb(o) => {
             let (l, h) = (o.to_local(p).abs(), o.half_extents());
             l.x <= h.x && l.y <= h.y
         }
-        S::Capsule(k) => point_segment_distance_squared(p, k.a(), k.b()) <= k.radius() * k.radius(),
+        S::Capsule(k) => within(point_segment_distance_squared(p, k.a(), k.b()), k.radius(), 0.0),
         S::ConvexPolygon(poly) => poly.edges().all(|(a, b)| crate::math::orient2d(a, b, p) >= 0.0),
         S::Polygon(poly) => poly.contains_point(p),
     }
@@ -121,5 +122,5 @@ fn contains_general(a: ShapeRef, b: ShapeRef) -> bool {
         [p, q] => (*p, *q),
         _ => return false,
     };
-    slack >= 0.0 && inner.iter().all(|v| point_segment_distance_squared(*v, start, end) <= slack * slack)
+    slack >= 0.0 && inner.iter().all(|v| within(point_segment_distance_squared(*v, start, end), slack, 0.0))
 }

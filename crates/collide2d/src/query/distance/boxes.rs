@@ -5,6 +5,7 @@
 use glam::Vec2;
 
 use super::{from_cores, ClosestPoints};
+use crate::math::distance_squared64;
 use crate::query::intersects::boxes_overlap;
 use crate::shape::{Aabb, BoxFrame, Circle, Obb};
 
@@ -59,7 +60,7 @@ fn closest_boxes(a: BoxFrame, b: BoxFrame) -> Option<ClosestPoints> {
     }
     let (pa, pb) = nearest_corner(b, a);
     let (qb, qa) = nearest_corner(a, b);
-    if pa.distance_squared(pb) <= qa.distance_squared(qb) {
+    if distance_squared64(pa, pb) <= distance_squared64(qa, qb) {
         from_cores(pa, pb, 0.0, 0.0)
     } else {
         from_cores(qa, qb, 0.0, 0.0)
@@ -69,12 +70,12 @@ fn closest_boxes(a: BoxFrame, b: BoxFrame) -> Option<ClosestPoints> {
 /// Of `from`'s corners, the one nearest to box `to`: `(point on to, corner)`, in the world.
 #[inline]
 fn nearest_corner(from: BoxFrame, to: BoxFrame) -> (Vec2, Vec2) {
-    let mut best = (f32::INFINITY, Vec2::ZERO, Vec2::ZERO);
+    let mut best = (f64::INFINITY, Vec2::ZERO, Vec2::ZERO);
     for corner in from.local_corners() {
         let world = from.to_world(corner);
         let p = to.to_local(world);
         let q = p.clamp(-to.half, to.half);
-        let d = p.distance_squared(q);
+        let d = distance_squared64(p, q);
         if d < best.0 {
             best = (d, q, world);
         }

@@ -14,7 +14,7 @@ pub(crate) fn closest_concave(p: &Polygon, other: ShapeRef) -> Option<ClosestPoi
     let mut best: Option<ClosestPoints> = None;
     for part in p.convex_parts() {
         let gap = box_gap(&part.aabb(), &other_box);
-        if best.is_some_and(|b| gap >= b.distance) {
+        if best.is_some_and(|b| gap >= b.distance as f64) {
             continue;
         }
         let found = match other {
@@ -30,8 +30,9 @@ pub(crate) fn closest_concave(p: &Polygon, other: ShapeRef) -> Option<ClosestPoi
     best
 }
 
-/// The distance between two boxes (0 when they overlap): a lower bound for their contents.
-fn box_gap(a: &crate::shape::Aabb, b: &crate::shape::Aabb) -> f32 {
-    let gap = (a.min() - b.max()).max(b.min() - a.max()).max(glam::Vec2::ZERO);
-    gap.length()
+/// The distance between two boxes (0 when they overlap), in f64: a lower bound for their
+/// contents.
+fn box_gap(a: &crate::shape::Aabb, b: &crate::shape::Aabb) -> f64 {
+    let gap = (a.min().as_dvec2() - b.max().as_dvec2()).max(b.min().as_dvec2() - a.max().as_dvec2());
+    gap.max(glam::DVec2::ZERO).length()
 }

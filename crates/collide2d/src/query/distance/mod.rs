@@ -14,6 +14,7 @@ pub use boxes::{closest_aabb_obb, closest_circle_aabb, closest_circle_obb, close
 
 use super::core::{closest_points_cores, cores_overlap, Core};
 use super::{ShapeLike, ShapeRef};
+use crate::math::saturate;
 use crate::shape::{Aabb, Circle};
 
 /// The closest points of two shapes that do not touch.
@@ -23,7 +24,7 @@ pub struct ClosestPoints {
     pub point_a: Vec2,
     /// The point of `b` nearest to `a`.
     pub point_b: Vec2,
-    /// `|point_b - point_a|` (> 0).
+    /// `|point_b - point_a|` (> 0; `f32::MAX` when the true distance is beyond it).
     pub distance: f32,
 }
 
@@ -91,15 +92,19 @@ pub(crate) fn flip(c: ClosestPoints) -> ClosestPoints {
     ClosestPoints { point_a: c.point_b, point_b: c.point_a, distance: c.distance }
 }
 
-/// Builds the result from the closest points of the cores and the radii.
+/// Builds the result from the closest points of the cores and the radii, in f64 (where the
+/// squares neither overflow nor underflow): `None` when the swollen cores touch, by the same
+/// test as `intersects`. A gap too small for an `f32` is reported as the smallest positive one.
 fn from_cores(pa: Vec2, pb: Vec2, ra: f32, rb: f32) -> Option<ClosestPoints> {
-    let between = pb - pa;
-    let core_gap = between.length();
-    let distance = core_gap - (ra + rb);
-    if distance.is_nan() || distance <= 0.0 {
+    let between = pb.as_dvec2() - pa.as_dvec2();
+    let gap_sq = between.length_squared();
+    #[allow(clippy::neg_cmp_op_on_partial_ord)] // NaN must read as "no closest points"
+    if !(gap_sq > super::core::reach_squared(ra, rb)) {
         return None;
     }
-    let dir = between / core_gap;
+    let core_gap = gap_sq.sqrt();
+    let distance = saturate(core_gap - (ra as f64 + rb as f64)).max(f32::from_bits(1));
+    let dir = (between / core_gap).as_vec2();
     Some(ClosestPoints { point_a: pa + dir * ra, point_b: pb - dir * rb, distance })
 }
 

@@ -77,9 +77,9 @@ pub fn segment_intersection(s1: &Segment, s2: &Segment) -> SegmentIntersection {
     }
 }
 
-/// Squared distance between two segments: 0 when they touch, otherwise the smallest distance
+/// Squared distance between two segments (in f64): 0 when they touch, otherwise the smallest distance
 /// from an end of one to the other.
-pub(crate) fn segments_distance_squared([a, b]: [Vec2; 2], [c, d]: [Vec2; 2]) -> f32 {
+pub(crate) fn segments_distance_squared([a, b]: [Vec2; 2], [c, d]: [Vec2; 2]) -> f64 {
     if segments_touch([a, b], [c, d]) {
         return 0.0;
     }

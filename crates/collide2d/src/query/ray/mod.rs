@@ -12,6 +12,7 @@ use glam::Vec2;
 
 use super::core::Core;
 use super::{ShapeLike, ShapeRef};
+use crate::math::unit_or;
 use crate::shape::{finite_vec, ShapeError};
 
 /// A half-line from `origin` along a unit `direction`.
@@ -22,17 +23,21 @@ pub struct Ray {
 }
 
 impl Ray {
-    /// The ray from `origin` along `direction` (normalised here; it must be finite and non-zero).
+    /// The ray from `origin` along `direction` (normalised here, at any finite length: it must
+    /// be finite and non-zero).
     pub fn new(origin: Vec2, direction: Vec2) -> Result<Self, ShapeError> {
         finite_vec("Ray", "origin", origin)?;
         finite_vec("Ray", "direction", direction)?;
-        let direction = direction.try_normalize().ok_or(ShapeError::BadSize {
-            shape: "Ray",
-            field: "direction length",
-            requirement: "positive and finite",
-            value: direction.length(),
-        })?;
-        Ok(Self { origin, direction })
+        let unit = unit_or(direction, Vec2::ZERO);
+        if unit == Vec2::ZERO {
+            return Err(ShapeError::BadSize {
+                shape: "Ray",
+                field: "direction length",
+                requirement: "positive",
+                value: 0.0,
+            });
+        }
+        Ok(Self { origin, direction: unit })
     }
 
     /// Where the ray starts.
@@ -67,7 +72,10 @@ pub struct RayHit {
 }
 
 impl RayHit {
+    /// The hit `distance` along `ray`; a distance beyond `f32::MAX` (from one end of the `f32`
+    /// range to the other) is reported as `f32::MAX`, so that the point stays finite.
     pub(crate) fn at(ray: &Ray, distance: f32, normal: Vec2) -> Self {
+        let distance = distance.min(f32::MAX);
         Self { distance, point: ray.at(distance), normal }
     }
 

@@ -1,8 +1,8 @@
 use glam::Vec2;
 
 use super::{Ray, RayHit};
-use crate::math::unrotate;
-use crate::query::core::point_segment_distance_squared;
+use crate::math::{direction_or, saturate, unit64_or, unrotate};
+use crate::query::core::{point_segment_distance_squared, within};
 use crate::shape::Capsule;
 
 /// A disc: where the ray's line passes within `r` of the centre, back from the foot of the
@@ -11,8 +11,13 @@ use crate::shape::Capsule;
 /// out up to 2e-5 of the ray's length off the circle, and near misses hit.
 pub(super) fn ray_circle(ray: &Ray, center: Vec2, r: f32) -> Option<RayHit> {
     let m = ray.origin - center;
-    let r2 = r * r;
-    if m.length_squared() <= r2 {
+    let (r2, m2) = (r * r, m.length_squared());
+    // The f32 squares are sound while the origin is within 1e15 of the centre and the radius
+    // above 1e-15; beyond (or for a NaN), the same steps in f64.
+    if !(m2 < 1e30 && r2 > 1e-30) {
+        return ray_circle_f64(ray, center, r);
+    }
+    if m2 <= r2 {
         return Some(RayHit::inside(ray));
     }
     let b = m.dot(ray.direction);
@@ -27,17 +32,38 @@ pub(super) fn ray_circle(ray: &Ray, center: Vec2, r: f32) -> Option<RayHit> {
     Some(RayHit::at(ray, t, normal))
 }
 
+/// [`ray_circle`] in f64, where the squares neither overflow nor underflow at any size.
+#[cold]
+fn ray_circle_f64(ray: &Ray, center: Vec2, r: f32) -> Option<RayHit> {
+    let (m, d) = (ray.origin.as_dvec2() - center.as_dvec2(), ray.direction.as_dvec2());
+    let r2 = r as f64 * r as f64;
+    if m.length_squared() <= r2 {
+        return Some(RayHit::inside(ray));
+    }
+    let b = m.dot(d);
+    let h2 = (m - d * b).length_squared();
+    if b > 0.0 || h2 > r2 {
+        return None; // pointing away, or missing
+    }
+    let t = (-b - (r2 - h2).sqrt()).max(0.0);
+    // The normal from the hit relative to the centre: exact even for a small disc far from the
+    // origin, where the f32 hit point would round it away.
+    let normal = unit64_or(m + d * t, -ray.direction);
+    Some(RayHit::at(ray, saturate(t), normal))
+}
+
 /// A capsule, in its own frame (x from end `a` towards `b`): a ray from outside enters the
 /// band `|y| ≤ r` either through a flat side, between the ends, or within reach of an end disc,
 /// which is then the only part it can hit first.
 pub(super) fn ray_capsule(ray: &Ray, k: &Capsule) -> Option<RayHit> {
     let (a, b, r) = (k.a(), k.b(), k.radius());
-    if point_segment_distance_squared(ray.origin, a, b) <= r * r {
+    if within(point_segment_distance_squared(ray.origin, a, b), r, 0.0) {
         return Some(RayHit::inside(ray));
     }
-    let Some(axis) = (b - a).try_normalize() else {
+    if a == b {
         return ray_circle(ray, a, r);
-    };
+    }
+    let axis = direction_or(a, b, Vec2::X);
     let length = axis.dot(b - a);
     let (o, d) = (unrotate(axis, ray.origin - a), unrotate(axis, ray.direction));
     let end_at = |x: f32| if x < 0.0 { a } else { b };

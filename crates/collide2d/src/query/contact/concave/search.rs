@@ -112,7 +112,7 @@ impl<'r> Search<'r> {
                 let (a, b) = (v[i] + n * radius, v[if i + 1 == r.len { 0 } else { i + 1 }] + n * radius);
                 let exposable = regions.exposable[r.start + i];
                 if exposable & FACE != 0 {
-                    let d = crate::query::core::point_segment_distance_squared(Vec2::ZERO, a, b).sqrt();
+                    let d = crate::query::core::point_segment_distance_squared(Vec2::ZERO, a, b).sqrt() as f32;
                     if d <= reach {
                         elements.push(Element { distance: d, region: k as u32, index: i as u32, arc: false });
                     }

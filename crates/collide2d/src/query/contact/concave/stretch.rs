@@ -25,7 +25,9 @@ pub(super) fn inside(regions: &Regions, k: usize, x: Vec2, margin: f32) -> bool 
     }
     // Outside the core but within `r` of every face line: within `r` of its boundary?
     let len = v.len();
-    (0..len).any(|i| crate::query::core::point_segment_distance_squared(x, v[i], v[(i + 1) % len]) < r * r)
+    (0..len).any(|i| {
+        crate::query::core::point_segment_distance_squared(x, v[i], v[(i + 1) % len]) < (r as f64) * (r as f64)
+    })
 }
 
 /// Where the line `o + t d` (unit `d`) runs through the open inside of rounded region `k`
