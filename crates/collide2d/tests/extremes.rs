@@ -178,3 +178,54 @@ fn a_ray_may_point_along_a_tiny_or_huge_direction() {
     }
     assert!(Ray::new(Vec2::ZERO, Vec2::ZERO).is_err());
 }
+
+#[test]
+fn shapes_reaching_beyond_the_f32_range_are_refused() {
+    // A disc of radius 3e38 around (3e38, 0) reaches 6e38: its points, and so its contact
+    // points, could not be f32 numbers. Every shape's bounds must have a finite size, as an
+    // Aabb's always had to.
+    let says = |e: Result<Shape, collide2d::ShapeError>, field: &str| {
+        let e = e.expect_err("refused").to_string();
+        assert!(e.contains(field) && e.contains("finite size"), "{e}");
+    };
+    says(Circle::new(v(3e38, 0.0), 3e38).map(Shape::from), "radius");
+    says(Circle::new(Vec2::ZERO, 2e38).map(Shape::from), "radius");
+    says(Capsule::new(v(-3e38, 0.0), v(3e38, 0.0), 1.0).map(Shape::from), "length");
+    says(Capsule::new(Vec2::ZERO, Vec2::X, 3e38).map(Shape::from), "radius");
+    says(Segment::new(v(-3e38, 0.0), v(3e38, 0.0)).map(Shape::from), "length");
+    says(Obb::new(v(3e38, 0.0), v(1e38, 1.0), 0.5).map(Shape::from), "half extents");
+    let wide = [v(-3e38, 0.0), v(3e38, 0.0), v(0.0, 1.0)];
+    says(ConvexPolygon::new(&wide).map(Shape::from), "span");
+    says(ConvexPolygon::from_hull(&wide).map(Shape::from), "span");
+    says(collide2d::Polygon::new(&wide).map(Shape::from), "span");
+}
+
+#[test]
+fn the_largest_shapes_give_finite_contacts() {
+    // The largest a disc may be, and a point and a box deep inside it: the contact points lie
+    // on the shapes, so they are finite; the depth is too.
+    let disc = Circle::new(v(1.6e38, 0.0), 1.6e38).unwrap();
+    let others: [Shape; 3] = [
+        Shape::Point(v(3.1e38, 0.0)),
+        Aabb::new(v(-1.5e38, -1e38), v(1.5e38, 1e38)).unwrap().into(),
+        Circle::new(v(-1.6e38, 0.0), 1.6e38).unwrap().into(),
+    ];
+    for other in others {
+        let c = contact(&disc, &other).unwrap_or_else(|| panic!("{other:?} touches the disc"));
+        let finite = c.points().iter().all(|p| p.point_a.is_finite() && p.point_b.is_finite());
+        assert!(finite && c.depth.is_finite() && unit(c.normal), "{other:?}: {c:?}");
+    }
+}
+
+#[test]
+fn a_polygon_squashed_1e25_times_keeps_unit_normals() {
+    // Placing maps each piece's normals; the f32 length of a normal shrunk to 1e-25 underflowed,
+    // and the normal came out (0, 0).
+    let l = collide2d::Polygon::new(&[v(0.0, 0.0), v(2.0, 0.0), v(2.0, 1.0), v(1.0, 1.0), v(1.0, 2.0), v(0.0, 2.0)]);
+    for scale in [v(1.0, 1e-25), v(1e-25, 1.0), v(1e25, 1.0)] {
+        let squashed = l.as_ref().unwrap().transformed(&collide2d::Transform::from_scale(scale)).unwrap();
+        for part in squashed.convex_parts() {
+            assert!(part.normals().iter().all(|n| unit(*n)), "{scale}: {:?}", part.normals());
+        }
+    }
+}

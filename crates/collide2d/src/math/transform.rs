@@ -125,17 +125,26 @@ impl Transform {
 
     /// Whether the transform keeps angles between directions: a rotation with a uniform scale,
     /// possibly mirrored. Circles stay circles only under such transforms. Allows a relative
-    /// error of 1e-5 so that rotations built from `sin`/`cos` qualify.
+    /// error of 1e-5 so that rotations built from `sin`/`cos` qualify. Decided in f64, so that
+    /// a scale of 1e20 or 1e-25 is judged as even as a scale of 2.
     pub fn is_similarity(&self) -> bool {
         let (x, y) = (self.matrix.matrix2.x_axis, self.matrix.matrix2.y_axis);
-        let (lx, ly) = (x.length_squared(), y.length_squared());
+        let (lx, ly) = (x.as_dvec2().length_squared(), y.as_dvec2().length_squared());
         orthogonal(x, y) && (lx - ly).abs() <= 1e-5 * lx.max(ly)
     }
 
     /// The uniform scale factor of a similarity (`sqrt(|det|)`), meaningful when
-    /// [`is_similarity`](Self::is_similarity) holds.
+    /// [`is_similarity`](Self::is_similarity) holds. Worked in f64 (the f32 determinant of a
+    /// scale of 1e20 overflows), so it is infinite only when the scale itself is.
     pub fn uniform_scale(&self) -> f32 {
-        self.matrix.matrix2.determinant().abs().sqrt()
+        self.determinant64().abs().sqrt() as f32
+    }
+
+    /// The determinant of the linear part, in f64: exact products, so it is zero only for a
+    /// truly flattening transform and never overflows.
+    pub(crate) fn determinant64(&self) -> f64 {
+        let m = self.matrix.matrix2;
+        m.x_axis.x as f64 * m.y_axis.y as f64 - m.y_axis.x as f64 * m.x_axis.y as f64
     }
 }
 
@@ -148,7 +157,9 @@ impl core::ops::Mul for Transform {
 }
 
 /// Whether two vectors are perpendicular within a relative error of 1e-5 (either may be zero).
+/// In f64, where the products neither overflow nor underflow.
 pub(crate) fn orthogonal(u: Vec2, v: Vec2) -> bool {
+    let (u, v) = (u.as_dvec2(), v.as_dvec2());
     u.dot(v).abs() <= 1e-5 * u.length() * v.length()
 }
 

@@ -124,6 +124,7 @@ impl Polygon {
         let mut rings = Vec::with_capacity(1 + holes.len());
         let ring = Ring::Outline;
         let mut points = clean_ring(outline, ring)?;
+        crate::shape::points_fit(NAME, outline)?;
         let reversed = wind(&mut points, true);
         rings.push(WoundRing { ring, points, reversed });
         for (h, hole) in holes.iter().enumerate() {

@@ -13,8 +13,8 @@ use std::sync::{Arc, OnceLock};
 use glam::{Mat2, Vec2};
 
 use super::{Derived, Polygon, PolygonData, CONVEX_CORNER, NAME, ON_BOUNDARY, UNKNOWN};
-use crate::math::{orient2d, Transform};
-use crate::shape::{check_transform, flattened, Aabb, ConvexPolygon, Shape, ShapeError};
+use crate::math::{orient2d, unit_or, Transform};
+use crate::shape::{check_transform, overflowed, Aabb, ConvexPolygon, Shape, ShapeError};
 
 /// `data` moved by `t`.
 pub(super) fn place(data: &Arc<PolygonData>, t: &Transform) -> Result<Polygon, ShapeError> {
@@ -25,7 +25,7 @@ pub(super) fn place(data: &Arc<PolygonData>, t: &Transform) -> Result<Polygon, S
         None => (data, *t),
     };
     check_transform(NAME, &t)?;
-    let mirrored = t.linear().determinant() < 0.0;
+    let mirrored = t.determinant64() < 0.0;
     let mut rings = Vec::with_capacity(source.rings.len());
     let mut collapsed = false;
     for ring in &source.rings {
@@ -35,7 +35,7 @@ pub(super) fn place(data: &Arc<PolygonData>, t: &Transform) -> Result<Polygon, S
     }
     let (lo, hi) = rings[0].iter().fold((Vec2::INFINITY, Vec2::NEG_INFINITY), |(lo, hi), p| (lo.min(*p), hi.max(*p)));
     if !(hi - lo).is_finite() {
-        return Err(flattened(NAME));
+        return Err(overflowed(NAME));
     }
     if collapsed {
         // Rounding merged two neighbouring vertices: the full constructor cleans that up or
@@ -46,7 +46,7 @@ pub(super) fn place(data: &Arc<PolygonData>, t: &Transform) -> Result<Polygon, S
         rings,
         // Holes lie inside the outline, so its bounds are the polygon's.
         aabb: Aabb::from_min_max_unchecked(lo, hi),
-        area: source.area * t.linear().determinant().abs(),
+        area: (source.area as f64 * t.determinant64().abs()) as f32,
         centroid: t.transform_point(source.centroid),
         derived: OnceLock::new(),
         source: Some((source.clone(), t)),
@@ -60,7 +60,7 @@ pub(super) fn derive(data: &PolygonData) -> Derived {
         unreachable!("a polygon as built has its derived data from the start")
     };
     let from = source.derived.get().expect("a polygon as built has its derived data from the start");
-    let mirrored = t.linear().determinant() < 0.0;
+    let mirrored = t.determinant64() < 0.0;
     let edges: Vec<(Vec2, Vec2)> = data.rings.iter().flat_map(|r| cyclic_pairs(r)).collect();
     let tree = if mirrored {
         // Edge `j` of a ring of `n` becomes edge `n − 1 − j` of the reversed ring.
@@ -135,7 +135,7 @@ fn normal_map(t: &Transform) -> Mat2 {
     let m = t.linear();
     let cofactor = Mat2::from_cols(Vec2::new(m.y_axis.y, -m.y_axis.x), Vec2::new(-m.x_axis.y, m.x_axis.x));
     let largest = cofactor.x_axis.abs().max(cofactor.y_axis.abs()).max_element();
-    cofactor * (m.determinant().signum() / largest)
+    cofactor * (t.determinant64().signum() as f32 / largest)
 }
 
 /// A convex piece mapped. Rounding can leave a nearly straight corner straight or slightly
@@ -154,7 +154,15 @@ fn place_piece(piece: &ConvexPolygon, t: &Transform, normal_map: Mat2, mirrored:
     if convex {
         // Under a mirror, edge k of the re-wound piece is old edge n − 1 − k, turned around.
         let old_edge = |k: usize| if mirrored { n - 1 - k } else { k };
-        points.extend((0..n).map(|k| (normal_map * normals[old_edge(k)]).normalize_or_zero()));
+        points.extend((0..n).map(|k| {
+            let mapped = normal_map * normals[old_edge(k)];
+            // A scale uneven by more than about 1e19 underflows the f32 length of the shorter
+            // normals: those go the careful way.
+            match mapped.normalize_or_zero() {
+                Vec2::ZERO => unit_or(mapped, Vec2::ZERO),
+                unit => unit,
+            }
+        }));
         return Some(ConvexPolygon::from_vertices_then_normals(points));
     }
     match piece.transformed(t) {

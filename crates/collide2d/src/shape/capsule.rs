@@ -1,6 +1,6 @@
 use glam::Vec2;
 
-use super::error::{finite_vec, positive};
+use super::error::{finite_vec, fits, positive};
 use super::{Aabb, Shape, ShapeError};
 use crate::math::Transform;
 
@@ -24,11 +24,15 @@ pub struct Capsule {
 const NAME: &str = "Capsule";
 
 impl Capsule {
-    /// The capsule around the segment `a`–`b` with a positive `radius`.
+    /// The capsule around the segment `a`–`b` with a positive `radius`. Its bounds must have
+    /// a finite size, as every shape's must.
     pub fn new(a: Vec2, b: Vec2, radius: f32) -> Result<Self, ShapeError> {
         finite_vec(NAME, "a", a)?;
         finite_vec(NAME, "b", b)?;
         positive(NAME, "radius", radius)?;
+        let (lo, hi) = (a.min(b), a.max(b));
+        fits(NAME, "length (b - a)", (hi - lo).length(), lo, hi)?;
+        fits(NAME, "radius", radius, lo - radius, hi + radius)?;
         Ok(Self { a, b, radius })
     }
 
@@ -61,10 +65,7 @@ impl Capsule {
     pub fn transformed(&self, transform: &Transform) -> Result<Shape, ShapeError> {
         let (a, radius) = super::circle::transform_round(NAME, transform, self.a, self.radius)?;
         let b = transform.transform_point(self.b);
-        if !b.is_finite() {
-            return Err(super::flattened(NAME));
-        }
-        Ok(Shape::Capsule(Capsule { a, b, radius }))
+        Capsule::new(a, b, radius).map(Shape::Capsule).map_err(|_| super::overflowed(NAME))
     }
 }
 

@@ -1,6 +1,6 @@
 use glam::Vec2;
 
-use super::error::{finite_vec, positive};
+use super::error::{finite_vec, fits, positive};
 use super::{Aabb, Shape, ShapeError};
 use crate::math::Transform;
 
@@ -22,10 +22,13 @@ pub struct Circle {
 const NAME: &str = "Circle";
 
 impl Circle {
-    /// The disc of positive `radius` around `center`.
+    /// The disc of positive `radius` around `center`. Its bounds must have a finite size, as
+    /// every shape's must (a radius of at most about 1.7e38, and the disc within the `f32`
+    /// range).
     pub fn new(center: Vec2, radius: f32) -> Result<Self, ShapeError> {
         finite_vec(NAME, "center", center)?;
         positive(NAME, "radius", radius)?;
+        fits(NAME, "radius", radius, center - radius, center + radius)?;
         Ok(Self { center, radius })
     }
 
@@ -52,7 +55,7 @@ impl Circle {
     /// would be an ellipse — convert the disc to a polygon first if an approximation will do.
     pub fn transformed(&self, transform: &Transform) -> Result<Shape, ShapeError> {
         let (center, radius) = transform_round(NAME, transform, self.center, self.radius)?;
-        Ok(Shape::Circle(Circle { center, radius }))
+        Circle::new(center, radius).map(Shape::Circle).map_err(|_| super::overflowed(NAME))
     }
 }
 
@@ -70,9 +73,12 @@ pub(crate) fn transform_round(
             reason: "scales unevenly or skews, which would make an ellipse (convert to a polygon first)",
         });
     }
-    let radius = radius * transform.uniform_scale();
+    let radius = (radius as f64 * transform.uniform_scale() as f64) as f32;
     let point = transform.transform_point(point);
-    if !(radius > 0.0 && radius.is_finite() && point.is_finite()) {
+    if !(radius.is_finite() && point.is_finite()) {
+        return Err(super::overflowed(shape));
+    }
+    if radius == 0.0 {
         return Err(super::flattened(shape));
     }
     Ok((point, radius))

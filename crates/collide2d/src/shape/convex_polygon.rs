@@ -1,6 +1,6 @@
 use glam::{DVec2, Vec2};
 
-use super::error::{finite, finite_vec, positive};
+use super::error::{finite, finite_vec, points_fit, positive};
 use super::{Aabb, Shape, ShapeError};
 use crate::math::{orient2d, Transform};
 
@@ -38,6 +38,7 @@ impl ConvexPolygon {
                 finite_vec(NAME, &format!("vertex {i}"), *p)?;
             }
         }
+        points_fit(NAME, points)?;
         let mut indexed: Vec<(usize, Vec2)> = Vec::with_capacity(points.len());
         for (i, p) in points.iter().enumerate() {
             if indexed.last().map(|l| l.1) != Some(*p) {
@@ -78,6 +79,7 @@ impl ConvexPolygon {
                 finite_vec(NAME, &format!("point {i}"), *p)?;
             }
         }
+        points_fit(NAME, points)?;
         let mut sorted = points.to_vec();
         sorted.sort_by(|a, b| a.x.total_cmp(&b.x).then(a.y.total_cmp(&b.y)));
         sorted.dedup();
@@ -197,7 +199,7 @@ impl ConvexPolygon {
         ConvexPolygon::new(&moved)
             .or_else(|_| ConvexPolygon::from_hull(&moved))
             .map(Shape::ConvexPolygon)
-            .map_err(|_| super::flattened(NAME))
+            .map_err(|_| super::flattened_or_overflowed(NAME, points_fit(NAME, &moved).is_ok()))
     }
 }
 

@@ -138,6 +138,36 @@ pub(crate) fn finite_vec(shape: &'static str, field: &str, v: glam::Vec2) -> Res
     Ok(v)
 }
 
+/// Checks that a shape's bounds `[lo, hi]` have a finite width and height (and so finite
+/// corners), as an [`Aabb`](super::Aabb)'s must: then every point of the shape, and every
+/// difference of two of its points, is a finite `f32`. `field` and `value` name what is too
+/// large.
+pub(crate) fn fits(
+    shape: &'static str,
+    field: &'static str,
+    value: f32,
+    lo: glam::Vec2,
+    hi: glam::Vec2,
+) -> Result<(), ShapeError> {
+    if (hi - lo).is_finite() {
+        Ok(())
+    } else {
+        Err(ShapeError::BadSize {
+            shape,
+            field,
+            requirement: "small enough for the shape's bounds to have a finite size in f32 (below about 3.4e38)",
+            value,
+        })
+    }
+}
+
+/// [`fits`] for the bounds of finite `points`: whether their span is finite.
+pub(crate) fn points_fit(shape: &'static str, points: &[glam::Vec2]) -> Result<(), ShapeError> {
+    let first = points.first().copied().unwrap_or_default();
+    let (lo, hi) = points.iter().fold((first, first), |(lo, hi), p| (lo.min(*p), hi.max(*p)));
+    fits(shape, "span of the vertices", (hi - lo).max_element(), lo, hi)
+}
+
 /// Checks that a size is finite and strictly positive.
 pub(crate) fn positive(shape: &'static str, field: &'static str, value: f32) -> Result<f32, ShapeError> {
     finite(shape, field, value)?;

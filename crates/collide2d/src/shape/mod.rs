@@ -13,6 +13,7 @@ mod obb;
 mod segment;
 
 pub(crate) use convex_polygon::twice_signed_area;
+pub(crate) use error::points_fit;
 
 pub use aabb::Aabb;
 pub(crate) use box_frame::BoxFrame;
@@ -154,13 +155,32 @@ pub(crate) fn check_transform(shape: &'static str, transform: &Transform) -> Res
     if !transform.is_finite() {
         return Err(ShapeError::BadTransform { shape, reason: "is not finite" });
     }
-    if transform.linear().determinant() == 0.0 {
+    if transform.determinant64() == 0.0 {
         return Err(flattened(shape));
     }
     Ok(())
 }
 
-/// The error for a transform whose result has collapsed or overflowed.
+/// The error for a transform whose result has collapsed (to zero size, or onto a line).
 pub(crate) fn flattened(shape: &'static str) -> ShapeError {
-    ShapeError::BadTransform { shape, reason: "flattens the shape to zero size or overflows it" }
+    ShapeError::BadTransform { shape, reason: "flattens the shape to zero size" }
+}
+
+/// The error for a transform whose result does not fit in `f32`.
+pub(crate) fn overflowed(shape: &'static str) -> ShapeError {
+    ShapeError::BadTransform {
+        shape,
+        reason: "makes the shape too large for f32 (a coordinate or size beyond about 3.4e38)",
+    }
+}
+
+/// The error for a transformed shape its constructor refused: too large for `f32` when
+/// `finite` (whether every moved number is finite and the bounds have a finite size) is false,
+/// else collapsed.
+pub(crate) fn flattened_or_overflowed(shape: &'static str, finite: bool) -> ShapeError {
+    if finite {
+        flattened(shape)
+    } else {
+        overflowed(shape)
+    }
 }

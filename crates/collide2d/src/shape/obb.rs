@@ -1,6 +1,6 @@
 use glam::Vec2;
 
-use super::error::{finite, finite_vec, positive};
+use super::error::{finite, finite_vec, fits, positive};
 use super::{Aabb, ConvexPolygon, Shape, ShapeError};
 use crate::math::Transform;
 
@@ -34,7 +34,10 @@ impl Obb {
         positive(NAME, "half extent x", half_extents.x)?;
         positive(NAME, "half extent y", half_extents.y)?;
         finite(NAME, "rotation", rotation)?;
-        Ok(Self { center, half_extents, rotation, axis: Vec2::from_angle(rotation) })
+        let obb = Self { center, half_extents, rotation, axis: Vec2::from_angle(rotation) };
+        let bounds = obb.aabb();
+        fits(NAME, "half extents", half_extents.max_element(), bounds.min(), bounds.max())?;
+        Ok(obb)
     }
 
     /// The box covering `aabb` exactly, with rotation 0 (errors for a box of zero width or height).
@@ -104,10 +107,15 @@ impl Obb {
         let (ax, ay) = self.axes();
         let u = transform.transform_vector(ax * self.half_extents.x);
         let v = transform.transform_vector(ay * self.half_extents.y);
+        let center = transform.transform_point(self.center);
+        if !(u.is_finite() && v.is_finite() && center.is_finite()) {
+            return Err(super::overflowed(NAME));
+        }
         if crate::math::orthogonal(u, v) {
-            let center = transform.transform_point(self.center);
-            let obb = Obb::new(center, Vec2::new(u.length(), v.length()), u.y.atan2(u.x));
-            return obb.map(Shape::Obb).map_err(|_| super::flattened(NAME));
+            // Lengths in f64: the f32 ones overflow beyond about 1e19 and underflow below 1e-19.
+            let (hu, hv) = (u.as_dvec2().length() as f32, v.as_dvec2().length() as f32);
+            let obb = Obb::new(center, Vec2::new(hu, hv), u.y.atan2(u.x));
+            return obb.map(Shape::Obb).map_err(|_| super::flattened_or_overflowed(NAME, hu.min(hv) > 0.0));
         }
         let corners = self.corners().map(|p| transform.transform_point(p));
         ConvexPolygon::new(&corners).map(Shape::ConvexPolygon).map_err(|_| super::flattened(NAME))

@@ -1,6 +1,6 @@
 use glam::Vec2;
 
-use super::error::finite_vec;
+use super::error::{finite_vec, fits};
 use super::{Aabb, Shape, ShapeError};
 use crate::math::Transform;
 
@@ -21,13 +21,16 @@ pub struct Segment {
 const NAME: &str = "Segment";
 
 impl Segment {
-    /// The segment between two distinct finite points.
+    /// The segment between two distinct finite points (less than about 3.4e38 apart on each
+    /// axis, so that its bounds have a finite size, as every shape's must).
     pub fn new(a: Vec2, b: Vec2) -> Result<Self, ShapeError> {
         finite_vec(NAME, "a", a)?;
         finite_vec(NAME, "b", b)?;
         if a == b {
             return Err(ShapeError::TooFewVertices { shape: NAME, found: 1, needed: 2 });
         }
+        let (lo, hi) = (a.min(b), a.max(b));
+        fits(NAME, "length (b - a)", (hi - lo).length(), lo, hi)?;
         Ok(Self { a, b })
     }
 
@@ -76,7 +79,7 @@ impl Segment {
     pub fn transformed(&self, transform: &Transform) -> Result<Shape, ShapeError> {
         super::check_transform(NAME, transform)?;
         let (a, b) = (transform.transform_point(self.a), transform.transform_point(self.b));
-        Segment::new(a, b).map(Shape::Segment).map_err(|_| super::flattened(NAME))
+        Segment::new(a, b).map(Shape::Segment).map_err(|_| super::flattened_or_overflowed(NAME, (b - a).is_finite()))
     }
 }
 
