@@ -142,17 +142,21 @@ fn points_scale_alike(k: i32, make: &dyn Fn(Vec2, f32) -> Vec<Shape>) -> Vec<Str
     wrong
 }
 
+/// What [`pairs_scale_alike`] and [`points_scale_alike`] find wrong at every exponent.
+fn wrong_at_some_scale(make: &dyn Fn(Vec2, f32) -> Vec<Shape>) -> Vec<String> {
+    EXPONENTS.iter().flat_map(|&k| [pairs_scale_alike(k, make), points_scale_alike(k, make)]).flatten().collect()
+}
+
+fn assert_none_wrong(wrong: Vec<String>) {
+    assert!(wrong.is_empty(), "{} wrong, e.g.\n{}", wrong.len(), wrong[..wrong.len().min(20)].join("\n"));
+}
+
 #[test]
 fn convex_queries_answer_alike_at_every_power_of_two_scale() {
     // At 1e-30 contact normals came out (0, 0) and boxes' best face lost to a tie of 1e-5;
     // from about 1e18 up depths were infinite, points NaN, `contact` said None where
     // `intersects` said true, and distances overflowed.
-    let wrong: Vec<String> = EXPONENTS
-        .iter()
-        .flat_map(|&k| [pairs_scale_alike(k, &kinds), points_scale_alike(k, &kinds)])
-        .flatten()
-        .collect();
-    assert!(wrong.is_empty(), "{} wrong, e.g.\n{}", wrong.len(), wrong[..wrong.len().min(20)].join("\n"));
+    assert_none_wrong(wrong_at_some_scale(&kinds));
 }
 
 #[test]
@@ -228,4 +232,34 @@ fn a_polygon_squashed_1e25_times_keeps_unit_normals() {
             assert!(part.normals().iter().all(|n| unit(*n)), "{scale}: {:?}", part.normals());
         }
     }
+}
+
+/// [`kinds`] and a concave L, `s` across around `c`.
+fn kinds_and_an_l(c: Vec2, s: f32) -> Vec<Shape> {
+    let p = |x: f32, y: f32| c + v(x, y) * s;
+    let l = [p(-1.0, -1.0), p(1.0, -1.0), p(1.0, 0.0), p(0.0, 0.0), p(0.0, 1.0), p(-1.0, 1.0)];
+    let mut shapes = kinds(c, s);
+    shapes.push(collide2d::Polygon::new(&l).unwrap().into());
+    shapes
+}
+
+#[test]
+fn concave_queries_answer_alike_at_every_power_of_two_scale() {
+    // The concave contact squares coordinates in f32 throughout its search: from 2^64 up its
+    // depths were infinite and its points NaN, below 2^-80 its depths wrong.
+    assert_none_wrong(wrong_at_some_scale(&kinds_and_an_l).into_iter().filter(|w| w.contains("Polygon")).collect());
+}
+
+#[test]
+fn two_ls_touching_along_an_edge_touch_at_a_finite_point() {
+    // With no region left last, the contact point came from the other shape's core, and a
+    // concave polygon has none: its point was NaN.
+    let l = |x: f32| {
+        let p = |px: f32, py: f32| v(x + px, py);
+        collide2d::Polygon::new(&[p(-1.0, -1.0), p(1.0, -1.0), p(1.0, 0.0), p(0.0, 0.0), p(0.0, 1.0), p(-1.0, 1.0)])
+            .unwrap()
+    };
+    let c = contact(&l(0.0), &l(2.0)).expect("they touch along x = 1");
+    assert_eq!(c.depth, 0.0);
+    assert!(unit(c.normal) && c.points().iter().all(|p| p.point_a.is_finite() && p.point_b.is_finite()), "{c:?}");
 }

@@ -72,11 +72,12 @@ mod stretch;
 use glam::Vec2;
 
 use super::manifold::{Contact, ContactPoint};
+use crate::math::{saturate, Transform};
 use crate::polygon::Polygon;
 use crate::query::core::Core;
 use crate::query::intersects::concave_vs;
-use crate::query::ShapeRef;
-use crate::shape::Aabb;
+use crate::query::{ShapeLike, ShapeRef};
+use crate::shape::{Aabb, Shape};
 use regions::{add_regions, box_near, prepare_others, OtherPieces, Region, Regions, Span};
 use search::{Candidate, Element, Search};
 use settle::{deepest_pair_exits, settle_by_subsets, Walker};
@@ -122,15 +123,78 @@ thread_local! {
     static SCRATCH: std::cell::Cell<Option<Box<Scratch>>> = const { std::cell::Cell::new(None) };
 }
 
-/// The contact of polygon `p` (as `a`) with `other` (as `b`).
+/// The contact of polygon `p` (as `a`) with `other` (as `b`): `Some` exactly when they
+/// intersect.
 pub(crate) fn contact_concave(p: &Polygon, other: ShapeRef) -> Option<Contact> {
     if !concave_vs(p, other) {
         return None;
     }
+    if let Some(exponent) = rescale_exponent(&p.aabb(), &other.aabb()) {
+        // Should scaling flatten a part too small to matter, clearing the boxes still separates.
+        return Some(rescaled(p, other, exponent).unwrap_or_else(|| clearing_contact(&p.aabb(), &other.aabb())));
+    }
     let mut scratch = SCRATCH.with(|s| s.take()).unwrap_or_default();
     let contact = contact_with(p, other, &mut scratch);
     SCRATCH.with(|s| s.set(Some(scratch)));
-    contact
+    // The search finds an exit whenever the shapes intersect; should rounding ever leave it
+    // without one, clearing the bounding boxes is a push that separates (if not the shortest).
+    contact.or_else(|| Some(clearing_contact(&p.aabb(), &other.aabb())))
+}
+
+/// The search squares coordinates in f32: sound while they lie between 2^-60 and 2^60 (about
+/// 1e-18 and 1e18). Beyond, `Some(e)` with `2^e` the size of the largest coordinate: the
+/// query is then run on the shapes scaled by `2^-e`, exactly (a power of two), into that range.
+fn rescale_exponent(a: &Aabb, b: &Aabb) -> Option<i32> {
+    let largest = [a.min(), a.max(), b.min(), b.max()].iter().map(|c| c.abs().max_element()).fold(0.0f32, f32::max);
+    if largest == 0.0 || (2f32.powi(-60)..=2f32.powi(60)).contains(&largest) {
+        return None;
+    }
+    // Scale factors stay normal f32 numbers (at most 2^126 either way).
+    Some((largest.log2().floor() as i32).clamp(-126, 126))
+}
+
+/// [`contact_concave`] on both shapes scaled by `2^-exponent`, scaled back. Power-of-two
+/// scaling is exact, so the answer is the one the unscaled shapes would get with unbounded
+/// exponents. Allocates (the scaled shapes): only extreme sizes come here.
+#[cold]
+fn rescaled(p: &Polygon, other: ShapeRef, exponent: i32) -> Option<Contact> {
+    use ShapeRef as S;
+    let (down, up) = (2f32.powi(-exponent), 2f32.powi(exponent));
+    let t = Transform::from_scale(Vec2::splat(down));
+    let p_small = p.transformed(&t).ok()?;
+    let other_small = match other {
+        S::Point(q) => Ok(Shape::Point(q * down)),
+        S::Segment(s) => s.transformed(&t),
+        S::Aabb(b) => b.transformed(&t),
+        S::Circle(c) => c.transformed(&t),
+        S::Obb(o) => o.transformed(&t),
+        S::Capsule(k) => k.transformed(&t),
+        S::ConvexPolygon(c) => c.transformed(&t),
+        S::Polygon(q) => q.transformed(&t).map(Shape::Polygon),
+    }
+    .ok()?;
+    let c = contact_concave(&p_small, other_small.shape_ref())?;
+    let back = |q: ContactPoint| ContactPoint {
+        point_a: q.point_a * up,
+        point_b: q.point_b * up,
+        depth: saturate(q.depth as f64 * up as f64),
+    };
+    let points: Vec<ContactPoint> = c.points().iter().copied().map(back).collect();
+    Some(Contact::new(c.normal, saturate(c.depth as f64 * up as f64), &points))
+}
+
+/// The push that moves `b`'s bounds clear of `a`'s along the shortest of the four ways.
+fn clearing_contact(a: &Aabb, b: &Aabb) -> Contact {
+    let travel = [a.max().x - b.min().x, b.max().x - a.min().x, a.max().y - b.min().y, b.max().y - a.min().y];
+    let normals = [Vec2::X, Vec2::NEG_X, Vec2::Y, Vec2::NEG_Y];
+    let (depth, normal) =
+        travel
+            .iter()
+            .zip(normals)
+            .fold((f32::INFINITY, Vec2::X), |best, (t, n)| if *t < best.0 { (*t, n) } else { best });
+    let depth = depth.max(0.0);
+    let point_b = b.center().clamp(a.min(), a.max());
+    Contact::new(normal, depth, &[ContactPoint { point_a: point_b + normal * depth, point_b, depth }])
 }
 
 fn contact_with(p: &Polygon, other: ShapeRef, scratch: &mut Scratch) -> Option<Contact> {
@@ -207,7 +271,12 @@ fn manifold_point(
         }
     }
     let (core, radius) = Core::of(other);
-    let deepest = core.vertices().iter().copied().min_by(|a, b| a.dot(normal).total_cmp(&b.dot(normal)));
+    // A concave polygon has no core: its outline's vertices.
+    let vertices = match other {
+        ShapeRef::Polygon(q) => q.outline(),
+        _ => core.vertices(),
+    };
+    let deepest = vertices.iter().copied().min_by(|a, b| a.dot(normal).total_cmp(&b.dot(normal)));
     let point_b = deepest.unwrap_or(other.inner_point()) - normal * radius;
     ContactPoint { point_a: point_b + normal * depth, point_b, depth }
 }
