@@ -49,6 +49,21 @@ impl<'a> Core<'a> {
         }
     }
 
+    /// The core with every vertex multiplied by `f` (exactly, for a power of two that neither
+    /// overflows nor underflows them); a polygon's vertices go into `store`.
+    pub(crate) fn scaled<'s>(&'s self, f: f32, store: &'s mut Vec<Vec2>) -> Core<'s> {
+        match self {
+            Core::Point([p]) => Core::Point([*p * f]),
+            Core::Segment([a, b]) => Core::Segment([*a * f, *b * f]),
+            Core::Quad(v, n) => Core::Quad(v.map(|p| p * f), *n),
+            Core::Polygon(v, n) => {
+                store.clear();
+                store.extend(v.iter().map(|p| *p * f));
+                Core::Polygon(store, n)
+            }
+        }
+    }
+
     /// The vertices (one for a point, two for a segment).
     #[inline]
     pub(crate) fn vertices(&self) -> &[Vec2] {

@@ -10,6 +10,7 @@
 
 use glam::Vec2;
 
+use crate::math::saturate;
 use crate::query::core::Core;
 use crate::query::minkowski::{for_each_sum_edge, SumVertex};
 
@@ -53,7 +54,44 @@ impl Start {
 /// The first touch of `(core_b ⊕ disc(rb))` moving by `t · v` with `(core_a ⊕ disc(ra))`, for
 /// `t` in `[0, t_max]`, and how far apart they start. The touch means nothing when they start
 /// intersecting: ask the [`Start`] first.
+///
+/// The walk squares positions in f32, which is sound while its numbers (the difference's
+/// vertices, the radii) lie between 2^-60 and 2^60. Beyond, the cast runs again on the cores
+/// scaled by a power of two into that range (exact), and its answer is scaled back: only a
+/// comparison is added to the usual sizes' path.
 pub(super) fn cast_cores(a: &Core, ra: f32, b: &Core, rb: f32, v: Vec2, t_max: f32) -> (Option<Touch>, Start) {
+    let (touch, start, largest) = cast_cores_here(a, ra, b, rb, v, t_max);
+    if largest == 0.0 || (2f32.powi(-60)..=2f32.powi(60)).contains(&largest) {
+        return (touch, start);
+    }
+    cast_cores_rescaled(a, ra, b, rb, v, t_max, largest)
+}
+
+/// [`cast_cores`] on the cores scaled by the power of two that brings `largest` near 1.
+#[cold]
+fn cast_cores_rescaled(
+    a: &Core,
+    ra: f32,
+    b: &Core,
+    rb: f32,
+    v: Vec2,
+    t_max: f32,
+    largest: f32,
+) -> (Option<Touch>, Start) {
+    let exponent = (largest.log2().floor() as i32).clamp(-126, 126);
+    let (down, up) = (2f32.powi(-exponent), 2f32.powi(exponent));
+    let (mut store_a, mut store_b) = (Vec::new(), Vec::new());
+    let (a, b) = (a.scaled(down, &mut store_a), b.scaled(down, &mut store_b));
+    // Times do not change: positions and motion shrink (or grow) alike.
+    let (touch, start, _) = cast_cores_here(&a, ra * down, &b, rb * down, v * down, t_max);
+    let back = |x: f32| saturate(x as f64 * up as f64);
+    let touch = touch.map(|t| Touch { point: t.point * up, ..t });
+    (touch, Start { gap: back(start.gap), band: back(start.band) })
+}
+
+/// [`cast_cores`] as it stands, and the largest number its walk met (a coordinate of the
+/// difference, or the radii).
+fn cast_cores_here(a: &Core, ra: f32, b: &Core, rb: f32, v: Vec2, t_max: f32) -> (Option<Touch>, Start, f32) {
     let (va, vb) = (a.vertices(), b.vertices());
     // The cores' own unit face normals, where they have them, spare a square root per edge.
     let normals = FaceNormals { a: a.faces().map(|f| f.1), b: b.faces().map(|f| f.1) };
@@ -102,7 +140,7 @@ pub(super) fn cast_cores(a: &Core, ra: f32, b: &Core, rb: f32, v: Vec2, t_max: f
         let on_core = va[k0.i] + (va[k1.i] - va[k0.i]) * s;
         Touch { time: time / unit, normal, point: on_core + normal * ra }
     });
-    (touch, start)
+    (touch, start, scale.max(radius))
 }
 
 /// The soonest touch so far: time, unit normal, and where on the sum: at `s` from the first

@@ -23,6 +23,7 @@ use super::contact::contact_ref;
 use super::core::Core;
 use super::intersects::intersects_ref;
 use super::{ShapeLike, ShapeRef};
+use crate::math::direction_or;
 use crate::shape::{Aabb, BoxFrame};
 use boxes::cast_boxes;
 use convex::{cast_cores, Touch};
@@ -172,7 +173,7 @@ fn cast_pieces(a: ShapeRef, b: ShapeRef, v: Vec2, max_time: f32) -> Option<Touch
 fn started_overlapping(a: ShapeRef, b: ShapeRef) -> ShapeCastHit {
     let contact = contact_ref(a, b);
     // Without a contact (touching within rounding), from one shape's inside towards the other's.
-    let normal = contact.map_or_else(|| (b.inner_point() - a.inner_point()).normalize_or(Vec2::Y), |c| c.normal);
+    let normal = contact.map_or_else(|| direction_or(a.inner_point(), b.inner_point(), Vec2::Y), |c| c.normal);
     let point = contact.and_then(|c| c.points().first().map(|p| p.midpoint())).unwrap_or_else(|| b.inner_point());
     ShapeCastHit { time: 0.0, point, normal, started_overlapping: true }
 }
