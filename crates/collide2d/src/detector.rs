@@ -57,7 +57,7 @@ impl Detector for BoundingCircles {
     }
     fn detect(&self, a: &Shape, b: &Shape) -> bool {
         let ((ca, ra), (cb, rb)) = (a.bounding_circle(), b.bounding_circle());
-        ca.distance_squared(cb) <= (ra + rb) * (ra + rb)
+        crate::query::core::within(crate::math::distance_squared64(ca, cb), ra, rb)
     }
 }
 

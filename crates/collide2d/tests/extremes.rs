@@ -301,3 +301,110 @@ fn casts_answer_alike_at_every_power_of_two_scale() {
     }
     assert_none_wrong(wrong);
 }
+
+#[test]
+fn slivers_as_long_as_the_range_do_not_panic_contact() {
+    // Two triangles 1e-38 or 30 wide and 3.4e38 long: scaled into range, the thinner one's
+    // piece flattened away, and the search indexed its first piece of none.
+    let a = collide2d::Polygon::new(&[v(0.0, -16.704687), v(0.0, f32::MAX), v(-30.271168, 0.0)]).unwrap();
+    let b = collide2d::Polygon::new(&[v(0.0, -23.744364), v(0.0, f32::MAX), v(-9.137546e-39, 0.0)]).unwrap();
+    let c = contact(&a, &b).expect("they share the edge x = 0");
+    assert!(unit(c.normal) && c.depth.is_finite() && c.points().iter().all(|p| p.point_a.is_finite()), "{c:?}");
+}
+
+mod wild {
+    //! Random shapes: at a random power-of-two scale, `contact` and `closest_points` agree with
+    //! `intersects`; with any numbers at all (mixed extremes, slivers 1e38 long), every query
+    //! still answers with finite numbers and unit normals.
+
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Any finite number, often an extreme one.
+    fn any_number() -> impl Strategy<Value = f32> + Clone {
+        prop_oneof![
+            3 => -50.0f32..50.0,
+            2 => any::<f32>().prop_filter("finite", |x| x.is_finite()),
+            2 => prop::sample::select(vec![
+                f32::MAX, f32::MIN, 3e38, -3e38, 1.7e38, 1e30, -1e30, 1e20, 1e18, 1e-20, 1e-30, -1e-30,
+                f32::MIN_POSITIVE, 1e-45, 0.0, 1.0,
+            ]),
+        ]
+    }
+
+    fn point(number: impl Strategy<Value = f32> + Clone) -> impl Strategy<Value = Vec2> {
+        (number.clone(), number).prop_map(|(x, y)| v(x, y))
+    }
+
+    /// A shape of a random kind made of `number`s (`None` when the constructor refuses them).
+    fn shape(number: impl Strategy<Value = f32> + Clone) -> impl Strategy<Value = Option<Shape>> {
+        let points = prop::collection::vec(point(number.clone()), 3..7);
+        (0..8usize, point(number.clone()), point(number.clone()), number, points).prop_map(|(kind, p, q, s, pts)| {
+            match kind {
+                0 => Some(Shape::Point(p)),
+                1 => Segment::new(p, q).ok().map(Shape::from),
+                2 => Aabb::new(p.min(q), p.max(q)).ok().map(Shape::from),
+                3 => Circle::new(p, s.abs()).ok().map(Shape::from),
+                4 => Obb::new(p, q.abs(), s).ok().map(Shape::from),
+                5 => Capsule::new(p, q, s.abs()).ok().map(Shape::from),
+                6 => ConvexPolygon::from_hull(&pts).ok().map(Shape::from),
+                _ => collide2d::Polygon::new(&pts).ok().map(Shape::from),
+            }
+        })
+    }
+
+    /// Shapes of numbers in [-50, 50] times one power of two from 2^-120 to 2^120.
+    fn scaled_pair() -> impl Strategy<Value = (Option<Shape>, Option<Shape>)> {
+        (-120i32..=120).prop_flat_map(|k| {
+            let number = (-50.0f32..50.0).prop_map(move |x| x * 2f32.powi(k));
+            (shape(number.clone()), shape(number))
+        })
+    }
+
+    fn finite_contact(c: &collide2d::Contact) -> bool {
+        unit(c.normal)
+            && c.depth.is_finite()
+            && c.depth >= 0.0
+            && c.points().iter().all(|p| p.point_a.is_finite() && p.point_b.is_finite() && p.depth.is_finite())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 3000, failure_persistence: None, ..ProptestConfig::default() })]
+
+        #[test]
+        fn contact_and_closest_points_agree_with_intersects_at_every_scale((a, b) in scaled_pair()) {
+            let (Some(a), Some(b)) = (a, b) else { return Ok(()) };
+            let hit = intersects(&a, &b);
+            let c = contact(&a, &b);
+            prop_assert_eq!(c.is_some(), hit, "contact {:?}", c);
+            prop_assert!(c.as_ref().is_none_or(finite_contact), "{:?}", c);
+            let cp = closest_points(&a, &b);
+            prop_assert_eq!(cp.is_some(), !hit, "closest points {:?}", cp);
+        }
+
+        #[test]
+        fn every_query_answers_with_finite_numbers_whatever_the_numbers(
+            a in shape(any_number()),
+            b in shape(any_number()),
+            p in point(any_number()),
+            d in point(any_number()),
+            m in point(any_number()),
+        ) {
+            let (Some(a), Some(b)) = (a, b) else { return Ok(()) };
+            let c = contact(&a, &b);
+            prop_assert!(c.as_ref().is_none_or(finite_contact), "{:?}", c);
+            let cp = closest_points(&a, &b);
+            prop_assert!(cp.is_none_or(|c| c.point_a.is_finite() && c.point_b.is_finite() && c.distance > 0.0 && c.distance.is_finite()), "{:?}", cp);
+            let dist = distance(&a, &b);
+            prop_assert!(dist.is_finite() && dist >= 0.0, "distance {}", dist);
+            let (q, sd) = (closest_point(&a, p), signed_distance(&a, p));
+            prop_assert!(q.is_finite() && sd.is_finite(), "closest point {} signed distance {}", q, sd);
+            if let Ok(ray) = Ray::new(p, d) {
+                let h = cast_ray(&a, &ray, f32::MAX);
+                prop_assert!(h.is_none_or(|h| unit(h.normal) && h.point.is_finite() && h.distance.is_finite()), "{:?}", h);
+            }
+            let h = cast_shape(&a, Vec2::ZERO, &b, m, 1.0);
+            prop_assert!(h.is_none_or(|h| unit(h.normal) && h.point.is_finite() && h.time.is_finite()), "{:?}", h);
+        }
+    }
+}

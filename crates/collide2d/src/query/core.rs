@@ -256,15 +256,14 @@ enum Feature {
 /// feature of `to` it lies on, and their squared distance (in f64).
 fn closest_vertex_to_features(from: &Core, to: &Core) -> (Vec2, Vec2, Feature, f64) {
     let mut best = (f64::INFINITY, Vec2::NAN, Vec2::NAN, Feature::Vertex);
-    let mut consider = |p: Vec2, (q, feature): (Vec2, Feature)| {
-        let d = distance_squared64(p, q);
+    let mut consider = |p: Vec2, (q, feature, d): (Vec2, Feature, f64)| {
         if d < best.0 || best.1.is_nan() {
             best = (d, p, q, feature);
         }
     };
     for &p in from.vertices() {
         if let [q] = to.vertices() {
-            consider(p, (*q, Feature::Vertex));
+            consider(p, (*q, Feature::Vertex, distance_squared64(p, *q)));
         }
         to.for_each_edge(|a, b| consider(p, closest_on_edge(p, a, b)));
     }
@@ -335,35 +334,34 @@ pub(crate) fn closest_on_segment(p: Vec2, a: Vec2, b: Vec2) -> Vec2 {
     closest_on_edge(p, a, b).0
 }
 
-/// The point of segment `[a, b]` closest to `p` and the feature it lies on. An end is returned
-/// exactly (`a + (b - a)` may round away from `b`), so that a vertex is known as one. Worked in
-/// f64, where the products neither overflow nor underflow at any `f32` size.
+/// The point of segment `[a, b]` closest to `p`, the feature it lies on, and their squared
+/// distance. An end is returned exactly (`a + (b - a)` may round away from `b`), so that a
+/// vertex is known as one. Worked in f64, where the products neither overflow nor underflow at
+/// any `f32` size; inside the edge the distance comes from the cross product with the nearer
+/// end, not from the rounded foot, so that a point on a long segment's line is at distance 0.
 #[inline]
-fn closest_on_edge(p: Vec2, a: Vec2, b: Vec2) -> (Vec2, Feature) {
-    let (a64, d) = (a.as_dvec2(), b.as_dvec2() - a.as_dvec2());
+fn closest_on_edge(p: Vec2, a: Vec2, b: Vec2) -> (Vec2, Feature, f64) {
+    let (p64, a64, b64) = (p.as_dvec2(), a.as_dvec2(), b.as_dvec2());
+    let d = b64 - a64;
     let len_sq = d.length_squared();
-    if len_sq <= 0.0 {
-        return (a, Feature::Vertex);
-    }
-    let t = (p.as_dvec2() - a64).dot(d) / len_sq;
+    let t = if len_sq > 0.0 { (p64 - a64).dot(d) / len_sq } else { 0.0 };
     if t <= 0.0 {
-        (a, Feature::Vertex)
+        (a, Feature::Vertex, (p64 - a64).length_squared())
     } else if t >= 1.0 {
-        (b, Feature::Vertex)
+        (b, Feature::Vertex, (p64 - b64).length_squared())
     } else if t.is_nan() {
-        (Vec2::NAN, Feature::Vertex) // NaN in, NaN out, as the callers expect
+        (Vec2::NAN, Feature::Vertex, f64::NAN) // NaN in, NaN out, as the callers expect
     } else {
-        ((a64 + d * t).as_vec2(), Feature::Edge(a, b))
+        let (foot, cross) =
+            if t <= 0.5 { (a64 + d * t, d.perp_dot(p64 - a64)) } else { (b64 - d * (1.0 - t), d.perp_dot(p64 - b64)) };
+        (foot.as_vec2(), Feature::Edge(a, b), cross * cross / len_sq)
     }
 }
 
-/// Squared distance from `p` to segment `[a, b]`, worked wholly in f64 (NaN for a NaN point).
+/// Squared distance from `p` to segment `[a, b]`, in f64 (NaN for a NaN point).
 #[inline]
 pub(crate) fn point_segment_distance_squared(p: Vec2, a: Vec2, b: Vec2) -> f64 {
-    let (p, a, d) = (p.as_dvec2(), a.as_dvec2(), b.as_dvec2() - a.as_dvec2());
-    let len_sq = d.length_squared();
-    let t = if len_sq > 0.0 { ((p - a).dot(d) / len_sq).clamp(0.0, 1.0) } else { 0.0 };
-    (p - (a + d * t)).length_squared()
+    closest_on_edge(p, a, b).2
 }
 
 /// Whether `shape` intersects `other` through the general path: overlap of the cores, or for

@@ -52,7 +52,7 @@ impl ShapeRef<'_> {
             ShapeRef::Aabb(b) => b.center(),
             ShapeRef::Circle(c) => c.center(),
             ShapeRef::Obb(o) => o.center(),
-            ShapeRef::Capsule(c) => (c.a() + c.b()) * 0.5,
+            ShapeRef::Capsule(c) => c.a() * 0.5 + c.b() * 0.5,
             ShapeRef::ConvexPolygon(p) => p.centroid(),
             ShapeRef::Polygon(p) => p.interior_point(),
         }

@@ -149,10 +149,11 @@ impl Aabb {
         self.max.y - self.min.y
     }
 
-    /// The middle point.
+    /// The middle point (halves first: the corners' sum may overflow where their difference,
+    /// the size, does not).
     #[inline]
     pub fn center(&self) -> Vec2 {
-        (self.min + self.max) * 0.5
+        self.min * 0.5 + self.max * 0.5
     }
 
     /// Half the width and half the height.

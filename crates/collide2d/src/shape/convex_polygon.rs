@@ -172,7 +172,14 @@ impl ConvexPolygon {
             area2 += w;
             sum += (a + b) * w;
         }
-        (o + sum / (3.0 * area2)).as_vec2()
+        let centroid = (o + sum / (3.0 * area2)).as_vec2();
+        if centroid.is_finite() {
+            return centroid;
+        }
+        // A sliver too thin for its area to survive rounding (1e-30 across, 1e38 long): the
+        // vertices' mean, which lies inside it too.
+        let n = self.vertices().len() as f64;
+        (self.vertices().iter().map(|v| v.as_dvec2()).sum::<DVec2>() / n).as_vec2()
     }
 
     /// Each edge as `(start, end)`, counter-clockwise.

@@ -62,7 +62,7 @@ fn meeting_point(a: BoxFrame, b: BoxFrame, normal: Vec2) -> Vec2 {
     let along = normal.perp();
     let (a_lo, a_hi) = support_stretch(a, normal, along);
     let (b_lo, b_hi) = support_stretch(b, -normal, along);
-    let middle = (a_lo.max(b_lo) + a_hi.min(b_hi)) * 0.5;
+    let middle = a_lo.max(b_lo) * 0.5 + a_hi.min(b_hi) * 0.5;
     let face = a.center.dot(normal) + shadow(a, normal);
     normal * face + along * middle
 }

@@ -10,7 +10,7 @@
 
 use glam::Vec2;
 
-use crate::math::saturate;
+use crate::math::{saturate, unit_or};
 use crate::query::core::Core;
 use crate::query::minkowski::{for_each_sum_edge, SumVertex};
 
@@ -137,6 +137,9 @@ fn cast_cores_here(a: &Core, ra: f32, b: &Core, rb: f32, v: Vec2, t_max: f32) ->
     let distance = if inside { 0.0 } else { nearest2.sqrt() };
     let start = Start { gap: distance - radius, band: 1e-5 * (1.0 + radius + scale) };
     let touch = best.map(|(time, normal, k0, k1, s)| {
+        // An arc's normal is its offset over the radius, which rounding leaves off unit length
+        // when the radius is tiny beside the coordinates: made unit once, here.
+        let normal = unit_or(normal, -v);
         let on_core = va[k0.i] + (va[k1.i] - va[k0.i]) * s;
         Touch { time: time / unit, normal, point: on_core + normal * ra }
     });

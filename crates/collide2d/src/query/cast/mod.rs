@@ -145,7 +145,10 @@ pub(crate) fn cast_ref(
         },
     }?;
     let time = touch.time / slow;
-    Some(ShapeCastHit { time, point: touch.point + motion_a * time, normal: touch.normal, started_overlapping: false })
+    // Kept within the f32 range: a face meeting a face at the very end of it may put the point
+    // a rounding beyond.
+    let point = (touch.point + motion_a * time).clamp(Vec2::splat(f32::MIN), Vec2::splat(f32::MAX));
+    Some(ShapeCastHit { time, point, normal: touch.normal, started_overlapping: false })
 }
 
 /// The soonest touch of any convex piece of `a` with any of `b` (a concave polygon's pieces, or

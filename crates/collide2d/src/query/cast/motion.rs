@@ -13,7 +13,7 @@
 use glam::Vec2;
 
 use super::{cast_ref, started_overlapping, ShapeCastHit};
-use crate::math::Transform;
+use crate::math::{direction_or, Transform};
 use crate::query::distance::closest_points_ref;
 use crate::query::intersects::intersects_ref;
 use crate::query::ShapeLike;
@@ -107,9 +107,9 @@ pub fn cast_motion(a: &Shape, motion_a: &Motion, b: &Shape, motion_b: &Motion, m
                 ..started_overlapping(placed_a.shape_ref(), placed_b.shape_ref())
             });
         };
-        let normal = (closest.point_b - closest.point_a) / closest.distance;
+        let normal = direction_or(closest.point_a, closest.point_b, Vec2::X);
         if closest.distance <= tolerance {
-            let point = (closest.point_a + closest.point_b) * 0.5;
+            let point = closest.point_a * 0.5 + closest.point_b * 0.5;
             return Some(ShapeCastHit { time: t, point, normal, started_overlapping: false });
         }
         let closing = if concave { relative.length() } else { (-relative.dot(normal)).max(0.0) };
@@ -127,7 +127,7 @@ pub fn cast_motion(a: &Shape, motion_a: &Motion, b: &Shape, motion_b: &Motion, m
     let (placed_a, placed_b) = (a.transformed(&motion_a.at(t)).ok()?, b.transformed(&motion_b.at(t)).ok()?);
     let closest = closest_points_ref(placed_a.shape_ref(), placed_b.shape_ref());
     let (point, normal) = closest.map_or((placed_b.shape_ref().inner_point(), Vec2::X), |c| {
-        ((c.point_a + c.point_b) * 0.5, (c.point_b - c.point_a) / c.distance)
+        (c.point_a * 0.5 + c.point_b * 0.5, direction_or(c.point_a, c.point_b, Vec2::X))
     });
     Some(ShapeCastHit { time: t, point, normal, started_overlapping: false })
 }

@@ -166,7 +166,9 @@ fn max_separation((vertices, normals): (&[Vec2], &[Vec2]), b: &[Vec2]) -> (f32, 
 fn clip_against_face(reference: Rounded, face: usize, incident: Rounded, core_separation: f32) -> Contact {
     let (v1, v2, n) = reference.core.edge(face);
     let reach = reference.radius as f64 + incident.radius as f64;
-    let depth = saturate(reach - core_separation as f64);
+    // At least 0: the exact overlap test decided that they meet, and a separation rounded past
+    // the reach (coordinates far apart in size) must not report a negative depth.
+    let depth = saturate(reach - core_separation as f64).max(0.0);
     let make = |p: Vec2| {
         let s = n.dot(p - v1);
         let on_face = p - n * s;
@@ -186,7 +188,10 @@ fn clip_against_face(reference: Rounded, face: usize, incident: Rounded, core_se
             if lo <= hi {
                 for p in [at(lo), at(hi)] {
                     let cp = make(p);
-                    if cp.depth >= 0.0 && (count == 0 || points[0].point_b.distance_squared(cp.point_b) > 0.0) {
+                    // Clipping a sliver 1e38 long can overflow: such a point is dropped.
+                    let finite = cp.point_a.is_finite() && cp.point_b.is_finite();
+                    if finite && cp.depth >= 0.0 && (count == 0 || points[0].point_b.distance_squared(cp.point_b) > 0.0)
+                    {
                         points[count] = cp;
                         count += 1;
                     }
@@ -203,6 +208,10 @@ fn clip_against_face(reference: Rounded, face: usize, incident: Rounded, core_se
         let on_face = closest_on_segment(points[0].point_a - n * reference.radius, v1, v2);
         points[0].point_a = on_face + n * reference.radius;
         points[0].depth = points[0].depth.max(0.0);
+        if !(points[0].point_a.is_finite() && points[0].point_b.is_finite()) {
+            // Only where rounding has given up (a sliver 1e38 long): the face's start stands in.
+            points[0] = ContactPoint { point_a: v1, point_b: v1, depth: 0.0 };
+        }
         count = 1;
     }
     Contact::new(n, depth, &points[..count])

@@ -12,9 +12,10 @@ pub struct ContactPoint {
 }
 
 impl ContactPoint {
-    /// The point halfway between the two surfaces.
+    /// The point halfway between the two surfaces (halves first: the sum of two points near
+    /// the ends of the `f32` range would overflow).
     pub fn midpoint(&self) -> Vec2 {
-        (self.point_a + self.point_b) * 0.5
+        self.point_a * 0.5 + self.point_b * 0.5
     }
 }
 

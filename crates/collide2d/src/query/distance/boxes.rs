@@ -9,10 +9,17 @@ use crate::math::distance_squared64;
 use crate::query::intersects::boxes_overlap;
 use crate::shape::{Aabb, BoxFrame, Circle, Obb};
 
-/// The closest points of a disc and an axis-aligned box, `None` when they touch.
+/// The closest points of a disc and an axis-aligned box, `None` when they touch. In world
+/// coordinates, as `intersects` works it: the box's frame would round the centre's offset from
+/// the box's middle, which for a box far larger than the disc loses the disc's position.
 #[inline]
 pub fn closest_circle_aabb(c: &Circle, b: &Aabb) -> Option<ClosestPoints> {
-    closest_circle_box(c, BoxFrame::of_aabb(b))
+    let p = c.center();
+    let q = p.clamp(b.min(), b.max());
+    if q == p {
+        return None; // the centre is in the box
+    }
+    from_cores(p, q, c.radius(), 0.0)
 }
 
 /// The closest points of a disc and an oriented box, `None` when they touch.

@@ -120,7 +120,7 @@ fn closest_aabb_aabb(a: &Aabb, b: &Aabb) -> Option<ClosestPoints> {
         } else if bmax < amin {
             (amin, bmax)
         } else {
-            let mid = (amin.max(bmin) + amax.min(bmax)) * 0.5;
+            let mid = amin.max(bmin) * 0.5 + amax.min(bmax) * 0.5;
             (mid, mid)
         }
     };

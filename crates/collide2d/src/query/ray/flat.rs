@@ -1,7 +1,7 @@
 use glam::Vec2;
 
 use super::{Ray, RayHit};
-use crate::math::{direction_or, orient2d, saturate};
+use crate::math::{direction_or, orient2d};
 
 /// A point is hit only when it lies on the ray's line (the cross product of the direction and
 /// the offset, in f64, is zero: `origin + direction` would round away from the line for an
@@ -9,7 +9,7 @@ use crate::math::{direction_or, orient2d, saturate};
 pub(super) fn ray_point(ray: &Ray, p: Vec2) -> Option<RayHit> {
     let (d, m) = (ray.direction.as_dvec2(), p.as_dvec2() - ray.origin.as_dvec2());
     let ahead = m.dot(d);
-    (d.perp_dot(m) == 0.0 && ahead >= 0.0).then(|| RayHit::at(ray, saturate(ahead), -ray.direction))
+    (d.perp_dot(m) == 0.0 && ahead >= 0.0).then(|| RayHit::at(ray, ahead as f32, -ray.direction))
 }
 
 /// A segment: the crossing of the two lines, or, when collinear, the nearer end ahead. In f64,
@@ -28,7 +28,7 @@ pub(super) fn ray_segment(ray: &Ray, a: Vec2, b: Vec2) -> Option<RayHit> {
             return Some(RayHit::inside(ray));
         }
         let t = ta.min(tb);
-        return (t >= 0.0).then(|| RayHit::at(ray, saturate(t), -ray.direction));
+        return (t >= 0.0).then(|| RayHit::at(ray, t as f32, -ray.direction));
     }
     let t = m.perp_dot(e) / denom;
     let u = m.perp_dot(d) / denom;
@@ -38,5 +38,5 @@ pub(super) fn ray_segment(ray: &Ray, a: Vec2, b: Vec2) -> Option<RayHit> {
     // The side of the segment facing the ray's origin.
     let n = direction_or(a, b, Vec2::X).perp();
     let normal = if n.dot(ray.direction) > 0.0 { -n } else { n };
-    Some(RayHit::at(ray, saturate(t), normal))
+    Some(RayHit::at(ray, t as f32, normal))
 }

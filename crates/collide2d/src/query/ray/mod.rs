@@ -72,10 +72,7 @@ pub struct RayHit {
 }
 
 impl RayHit {
-    /// The hit `distance` along `ray`; a distance beyond `f32::MAX` (from one end of the `f32`
-    /// range to the other) is reported as `f32::MAX`, so that the point stays finite.
     pub(crate) fn at(ray: &Ray, distance: f32, normal: Vec2) -> Self {
-        let distance = distance.min(f32::MAX);
         Self { distance, point: ray.at(distance), normal }
     }
 
@@ -84,7 +81,8 @@ impl RayHit {
     }
 }
 
-/// The first point where `ray` meets `shape` within `max_distance`, or `None`.
+/// The first point where `ray` meets `shape` within `max_distance`, or `None`. A hit whose
+/// distance or point would lie beyond the `f32` range is not reported.
 ///
 /// ```
 /// use collide2d::{cast_ray, query::ray::Ray, Aabb, Vec2};
@@ -97,7 +95,9 @@ impl RayHit {
 /// ```
 pub fn cast_ray<S: ShapeLike + ?Sized>(shape: &S, ray: &Ray, max_distance: f32) -> Option<RayHit> {
     let hit = cast_ray_ref(shape.shape_ref(), ray)?;
-    (hit.distance <= max_distance).then_some(hit)
+    // A hit further than f32 reaches (from one end of its range to the other), or one that
+    // rounding put there along a face the ray barely turns towards, is no hit.
+    (hit.distance <= max_distance && hit.point.is_finite()).then_some(hit)
 }
 
 /// A concave polygon: a ray from inside hits at once; from outside, its first entry into any

@@ -1,7 +1,7 @@
 use glam::Vec2;
 
 use super::{Ray, RayHit};
-use crate::math::{direction_or, saturate, unit64_or, unrotate};
+use crate::math::{direction_or, unit64_or, unrotate};
 use crate::query::core::{point_segment_distance_squared, within};
 use crate::shape::Capsule;
 
@@ -12,9 +12,10 @@ use crate::shape::Capsule;
 pub(super) fn ray_circle(ray: &Ray, center: Vec2, r: f32) -> Option<RayHit> {
     let m = ray.origin - center;
     let (r2, m2) = (r * r, m.length_squared());
-    // The f32 squares are sound while the origin is within 1e15 of the centre and the radius
-    // above 1e-15; beyond (or for a NaN), the same steps in f64.
-    if !(m2 < 1e30 && r2 > 1e-30) {
+    // The f32 steps are sound while the origin is within 1e15 of the centre, the radius above
+    // 1e-15, and the origin within a million radii (beyond, the f32 hit point is too coarse
+    // to give the normal); otherwise the same steps in f64.
+    if !(m2 < 1e30 && r2 > 1e-30 && m2 < r2 * 1e12) {
         return ray_circle_f64(ray, center, r);
     }
     if m2 <= r2 {
@@ -49,7 +50,7 @@ fn ray_circle_f64(ray: &Ray, center: Vec2, r: f32) -> Option<RayHit> {
     // The normal from the hit relative to the centre: exact even for a small disc far from the
     // origin, where the f32 hit point would round it away.
     let normal = unit64_or(m + d * t, -ray.direction);
-    Some(RayHit::at(ray, saturate(t), normal))
+    Some(RayHit::at(ray, t as f32, normal))
 }
 
 /// A capsule, in its own frame (x from end `a` towards `b`): a ray from outside enters the

@@ -72,7 +72,7 @@ mod stretch;
 use glam::Vec2;
 
 use super::manifold::{Contact, ContactPoint};
-use crate::math::{saturate, Transform};
+use crate::math::{saturate, unit_or, Transform};
 use crate::polygon::Polygon;
 use crate::query::core::Core;
 use crate::query::intersects::concave_vs;
@@ -173,10 +173,18 @@ fn rescaled(p: &Polygon, other: ShapeRef, exponent: i32) -> Option<Contact> {
         S::Polygon(q) => q.transformed(&t).map(Shape::Polygon),
     }
     .ok()?;
+    // Scaling may flatten a sliver's pieces (a subnormal width becomes 0): then the boxes.
+    let pieces = |s: &Shape| !matches!(s, Shape::Polygon(q) if q.convex_parts().is_empty());
+    if p_small.convex_parts().is_empty() || !pieces(&other_small) {
+        return None;
+    }
     let c = contact_concave(&p_small, other_small.shape_ref())?;
+    // Points are kept within the f32 range: a push as long as the range itself (shapes filling
+    // it) may carry a point a rounding past its end.
+    let (lo, hi) = (Vec2::splat(f32::MIN), Vec2::splat(f32::MAX));
     let back = |q: ContactPoint| ContactPoint {
-        point_a: q.point_a * up,
-        point_b: q.point_b * up,
+        point_a: (q.point_a * up).clamp(lo, hi),
+        point_b: (q.point_b * up).clamp(lo, hi),
         depth: saturate(q.depth as f64 * up as f64),
     };
     let points: Vec<ContactPoint> = c.points().iter().copied().map(back).collect();
@@ -246,6 +254,9 @@ fn contact_with(p: &Polygon, other: ShapeRef, scratch: &mut Scratch) -> Option<C
     };
     let regions = &scratch.regions;
     found.map(|(depth, normal, region)| {
+        // The search's directions are unit to f32 rounding, except where rounding has given up
+        // (slivers 1e38 long): made unit once, here.
+        let normal = unit_or(normal, Vec2::X);
         let point = manifold_point(p, other_pieces, regions.info.get(region), other, normal, depth);
         Contact::new(normal, depth, &[point])
     })

@@ -315,7 +315,12 @@ pub(super) fn prepare_others(p: &Polygon, others: OtherPieces, other_flags: Opti
         let b = c.aabb();
         (b.min(), b.max())
     }));
-    regions.clear(Core::of(others.get(0)).1);
+    // A polygon's pieces are never swollen (and a polygon that rounding flattened may have
+    // none).
+    regions.clear(match others {
+        OtherPieces::Pieces(_) => 0.0,
+        OtherPieces::One(s) => Core::of(s).1,
+    });
     negated.clear();
     negated_normals.clear();
     keys.clear();
