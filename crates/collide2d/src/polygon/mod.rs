@@ -20,34 +20,50 @@ const NAME: &str = "Polygon";
 
 /// How finely a curve (a disc, a capsule's ends) is cut into straight edges when a round shape
 /// becomes a polygon. The vertices lie on the curve, so the polygon sits just inside it.
+///
+/// A full turn takes at least 3 and at most [`ConvexPolygon::MAX_SIDES`] (4096) edges: other
+/// counts, and chord errors too small for that many edges, are refused, never rounded to fit.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum CurveDetail {
-    /// This many edges for a full circle (at least 3; at most 4096).
+    /// This many edges for a full circle (from 3 to 4096).
     Segments(usize),
-    /// As many edges as it takes for no edge to stray further than this from the curve.
+    /// As many edges as it takes for no edge to stray further than this from the curve (at
+    /// least 3; a chord error needing more than 4096 is refused).
     MaxChordError(f32),
 }
 
 impl CurveDetail {
     /// Edges for a full turn of a circle of `radius`.
     fn segments(self, radius: f32) -> Result<usize, ShapeError> {
-        let n = match self {
-            CurveDetail::Segments(n) => n,
-            CurveDetail::MaxChordError(e) => {
-                if !(e > 0.0 && e.is_finite()) {
-                    return Err(ShapeError::BadSize {
-                        shape: NAME,
-                        field: "max chord error",
-                        requirement: "positive",
-                        value: e,
-                    });
+        match self {
+            CurveDetail::Segments(n) => {
+                let bad =
+                    |requirement| ShapeError::BadCount { shape: NAME, field: "curve segments", requirement, value: n };
+                if n < 3 {
+                    return Err(bad("at least 3"));
                 }
-                // An edge of a regular n-gon strays r (1 − cos(π / n)) from the circle.
-                let ratio = (1.0 - e / radius).clamp(-1.0, 1.0);
-                (std::f32::consts::PI / ratio.acos()).ceil() as usize
+                if n > ConvexPolygon::MAX_SIDES {
+                    return Err(bad("at most 4096"));
+                }
+                Ok(n)
             }
-        };
-        Ok(n.clamp(3, 4096))
+            CurveDetail::MaxChordError(e) => {
+                let bad =
+                    |requirement| ShapeError::BadSize { shape: NAME, field: "max chord error", requirement, value: e };
+                if !(e > 0.0 && e.is_finite()) {
+                    return Err(bad("positive"));
+                }
+                // An edge of a regular n-gon strays r (1 − cos(π / n)) from the circle. In f64:
+                // a chord error below 1e-7 of the radius rounds the f32 ratio to 1.
+                let ratio = (1.0 - e as f64 / radius as f64).clamp(-1.0, 1.0);
+                let n = (std::f64::consts::PI / ratio.acos()).ceil();
+                if n > ConvexPolygon::MAX_SIDES as f64 {
+                    return Err(bad("large enough that a full turn at this radius needs at most 4096 segments"));
+                }
+                // A chord error of half the radius or more: a triangle already strays no further.
+                Ok((n as usize).max(3))
+            }
+        }
     }
 }
 

@@ -1,6 +1,6 @@
 use glam::{DVec2, Vec2};
 
-use super::error::{finite, finite_vec, points_fit, positive};
+use super::error::{finite, finite_vec, fits, points_fit, positive};
 use super::{Aabb, Shape, ShapeError};
 use crate::math::{orient2d, Transform};
 
@@ -104,19 +104,35 @@ impl ConvexPolygon {
         Ok(Self::from_valid_ccw(hull))
     }
 
+    /// The most sides [`regular`](Self::regular) builds, and the most segments a curve is cut
+    /// into ([`CurveDetail`](crate::polygon::CurveDetail)): beyond, neighbouring vertices of a
+    /// unit circle lie closer than 1e-3 apart and `f32` rounding soon makes them collinear.
+    pub const MAX_SIDES: usize = 4096;
+
     /// A regular polygon with `sides` vertices on the circle of `radius` around `center`, the first
-    /// vertex at angle `rotation`.
+    /// vertex at angle `rotation`. `sides` must be from 3 to [`MAX_SIDES`](Self::MAX_SIDES), and
+    /// few enough that the vertices, rounded to `f32`, still make a strictly convex outline (a
+    /// small circle far from the origin allows fewer): otherwise an error says so.
     pub fn regular(sides: usize, center: Vec2, radius: f32, rotation: f32) -> Result<Self, ShapeError> {
         finite_vec(NAME, "center", center)?;
         positive(NAME, "radius", radius)?;
         finite(NAME, "rotation", rotation)?;
+        fits(NAME, "radius", radius, center - radius, center + radius)?;
+        let bad = |requirement| Err(ShapeError::BadCount { shape: NAME, field: "sides", requirement, value: sides });
         if sides < 3 {
-            return Err(ShapeError::TooFewVertices { shape: NAME, found: sides, needed: 3 });
+            return bad("at least 3");
+        }
+        if sides > Self::MAX_SIDES {
+            return bad("at most 4096");
         }
         let step = std::f32::consts::TAU / sides as f32;
         let points: Vec<Vec2> =
             (0..sides).map(|i| center + Vec2::from_angle(rotation + step * i as f32) * radius).collect();
-        Self::new(&points)
+        // The vertices are finite and fit (the circle's bounds do): what `new` can still refuse
+        // is rounding that puts too many of them into a flat or inward corner.
+        Self::new(&points).or_else(|_| {
+            bad("few enough for the vertices to stay strictly convex once rounded to f32 (fewer sides, or a larger radius)")
+        })
     }
 
     /// Builds from vertices known to be finite, counter-clockwise and strictly convex.
@@ -330,6 +346,10 @@ mod tests {
         assert_eq!(hex.vertices().len(), 6);
         assert!((hex.area() - 1.5 * 3f32.sqrt()).abs() < 1e-5);
         assert!(ConvexPolygon::regular(2, Vec2::ZERO, 1.0, 0.0).is_err());
+        // The limit in the message is the constant.
+        let e = ConvexPolygon::regular(ConvexPolygon::MAX_SIDES + 1, Vec2::ZERO, 1.0, 0.0).unwrap_err();
+        assert!(e.to_string().contains(&format!("at most {}", ConvexPolygon::MAX_SIDES)), "{e}");
+        assert!(ConvexPolygon::regular(ConvexPolygon::MAX_SIDES, Vec2::ZERO, 1.0, 0.3).is_ok());
     }
 
     #[test]

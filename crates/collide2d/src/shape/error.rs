@@ -55,6 +55,18 @@ pub enum ShapeError {
         /// The offending value.
         value: f32,
     },
+    /// A count (of sides, or of segments for a curve) outside what the shape allows.
+    #[error("{shape}: {field} must be {requirement}, got {value}")]
+    BadCount {
+        /// The kind of shape being built.
+        shape: &'static str,
+        /// Which count, e.g. `sides` or `curve segments`.
+        field: &'static str,
+        /// What it must be, e.g. "at least 3".
+        requirement: &'static str,
+        /// The offending count.
+        value: usize,
+    },
     /// Fewer distinct vertices than the shape needs.
     #[error("{shape}: needs at least {needed} distinct vertices, got {found}")]
     TooFewVertices {
