@@ -485,3 +485,22 @@ fn contacts_with_zero_size_boxes_are_finite_unit_and_mirrored() {
         }
     }
 }
+
+#[test]
+fn a_capsule_or_disc_resting_exactly_on_a_long_floor_touches_it() {
+    // The distance from the capsule's end to the floor's top edge, taken as the cross product
+    // over the edge's length (20,000), rounded a hair past the radius: apart, while the contact
+    // (and the motion test that found it) said touching.
+    let floor = Aabb::from_xywh(-1e4, -1.0, 2e4, 1.0).unwrap();
+    for size in [0.32603353f32, 0.1, 0.77, 1.3] {
+        let lift = size * 1.5;
+        let pill = Capsule::new(v(0.0, lift - size), v(0.0, lift + size), size * 0.5).unwrap();
+        let disc = Circle::new(v(3.0, pill.a().y), pill.radius()).unwrap();
+        for shape in [Shape::from(pill), Shape::from(disc)] {
+            if shape.aabb().min().y == 0.0 {
+                assert!(intersects(&shape, &floor) && contact(&shape, &floor).is_some(), "{shape:?}");
+                assert_eq!(distance(&shape, &floor), 0.0, "{shape:?}");
+            }
+        }
+    }
+}

@@ -337,8 +337,10 @@ pub(crate) fn closest_on_segment(p: Vec2, a: Vec2, b: Vec2) -> Vec2 {
 /// The point of segment `[a, b]` closest to `p`, the feature it lies on, and their squared
 /// distance. An end is returned exactly (`a + (b - a)` may round away from `b`), so that a
 /// vertex is known as one. Worked in f64, where the products neither overflow nor underflow at
-/// any `f32` size; inside the edge the distance comes from the cross product with the nearer
-/// end, not from the rounded foot, so that a point on a long segment's line is at distance 0.
+/// any `f32` size. Inside the edge the distance is the smaller of two measures, each exact where
+/// it matters: to the foot taken from the nearer end (exact along an axis-aligned edge, so a
+/// disc resting on a floor touches it), and the cross product with that end over the length
+/// (exact for a point on the edge's line, however long the edge and far the point).
 #[inline]
 fn closest_on_edge(p: Vec2, a: Vec2, b: Vec2) -> (Vec2, Feature, f64) {
     let (p64, a64, b64) = (p.as_dvec2(), a.as_dvec2(), b.as_dvec2());
@@ -354,7 +356,8 @@ fn closest_on_edge(p: Vec2, a: Vec2, b: Vec2) -> (Vec2, Feature, f64) {
     } else {
         let (foot, cross) =
             if t <= 0.5 { (a64 + d * t, d.perp_dot(p64 - a64)) } else { (b64 - d * (1.0 - t), d.perp_dot(p64 - b64)) };
-        (foot.as_vec2(), Feature::Edge(a, b), cross * cross / len_sq)
+        let distance_squared = (p64 - foot).length_squared().min(cross * cross / len_sq);
+        (foot.as_vec2(), Feature::Edge(a, b), distance_squared)
     }
 }
 
