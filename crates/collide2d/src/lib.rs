@@ -48,12 +48,26 @@
 //!   `-direction`; a point inside a shape is its own closest point.
 //! - **Validation at the border.** Constructors return `Result<_, ShapeError>` and refuse
 //!   non-finite numbers, negative or zero sizes (boxes may have zero width or height), too few
-//!   or collinear vertices and non-convex outlines, naming what is wrong. Queries never re-check.
-//! - **NaN and extremes.** No query panics, whatever the input. A point with a NaN or infinite
-//!   coordinate intersects nothing, contains nothing and is contained in nothing. Results are
-//!   exact up to rounding while coordinates stay below about 1e18 in size (so that products of
-//!   two coordinates stay finite); beyond that a query may answer `false` when the exact answer is
-//!   `true`, but it still returns.
+//!   or collinear vertices, non-convex outlines, counts out of range (sides and curve segments
+//!   from 3 to 4096) and shapes whose bounds would not have a finite size in `f32` (so every
+//!   point of a shape is a finite number), naming what is wrong. Nothing is clamped to fit.
+//!   Queries never re-check.
+//! - **NaN and extremes.** No query panics or hangs, whatever the input. A point with a NaN or
+//!   infinite coordinate intersects nothing, contains nothing and is contained in nothing.
+//!   Otherwise every answer is made of finite numbers: normals are unit vectors, depths and
+//!   distances are at least 0, a length beyond `f32::MAX` (shapes at opposite ends of the range)
+//!   is reported as `f32::MAX`, and a ray hit beyond the range is not reported.
+//!
+//!   Size does not matter: squares and cross products are worked in `f64`, and the concave
+//!   contact and the casts run far-out queries scaled by a power of two, so scaling every shape
+//!   by a power of two from 2⁻¹²⁰ to 2¹²⁴ (about 1e-36 to 2e37) scales every answer with it.
+//!   What `f32` cannot resolve is detail finer than about 1e-7 of the largest number in a query
+//!   (a shape 1 across at 1e8 from the origin, a sliver 1e-30 wide and 1e10 long). Results are
+//!   exact up to that rounding, and `contact(a, b).is_some()` agrees with `intersects(a, b)`
+//!   (and `closest_points(a, b).is_some()` with its negation) whenever the numbers making up the
+//!   two shapes are 0 or lie within a factor of 2²⁰ (about a million) of one another, at any
+//!   of those scales. Beyond that factor a query may answer either way near touching, and
+//!   `contact` may disagree with `intersects`, still with finite numbers and unit normals.
 //!
 //! ## Layout
 //!

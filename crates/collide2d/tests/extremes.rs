@@ -353,10 +353,17 @@ mod wild {
         })
     }
 
-    /// Shapes of numbers in [-50, 50] times one power of two from 2^-120 to 2^120.
+    /// Shapes whose numbers are 0 or lie within a factor of 2^20 of one another (as the crate
+    /// documentation puts it), at one power of two from 2^-120 to 2^120.
     fn scaled_pair() -> impl Strategy<Value = (Option<Shape>, Option<Shape>)> {
         (-120i32..=120).prop_flat_map(|k| {
-            let number = (-50.0f32..50.0).prop_map(move |x| x * 2f32.powi(k));
+            let number = prop_oneof![
+                1 => Just(0.0f32),
+                8 => (any::<bool>(), -20.0f32..0.0).prop_map(move |(minus, e)| {
+                    let x = 2f32.powf(e) * 2f32.powi(k);
+                    if minus { -x } else { x }
+                }),
+            ];
             (shape(number.clone()), shape(number))
         })
     }
