@@ -1,6 +1,6 @@
 //! A tour of the shapes: builds one of each, then prints for every pair whether they intersect,
-//! whether one contains the other, and why (which test decided), plus the tiered rectangle test
-//! on the two cases that fool its lower levels.
+//! whether one contains the other (and which way round), and why (which test decided), plus the
+//! tiered rectangle test on the two cases that fool its lower levels.
 //!
 //! Run with `cargo run --release -p collide2d --example shapes`.
 
@@ -42,8 +42,9 @@ fn why(a: &Shape, b: &Shape) -> &'static str {
     }
 }
 
-fn main() -> Result<(), ShapeError> {
-    let shapes: Vec<(&str, Shape)> = vec![
+/// One shape of each kind, placed so that some pairs touch, some overlap and some hold others.
+pub fn tour_shapes() -> Result<Vec<(&'static str, Shape)>, ShapeError> {
+    Ok(vec![
         ("point", Vec2::new(2.0, 2.0).into()),
         ("segment", Segment::new(Vec2::new(-3.0, 0.0), Vec2::new(-1.0, 4.0))?.into()),
         ("floor box", Aabb::from_xywh(-5.0, -1.0, 10.0, 1.0)?.into()),
@@ -51,14 +52,36 @@ fn main() -> Result<(), ShapeError> {
         ("tilted crate", Obb::new(Vec2::new(-1.5, 2.0), Vec2::new(1.0, 0.5), 0.6)?.into()),
         ("pill", Capsule::new(Vec2::new(4.0, 4.0), Vec2::new(6.0, 6.0), 0.5)?.into()),
         ("hexagon", ConvexPolygon::regular(6, Vec2::new(3.5, 3.0), 1.2, 0.0)?.into()),
-    ];
-    println!("{:<14} {:<14} {:<10} {:<9} why", "a", "b", "intersect", "a ⊇ b");
+        // Inside the hexagon, which holds it whole; the ball holds the point.
+        ("coin", Circle::new(Vec2::new(3.6, 2.9), 0.4)?.into()),
+    ])
+}
+
+/// A row of the table: the two names, whether they intersect, which holds the other, and why.
+pub type Row = (&'static str, &'static str, bool, &'static str, &'static str);
+
+/// Every pair once. Containment is shown both ways (`a ⊇ b` when the first holds all of the
+/// second, `b ⊇ a` the other way round), since each pair is listed in one order only.
+pub fn rows(shapes: &[(&'static str, Shape)]) -> Vec<Row> {
+    let mut rows = Vec::new();
     for (i, (na, a)) in shapes.iter().enumerate() {
         for (nb, b) in &shapes[i + 1..] {
-            let hit = intersects(a, b);
-            let inside = if contains(a, b) { "yes" } else { "" };
-            println!("{na:<14} {nb:<14} {:<10} {inside:<9} {}", if hit { "yes" } else { "no" }, why(a, b));
+            let inside = match (contains(a, b), contains(b, a)) {
+                (true, true) => "both",
+                (true, false) => "a ⊇ b",
+                (false, true) => "b ⊇ a",
+                (false, false) => "",
+            };
+            rows.push((*na, *nb, intersects(a, b), inside, why(a, b)));
         }
+    }
+    rows
+}
+
+fn main() -> Result<(), ShapeError> {
+    println!("{:<14} {:<14} {:<10} {:<9} why", "a", "b", "intersect", "contains");
+    for (na, nb, hit, inside, why) in rows(&tour_shapes()?) {
+        println!("{na:<14} {nb:<14} {:<10} {inside:<9} {why}", if hit { "yes" } else { "no" });
     }
 
     println!("\nTiered rectangle test (seed 000): what each level says");
