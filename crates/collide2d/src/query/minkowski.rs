@@ -92,9 +92,10 @@ pub(crate) fn for_each_sum_edge(a: &[Vec2], b: &[Vec2], mut edge: impl FnMut(Sum
 /// difference to the origin, on an edge the origin lies outside of, split back into the two
 /// edges' points.
 ///
-/// Only the edges that face the origin are measured. The chosen edge's points are then worked out again in f64, where the difference of two f32
-/// vertices is exact: polygons a hair apart along nearly parallel edges keep their distance to
-/// full precision.
+/// Only the edges that face the origin are measured, in f64, where the difference of two f32
+/// vertices is exact and products of such differences neither overflow nor underflow: polygons
+/// a hair apart along nearly parallel edges keep their distance to full precision, and the
+/// answer is the same at every power-of-two scale.
 pub(crate) fn closest_points_convex(a: &[Vec2], b: &[Vec2]) -> Option<(Vec2, Vec2)> {
     // The walk rounds differently from either side: always take the pair in the same order, so
     // that the distance from a to b is the distance from b to a to the last bit.
@@ -114,12 +115,14 @@ fn walk_closest(a: &[Vec2], b: &[Vec2]) -> Option<(Vec2, Vec2)> {
         return None;
     }
     let mut inside = true;
+    let at = |v: SumVertex| a[v.i].as_dvec2() - b[v.j].as_dvec2();
     // The nearest facing edge so far: squared distance and its ends.
-    let mut best = (f32::INFINITY, None);
+    let mut best = (f64::INFINITY, None);
     for_each_sum_edge(a, b, |p, q| {
-        let e = q.at - p.at;
+        let (from, to) = (at(p), at(q));
+        let e = to - from;
         // The origin right of a counter-clockwise edge lies outside the difference.
-        let facing = e.perp_dot(-p.at);
+        let facing = e.perp_dot(-from);
         if facing >= 0.0 {
             return;
         }
@@ -129,17 +132,14 @@ fn walk_closest(a: &[Vec2], b: &[Vec2]) -> Option<(Vec2, Vec2)> {
         if facing * facing >= best.0 * len2 {
             return;
         }
-        let t = if len2 > 0.0 { (-p.at.dot(e) / len2).clamp(0.0, 1.0) } else { 0.0 };
-        let d2 = (p.at + e * t).length_squared();
+        let t = if len2 > 0.0 { (-from.dot(e) / len2).clamp(0.0, 1.0) } else { 0.0 };
+        let d2 = (from + e * t).length_squared();
         if d2 < best.0 {
-            best = (d2, Some((p, q)));
+            best = (d2, Some((p, q, t)));
         }
     });
-    let (p, q) = best.1.filter(|_| !inside)?;
+    let (p, q, t) = best.1.filter(|_| !inside)?;
     let (pa, qa, pb, qb) = (a[p.i].as_dvec2(), a[q.i].as_dvec2(), b[p.j].as_dvec2(), b[q.j].as_dvec2());
-    let (from, e) = (pa - pb, (qa - qb) - (pa - pb));
-    let len2 = e.length_squared();
-    let t = if len2 > 0.0 { (-from.dot(e) / len2).clamp(0.0, 1.0) } else { 0.0 };
     Some(((pa + (qa - pa) * t).as_vec2(), (pb + (qb - pb) * t).as_vec2()))
 }
 
