@@ -315,6 +315,31 @@ fn direction_to_feature(p: Vec2, q: Vec2, feature: Feature) -> Vec2 {
     direction_or(p, q, Vec2::X)
 }
 
+/// Whether a disc of radius `ra + rb` around `p` reaches `q`: the disc fast paths' test, which
+/// `intersects`, `contact` and `closest_points` all take, so that they agree. In f32, as ever,
+/// while the reach's square is a normal `f32` (a reach from about 1e-18 to 1e18); beyond, on
+/// everything scaled by the power of two that brings the reach into [1, 2), which is exact and
+/// what the contacts do there too.
+#[inline]
+pub(crate) fn disc_reaches(p: Vec2, q: Vec2, ra: f32, rb: f32) -> bool {
+    let reach = ra + rb;
+    let reach_sq = reach * reach;
+    if !(1e-36..=1e36).contains(&reach_sq) {
+        return disc_reaches_scaled(p, q, reach);
+    }
+    p.distance_squared(q) <= reach_sq
+}
+
+/// [`disc_reaches`] beyond the sizes f32 squares serve.
+#[cold]
+#[inline(never)]
+fn disc_reaches_scaled(p: Vec2, q: Vec2, reach: f32) -> bool {
+    let exponent = (reach.log2().floor() as i32).clamp(-126, 126);
+    let s = 2f32.powi(-exponent);
+    let r = reach * s;
+    (p * s).distance_squared(q * s) <= r * r
+}
+
 /// `(ra + rb)²` in f64, where neither the sum nor its square can overflow.
 #[inline]
 pub(crate) fn reach_squared(ra: f32, rb: f32) -> f64 {
@@ -337,10 +362,8 @@ pub(crate) fn closest_on_segment(p: Vec2, a: Vec2, b: Vec2) -> Vec2 {
 /// The point of segment `[a, b]` closest to `p`, the feature it lies on, and their squared
 /// distance. An end is returned exactly (`a + (b - a)` may round away from `b`), so that a
 /// vertex is known as one. Worked in f64, where the products neither overflow nor underflow at
-/// any `f32` size. Inside the edge the distance is the smaller of two measures, each exact where
-/// it matters: to the foot taken from the nearer end (exact along an axis-aligned edge, so a
-/// disc resting on a floor touches it), and the cross product with that end over the length
-/// (exact for a point on the edge's line, however long the edge and far the point).
+/// any `f32` size; the foot is taken from the nearer end, so that along an axis-aligned edge it
+/// is exact (a disc resting on a floor touches it) and a foot near `b` keeps `b`'s low digits.
 #[inline]
 fn closest_on_edge(p: Vec2, a: Vec2, b: Vec2) -> (Vec2, Feature, f64) {
     let (p64, a64, b64) = (p.as_dvec2(), a.as_dvec2(), b.as_dvec2());
@@ -354,10 +377,8 @@ fn closest_on_edge(p: Vec2, a: Vec2, b: Vec2) -> (Vec2, Feature, f64) {
     } else if t.is_nan() {
         (Vec2::NAN, Feature::Vertex, f64::NAN) // NaN in, NaN out, as the callers expect
     } else {
-        let (foot, cross) =
-            if t <= 0.5 { (a64 + d * t, d.perp_dot(p64 - a64)) } else { (b64 - d * (1.0 - t), d.perp_dot(p64 - b64)) };
-        let distance_squared = (p64 - foot).length_squared().min(cross * cross / len_sq);
-        (foot.as_vec2(), Feature::Edge(a, b), distance_squared)
+        let foot = if t <= 0.5 { a64 + d * t } else { b64 - d * (1.0 - t) };
+        (foot.as_vec2(), Feature::Edge(a, b), (p64 - foot).length_squared())
     }
 }
 

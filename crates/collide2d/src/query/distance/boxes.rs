@@ -4,8 +4,9 @@
 
 use glam::Vec2;
 
-use super::{from_cores, ClosestPoints};
-use crate::math::distance_squared64;
+use super::{apart, from_cores, ClosestPoints};
+use crate::math::saturate;
+use crate::query::core::disc_reaches;
 use crate::query::intersects::boxes_overlap;
 use crate::shape::{Aabb, BoxFrame, Circle, Obb};
 
@@ -16,10 +17,7 @@ use crate::shape::{Aabb, BoxFrame, Circle, Obb};
 pub fn closest_circle_aabb(c: &Circle, b: &Aabb) -> Option<ClosestPoints> {
     let p = c.center();
     let q = p.clamp(b.min(), b.max());
-    if q == p {
-        return None; // the centre is in the box
-    }
-    from_cores(p, q, c.radius(), 0.0)
+    (!disc_reaches(p, q, c.radius(), 0.0)).then(|| apart(p, q, c.radius(), 0.0))
 }
 
 /// The closest points of a disc and an oriented box, `None` when they touch.
@@ -54,10 +52,8 @@ pub fn closest_aabb_obb(a: &Aabb, b: &Obb) -> Option<ClosestPoints> {
 fn closest_circle_box(c: &Circle, b: BoxFrame) -> Option<ClosestPoints> {
     let p = b.to_local(c.center());
     let q = p.clamp(-b.half, b.half);
-    if q == p {
-        return None; // the centre is in the box
-    }
-    from_cores(c.center(), b.to_world(q), c.radius(), 0.0)
+    // Decided in the box's frame, as `intersects_circle_obb` decides.
+    (!disc_reaches(p, q, c.radius(), 0.0)).then(|| apart(c.center(), b.to_world(q), c.radius(), 0.0))
 }
 
 #[inline]
@@ -65,24 +61,42 @@ fn closest_boxes(a: BoxFrame, b: BoxFrame) -> Option<ClosestPoints> {
     if boxes_overlap(a, b) {
         return None;
     }
+    // The corners' squared distances are f32: sound while the boxes' numbers lie between 2^-60
+    // and 2^60. Beyond, the same on the boxes scaled into range.
+    let largest = a.center.abs().max(b.center.abs()).max(a.half).max(b.half).max_element();
+    if largest != 0.0 && !(2f32.powi(-60)..=2f32.powi(60)).contains(&largest) {
+        return closest_boxes_rescaled(a, b, largest);
+    }
     let (pa, pb) = nearest_corner(b, a);
     let (qb, qa) = nearest_corner(a, b);
-    if distance_squared64(pa, pb) <= distance_squared64(qa, qb) {
+    if pa.distance_squared(pb) <= qa.distance_squared(qb) {
         from_cores(pa, pb, 0.0, 0.0)
     } else {
         from_cores(qa, qb, 0.0, 0.0)
     }
 }
 
+/// [`closest_boxes`] on the boxes scaled by the power of two that brings `largest` near 1
+/// (exact), scaled back.
+#[cold]
+fn closest_boxes_rescaled(a: BoxFrame, b: BoxFrame, largest: f32) -> Option<ClosestPoints> {
+    let exponent = (largest.log2().floor() as i32).clamp(-126, 126);
+    let (down, up) = (2f32.powi(-exponent), 2f32.powi(exponent));
+    let scaled = |f: BoxFrame| BoxFrame { center: f.center * down, half: f.half * down, axis: f.axis };
+    let c = closest_boxes(scaled(a), scaled(b))?;
+    let distance = saturate(c.distance as f64 * up as f64);
+    Some(ClosestPoints { point_a: c.point_a * up, point_b: c.point_b * up, distance })
+}
+
 /// Of `from`'s corners, the one nearest to box `to`: `(point on to, corner)`, in the world.
 #[inline]
 fn nearest_corner(from: BoxFrame, to: BoxFrame) -> (Vec2, Vec2) {
-    let mut best = (f64::INFINITY, Vec2::ZERO, Vec2::ZERO);
+    let mut best = (f32::INFINITY, Vec2::ZERO, Vec2::ZERO);
     for corner in from.local_corners() {
         let world = from.to_world(corner);
         let p = to.to_local(world);
         let q = p.clamp(-to.half, to.half);
-        let d = distance_squared64(p, q);
+        let d = p.distance_squared(q);
         if d < best.0 {
             best = (d, q, world);
         }

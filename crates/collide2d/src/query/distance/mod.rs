@@ -12,9 +12,9 @@ use glam::Vec2;
 
 pub use boxes::{closest_aabb_obb, closest_circle_aabb, closest_circle_obb, closest_obb_obb};
 
-use super::core::{closest_points_cores, cores_overlap, Core};
+use super::core::{closest_points_cores, cores_overlap, disc_reaches, Core};
 use super::{ShapeLike, ShapeRef};
-use crate::math::saturate;
+use crate::math::{distance_squared64, saturate, unit64_or};
 use crate::shape::{Aabb, Circle};
 
 /// The closest points of two shapes that do not touch.
@@ -92,24 +92,66 @@ pub(crate) fn flip(c: ClosestPoints) -> ClosestPoints {
     ClosestPoints { point_a: c.point_b, point_b: c.point_a, distance: c.distance }
 }
 
-/// Builds the result from the closest points of the cores and the radii, in f64 (where the
-/// squares neither overflow nor underflow): `None` when the swollen cores touch, by the same
-/// test as `intersects`. A gap too small for an `f32` is reported as the smallest positive one.
+/// Builds the result from the closest points of the cores and the radii: `None` when the
+/// swollen cores touch. In f32, as ever, while the squared gap is a normal `f32`; in f64 beyond
+/// (where the f32 square would overflow or underflow).
+#[inline]
 fn from_cores(pa: Vec2, pb: Vec2, ra: f32, rb: f32) -> Option<ClosestPoints> {
-    let between = pb.as_dvec2() - pa.as_dvec2();
+    let between = pb - pa;
     let gap_sq = between.length_squared();
-    #[allow(clippy::neg_cmp_op_on_partial_ord)] // NaN must read as "no closest points"
-    if !(gap_sq > super::core::reach_squared(ra, rb)) {
-        return None;
+    if !(1e-36..=1e36).contains(&gap_sq) {
+        return from_cores_f64(pa, pb, ra, rb);
     }
     let core_gap = gap_sq.sqrt();
-    let distance = saturate(core_gap - (ra as f64 + rb as f64)).max(f32::from_bits(1));
-    let dir = (between / core_gap).as_vec2();
+    let distance = core_gap - (ra + rb);
+    if distance.is_nan() || distance <= 0.0 {
+        return None;
+    }
+    let dir = between / core_gap;
     Some(ClosestPoints { point_a: pa + dir * ra, point_b: pb - dir * rb, distance })
 }
 
+/// [`from_cores`] in f64.
+#[cold]
+fn from_cores_f64(pa: Vec2, pb: Vec2, ra: f32, rb: f32) -> Option<ClosestPoints> {
+    #[allow(clippy::neg_cmp_op_on_partial_ord)] // NaN must read as "no closest points"
+    if !(distance_squared64(pa, pb) > super::core::reach_squared(ra, rb)) {
+        return None;
+    }
+    Some(apart_f64(pa, pb, ra, rb))
+}
+
+/// The closest points of cores known to be further apart than the radii: in f32, as ever, while
+/// the squared gap is a normal `f32`, else in f64. A distance that rounds to 0 or below is
+/// reported as the smallest positive one.
+#[inline]
+pub(crate) fn apart(pa: Vec2, pb: Vec2, ra: f32, rb: f32) -> ClosestPoints {
+    let between = pb - pa;
+    let gap_sq = between.length_squared();
+    if !(1e-36..=1e36).contains(&gap_sq) {
+        return apart_f64(pa, pb, ra, rb);
+    }
+    let core_gap = gap_sq.sqrt();
+    let distance = (core_gap - (ra + rb)).max(f32::from_bits(1));
+    let dir = between / core_gap;
+    ClosestPoints { point_a: pa + dir * ra, point_b: pb - dir * rb, distance }
+}
+
+/// [`apart`] in f64.
+#[cold]
+fn apart_f64(pa: Vec2, pb: Vec2, ra: f32, rb: f32) -> ClosestPoints {
+    let between = pb.as_dvec2() - pa.as_dvec2();
+    let core_gap = between.length();
+    let distance = saturate(core_gap - (ra as f64 + rb as f64)).max(f32::from_bits(1));
+    // Decided apart in a box's frame, the world points may still round onto each other.
+    let dir = unit64_or(between, Vec2::X);
+    ClosestPoints { point_a: pa + dir * ra, point_b: pb - dir * rb, distance }
+}
+
+/// Discs, decided as `intersects_circle_circle` decides.
 fn closest_circle_circle(a: &Circle, b: &Circle) -> Option<ClosestPoints> {
-    from_cores(a.center(), b.center(), a.radius(), b.radius())
+    let (pa, pb, ra, rb) = (a.center(), b.center(), a.radius(), b.radius());
+    (!disc_reaches(pa, pb, ra, rb)).then(|| apart(pa, pb, ra, rb))
 }
 
 /// Per axis: the facing sides when apart, the middle of the shared range when overlapping.

@@ -1,5 +1,4 @@
-use crate::math::distance_squared64;
-use crate::query::core::{point_segment_distance_squared, within};
+use crate::query::core::{disc_reaches, point_segment_distance_squared, within};
 use crate::shape::{Aabb, Capsule, Circle, Obb};
 
 use super::segments::segments_distance_squared;
@@ -7,14 +6,14 @@ use super::segments::segments_distance_squared;
 /// Discs overlap when their centres are no further apart than the sum of the radii.
 #[inline]
 pub fn intersects_circle_circle(a: &Circle, b: &Circle) -> bool {
-    within(distance_squared64(a.center(), b.center()), a.radius(), b.radius())
+    disc_reaches(a.center(), b.center(), a.radius(), b.radius())
 }
 
 /// A disc against an axis-aligned box, by the box's point closest to the centre.
 #[inline]
 pub fn intersects_circle_aabb(c: &Circle, b: &Aabb) -> bool {
     let p = c.center();
-    within(distance_squared64(p, p.clamp(b.min(), b.max())), c.radius(), 0.0)
+    disc_reaches(p, p.clamp(b.min(), b.max()), c.radius(), 0.0)
 }
 
 /// A disc against an oriented box: the centre in the box's frame, then as for an axis-aligned box.
@@ -22,7 +21,7 @@ pub fn intersects_circle_aabb(c: &Circle, b: &Aabb) -> bool {
 pub fn intersects_circle_obb(c: &Circle, o: &Obb) -> bool {
     let p = o.to_local(c.center());
     let h = o.half_extents();
-    within(distance_squared64(p, p.clamp(-h, h)), c.radius(), 0.0)
+    disc_reaches(p, p.clamp(-h, h), c.radius(), 0.0)
 }
 
 /// A disc against a capsule: the centre's distance to the capsule's segment.

@@ -200,9 +200,11 @@ fn clearing_contact(a: &Aabb, b: &Aabb) -> Contact {
             .iter()
             .zip(normals)
             .fold((f32::INFINITY, Vec2::X), |best, (t, n)| if *t < best.0 { (*t, n) } else { best });
-    let depth = depth.max(0.0);
+    // Within the f32 range, for boxes at its two ends.
+    let depth = depth.clamp(0.0, f32::MAX);
     let point_b = b.center().clamp(a.min(), a.max());
-    Contact::new(normal, depth, &[ContactPoint { point_a: point_b + normal * depth, point_b, depth }])
+    let point_a = (point_b + normal * depth).clamp(Vec2::splat(f32::MIN), Vec2::splat(f32::MAX));
+    Contact::new(normal, depth, &[ContactPoint { point_a, point_b, depth }])
 }
 
 fn contact_with(p: &Polygon, other: ShapeRef, scratch: &mut Scratch) -> Option<Contact> {
