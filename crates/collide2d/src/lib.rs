@@ -60,8 +60,9 @@
 //!
 //!   Size does not matter: squares and cross products are worked in `f64`, and the concave
 //!   contact and the casts run far-out queries scaled by a power of two, so scaling every shape
-//!   by a power of two from 2⁻¹²⁰ to 2¹²⁴ (about 1e-36 to 2e37) scales every answer with it.
-//!   What `f32` cannot resolve is detail finer than about 1e-7 of the largest number in a query
+//!   by a power of two from 2⁻⁶⁰ to 2¹²⁴ (about 9e-19 to 2e37) scales every answer with it.
+//!   (Below 2⁻⁶⁰, a gap between two shapes can be smaller than the smallest `f32`, about
+//!   1.4e-45, and is then reported as touching.) What `f32` cannot resolve is detail finer than about 1e-7 of the largest number in a query
 //!   (a shape 1 across at 1e8 from the origin, a sliver 1e-30 wide and 1e10 long). Results are
 //!   exact up to that rounding, and `contact(a, b).is_some()` agrees with `intersects(a, b)`
 //!   (and `closest_points(a, b).is_some()` with its negation) whenever the numbers making up the

@@ -58,15 +58,17 @@ pub fn signed_distance<S: ShapeLike + ?Sized>(shape: &S, p: Vec2) -> f32 {
     let inside_polygon = match core {
         Core::Quad(..) | Core::Polygon(..) => (0..core.edge_count())
             .map(|i| {
+                // In f64: the f32 offset from a vertex at one end of the range to a point at
+                // the other overflows, and a zero normal component times it is NaN.
                 let (v, _, n) = core.edge(i);
-                n.dot(p - v)
+                n.as_dvec2().dot(p.as_dvec2() - v.as_dvec2())
             })
-            .fold(f32::NEG_INFINITY, f32::max),
+            .fold(f64::NEG_INFINITY, f64::max),
         Core::Point(_) | Core::Segment(_) => 0.0,
     };
     if inside_polygon < 0.0 {
         // Inside a convex polygon: the nearest face line is the nearest boundary.
-        return inside_polygon - radius;
+        return saturate(inside_polygon - radius as f64);
     }
     saturate(distance_squared64(p, closest_on_core(&core, p)).sqrt() - radius as f64)
 }

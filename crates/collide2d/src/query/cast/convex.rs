@@ -139,7 +139,8 @@ fn cast_cores_here(a: &Core, ra: f32, b: &Core, rb: f32, v: Vec2, t_max: f32) ->
     let touch = best.map(|(time, normal, k0, k1, s)| {
         // An arc's normal is its offset over the radius, which rounding leaves off unit length
         // when the radius is tiny beside the coordinates: made unit once, here.
-        let normal = unit_or(normal, -v);
+        // (`v` is scaled to its largest coordinate, not to unit length.)
+        let normal = unit_or(normal, unit_or(-v, Vec2::NEG_X));
         let on_core = va[k0.i] + (va[k1.i] - va[k0.i]) * s;
         Touch { time: time / unit, normal, point: on_core + normal * ra }
     });

@@ -29,8 +29,10 @@ pub(super) fn ray_circle(ray: &Ray, center: Vec2, r: f32) -> Option<RayHit> {
     }
     let t = (-b - (r2 - h2).sqrt()).max(0.0);
     // The hit lies on the circle, so its offset from the centre has length `r`: dividing by it
-    // makes the normal unit without a square root.
-    let normal = (m + ray.direction * t) / r;
+    // makes the normal unit without a square root. From beyond ten radii, the rounding of the
+    // hit (about 6e-8 of the origin's distance each way) can stretch it past 1e-5: normalise.
+    let offset = (m + ray.direction * t) / r;
+    let normal = if m2 <= r2 * 100.0 { offset } else { offset.normalize_or(-ray.direction) };
     Some(RayHit::at(ray, t, normal))
 }
 
