@@ -4,7 +4,7 @@
 use std::path::Path;
 
 use collide2d::pixels::Solidity;
-use collide2d::trace::{trace_limited, Detail, TraceError};
+use collide2d::trace::{trace_limited, vertex_counts, Detail, TraceError};
 use collide2d::{Aabb, Polygon, Shape, Vec2};
 use collide2d_render::{Picture, Style, View};
 
@@ -21,42 +21,35 @@ pub struct Traced {
     pub picture: image::RgbaImage,
 }
 
-fn vertices(polygons: &[Polygon]) -> usize {
-    polygons.iter().map(|p| p.outline().len() + p.holes().iter().map(Vec::len).sum::<usize>()).sum()
-}
-
 /// The default of `--max-vertices`: about a second per level, and about 10 MB of JSON.
 pub const DEFAULT_MAX_VERTICES: usize = 250_000;
 
-/// Loads and traces `path` at every level, keeping `detail`'s polygons. A picture whose exact
-/// outlines have more than `max_vertices` vertices (0: no limit) is refused before any polygon
-/// is built.
+/// Loads `path`, counts the vertices of every level and traces `detail`'s polygons (only those:
+/// building polygons is most of the work). A picture whose exact outlines have more than
+/// `max_vertices` vertices (0: no limit) is refused before any polygon is built.
 pub fn run(path: &Path, detail: DetailSpec, solidity: &Solidity, max_vertices: usize) -> Result<Traced, CliError> {
     let limit = if max_vertices == 0 { usize::MAX } else { max_vertices };
     let picture = crate::files::read_picture(path).map_err(CliError::new)?;
     let image = (&picture).into();
-    let mut counts = Vec::new();
-    let mut chosen = Vec::new();
-    for (name, level) in [
+    let refused = |e: TraceError| match e {
+        TraceError::TooManyVertices { .. } => CliError::new(format!(
+            "{}: its outlines have more than {max_vertices} vertices, past the limit \
+             (--max-vertices; 0 lifts it)",
+            path.display()
+        )),
+        e => CliError::new(format!("{}: {e}", path.display())),
+    };
+    let levels = [
         ("exact", DetailSpec::Exact),
         ("optimal", DetailSpec::Optimal),
         ("more", DetailSpec::More),
         ("less", DetailSpec::Less),
-    ] {
-        let polygons = trace_limited(&image, solidity, Detail::from(level), limit).map_err(|e| match e {
-            TraceError::TooManyVertices { .. } => CliError::new(format!(
-                "{}: its outlines have more than {max_vertices} vertices, past the limit \
-                 (--max-vertices; 0 lifts it)",
-                path.display()
-            )),
-            e => CliError::new(format!("{}: {e}", path.display())),
-        })?;
-        counts.push((name, polygons.len(), vertices(&polygons)));
-        if level == detail {
-            chosen = polygons;
-        }
-    }
-    Ok(Traced { polygons: chosen, counts, picture })
+    ];
+    let details: Vec<Detail> = levels.iter().map(|(_, level)| Detail::from(*level)).collect();
+    let counts = vertex_counts(&image, solidity, &details, limit).map_err(refused)?;
+    let counts = levels.iter().zip(counts).map(|((name, _), (islands, vertices))| (*name, islands, vertices)).collect();
+    let polygons = trace_limited(&image, solidity, Detail::from(detail), limit).map_err(refused)?;
+    Ok(Traced { polygons, counts, picture })
 }
 
 /// The polygons as a scene file of colliders named `stem`, `stem_1`, … in pixel units with y

@@ -301,3 +301,26 @@ fn bombs_1024_timed() {
         }
     }
 }
+
+#[test]
+fn vertex_counts_match_the_traced_polygons_at_every_level() {
+    let pictures = [
+        (256, picture(256, 256, |x, y| (x / 7 + y / 5) % 3 != 0 && (x - 128).pow(2) + (y - 128).pow(2) < 110 * 110)),
+        (64, holes_grid(64)),
+        (48, picture(48, 48, |x, y| (x + y) % 2 == 0 || x == y)),
+    ];
+    for (size, px) in pictures {
+        let image = Rgba8::new(size, size, &px).unwrap();
+        let counts = collide2d::trace::vertex_counts(&image, &Solidity::default(), &LEVELS, usize::MAX).unwrap();
+        for (detail, (islands, vertices)) in LEVELS.into_iter().zip(counts) {
+            let polygons = traced(size, size, &px, detail);
+            assert_eq!((islands, vertices), (polygons.len(), total_vertices(&polygons)), "{size} {detail:?}");
+        }
+        let limit = total_vertices(&traced(size, size, &px, Detail::Exact)) - 1;
+        let refused = collide2d::trace::vertex_counts(&image, &Solidity::default(), &LEVELS, limit);
+        assert_eq!(refused, Err(TraceError::TooManyVertices { limit }));
+    }
+    let image = Rgba8::new(2, 2, &[255; 16]).unwrap();
+    let bad = collide2d::trace::vertex_counts(&image, &Solidity::default(), &[Detail::Tolerance(1.5)], 10);
+    assert_eq!(bad, Err(TraceError::BadTolerance(1.5)));
+}

@@ -136,14 +136,25 @@ pub fn trace_limited(
     detail: Detail,
     max_vertices: usize,
 ) -> Result<Vec<Polygon>, TraceError> {
+    let tolerance = checked_tolerance(detail)?;
+    trace_grid(&solid_grid(image, solidity), tolerance, max_vertices)
+}
+
+/// The level's area tolerance, refused unless a fraction in `[0, 1)`.
+fn checked_tolerance(detail: Detail) -> Result<f32, TraceError> {
     let tolerance = detail.area_tolerance();
     if !(0.0..1.0).contains(&tolerance) {
         return Err(TraceError::BadTolerance(tolerance));
     }
+    Ok(tolerance)
+}
+
+/// Which pixels of `image` are solid.
+fn solid_grid(image: &Rgba8, solidity: &Solidity) -> Grid {
     let (width, height) = (image.width() as usize, image.height() as usize);
     let mut solid = vec![false; width * height];
     solidity.for_each_solid(image, |x, y| solid[y as usize * width + x as usize] = true);
-    trace_grid(&Grid { width, height, solid }, tolerance, max_vertices)
+    Grid { width, height, solid }
 }
 
 /// Loads a picture with the `image` crate (any format it was built with) and traces it.
@@ -157,36 +168,84 @@ pub fn trace_file(
     trace(&Rgba8::from(&picture), solidity, detail)
 }
 
-fn trace_grid(grid: &Grid, tolerance: f32, max_vertices: usize) -> Result<Vec<Polygon>, TraceError> {
+/// Each island's rings, outline first, then its holes: refused past `max_vertices`.
+fn island_rings(grid: &Grid, max_vertices: usize) -> Result<Vec<Vec<Vec<Vec2>>>, TraceError> {
     let (label, islands) = contour::islands(grid);
     let rings =
         contour::rings(grid, &label, max_vertices).ok_or(TraceError::TooManyVertices { limit: max_vertices })?;
     drop(label);
-    let mut outlines: Vec<Vec<Vec2>> = vec![Vec::new(); islands as usize];
-    let mut holes: Vec<Vec<Vec<Vec2>>> = vec![Vec::new(); islands as usize];
+    // Outer rings take the first place (left empty until found), holes follow.
+    let mut by_island: Vec<Vec<Vec<Vec2>>> = vec![vec![Vec::new()]; islands as usize];
     for ring in rings {
+        let island = &mut by_island[ring.island as usize];
         if ring.outer {
-            outlines[ring.island as usize] = ring.points;
+            island[0] = ring.points;
         } else {
-            holes[ring.island as usize].push(ring.points);
+            island.push(ring.points);
         }
     }
-    let mut polygons = Vec::with_capacity(islands as usize);
-    for (island, (outline, holes)) in outlines.into_iter().zip(holes).enumerate() {
-        let exact = || Polygon::with_holes(&outline, &holes);
+    Ok(by_island)
+}
+
+/// An island's rings simplified within `tolerance` of its area (unchanged at 0).
+fn simplified(rings: &[Vec<Vec2>], tolerance: f32) -> Vec<Vec<Vec2>> {
+    let mut rings = rings.to_vec();
+    if tolerance > 0.0 {
+        let area = rings_area(&rings);
+        simplify::simplify(&mut rings, area * tolerance as f64, detail_reach(tolerance, area));
+    }
+    rings
+}
+
+fn trace_grid(grid: &Grid, tolerance: f32, max_vertices: usize) -> Result<Vec<Polygon>, TraceError> {
+    let islands = island_rings(grid, max_vertices)?;
+    let mut polygons = Vec::with_capacity(islands.len());
+    for (island, exact) in islands.iter().enumerate() {
+        let build = |rings: &[Vec<Vec2>]| Polygon::with_holes(&rings[0], &rings[1..]);
         let polygon = if tolerance > 0.0 {
-            let mut rings: Vec<Vec<Vec2>> = std::iter::once(outline.clone()).chain(holes.iter().cloned()).collect();
-            let area = rings_area(&rings);
-            simplify::simplify(&mut rings, area * tolerance as f64, detail_reach(tolerance, area));
             // The simplifier keeps outlines valid by construction; should the polygon check ever
             // disagree, the exact outline (always valid) is the safe answer.
-            Polygon::with_holes(&rings[0], &rings[1..]).or_else(|_| exact())
+            build(&simplified(exact, tolerance)).or_else(|_| build(exact))
         } else {
-            exact()
+            build(exact)
         };
         polygons.push(polygon.map_err(|source| TraceError::Polygon { island, source })?);
     }
     Ok(polygons)
+}
+
+/// How many islands and vertices (holes included) [`trace_limited`] would give at each of
+/// `details`, without building any polygon: the pixels are traced once and only simplified per
+/// level, so comparing levels costs little more than tracing one. Refused as `trace_limited`
+/// refuses.
+///
+/// ```
+/// use collide2d::pixels::{Rgba8, Solidity};
+/// use collide2d::trace::{vertex_counts, Detail};
+/// // A 3×3 opaque square with a transparent centre: a square outline and a square hole.
+/// let mut px = vec![255u8; 3 * 3 * 4];
+/// px[(1 * 3 + 1) * 4 + 3] = 0;
+/// let counts = vertex_counts(&Rgba8::new(3, 3, &px)?, &Solidity::default(), &[Detail::Exact], usize::MAX)?;
+/// assert_eq!(counts, vec![(1, 8)]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn vertex_counts(
+    image: &Rgba8,
+    solidity: &Solidity,
+    details: &[Detail],
+    max_vertices: usize,
+) -> Result<Vec<(usize, usize)>, TraceError> {
+    let tolerances = details.iter().map(|d| checked_tolerance(*d)).collect::<Result<Vec<_>, _>>()?;
+    let islands = island_rings(&solid_grid(image, solidity), max_vertices)?;
+    let count = |rings: &[Vec<Vec2>]| rings.iter().map(Vec::len).sum::<usize>();
+    Ok(tolerances
+        .into_iter()
+        .map(|t| {
+            let vertices =
+                islands.iter().map(|rings| if t > 0.0 { count(&simplified(rings, t)) } else { count(rings) });
+            (islands.len(), vertices.sum())
+        })
+        .collect())
 }
 
 /// How far a simplified outline may stray from the pixel corners, in pixels: 0.9 at 1 %, about
