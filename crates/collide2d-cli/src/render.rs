@@ -1,10 +1,28 @@
 //! `collide2d render`: the scene as a picture, colliding shapes red and the others green.
 
+use collide2d::{contains, intersects, Aabb, Vec2};
 use collide2d_render::{Picture, Style, View};
 
 use crate::check::Report;
 use crate::error::CliError;
 use crate::scene::{bounds, Scene, YAxis};
+
+/// The labels (top-left corner, text in 8×8 glyphs) worth writing, in order: those that lie
+/// inside the picture and keep 2 pixels clear of every label written before them. In a small
+/// picture of a crowded scene, fewer names that can be read rather than a pile.
+fn readable<'a>(labels: &[(Vec2, &'a str)], width: u32, height: u32) -> Vec<(Vec2, &'a str)> {
+    let Ok(frame) = Aabb::new(Vec2::ZERO, Vec2::new(width as f32, height as f32)) else { return Vec::new() };
+    let mut written: Vec<(Aabb, (Vec2, &str))> = Vec::new();
+    for &(corner, name) in labels {
+        let size = Vec2::new(8.0 * name.chars().count() as f32, 8.0);
+        let Ok(label) = Aabb::new(corner, corner + size) else { continue };
+        let clear = |w: &Aabb| !intersects(&w.expanded(2.0), &label);
+        if contains(&frame, &label) && written.iter().all(|(w, _)| clear(w)) {
+            written.push((label, (corner, name)));
+        }
+    }
+    written.into_iter().map(|(_, l)| l).collect()
+}
 
 /// What to draw besides the shapes.
 #[derive(Clone, Copy, Debug)]
@@ -57,11 +75,18 @@ pub fn render(
         }
     }
     if overlays.labels {
-        for c in &scene.colliders {
-            // Above the bounding box's top-left corner, as seen in the picture.
-            let b = c.world.aabb();
-            let (p, q) = (picture.view().to_pixel(b.min()), picture.view().to_pixel(b.max()));
-            picture.text(p.x.min(q.x), p.y.min(q.y) - 10.0, &c.name, 1);
+        // Each label above its bounding box's top-left corner, as seen in the picture.
+        let labels: Vec<(Vec2, &str)> = scene
+            .colliders
+            .iter()
+            .map(|c| {
+                let b = c.world.aabb();
+                let (p, q) = (picture.view().to_pixel(b.min()), picture.view().to_pixel(b.max()));
+                (Vec2::new(p.x.min(q.x), p.y.min(q.y) - 10.0), c.name.as_str())
+            })
+            .collect();
+        for (corner, name) in readable(&labels, width, height) {
+            picture.text(corner.x, corner.y, name, 1);
         }
     }
     if overlays.legend {
@@ -75,7 +100,36 @@ pub fn render(
             report.detector,
             if y_up { "up" } else { "down" }
         );
+        // Cut to the picture's width (8 pixels a character), so that a narrow picture shows
+        // the start of the line rather than a clipped glyph.
+        let fits = ((width as usize).saturating_sub(20)) / 8;
+        let status: String = if status.chars().count() > fits {
+            status.chars().take(fits.saturating_sub(1)).chain(['~']).collect()
+        } else {
+            status
+        };
         picture.text(10.0, 26.0, &status, 1);
     }
     Ok(picture)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn labels_that_would_pile_up_or_leave_the_picture_are_left_out() {
+        let labels = [
+            (Vec2::new(10.0, 10.0), "ball"),
+            (Vec2::new(14.0, 12.0), "covers ball"),
+            (Vec2::new(44.0, 10.0), "too close"),
+            (Vec2::new(46.0, 10.0), "beside"),
+            (Vec2::new(190.0, 50.0), "off the right edge"),
+            (Vec2::new(10.0, -4.0), "above"),
+            (Vec2::new(10.0, 22.0), "below"),
+        ];
+        let names: Vec<&str> = readable(&labels, 200, 120).into_iter().map(|(_, n)| n).collect();
+        assert_eq!(names, ["ball", "beside", "below"]);
+        assert!(readable(&labels, 0, 0).is_empty());
+    }
 }

@@ -76,15 +76,22 @@ pub fn as_scene(stem: &str, polygons: &[Polygon]) -> SceneFile {
 pub fn overlay(traced: &Traced) -> Result<Picture, CliError> {
     let (w, h) = traced.picture.dimensions();
     let zoom = (768 / w.max(h)).clamp(1, 16);
-    let (pw, ph) = (w * zoom, h * zoom);
+    // A border, so that outlines along the picture's edges show whole.
+    let pad = 8;
+    let (pw, ph) = (w * zoom + 2 * pad, h * zoom + 2 * pad);
     let region = Aabb::new(Vec2::ZERO, Vec2::new(w as f32, h as f32)).map_err(|e| CliError::new(e.to_string()))?;
-    let view = View::fit(&region, pw, ph, 0.0, false);
+    let view = View::fit(&region, pw, ph, pad as f32, false);
     // A dark backdrop, so that white and pale sprites show; bright outlines over them.
     let style = Style { background: [48, 48, 56, 255], apart: [255, 230, 0, 255], ..Style::default() };
     let mut picture = Picture::new(view, style).ok_or_else(|| CliError::new("picture too large"))?;
-    picture.blit(traced.picture.as_raw(), w, h, zoom);
-    for p in &traced.polygons {
-        picture.shape(&Shape::Polygon(p.clone()), false);
+    picture.blit_at(traced.picture.as_raw(), w, h, zoom, (pad, pad));
+    // A dark band under each bright outline, so that it shows on pale and yellow sprites too.
+    let shapes: Vec<Shape> = traced.polygons.iter().map(|p| Shape::Polygon(p.clone())).collect();
+    for shape in &shapes {
+        picture.outline(shape, [0, 0, 0, 255], style.line * 2.5);
+    }
+    for shape in &shapes {
+        picture.outline(shape, style.apart, style.line);
     }
     Ok(picture)
 }

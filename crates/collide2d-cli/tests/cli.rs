@@ -164,6 +164,28 @@ fn render_paints_colliding_shapes_red_and_the_others_green() {
 }
 
 #[test]
+fn the_trace_overlay_outline_shows_on_a_bright_yellow_sprite() {
+    // A yellow disc the colour of the outline itself, on a transparent square.
+    let dir = tempfile::tempdir().unwrap();
+    let (sprite, overlay) = (dir.path().join("sun.png"), dir.path().join("overlay.png"));
+    let inside = |x: u32, y: u32| (x as i32 - 32).pow(2) + (y as i32 - 32).pow(2) < 24 * 24;
+    image::RgbaImage::from_fn(64, 64, |x, y| image::Rgba([255, 230, 0, if inside(x, y) { 255 } else { 0 }]))
+        .save(&sprite)
+        .unwrap();
+    let out = collide2d(&["trace", s(&sprite), "--png", s(&overlay)]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let picture = image::open(&overlay).unwrap().into_rgba8();
+    // 8 pixels of border, then the sprite enlarged.
+    let zoom = (picture.width() - 16) / 64;
+    // Across the disc's right edge on the middle row: the dark band under the outline, which
+    // the dark grey backdrop (48, 48, 56) and the yellow sprite never show.
+    let edge = 8 + zoom * ((0..64).rev().find(|&x| inside(x, 32)).unwrap() + 1);
+    let row = picture.height() / 2;
+    let dark = (edge - zoom..edge + zoom).filter(|&x| picture.get_pixel(x, row).0[..3].iter().all(|&c| c < 40));
+    assert!(dark.count() >= 2, "no dark band at the outline");
+}
+
+#[test]
 fn trace_prints_a_ready_scene_counts_and_an_overlay() {
     let sprite = Path::new(env!("CARGO_MANIFEST_DIR")).join("../collide2d/tests/data/sprites/keyRed.png");
     let dir = tempfile::tempdir().unwrap();

@@ -161,6 +161,14 @@ impl Picture {
         }
     }
 
+    /// Strokes a shape's outline only (no fill), `width` pixels wide, in `rgba`: drawn twice,
+    /// wide and dark then narrow and bright, it shows over any picture.
+    pub fn outline(&mut self, shape: &Shape, rgba: [u8; 4], width: f32) {
+        let Some(path) = self.shape_path(shape) else { return };
+        let stroke = Stroke { width, ..Stroke::default() };
+        self.pixmap.stroke_path(&path, &paint(rgba), &stroke, Transform::identity(), None);
+    }
+
     /// Draws a bounding box outline.
     pub fn aabb(&mut self, b: &Aabb) {
         let (lo, hi) = (self.view.to_pixel(b.min()), self.view.to_pixel(b.max()));
@@ -238,17 +246,22 @@ impl Picture {
     /// Paints an RGBA8 picture (`width × height`, rows from the top, not premultiplied) at the
     /// top-left corner, each of its pixels a `zoom × zoom` block, over what is there.
     pub fn blit(&mut self, rgba: &[u8], width: u32, height: u32, zoom: u32) {
+        self.blit_at(rgba, width, height, zoom, (0, 0));
+    }
+
+    /// [`blit`](Self::blit) with the picture's top-left corner at pixel `(left, top)`.
+    pub fn blit_at(&mut self, rgba: &[u8], width: u32, height: u32, zoom: u32, (left, top): (u32, u32)) {
         let (pw, ph) = (self.pixmap.width(), self.pixmap.height());
         let zoom = zoom.max(1);
         let data = self.pixmap.data_mut();
-        for y in 0..height.min(ph.div_ceil(zoom)) {
-            for x in 0..width.min(pw.div_ceil(zoom)) {
+        for y in 0..height.min(ph.saturating_sub(top).div_ceil(zoom)) {
+            for x in 0..width.min(pw.saturating_sub(left).div_ceil(zoom)) {
                 let i = ((y * width + x) * 4) as usize;
                 let Some(src) = rgba.get(i..i + 4) else { return };
                 let a = src[3] as u32;
                 for dy in 0..zoom {
                     for dx in 0..zoom {
-                        let (px, py) = (x * zoom + dx, y * zoom + dy);
+                        let (px, py) = (left + x * zoom + dx, top + y * zoom + dy);
                         if px >= pw || py >= ph {
                             continue;
                         }
