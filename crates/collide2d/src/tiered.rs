@@ -97,24 +97,21 @@ pub fn collide_verdict<A: RectObject + ?Sized, B: RectObject + ?Sized>(a: &A, b:
 }
 
 /// The exact world-space shape of a transformed rectangle; a transform that flattens it gives
-/// the segment (or point) it collapses to, and a non-finite one a NaN point (which touches nothing).
+/// the segment (or point) it collapses to: its two corners furthest apart. A non-finite transform
+/// gives a point with a non-finite coordinate, which touches nothing.
 fn world_rect(local: &Aabb, transform: &Transform) -> Shape {
     if let Ok(shape) = local.transformed(transform) {
         return shape;
     }
     let corners = local.corners().map(|c| transform.transform_point(c));
-    let mut best = (corners[0], corners[0], 0.0f32);
-    for (i, p) in corners.iter().enumerate() {
-        for q in &corners[i + 1..] {
-            let d = p.distance_squared(*q);
-            if d > best.2 {
-                best = (*p, *q, d);
+    let (mut ends, mut longest) = ((corners[0], corners[0]), 0.0f32);
+    // Every ordered pair (16 of them, on this rare path): a pair with itself is 0 apart.
+    for p in corners {
+        for q in corners {
+            if p.distance_squared(q) > longest {
+                (ends, longest) = ((p, q), p.distance_squared(q));
             }
         }
     }
-    match Segment::new(best.0, best.1) {
-        Ok(s) => Shape::Segment(s),
-        Err(_) if best.0.is_finite() => Shape::Point(best.0),
-        Err(_) => Shape::Point(Vec2::NAN),
-    }
+    Segment::new(ends.0, ends.1).map_or(Shape::Point(ends.0), Shape::Segment)
 }

@@ -113,6 +113,20 @@ mod tests {
     }
 
     #[test]
+    fn length_is_max_minus_min() {
+        assert_eq!(Interval::new(2.0, 5.0).length(), 3.0);
+        assert_eq!(Interval::new(-3.0, 1.0).length(), 4.0);
+        assert_eq!(Interval::point(7.0).length(), 0.0);
+    }
+
+    #[test]
+    fn a_point_interval_holds_just_its_value() {
+        assert_eq!(Interval::point(-2.5), Interval { min: -2.5, max: -2.5 });
+        let pts = [glam::Vec2::new(3.0, 0.0), glam::Vec2::new(5.0, 0.0)];
+        assert_eq!(Interval::of_projection(&pts, glam::Vec2::X), Some(Interval::new(3.0, 5.0)));
+    }
+
+    #[test]
     fn apart_intervals_do_not_overlap_and_report_their_gap() {
         let a = Interval::new(0.0, 1.0);
         let b = Interval::new(3.0, 4.0);

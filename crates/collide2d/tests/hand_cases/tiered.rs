@@ -73,6 +73,40 @@ fn tiered_boxes_apart_settle_every_level_at_the_bounding_box_level() {
     assert_eq!(collide_verdict(&a, &b, Level::Maximum).decided_by, Level::Aabb);
 }
 
+#[test]
+fn tiered_a_corner_of_either_one_inside_the_other_settles_at_the_corner_level() {
+    // A big square and a small 45° diamond poking into its right side by one tip: only the
+    // diamond's corner is inside, none of the square's. Both orders must find it.
+    let big = sprite(aabb(0.0, 0.0, 4.0, 4.0), v(0.0, 0.0), 0.0);
+    let diamond = sprite(aabb(-1.0, -1.0, 1.0, 1.0), v(4.0 + std::f32::consts::SQRT_2 - 0.5, 2.0), Q);
+    for (a, b) in [(&big, &diamond), (&diamond, &big)] {
+        assert_eq!(levels(a, b), [true; 4]);
+        let verdict = collide_verdict(a, b, Level::Corners);
+        assert!(verdict.colliding && verdict.decided_by == Level::Corners, "{verdict:?}");
+    }
+}
+
+#[test]
+fn tiered_a_rectangle_flattened_by_its_transform_collides_as_the_segment_it_becomes() {
+    // Scale y by 0: the 4 × 1 rectangle becomes the segment from (0, 0) to (4, 0). A box around
+    // (3.5, 0) touches it far from the first corner, and one past its end does not.
+    let flat = Sprite {
+        local: aabb(0.0, 0.0, 4.0, 1.0),
+        transform: Transform::from_translation_rotation_scale(v(0.0, 0.0), 0.0, v(1.0, 0.0)),
+    };
+    let near_end = sprite(aabb(-0.25, -0.25, 0.25, 0.25), v(3.5, 0.2), 0.0);
+    let past_end = sprite(aabb(-0.25, -0.25, 0.25, 0.25), v(4.5, 0.2), 0.0);
+    assert!(collide(&flat, &near_end, Level::Maximum) && collide(&near_end, &flat, Level::Maximum));
+    assert!(!collide(&flat, &past_end, Level::Maximum) && !collide(&past_end, &flat, Level::Maximum));
+    // Flattened to a point (both scales 0): it collides only with what holds that point.
+    let dot = Sprite {
+        local: aabb(1.0, 1.0, 4.0, 2.0),
+        transform: Transform::from_translation_rotation_scale(v(3.5, 0.1), 0.0, v(0.0, 0.0)),
+    };
+    assert!(collide(&dot, &near_end, Level::Maximum));
+    assert!(!collide(&dot, &past_end, Level::Maximum));
+}
+
 // ---------------------------------------------------------------- detectors
 
 fn verdicts(a: &Shape, b: &Shape) -> [bool; 3] {
