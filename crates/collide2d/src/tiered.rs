@@ -12,8 +12,6 @@
 //! A level stops the climb when its answer is certain: bounding boxes apart means apart, a
 //! corner inside means colliding. [`Level::Maximum`] (the default) climbs as far as needed.
 
-use glam::Vec2;
-
 use crate::math::Transform;
 use crate::query::contains::contains_point;
 use crate::query::intersects::intersects_ref;
