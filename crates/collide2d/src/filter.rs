@@ -13,6 +13,7 @@
 /// assert!(!player.allows(&player)); // players do not collide with each other
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct CollisionFilter {
     /// The groups this collider belongs to.
     pub layer: u32,

@@ -107,6 +107,8 @@ pub mod math;
 pub mod pixels;
 pub mod polygon;
 pub mod query;
+#[cfg(feature = "serde")]
+mod serial;
 pub mod shape;
 #[cfg(feature = "parallel")]
 mod share;

@@ -13,6 +13,7 @@
 /// assert_eq!(b.clamp(7.0), 5.0);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Interval {
     /// The smaller end.
     pub min: f32,

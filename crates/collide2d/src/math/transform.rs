@@ -22,6 +22,7 @@ use glam::{Affine2, Mat2, Vec2};
 /// assert!((p - Vec2::new(10.0, 1.0)).length() < 1e-6);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(transparent))]
 pub struct Transform {
     matrix: Affine2,
 }

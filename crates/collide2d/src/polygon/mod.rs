@@ -91,6 +91,11 @@ impl CurveDetail {
 /// # Ok::<(), collide2d::ShapeError>(())
 /// ```
 #[derive(Clone, Debug)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(try_from = "crate::serial::PolygonRaw", into = "crate::serial::PolygonRaw")
+)]
 pub struct Polygon {
     data: Arc<PolygonData>,
 }

@@ -17,6 +17,7 @@ use crate::math::{Interval, Transform};
 /// # Ok::<(), collide2d::ShapeError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(try_from = "crate::serial::AabbRaw"))]
 pub struct Aabb {
     min: Vec2,
     max: Vec2,

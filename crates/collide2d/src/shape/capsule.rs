@@ -15,6 +15,11 @@ use crate::math::Transform;
 /// # Ok::<(), collide2d::ShapeError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(try_from = "crate::serial::CapsuleRaw")
+)]
 pub struct Capsule {
     a: Vec2,
     b: Vec2,

@@ -14,6 +14,11 @@ use crate::math::Transform;
 /// # Ok::<(), collide2d::ShapeError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(try_from = "crate::serial::CircleRaw")
+)]
 pub struct Circle {
     center: Vec2,
     radius: f32,

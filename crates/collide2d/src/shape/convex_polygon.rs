@@ -20,6 +20,11 @@ use crate::math::{orient2d, Transform};
 /// # Ok::<(), collide2d::ShapeError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(try_from = "crate::serial::ConvexPolygonRaw", into = "crate::serial::ConvexPolygonRaw")
+)]
 pub struct ConvexPolygon {
     /// The `n` vertices, then the `n` edge normals, in one allocation: a concave polygon holds
     /// many pieces and copies them all each time it is placed.

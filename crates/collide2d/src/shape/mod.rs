@@ -36,6 +36,7 @@ use crate::polygon::Polygon;
 /// A `Shape::Point` holds a plain `Vec2` and is not validated: queries given a point with a
 /// non-finite coordinate answer `false`.
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Shape {
     /// A single point.
     Point(Vec2),

@@ -16,11 +16,13 @@ use crate::math::Transform;
 /// # Ok::<(), collide2d::ShapeError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(try_from = "crate::serial::ObbRaw"))]
 pub struct Obb {
     center: Vec2,
     half_extents: Vec2,
     rotation: f32,
     /// `(cos rotation, sin rotation)`: the box's local x axis in world space.
+    #[cfg_attr(feature = "serde", serde(skip))]
     axis: Vec2,
 }
 

@@ -2,6 +2,7 @@ use glam::Vec2;
 
 /// One point of contact: where the two surfaces meet (or overlap) locally.
 #[derive(Clone, Copy, Debug, PartialEq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct ContactPoint {
     /// On the surface of shape `a`.
     pub point_a: Vec2,
@@ -29,6 +30,11 @@ impl ContactPoint {
 ///
 /// The value holds its points inline (no heap), like a physics engine's manifold.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(from = "crate::serial::ContactRaw", into = "crate::serial::ContactRaw")
+)]
 pub struct Contact {
     /// Unit vector from `a` towards `b`.
     pub normal: Vec2,

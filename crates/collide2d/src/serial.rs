@@ -1,0 +1,156 @@
+//! The plain forms that validated types take in serialized data (the `serde` feature).
+//!
+//! A shape that exists is valid and queries never re-check it, so data is never trusted: each
+//! validated type deserializes into one of these raw structs first and is then built by its own
+//! constructor, which refuses bad data with the same [`ShapeError`] message as in code. Derived
+//! data (an oriented box's axis, a polygon's normals, edge tree and convex pieces) is never
+//! written out; the constructor rebuilds it on load.
+
+use glam::Vec2;
+use serde::{Deserialize, Serialize};
+
+use crate::polygon::Polygon;
+use crate::query::contact::{Contact, ContactPoint};
+use crate::shape::{Aabb, Capsule, Circle, ConvexPolygon, Obb, Segment, ShapeError};
+
+/// An [`Aabb`] as written: its two corners.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct AabbRaw {
+    min: Vec2,
+    max: Vec2,
+}
+
+impl TryFrom<AabbRaw> for Aabb {
+    type Error = ShapeError;
+    fn try_from(raw: AabbRaw) -> Result<Self, ShapeError> {
+        Aabb::new(raw.min, raw.max)
+    }
+}
+
+/// A [`Circle`] as written.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct CircleRaw {
+    center: Vec2,
+    radius: f32,
+}
+
+impl TryFrom<CircleRaw> for Circle {
+    type Error = ShapeError;
+    fn try_from(raw: CircleRaw) -> Result<Self, ShapeError> {
+        Circle::new(raw.center, raw.radius)
+    }
+}
+
+/// A [`Capsule`] as written: its spine's ends and radius.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct CapsuleRaw {
+    a: Vec2,
+    b: Vec2,
+    radius: f32,
+}
+
+impl TryFrom<CapsuleRaw> for Capsule {
+    type Error = ShapeError;
+    fn try_from(raw: CapsuleRaw) -> Result<Self, ShapeError> {
+        Capsule::new(raw.a, raw.b, raw.radius)
+    }
+}
+
+/// A [`Segment`] as written: its ends.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct SegmentRaw {
+    a: Vec2,
+    b: Vec2,
+}
+
+impl TryFrom<SegmentRaw> for Segment {
+    type Error = ShapeError;
+    fn try_from(raw: SegmentRaw) -> Result<Self, ShapeError> {
+        Segment::new(raw.a, raw.b)
+    }
+}
+
+/// An [`Obb`] as written: without its axis, which follows from the rotation.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct ObbRaw {
+    center: Vec2,
+    half_extents: Vec2,
+    rotation: f32,
+}
+
+impl TryFrom<ObbRaw> for Obb {
+    type Error = ShapeError;
+    fn try_from(raw: ObbRaw) -> Result<Self, ShapeError> {
+        Obb::new(raw.center, raw.half_extents, raw.rotation)
+    }
+}
+
+/// A [`ConvexPolygon`] as written: its vertices only; the normals are rebuilt on load.
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct ConvexPolygonRaw {
+    vertices: Vec<Vec2>,
+}
+
+impl From<ConvexPolygon> for ConvexPolygonRaw {
+    fn from(polygon: ConvexPolygon) -> Self {
+        Self { vertices: polygon.vertices().to_vec() }
+    }
+}
+
+impl TryFrom<ConvexPolygonRaw> for ConvexPolygon {
+    type Error = ShapeError;
+    fn try_from(raw: ConvexPolygonRaw) -> Result<Self, ShapeError> {
+        ConvexPolygon::new(&raw.vertices)
+    }
+}
+
+/// A [`Polygon`] as written: its outline and holes; the edge tree and convex pieces are rebuilt
+/// on load, after the same simplicity checks as in code.
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct PolygonRaw {
+    outline: Vec<Vec2>,
+    /// Left out of data for a polygon without holes.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    holes: Vec<Vec<Vec2>>,
+}
+
+impl From<Polygon> for PolygonRaw {
+    fn from(polygon: Polygon) -> Self {
+        Self { outline: polygon.outline().to_vec(), holes: polygon.holes().to_vec() }
+    }
+}
+
+impl TryFrom<PolygonRaw> for Polygon {
+    type Error = ShapeError;
+    fn try_from(raw: PolygonRaw) -> Result<Self, ShapeError> {
+        Polygon::with_holes(&raw.outline, &raw.holes)
+    }
+}
+
+/// A [`Contact`] as written: its points as a list, without the inline storage's spare slot.
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct ContactRaw {
+    normal: Vec2,
+    depth: f32,
+    points: Vec<ContactPoint>,
+}
+
+impl From<Contact> for ContactRaw {
+    fn from(contact: Contact) -> Self {
+        Self { normal: contact.normal, depth: contact.depth, points: contact.points().to_vec() }
+    }
+}
+
+impl From<ContactRaw> for Contact {
+    fn from(raw: ContactRaw) -> Self {
+        Contact::new(raw.normal, raw.depth, &raw.points)
+    }
+}
