@@ -1,0 +1,65 @@
+//! `import collide2d`: the collide2d library for Python, built with PyO3 and maturin.
+//!
+//! Shapes are frozen classes wrapping the library's validated shapes; vectors go out as tuples
+//! and come in as anything with two numbers; the library's errors are `ValueError`s with its own
+//! messages. PyO3 turns a Rust panic into Python's `PanicException` rather than letting it
+//! cross, and the library does not panic on any input.
+
+mod convert;
+mod pickle;
+mod queries;
+mod results;
+mod shapes;
+mod tiered;
+mod trace;
+mod transform;
+mod world;
+
+use pyo3::prelude::*;
+
+/// 2D collision detection for games: exact overlap, containment, contact (normal, depth, points,
+/// push-out), distance, ray and shape casts for boxes, circles, capsules, segments and convex and
+/// concave polygons with holes; sprite tracing; pixel masks; and a broad-phase world.
+#[pymodule]
+fn collide2d(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<shapes::PyAabb>()?;
+    m.add_class::<shapes::PyCircle>()?;
+    m.add_class::<shapes::PyObb>()?;
+    m.add_class::<shapes::PyCapsule>()?;
+    m.add_class::<shapes::PySegment>()?;
+    m.add_class::<shapes::PyConvexPolygon>()?;
+    m.add_class::<shapes::PyPolygon>()?;
+    m.add_class::<transform::PyTransform>()?;
+    m.add_class::<results::PyContact>()?;
+    m.add_class::<results::PyContactPoint>()?;
+    m.add_class::<results::PyRayHit>()?;
+    m.add_class::<results::PyClosestPoints>()?;
+    m.add_class::<results::PyShapeCastHit>()?;
+    m.add_class::<tiered::PyLevel>()?;
+    m.add_class::<tiered::PyDetector>()?;
+    m.add_class::<trace::PyBitmask>()?;
+    m.add_class::<world::PyCollisionFilter>()?;
+    m.add_class::<world::PyHandle>()?;
+    m.add_class::<world::PyContactEvent>()?;
+    m.add_class::<world::PyStepEvents>()?;
+    m.add_class::<world::PyMoveResult>()?;
+    m.add_class::<world::PyWorld>()?;
+    m.add_function(wrap_pyfunction!(queries::intersects, m)?)?;
+    m.add_function(wrap_pyfunction!(queries::contains, m)?)?;
+    m.add_function(wrap_pyfunction!(queries::contact, m)?)?;
+    m.add_function(wrap_pyfunction!(queries::distance, m)?)?;
+    m.add_function(wrap_pyfunction!(queries::closest_points, m)?)?;
+    m.add_function(wrap_pyfunction!(queries::cast_ray, m)?)?;
+    m.add_function(wrap_pyfunction!(queries::closest_point, m)?)?;
+    m.add_function(wrap_pyfunction!(queries::signed_distance, m)?)?;
+    m.add_function(wrap_pyfunction!(queries::cast_shape, m)?)?;
+    m.add_function(wrap_pyfunction!(queries::sweep, m)?)?;
+    m.add_function(wrap_pyfunction!(queries::intersects_pairs, m)?)?;
+    m.add_function(wrap_pyfunction!(queries::contact_pairs, m)?)?;
+    m.add_function(wrap_pyfunction!(tiered::collide, m)?)?;
+    m.add_function(wrap_pyfunction!(tiered::collide_verdict_of, m)?)?;
+    m.add_function(wrap_pyfunction!(trace::trace, m)?)?;
+    m.add_function(wrap_pyfunction!(trace::trace_file, m)?)?;
+    m.add_function(wrap_pyfunction!(pickle::_unpickle, m)?)?;
+    Ok(())
+}

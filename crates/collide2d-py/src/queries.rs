@@ -1,0 +1,131 @@
+//! The queries, for any two shapes (or a shape and a point given as two numbers).
+
+use collide2d::{Ray, ShapeRef};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::PyBytes;
+
+use crate::convert::{shape_ref, tuple, value_error, V2};
+use crate::results::{PyClosestPoints, PyContact, PyRayHit, PyShapeCastHit};
+
+/// Whether `a` and `b` share at least one point (touching counts).
+#[pyfunction]
+pub fn intersects(a: &Bound<'_, PyAny>, b: &Bound<'_, PyAny>) -> PyResult<bool> {
+    Ok(collide2d::intersects(&shape_ref(a)?, &shape_ref(b)?))
+}
+
+/// Whether every point of `inner` lies in `outer` (boundaries included).
+#[pyfunction]
+pub fn contains(outer: &Bound<'_, PyAny>, inner: &Bound<'_, PyAny>) -> PyResult<bool> {
+    Ok(collide2d::contains(&shape_ref(outer)?, &shape_ref(inner)?))
+}
+
+/// How `a` and `b` touch, or None when they do not: the normal points from `a` towards `b`, and
+/// moving `b` by `push_out_b` (or `a` by `push_out_a`) separates them.
+#[pyfunction]
+pub fn contact(a: &Bound<'_, PyAny>, b: &Bound<'_, PyAny>) -> PyResult<Option<PyContact>> {
+    Ok(collide2d::contact(&shape_ref(a)?, &shape_ref(b)?).map(|inner| PyContact { inner }))
+}
+
+/// The gap between `a` and `b` (0 when they touch or overlap).
+#[pyfunction]
+pub fn distance(a: &Bound<'_, PyAny>, b: &Bound<'_, PyAny>) -> PyResult<f32> {
+    Ok(collide2d::distance(&shape_ref(a)?, &shape_ref(b)?))
+}
+
+/// The nearest points of `a` and `b`, or None when they touch or overlap.
+#[pyfunction]
+pub fn closest_points(a: &Bound<'_, PyAny>, b: &Bound<'_, PyAny>) -> PyResult<Option<PyClosestPoints>> {
+    Ok(collide2d::closest_points(&shape_ref(a)?, &shape_ref(b)?).map(PyClosestPoints::from))
+}
+
+/// Where the ray from `origin` along `direction` first meets `shape` within `max_distance`,
+/// or None. The direction need not be unit length but must not be zero.
+#[pyfunction]
+#[pyo3(signature = (shape, origin, direction, max_distance = f32::INFINITY))]
+pub fn cast_ray(shape: &Bound<'_, PyAny>, origin: V2, direction: V2, max_distance: f32) -> PyResult<Option<PyRayHit>> {
+    let ray = Ray::new(origin.0, direction.0).map_err(value_error)?;
+    Ok(collide2d::cast_ray(&shape_ref(shape)?, &ray, max_distance).map(PyRayHit::from))
+}
+
+/// The point of `shape` nearest to `point` (the point itself when inside).
+#[pyfunction]
+pub fn closest_point(shape: &Bound<'_, PyAny>, point: V2) -> PyResult<(f32, f32)> {
+    Ok(tuple(collide2d::closest_point(&shape_ref(shape)?, point.0)))
+}
+
+/// The distance from `point` to the surface of `shape`: negative inside.
+#[pyfunction]
+pub fn signed_distance(shape: &Bound<'_, PyAny>, point: V2) -> PyResult<f32> {
+    Ok(collide2d::signed_distance(&shape_ref(shape)?, point.0))
+}
+
+/// The first time in `[0, max_time]` at which `a` moving at velocity `motion_a` and `b` moving at
+/// `motion_b` touch, with where and how; None if they never do. Shapes already touching hit at
+/// time 0 with `started_overlapping` set.
+#[pyfunction]
+#[pyo3(signature = (a, motion_a, b, motion_b, max_time = 1.0))]
+pub fn cast_shape(
+    a: &Bound<'_, PyAny>,
+    motion_a: V2,
+    b: &Bound<'_, PyAny>,
+    motion_b: V2,
+    max_time: f32,
+) -> PyResult<Option<PyShapeCastHit>> {
+    let hit = collide2d::cast_shape(&shape_ref(a)?, motion_a.0, &shape_ref(b)?, motion_b.0, max_time);
+    Ok(hit.map(PyShapeCastHit::from))
+}
+
+/// Where `moving`, moved by `motion`, first meets the still `obstacle`: `time` is the fraction
+/// of the motion travelled. None if it does not.
+#[pyfunction]
+pub fn sweep(moving: &Bound<'_, PyAny>, motion: V2, obstacle: &Bound<'_, PyAny>) -> PyResult<Option<PyShapeCastHit>> {
+    Ok(collide2d::sweep(&shape_ref(moving)?, motion.0, &shape_ref(obstacle)?).map(PyShapeCastHit::from))
+}
+
+/// Calls `answer` on the shapes `a[i]` and `b[i]` of two equally long sequences, pair by pair,
+/// for the batch queries.
+fn each_pair(a: &Bound<'_, PyAny>, b: &Bound<'_, PyAny>, mut answer: impl FnMut(ShapeRef, ShapeRef)) -> PyResult<()> {
+    let (na, nb) = (a.len()?, b.len()?);
+    if na != nb {
+        return Err(PyValueError::new_err(format!("the two sequences differ in length ({na} and {nb})")));
+    }
+    for (x, y) in a.try_iter()?.zip(b.try_iter()?) {
+        let (x, y) = (x?, y?);
+        answer(shape_ref(&x)?, shape_ref(&y)?);
+    }
+    Ok(())
+}
+
+/// Whether `a[i]` and `b[i]` intersect, for every `i`, in one call (Python's per-call cost paid
+/// once): one byte per pair, 1 or 0, ready for `numpy.frombuffer(result, dtype=bool)`.
+#[pyfunction]
+pub fn intersects_pairs<'py>(
+    py: Python<'py>,
+    a: &Bound<'py, PyAny>,
+    b: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyBytes>> {
+    let mut out = Vec::new();
+    each_pair(a, b, |x, y| out.push(u8::from(collide2d::intersects(&x, &y))))?;
+    Ok(PyBytes::new(py, &out))
+}
+
+/// The contact of `a[i]` and `b[i]`, for every `i`, in one call: three 32-bit floats per pair
+/// (normal x, normal y, depth), NaN for pairs that do not touch, ready for
+/// `numpy.frombuffer(result, dtype=numpy.float32).reshape(-1, 3)`.
+#[pyfunction]
+pub fn contact_pairs<'py>(
+    py: Python<'py>,
+    a: &Bound<'py, PyAny>,
+    b: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyBytes>> {
+    let mut out = Vec::new();
+    each_pair(a, b, |x, y| {
+        let row = match collide2d::contact(&x, &y) {
+            Some(k) => [k.normal.x, k.normal.y, k.depth],
+            None => [f32::NAN; 3],
+        };
+        out.extend(row.iter().flat_map(|v| v.to_ne_bytes()));
+    })?;
+    Ok(PyBytes::new(py, &out))
+}
