@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# CI for the Python package: build it in a fresh virtual environment, install it as a user would
+# (a wheel, through pip), and run the pytest suite, the pygame example's headless test included.
+set -euo pipefail
+cd "$(dirname "$0")"
+
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+python3 -m venv "$work/venv"
+py="$work/venv/bin/python"
+"$py" -m pip install -q --upgrade pip
+"$py" -m pip install -q maturin pytest numpy pygame-ce
+
+# A release wheel, as `pip install` from the repository builds it; abi3, so one wheel serves
+# every CPython from 3.9 on.
+"$work/venv/bin/maturin" build --release --quiet --out "$work/dist"
+"$py" -m pip install -q "$work"/dist/collide2d-*.whl
+
+# The suite imports the installed package, never the source folder.
+cd tests
+SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy "$py" -m pytest -q -p no:cacheprovider .

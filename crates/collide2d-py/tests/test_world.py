@@ -1,0 +1,103 @@
+"""World: handles, data, events, filters, sensors, parents, queries and the mover."""
+
+import pytest
+
+import collide2d as c
+
+
+def test_handles_data_and_events():
+    world = c.World()
+    a = world.insert(c.Circle((0, 0), 1), data="player")
+    b = world.insert(c.Aabb((0.5, -1), (3, 1)), data={"kind": "crate"})
+    far = world.insert(c.Circle((0, 0), 1), c.Transform(translation=(100, 0)))
+    assert len(world) == 3 and a in world and world.data(a) == "player" and world.data(far) is None
+    assert sorted(world.handles()) == sorted([a, b, far])
+    events = world.step()
+    assert len(events.started) == 1 and not events.ongoing and not events.stopped
+    e = events.started[0]
+    assert {e.a, e.b} == {a, b}
+    assert e.contact.depth == pytest.approx(0.5)
+    assert world.is_colliding(a) and not world.is_colliding(far)
+    assert len(world.step().ongoing) == 1
+    world.set_transform(b, c.Transform(translation=(10, 0)))
+    assert world.step().stopped == [(e.a, e.b)]
+    assert world.remove(b) == {"kind": "crate"}
+    assert b not in world and len(world) == 2
+    with pytest.raises(ValueError, match="does not exist"):
+        world.data(b)
+    with pytest.raises(ValueError, match="does not exist"):
+        world.remove(b)
+    assert "World(2 colliders)" == repr(world)
+
+
+def test_filters_sensors_and_detectors():
+    world = c.World()
+    player = c.CollisionFilter(0b01, 0b10)
+    a = world.insert(c.Circle((0, 0), 1), filter=player)
+    b = world.insert(c.Circle((1, 0), 1), filter=player)
+    assert world.filter(a) == player and not player.allows(player)
+    assert not world.step().started
+    world.set_filter(b, c.CollisionFilter(0b10, 0b01))
+    assert len(world.step().started) == 1
+    s = world.insert(c.Circle((0, 0), 5), sensor=True)
+    assert world.is_sensor(s)
+    touching = world.step().started
+    assert all(ev.contact is None for ev in touching if s in (ev.a, ev.b))
+    # Bounding boxes collide where the discs do not.
+    w2 = c.World()
+    w2.insert(c.Circle((0, 0), 1))
+    w2.insert(c.Circle((1.6, 1.6), 1))
+    assert not w2.step().started
+    w2.set_detector(c.Detector.BOUNDING_BOXES)
+    assert len(w2.step().started) == 1
+    import pickle
+
+    assert pickle.loads(pickle.dumps(player)) == player
+    assert c.CollisionFilter() == c.CollisionFilter(0xFFFFFFFF, 0xFFFFFFFF)
+
+
+def test_parents_shapes_and_transforms():
+    world = c.World()
+    body = world.insert(c.Aabb((-1, -1), (1, 1)), c.Transform(translation=(10, 0)))
+    arm = world.insert(c.Circle((2, 0), 0.5))
+    world.set_parent(arm, body)
+    assert world.parent(arm) == body and world.children(body) == [arm]
+    assert world.world_shape(arm) == c.Circle((12, 0), 0.5)
+    assert world.local_shape(arm) == c.Circle((2, 0), 0.5)
+    assert world.world_transform(arm).translation == (10, 0)
+    assert world.local_transform(body).translation == (10, 0)
+    assert world.aabb(body) == c.Aabb((9, -1), (11, 1))
+    with pytest.raises(ValueError, match="cycle"):
+        world.set_parent(body, arm)
+    world.set_parent(arm, None)
+    assert world.parent(arm) is None
+    world.set_shape(arm, c.Circle((0, 0), 2))
+    assert world.world_shape(arm) == c.Circle((0, 0), 2)
+    with pytest.raises(ValueError, match="Circle"):
+        world.insert(c.Circle((0, 0), 1), c.Transform(scale=(2, 1)))
+
+
+def test_scene_queries_and_move_and_slide():
+    world = c.World()
+    floor = world.insert(c.Aabb((-10, -1), (10, 0)))
+    wall = world.insert(c.Aabb((5, 0), (6, 10)))
+    assert set(world.colliders_in_aabb(c.Aabb((4, -0.5), (5.5, 1)))) == {floor, wall}
+    assert world.colliders_at_point((5.5, 5)) == [wall]
+    assert world.colliders_overlapping(c.Circle((0, 0.5), 0.5)) == [floor]
+    h, hit = world.cast_ray((0, 5), (1, 0))
+    assert h == wall and hit.distance == 5
+    hits = world.cast_ray_all((0, 5), (1, 0), ignore=[floor])
+    assert [h for h, _ in hits] == [wall]
+    assert world.cast_ray((0, 5), (-1, 0)) is None
+    h, hit = world.cast_shape(c.Circle((0, 5), 1), (10, 0))
+    assert h == wall and hit.time == pytest.approx(0.4, abs=1e-4)
+    player = world.insert(c.Circle((0, 1.5), 0.5))
+    result = world.move_and_slide(player, (10, -1))
+    assert wall in result.touched and floor in result.touched and result.on_floor
+    assert result.floor_normal == pytest.approx((0, 1))
+    x, y = world.world_transform(player).translation
+    assert x < 4.5 and y >= -1e-3 - 1
+    gone = world.insert(c.Circle((50, 50), 1))
+    world.remove(gone)
+    with pytest.raises(ValueError, match="does not exist"):
+        world.move_and_slide(gone, (1, 0))
