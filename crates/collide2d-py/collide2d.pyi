@@ -7,257 +7,315 @@ pygame.Vector2, numpy arrays). Invalid input raises ValueError with the library'
 """
 
 import os
-from typing import Any, Iterable, List, Optional, Sequence, SupportsFloat, Tuple, Union
+from typing import Any, Iterable, List, Optional, Sequence, SupportsFloat, Tuple, Union, final
 
-Vec = Tuple[float, float]
-VecLike = Union[Sequence[SupportsFloat], Any]
+__all__ = [
+    "Aabb",
+    "Circle",
+    "Obb",
+    "Capsule",
+    "Segment",
+    "ConvexPolygon",
+    "Polygon",
+    "Transform",
+    "ContactPoint",
+    "Contact",
+    "RayHit",
+    "ClosestPoints",
+    "ShapeCastHit",
+    "intersects",
+    "contains",
+    "contact",
+    "distance",
+    "closest_points",
+    "cast_ray",
+    "closest_point",
+    "signed_distance",
+    "cast_shape",
+    "sweep",
+    "intersects_pairs",
+    "contact_pairs",
+    "Level",
+    "collide",
+    "collide_verdict",
+    "Detector",
+    "trace",
+    "trace_file",
+    "Bitmask",
+    "CollisionFilter",
+    "Handle",
+    "ContactEvent",
+    "StepEvents",
+    "MoveResult",
+    "World",
+    "_unpickle",
+]
+
+_Vec = Tuple[float, float]
+_VecLike = Union[Sequence[SupportsFloat], Any]
 """Anything with two numbers: a tuple, a list, a pygame.Vector2, a numpy array."""
-Shape = Union["Aabb", "Circle", "Obb", "Capsule", "Segment", "ConvexPolygon", "Polygon"]
-ShapeOrPoint = Union[Shape, VecLike]
-Detail = Union[str, float]
+_Shape = Union["Aabb", "Circle", "Obb", "Capsule", "Segment", "ConvexPolygon", "Polygon"]
+_ShapeOrPoint = Union[_Shape, _VecLike]
+_Detail = Union[str, float]
 """"exact", "optimal" (1 % area), "more" (7.5 %), "less" (15 %), or a fraction in [0, 1)."""
 
 class _ShapeBase:
     def aabb(self) -> Aabb:
         """The axis-aligned bounding box."""
-    def transformed(self, transform: Transform) -> Union[Shape, Vec]:
+    def transformed(self, transform: Transform) -> Union[_Shape, _Vec]:
         """This shape placed by `transform`: the shape it becomes in world space. Raises
         ValueError when that cannot be represented exactly (a circle under uneven scale) or the
         transform is not finite or flattens space."""
     def __reduce__(self) -> Any: ...
 
+@final
 class Aabb(_ShapeBase):
     """An axis-aligned box from corner `min` to corner `max` (closed; may have zero width or height)."""
-    def __init__(self, min: VecLike, max: VecLike) -> None: ...
+    def __new__(cls, min: _VecLike, max: _VecLike) -> Aabb: ...
     @staticmethod
     def from_xywh(x: float, y: float, width: float, height: float) -> Aabb:
         """The box at (x, y) (top-left with y down) with a width and height."""
     @staticmethod
-    def from_center(center: VecLike, half_extents: VecLike) -> Aabb:
+    def from_center(center: _VecLike, half_extents: _VecLike) -> Aabb:
         """The box around `center` reaching `half_extents` to each side."""
     @staticmethod
-    def from_points(points: Iterable[VecLike]) -> Aabb:
+    def from_points(points: Iterable[_VecLike]) -> Aabb:
         """The smallest box holding every point."""
     @property
-    def min(self) -> Vec:
+    def min(self) -> _Vec:
         """The lower corner (smallest x and y)."""
     @property
-    def max(self) -> Vec:
+    def max(self) -> _Vec:
         """The upper corner (largest x and y)."""
     @property
     def width(self) -> float: ...
     @property
     def height(self) -> float: ...
     @property
-    def center(self) -> Vec: ...
+    def center(self) -> _Vec: ...
     @property
-    def half_extents(self) -> Vec: ...
-    def corners(self) -> List[Vec]:
+    def half_extents(self) -> _Vec: ...
+    def corners(self) -> List[_Vec]:
         """The four corners, starting at `min`, counter-clockwise with y up."""
     def intersection(self, other: Aabb) -> Optional[Aabb]:
         """The overlap of two boxes, or None when they do not touch."""
     def union(self, other: Aabb) -> Aabb:
         """The smallest box holding both."""
 
+@final
 class Circle(_ShapeBase):
     """A disc: every point within `radius` of `center`."""
-    def __init__(self, center: VecLike, radius: float) -> None: ...
+    def __new__(cls, center: _VecLike, radius: float) -> Circle: ...
     @property
-    def center(self) -> Vec: ...
+    def center(self) -> _Vec: ...
     @property
     def radius(self) -> float: ...
 
+@final
 class Obb(_ShapeBase):
     """An oriented rectangle: half extents around a center, turned by `rotation` radians."""
-    def __init__(self, center: VecLike, half_extents: VecLike, rotation: float = 0.0) -> None: ...
+    def __new__(cls, center: _VecLike, half_extents: _VecLike, rotation: float = 0.0) -> Obb: ...
     @property
-    def center(self) -> Vec: ...
+    def center(self) -> _Vec: ...
     @property
-    def half_extents(self) -> Vec: ...
+    def half_extents(self) -> _Vec: ...
     @property
     def rotation(self) -> float: ...
-    def corners(self) -> List[Vec]:
+    def corners(self) -> List[_Vec]:
         """The four corners in world space, counter-clockwise with y up."""
 
+@final
 class Capsule(_ShapeBase):
     """A capsule (stadium): every point within `radius` of the segment from `a` to `b`."""
-    def __init__(self, a: VecLike, b: VecLike, radius: float) -> None: ...
+    def __new__(cls, a: _VecLike, b: _VecLike, radius: float) -> Capsule: ...
     @property
-    def a(self) -> Vec: ...
+    def a(self) -> _Vec: ...
     @property
-    def b(self) -> Vec: ...
+    def b(self) -> _Vec: ...
     @property
     def radius(self) -> float: ...
 
+@final
 class Segment(_ShapeBase):
     """A line segment between two distinct points."""
-    def __init__(self, a: VecLike, b: VecLike) -> None: ...
+    def __new__(cls, a: _VecLike, b: _VecLike) -> Segment: ...
     @property
-    def a(self) -> Vec: ...
+    def a(self) -> _Vec: ...
     @property
-    def b(self) -> Vec: ...
+    def b(self) -> _Vec: ...
     @property
     def length(self) -> float: ...
 
+@final
 class ConvexPolygon(_ShapeBase):
     """A convex polygon, stored counter-clockwise (with y up); either winding is accepted."""
-    def __init__(self, vertices: Iterable[VecLike]) -> None: ...
+    def __new__(cls, vertices: Iterable[_VecLike]) -> ConvexPolygon: ...
     @staticmethod
-    def from_hull(points: Iterable[VecLike]) -> ConvexPolygon:
+    def from_hull(points: Iterable[_VecLike]) -> ConvexPolygon:
         """The convex hull of any number of points."""
     @staticmethod
-    def regular(sides: int, center: VecLike, radius: float, rotation: float = 0.0) -> ConvexPolygon:
+    def regular(sides: int, center: _VecLike, radius: float, rotation: float = 0.0) -> ConvexPolygon:
         """The regular polygon with `sides` corners on the circle around `center`."""
     @property
-    def vertices(self) -> List[Vec]: ...
+    def vertices(self) -> List[_Vec]: ...
     @property
-    def normals(self) -> List[Vec]:
+    def normals(self) -> List[_Vec]:
         """The outward unit normal of each edge (edge i runs from vertex i to vertex i + 1)."""
     @property
     def area(self) -> float: ...
     @property
-    def centroid(self) -> Vec: ...
+    def centroid(self) -> _Vec: ...
 
+@final
 class Polygon(_ShapeBase):
     """A simple polygon, possibly concave, with zero or more holes: the general collider."""
-    def __init__(self, outline: Iterable[VecLike], holes: Optional[Iterable[Iterable[VecLike]]] = None) -> None: ...
+    def __new__(cls, outline: Iterable[_VecLike], holes: Optional[Iterable[Iterable[_VecLike]]] = None) -> Polygon: ...
     @staticmethod
-    def from_shape(shape: ShapeOrPoint, segments: int = 32, max_chord_error: Optional[float] = None) -> Polygon:
+    def from_shape(shape: _ShapeOrPoint, segments: int = 32, max_chord_error: Optional[float] = None) -> Polygon:
         """Any shape as a polygon; round parts are cut into `segments` edges per full turn, or
         as many as keep every edge within `max_chord_error` of the curve."""
     @property
-    def outline(self) -> List[Vec]:
+    def outline(self) -> List[_Vec]:
         """The outline, counter-clockwise with y up."""
     @property
-    def holes(self) -> List[List[Vec]]:
+    def holes(self) -> List[List[_Vec]]:
         """The holes, each clockwise with y up."""
     @property
     def area(self) -> float: ...
     @property
-    def centroid(self) -> Vec: ...
+    def centroid(self) -> _Vec: ...
     def convex_parts(self) -> List[ConvexPolygon]:
         """The convex pieces the polygon was cut into."""
 
+@final
 class Transform:
     """A 2D affine transform built like a sprite's:
     world = translation + R(rotation) · (scale ⊙ (local − origin)). `parent * child` composes."""
-    def __init__(
-        self,
-        translation: VecLike = (0.0, 0.0),
+    def __new__(
+        cls,
+        translation: _VecLike = ...,
         rotation: float = 0.0,
-        scale: VecLike = (1.0, 1.0),
-        origin: VecLike = (0.0, 0.0),
-    ) -> None: ...
+        scale: _VecLike = ...,
+        origin: _VecLike = ...,
+    ) -> Transform:
+        """Defaults: translation (0, 0), no rotation, scale (1, 1), origin (0, 0): the identity."""
     @staticmethod
     def from_matrix(matrix: Sequence[float]) -> Transform:
         """The transform from (a, b, c, d, tx, ty): x' = a·x + c·y + tx, y' = b·x + d·y + ty."""
     @property
     def matrix(self) -> List[float]: ...
     @property
-    def translation(self) -> Vec: ...
+    def translation(self) -> _Vec: ...
     def compose(self, child: Transform) -> Transform: ...
-    def __mul__(self, child: Transform) -> Transform: ...
+    def __mul__(self, child: Transform, /) -> Transform: ...
+    def __rmul__(self, parent: Transform, /) -> Transform: ...
     def inverse(self) -> Transform:
         """The inverse; raises ValueError when the transform flattens space."""
-    def transform_point(self, point: VecLike) -> Vec: ...
-    def transform_vector(self, vector: VecLike) -> Vec: ...
+    def transform_point(self, point: _VecLike) -> _Vec: ...
+    def transform_vector(self, vector: _VecLike) -> _Vec: ...
 
+@final
 class ContactPoint:
     """One point of a contact."""
     @property
-    def point_a(self) -> Vec: ...
+    def point_a(self) -> _Vec: ...
     @property
-    def point_b(self) -> Vec: ...
+    def point_b(self) -> _Vec: ...
     @property
     def depth(self) -> float: ...
 
+@final
 class Contact:
     """How two intersecting shapes touch: the unit normal from the first towards the second,
     the depth of the shortest separating push, and one or two points."""
     @property
-    def normal(self) -> Vec: ...
+    def normal(self) -> _Vec: ...
     @property
     def depth(self) -> float: ...
     @property
     def points(self) -> List[ContactPoint]: ...
     @property
-    def push_out_a(self) -> Vec:
+    def push_out_a(self) -> _Vec:
         """The move of the first shape that separates them: -normal * depth."""
     @property
-    def push_out_b(self) -> Vec:
+    def push_out_b(self) -> _Vec:
         """The move of the second shape that separates them: normal * depth."""
     def flipped(self) -> Contact: ...
 
+@final
 class RayHit:
     """Where a ray hits a shape (normal out of the shape)."""
     @property
     def distance(self) -> float: ...
     @property
-    def point(self) -> Vec: ...
+    def point(self) -> _Vec: ...
     @property
-    def normal(self) -> Vec: ...
+    def normal(self) -> _Vec: ...
 
+@final
 class ClosestPoints:
     """The nearest points of two shapes that do not touch."""
     @property
-    def point_a(self) -> Vec: ...
+    def point_a(self) -> _Vec: ...
     @property
-    def point_b(self) -> Vec: ...
+    def point_b(self) -> _Vec: ...
     @property
     def distance(self) -> float: ...
 
+@final
 class ShapeCastHit:
     """When and where two moving shapes first touch."""
     @property
     def time(self) -> float: ...
     @property
-    def point(self) -> Vec: ...
+    def point(self) -> _Vec: ...
     @property
-    def normal(self) -> Vec: ...
+    def normal(self) -> _Vec: ...
     @property
     def started_overlapping(self) -> bool: ...
 
-def intersects(a: ShapeOrPoint, b: ShapeOrPoint) -> bool:
+def intersects(a: _ShapeOrPoint, b: _ShapeOrPoint) -> bool:
     """Whether a and b share at least one point (touching counts)."""
 
-def contains(outer: ShapeOrPoint, inner: ShapeOrPoint) -> bool:
+def contains(outer: _ShapeOrPoint, inner: _ShapeOrPoint) -> bool:
     """Whether every point of `inner` lies in `outer`."""
 
-def contact(a: ShapeOrPoint, b: ShapeOrPoint) -> Optional[Contact]:
+def contact(a: _ShapeOrPoint, b: _ShapeOrPoint) -> Optional[Contact]:
     """How a and b touch, or None when they do not."""
 
-def distance(a: ShapeOrPoint, b: ShapeOrPoint) -> float:
+def distance(a: _ShapeOrPoint, b: _ShapeOrPoint) -> float:
     """The gap between a and b (0 when they touch or overlap)."""
 
-def closest_points(a: ShapeOrPoint, b: ShapeOrPoint) -> Optional[ClosestPoints]:
+def closest_points(a: _ShapeOrPoint, b: _ShapeOrPoint) -> Optional[ClosestPoints]:
     """The nearest points of a and b, or None when they touch or overlap."""
 
-def cast_ray(shape: ShapeOrPoint, origin: VecLike, direction: VecLike, max_distance: float = ...) -> Optional[RayHit]:
+def cast_ray(shape: _ShapeOrPoint, origin: _VecLike, direction: _VecLike, max_distance: float = ...) -> Optional[RayHit]:
     """Where the ray first meets `shape` within `max_distance`, or None."""
 
-def closest_point(shape: ShapeOrPoint, point: VecLike) -> Vec:
+def closest_point(shape: _ShapeOrPoint, point: _VecLike) -> _Vec:
     """The point of `shape` nearest to `point` (the point itself when inside)."""
 
-def signed_distance(shape: ShapeOrPoint, point: VecLike) -> float:
+def signed_distance(shape: _ShapeOrPoint, point: _VecLike) -> float:
     """The distance from `point` to the surface of `shape`: negative inside."""
 
 def cast_shape(
-    a: ShapeOrPoint, motion_a: VecLike, b: ShapeOrPoint, motion_b: VecLike, max_time: float = 1.0
+    a: _ShapeOrPoint, motion_a: _VecLike, b: _ShapeOrPoint, motion_b: _VecLike, max_time: float = 1.0
 ) -> Optional[ShapeCastHit]:
     """The first time in [0, max_time] at which the moving shapes touch, or None."""
 
-def sweep(moving: ShapeOrPoint, motion: VecLike, obstacle: ShapeOrPoint) -> Optional[ShapeCastHit]:
+def sweep(moving: _ShapeOrPoint, motion: _VecLike, obstacle: _ShapeOrPoint) -> Optional[ShapeCastHit]:
     """Where `moving`, moved by `motion`, first meets the still `obstacle` (time is a fraction)."""
 
-def intersects_pairs(a: Sequence[ShapeOrPoint], b: Sequence[ShapeOrPoint]) -> bytes:
+def intersects_pairs(a: Sequence[_ShapeOrPoint], b: Sequence[_ShapeOrPoint]) -> bytes:
     """Whether a[i] and b[i] intersect, for every i, in one call: one byte (1 or 0) per pair,
     for numpy.frombuffer(result, dtype=bool). ValueError when the lengths differ."""
 
-def contact_pairs(a: Sequence[ShapeOrPoint], b: Sequence[ShapeOrPoint]) -> bytes:
+def contact_pairs(a: Sequence[_ShapeOrPoint], b: Sequence[_ShapeOrPoint]) -> bytes:
     """The contact of a[i] and b[i], for every i, in one call: three float32 per pair (normal x,
     normal y, depth), NaN where they do not touch, for
     numpy.frombuffer(result, dtype=numpy.float32).reshape(-1, 3)."""
 
+@final
 class Level:
     """How far `collide` may climb."""
     AABB: Level
@@ -273,6 +331,7 @@ def collide_verdict(
 ) -> Tuple[bool, Level]:
     """Like `collide`, also saying which level settled the answer."""
 
+@final
 class Detector:
     """Which detection method decides whether two shapes collide."""
     BOUNDING_BOXES: Detector
@@ -280,32 +339,33 @@ class Detector:
     EXACT: Detector
     @property
     def label(self) -> str: ...
-    def detect(self, a: ShapeOrPoint, b: ShapeOrPoint) -> bool: ...
+    def detect(self, a: _ShapeOrPoint, b: _ShapeOrPoint) -> bool: ...
 
 def trace(
     pixels: Any,
     width: Optional[int] = None,
     height: Optional[int] = None,
-    detail: Optional[Detail] = None,
+    detail: Optional[_Detail] = None,
     alpha_above: int = 0,
     max_vertices: int = 250000,
 ) -> List[Polygon]:
     """Traces the solid pixels of a picture into polygons, one per island, with holes. `pixels`
     is an array of shape (height, width, 4) of bytes, or RGBA bytes with width and height."""
 
-def trace_file(path: Union[str, os.PathLike], detail: Optional[Detail] = None, alpha_above: int = 0) -> List[Polygon]:
+def trace_file(path: Union[str, os.PathLike], detail: Optional[_Detail] = None, alpha_above: int = 0) -> List[Polygon]:
     """Loads a picture file (PNG) and traces it."""
 
+@final
 class Bitmask:
     """A one-bit-per-pixel mask for pixel-perfect overlap tests; offsets are where the other
     mask's top-left pixel lies in this one's pixels, as in pygame.mask."""
-    def __init__(self, width: int, height: int, fill: bool = False) -> None: ...
+    def __new__(cls, width: int, height: int, fill: bool = False) -> Bitmask: ...
     @staticmethod
     def from_pixels(
         pixels: Any, width: Optional[int] = None, height: Optional[int] = None, alpha_above: int = 0
     ) -> Bitmask: ...
     @staticmethod
-    def from_shape(shape: ShapeOrPoint, pixels_per_unit: float = 1.0) -> Optional[Tuple[Bitmask, Tuple[int, int]]]: ...
+    def from_shape(shape: _ShapeOrPoint, pixels_per_unit: float = 1.0) -> Optional[Tuple[Bitmask, Tuple[int, int]]]: ...
     @property
     def width(self) -> int: ...
     @property
@@ -314,36 +374,43 @@ class Bitmask:
     def set(self, x: int, y: int, value: bool) -> None: ...
     def count(self) -> int: ...
     def bounding_rect(self) -> Optional[Tuple[int, int, int, int]]: ...
-    def centroid(self) -> Optional[Vec]: ...
+    def centroid(self) -> Optional[_Vec]: ...
     def overlaps(self, other: Bitmask, offset: Tuple[int, int]) -> bool: ...
     def overlap_area(self, other: Bitmask, offset: Tuple[int, int]) -> int: ...
     def overlap_mask(self, other: Bitmask, offset: Tuple[int, int]) -> Bitmask: ...
     def first_overlap(self, other: Bitmask, offset: Tuple[int, int]) -> Optional[Tuple[int, int]]: ...
     def push_out(
         self, other: Bitmask, offset: Tuple[int, int]
-    ) -> Optional[Tuple[Tuple[int, int], Vec, float]]: ...
+    ) -> Optional[Tuple[Tuple[int, int], _Vec, float]]: ...
     def overlaps_placed(self, transform: Transform, other: Bitmask, other_transform: Transform) -> Optional[bool]: ...
-    def overlaps_shape(self, shape: ShapeOrPoint) -> bool: ...
+    def overlaps_shape(self, shape: _ShapeOrPoint) -> bool: ...
     def outline(self) -> Bitmask: ...
 
+@final
 class CollisionFilter:
     """Which colliders may collide: each one's layer must meet the other's mask."""
-    def __init__(self, layer: int = 0xFFFFFFFF, mask: int = 0xFFFFFFFF) -> None: ...
+    def __new__(cls, layer: int = ..., mask: int = ...) -> CollisionFilter:
+        """Both default to every group (0xFFFFFFFF)."""
     @property
     def layer(self) -> int: ...
     @property
     def mask(self) -> int: ...
     def allows(self, other: CollisionFilter) -> bool: ...
 
+@final
 class Handle:
     """The name of a collider in its world."""
     @property
     def index(self) -> int: ...
     @property
     def generation(self) -> int: ...
-    def __lt__(self, other: Handle) -> bool: ...
+    def __lt__(self, other: Handle, /) -> bool: ...
+    def __gt__(self, other: Handle, /) -> bool: ...
+    def __le__(self, other: Handle, /) -> bool: ...
+    def __ge__(self, other: Handle, /) -> bool: ...
     def __hash__(self) -> int: ...
 
+@final
 class ContactEvent:
     """A pair of colliders touching at a step."""
     @property
@@ -353,6 +420,7 @@ class ContactEvent:
     @property
     def contact(self) -> Optional[Contact]: ...
 
+@final
 class StepEvents:
     """What changed at a step."""
     @property
@@ -362,41 +430,43 @@ class StepEvents:
     @property
     def stopped(self) -> List[Tuple[Handle, Handle]]: ...
 
+@final
 class MoveResult:
     """What World.move_and_slide did."""
     @property
-    def moved(self) -> Vec: ...
+    def moved(self) -> _Vec: ...
     @property
     def on_floor(self) -> bool: ...
     @property
-    def floor_normal(self) -> Optional[Vec]: ...
+    def floor_normal(self) -> Optional[_Vec]: ...
     @property
     def touched(self) -> List[Handle]: ...
 
+@final
 class World:
     """Colliders (shape, transform, data) with a broad phase, events per step, filters, sensors,
     scene queries, parents and a kinematic mover. Stale handles raise ValueError."""
-    def __init__(self) -> None: ...
+    def __new__(cls) -> World: ...
     def insert(
         self,
-        shape: ShapeOrPoint,
+        shape: _ShapeOrPoint,
         transform: Optional[Transform] = None,
         data: Any = None,
         filter: Optional[CollisionFilter] = None,
         sensor: bool = False,
     ) -> Handle: ...
     def remove(self, h: Handle) -> Any: ...
-    def __contains__(self, h: Handle) -> bool: ...
+    def __contains__(self, h: Handle, /) -> bool: ...
     def __len__(self) -> int: ...
     def handles(self) -> List[Handle]: ...
     def data(self, h: Handle) -> Any: ...
-    def local_shape(self, h: Handle) -> Union[Shape, Vec]: ...
-    def world_shape(self, h: Handle) -> Union[Shape, Vec]: ...
+    def local_shape(self, h: Handle) -> Union[_Shape, _Vec]: ...
+    def world_shape(self, h: Handle) -> Union[_Shape, _Vec]: ...
     def aabb(self, h: Handle) -> Aabb: ...
     def local_transform(self, h: Handle) -> Transform: ...
     def world_transform(self, h: Handle) -> Transform: ...
     def set_transform(self, h: Handle, transform: Transform) -> None: ...
-    def set_shape(self, h: Handle, shape: ShapeOrPoint) -> None: ...
+    def set_shape(self, h: Handle, shape: _ShapeOrPoint) -> None: ...
     def set_parent(self, child: Handle, parent: Optional[Handle]) -> None: ...
     def parent(self, h: Handle) -> Optional[Handle]: ...
     def children(self, h: Handle) -> List[Handle]: ...
@@ -409,15 +479,15 @@ class World:
         """Finds every touching pair and returns what changed since the last step."""
     def is_colliding(self, h: Handle) -> bool: ...
     def colliders_in_aabb(self, aabb: Aabb) -> List[Handle]: ...
-    def colliders_overlapping(self, shape: ShapeOrPoint) -> List[Handle]: ...
-    def colliders_at_point(self, point: VecLike) -> List[Handle]: ...
+    def colliders_overlapping(self, shape: _ShapeOrPoint) -> List[Handle]: ...
+    def colliders_at_point(self, point: _VecLike) -> List[Handle]: ...
     def cast_ray(
-        self, origin: VecLike, direction: VecLike, max_distance: float = ...
+        self, origin: _VecLike, direction: _VecLike, max_distance: float = ...
     ) -> Optional[Tuple[Handle, RayHit]]: ...
     def cast_ray_all(
         self,
-        origin: VecLike,
-        direction: VecLike,
+        origin: _VecLike,
+        direction: _VecLike,
         max_distance: float = ...,
         filter: Optional[CollisionFilter] = None,
         ignore: Sequence[Handle] = ...,
@@ -425,8 +495,8 @@ class World:
     ) -> List[Tuple[Handle, RayHit]]: ...
     def cast_shape(
         self,
-        shape: ShapeOrPoint,
-        motion: VecLike,
+        shape: _ShapeOrPoint,
+        motion: _VecLike,
         max_time: float = 1.0,
         filter: Optional[CollisionFilter] = None,
         ignore: Sequence[Handle] = ...,
@@ -435,13 +505,14 @@ class World:
     def move_and_slide(
         self,
         h: Handle,
-        motion: VecLike,
+        motion: _VecLike,
         skin: float = 0.01,
         max_slope: float = ...,
-        up: VecLike = (0.0, 1.0),
+        up: _VecLike = ...,
         max_slides: int = 4,
     ) -> MoveResult:
-        """Moves a collider, sliding along what it meets; pass up=(0, -1) on a y-down screen."""
+        """Moves a collider, sliding along what it meets; up is (0, 1) unless given: pass
+        up=(0, -1) on a y-down screen."""
 
 def _unpickle(kind: str, json: str) -> Any:
     """Rebuilds a pickled object (validated like any loaded data)."""

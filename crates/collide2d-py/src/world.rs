@@ -181,6 +181,12 @@ impl PyWorld {
     }
 }
 
+/// The world's answer about `h`, or `ValueError` when `h` names no collider of the world (the
+/// library answers `None` then).
+fn found<T>(answer: Option<T>, h: &PyHandle) -> PyResult<T> {
+    answer.ok_or_else(|| world_error(WorldError::StaleHandle(h.inner)))
+}
+
 /// A scene query's filter from its Python arguments.
 fn query_filter<'a>(
     filter: Option<&PyCollisionFilter>,
@@ -222,8 +228,7 @@ impl PyWorld {
 
     /// Removes a collider (and detaches its children) and returns its data.
     fn remove(&mut self, h: &PyHandle) -> PyResult<Py<PyAny>> {
-        let h = self.known(h)?;
-        Ok(self.inner.remove(h).expect("checked above"))
+        found(self.inner.remove(h.inner), h)
     }
 
     /// Whether `h` names a collider of this world.
@@ -243,38 +248,32 @@ impl PyWorld {
 
     /// The data given at insertion.
     fn data(&self, py: Python<'_>, h: &PyHandle) -> PyResult<Py<PyAny>> {
-        let h = self.known(h)?;
-        Ok(self.inner.data(h).expect("checked above").clone_ref(py))
+        Ok(found(self.inner.data(h.inner), h)?.clone_ref(py))
     }
 
     /// The shape as given, in local coordinates.
     fn local_shape(&self, py: Python<'_>, h: &PyHandle) -> PyResult<Py<PyAny>> {
-        let h = self.known(h)?;
-        shape_to_py(py, self.inner.local_shape(h).expect("checked above").clone())
+        shape_to_py(py, found(self.inner.local_shape(h.inner), h)?.clone())
     }
 
     /// The shape placed in the world.
     fn world_shape(&self, py: Python<'_>, h: &PyHandle) -> PyResult<Py<PyAny>> {
-        let h = self.known(h)?;
-        shape_to_py(py, self.inner.world_shape(h).expect("checked above").clone())
+        shape_to_py(py, found(self.inner.world_shape(h.inner), h)?.clone())
     }
 
     /// The world-space bounding box.
     fn aabb(&self, h: &PyHandle) -> PyResult<PyAabb> {
-        let h = self.known(h)?;
-        Ok(PyAabb { inner: self.inner.aabb(h).expect("checked above") })
+        Ok(PyAabb { inner: found(self.inner.aabb(h.inner), h)? })
     }
 
     /// The transform relative to the parent (or the world).
     fn local_transform(&self, h: &PyHandle) -> PyResult<PyTransform> {
-        let h = self.known(h)?;
-        Ok(PyTransform { inner: self.inner.local_transform(h).expect("checked above") })
+        Ok(PyTransform { inner: found(self.inner.local_transform(h.inner), h)? })
     }
 
     /// The transform into world space (the parents' composed with its own).
     fn world_transform(&self, h: &PyHandle) -> PyResult<PyTransform> {
-        let h = self.known(h)?;
-        Ok(PyTransform { inner: self.inner.world_transform(h).expect("checked above") })
+        Ok(PyTransform { inner: found(self.inner.world_transform(h.inner), h)? })
     }
 
     /// Moves a collider (and its children) by setting its local transform.
@@ -307,8 +306,7 @@ impl PyWorld {
 
     /// The collider's filter.
     fn filter(&self, h: &PyHandle) -> PyResult<PyCollisionFilter> {
-        let h = self.known(h)?;
-        Ok(PyCollisionFilter { inner: self.inner.filter(h).expect("checked above") })
+        Ok(PyCollisionFilter { inner: found(self.inner.filter(h.inner), h)? })
     }
 
     /// Sets which colliders this one may collide with.
@@ -318,8 +316,7 @@ impl PyWorld {
 
     /// Whether the collider is a sensor (reports overlaps, has no contact, never blocks a mover).
     fn is_sensor(&self, h: &PyHandle) -> PyResult<bool> {
-        let h = self.known(h)?;
-        Ok(self.inner.is_sensor(h).expect("checked above"))
+        found(self.inner.is_sensor(h.inner), h)
     }
 
     /// Makes the collider a sensor or a solid one.
@@ -353,8 +350,7 @@ impl PyWorld {
 
     /// Whether the collider touched another at the last step.
     fn is_colliding(&self, h: &PyHandle) -> PyResult<bool> {
-        let h = self.known(h)?;
-        Ok(self.inner.is_colliding(h).expect("checked above"))
+        found(self.inner.is_colliding(h.inner), h)
     }
 
     /// Every collider whose bounding box touches `aabb`.
