@@ -125,8 +125,10 @@ def test_nan_points_touch_nothing_and_nothing_panics():
     assert not c.contains(box, (nan, 0.5))
     assert c.contact(box, (nan, 0.5)) is None
     assert c.cast_shape(box, (nan, 0), box, (0, 0), 1) is None
-    # Huge coordinates still answer.
-    assert isinstance(c.intersects(c.Circle((3e38, 0), 3e38), c.Circle((-3e38, 0), 3e38)), bool)
+    # Shapes at the two ends of the f32 range (their bounds still fit in it).
+    assert c.intersects(c.Circle((1.5e38, 0), 1.5e38), c.Circle((-1.5e38, 0), 1.5e38)) is True
+    with pytest.raises(ValueError, match="finite size"):
+        c.Circle((3e38, 0), 3e38)
 
 
 def test_tiered_collide_levels():
