@@ -110,6 +110,12 @@ impl<T> World<T> {
     /// Attaches `child` to `parent` (or detaches it with `None`), keeping its local transform:
     /// its world transform becomes `parent_world.compose(&local)`. Errors on a cycle (a collider
     /// cannot be its own ancestor), on stale handles, and when a world shape cannot be placed.
+    ///
+    /// Cost: the depth of `parent` (the cycle check) plus the size of `child`'s subtree, every
+    /// member of which is placed again at once, so that an error surfaces here rather than at
+    /// the next `step`. Build deep chains from the root down (each new link then moves one
+    /// collider, linear in all); linking from the leaves up moves the whole chain built so far
+    /// each time, quadratic in its length.
     pub fn set_parent(&mut self, child: ColliderHandle, parent: Option<ColliderHandle>) -> Result<(), WorldError> {
         let c = self.index_of(child)?;
         let p = match parent {
