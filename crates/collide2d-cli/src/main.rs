@@ -9,12 +9,9 @@
 
 mod bench;
 mod check;
-mod error;
-mod files;
-mod output;
 mod render;
-mod scene;
-mod trace_cmd;
+
+use collide2d_cli::{error, files, output, scene, trace_cmd};
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;

@@ -225,10 +225,17 @@ pub fn load(path: Option<&Path>) -> Result<Scene, CliError> {
         }
         None => (DEMO.to_owned(), "<built-in demo scene>".to_owned(), PathBuf::new()),
     };
+    parse(&text, &name, &base)
+}
+
+/// Builds the scene written in `text`: the file's contents, named `name` in errors, with traced
+/// pictures found relative to the folder `base`. Apart from [`load`] so that the fuzz targets
+/// (`fuzz/`) feed the reader text without files.
+pub fn parse(text: &str, name: &str, base: &Path) -> Result<Scene, CliError> {
     // A byte order mark, as some editors write, is not part of the JSON.
-    let json = text.strip_prefix('\u{feff}').unwrap_or(&text);
-    let file: SceneFile = serde_json::from_str(json).map_err(|e| json_error(&name, &e))?;
-    build(&file, &name, &base)
+    let json = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let file: SceneFile = serde_json::from_str(json).map_err(|e| json_error(name, &e))?;
+    build(&file, name, base)
 }
 
 /// `file:line:column: what`, without serde's own trailing position.
