@@ -57,8 +57,24 @@ pub(crate) fn clean_ring(points: &[Vec2], ring: Ring) -> Result<CleanRing, Shape
 }
 
 /// Winds the ring counter-clockwise (`ccw`) or clockwise; returns whether it was reversed.
+///
+/// The winding of a simple ring is the turn at its lowest (then leftmost) vertex, a convex
+/// corner, told by the same orientation test as validation. The sign of the summed area is not
+/// used: its terms cancel, and on a thin ring far out (1e18 across, small coordinates) rounding
+/// flipped it. A cleaned ring has no straight vertex, so the turn is not zero (were it ever,
+/// the area's sign would decide).
 pub(crate) fn wind(ring: &mut CleanRing, ccw: bool) -> bool {
-    let reverse = (twice_signed_area(ring.iter().map(|p| p.1)) > 0.0) != ccw;
+    let n = ring.len();
+    let low = (0..n).min_by(|&i, &j| {
+        let (p, q) = (ring[i].1, ring[j].1);
+        p.y.total_cmp(&q.y).then(p.x.total_cmp(&q.x))
+    });
+    let Some(i) = low else { return false };
+    let turn = match orient2d(ring[(i + n - 1) % n].1, ring[i].1, ring[(i + 1) % n].1) {
+        0.0 => twice_signed_area(ring.iter().map(|p| p.1)),
+        turn => turn,
+    };
+    let reverse = (turn > 0.0) != ccw;
     if reverse {
         ring.reverse();
     }

@@ -1,0 +1,29 @@
+//! Inputs the fuzz targets (`fuzz/` at the workspace root) found breaking a documented promise,
+//! kept as plain tests so that `cargo test` guards them without the fuzzer.
+
+use collide2d::{Polygon, Vec2};
+
+/// Twice the signed area of a ring, exactly enough for these rings (each term is a product of
+/// two `f32`s, exact in `f64`, and the terms here do not cancel).
+fn twice_area(ring: &[Vec2]) -> f64 {
+    let n = ring.len();
+    (0..n).map(|i| ring[i].x as f64 * ring[(i + 1) % n].y as f64 - ring[(i + 1) % n].x as f64 * ring[i].y as f64).sum()
+}
+
+/// "Any winding is accepted and normalised (outline counter-clockwise)". A thin outline 1e18
+/// across with small coordinates was wound by the sign of its area summed relative to its first
+/// vertex, which rounding got wrong (the differences to 1e18 lose the small coordinates in
+/// `f64`): the outline came out clockwise, and its convex pieces covered 5e35 square units
+/// where the polygon has 4.3e19.
+#[test]
+fn a_thin_outline_far_out_is_wound_counter_clockwise() {
+    let v = Vec2::new;
+    let ring = [v(35.0, -1e18), v(49.0, 37.0), v(-1e18, 49.0), v(0.0, 0.0)];
+    assert!(twice_area(&ring) > 0.0, "the input is counter-clockwise");
+    for input in [ring.to_vec(), ring.iter().rev().copied().collect()] {
+        let p = Polygon::new(&input).expect("a simple outline");
+        assert!(twice_area(p.outline()) > 0.0, "wound clockwise: {:?}", p.outline());
+        let pieces: f64 = p.convex_parts().iter().map(|c| c.area() as f64).sum();
+        assert!(pieces < 1e21, "the convex pieces cover {pieces}, the polygon about 4.3e19");
+    }
+}
