@@ -1,7 +1,7 @@
 //! Inputs the fuzz targets (`fuzz/` at the workspace root) found breaking a documented promise,
 //! kept as plain tests so that `cargo test` guards them without the fuzzer.
 
-use collide2d::{Polygon, Vec2};
+use collide2d::{Aabb, Polygon, Shape, Transform, Vec2};
 
 /// Twice the signed area of a ring, exactly enough for these rings (each term is a product of
 /// two `f32`s, exact in `f64`, and the terms here do not cancel).
@@ -26,4 +26,20 @@ fn a_thin_outline_far_out_is_wound_counter_clockwise() {
         let pieces: f64 = p.convex_parts().iter().map(|c| c.area() as f64).sum();
         assert!(pieces < 1e21, "the convex pieces cover {pieces}, the polygon about 4.3e19");
     }
+}
+
+/// "Errors when … the result cannot be represented": a zero-size box became a point, moved
+/// without the check a point gets, so a transform overflowing it gave a point at infinity.
+#[test]
+fn a_zero_size_box_moved_past_the_range_is_refused() {
+    let dot = Aabb::new(Vec2::splat(-8e4), Vec2::splat(-8e4)).expect("zero size is allowed");
+    let t = Transform::from_parts(Vec2::ZERO, 0.5, Vec2::new(-1e38, -61.0), Vec2::ZERO);
+    match Shape::Aabb(dot).transformed(&t) {
+        Ok(s) => panic!("moved to {s:?}"),
+        Err(e) => assert!(e.to_string().contains("Point"), "{e}"),
+    }
+    // In range it is still a point, where the transform puts it.
+    let t = Transform::from_parts(Vec2::ZERO, 0.5, Vec2::new(2.0, 3.0), Vec2::ZERO);
+    let moved = Shape::Aabb(dot).transformed(&t).expect("in range");
+    assert_eq!(moved, Shape::Point(t.transform_point(dot.min())));
 }

@@ -230,7 +230,8 @@ impl Aabb {
         let h = self.half_extents();
         match (h.x > 0.0, h.y > 0.0) {
             (true, true) => Obb::new(self.center(), h, 0.0)?.transformed(transform),
-            (false, false) => Ok(Shape::Point(transform.transform_point(self.min))),
+            // As a point, so that a point moved out of range is refused as one.
+            (false, false) => Shape::Point(self.min).transformed(transform),
             _ => Segment::new(self.min, self.max)?.transformed(transform),
         }
     }
