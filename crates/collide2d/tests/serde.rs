@@ -134,7 +134,7 @@ fn invalid_shapes_are_refused_with_the_constructors_message() {
     // A bow tie crosses itself.
     says(
         json_error::<Polygon>(r#"{"outline":[[0,0],[2,2],[2,0],[0,2]]}"#),
-        "Polygon: outline edge 2 (from vertex 2) touches or crosses outline edge 0",
+        "Polygon: outline edge 0 (from vertex 0) touches or crosses outline edge 2",
     );
     // A hole outside the outline.
     says(
