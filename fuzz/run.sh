@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs every fuzz target briefly (FUZZ_SECONDS each, 30 by default) from its committed corpus,
+# Runs every fuzz target briefly (FUZZ_SECONDS each, 20 by default) from its committed corpus,
 # and fails on the first crash, panic or broken invariant. Installs cargo-fuzz if it is missing.
 # Works on the stable toolchain: `-s none` builds without a sanitizer, which needs no nightly.
 #
@@ -9,7 +9,7 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 
-seconds="${FUZZ_SECONDS:-30}"
+seconds="${FUZZ_SECONDS:-20}"
 targets=(scene_json polygon trace queries world)
 
 if ! cargo fuzz --version >/dev/null 2>&1; then
