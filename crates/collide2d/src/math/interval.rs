@@ -128,6 +128,14 @@ mod tests {
     }
 
     #[test]
+    fn combine_spans_both_in_either_order() {
+        let (a, b) = (Interval::new(0.0, 1.0), Interval::new(3.0, 4.0));
+        assert_eq!(a.combine(&b), Interval::new(0.0, 4.0));
+        assert_eq!(b.combine(&a), Interval::new(0.0, 4.0));
+        assert_eq!(a.combine(&Interval::new(0.25, 0.5)), a);
+    }
+
+    #[test]
     fn apart_intervals_do_not_overlap_and_report_their_gap() {
         let a = Interval::new(0.0, 1.0);
         let b = Interval::new(3.0, 4.0);
