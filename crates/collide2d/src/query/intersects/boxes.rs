@@ -17,9 +17,27 @@ pub fn intersects_aabb_aabb(a: &Aabb, b: &Aabb) -> bool {
 }
 
 /// Oriented boxes by the separating axis theorem on their four axes.
+///
+/// Worked in the frame of the larger box (by longest half extent, then by a fixed order of
+/// their numbers), whichever comes first: the two frames round differently, and a box far
+/// smaller than the other could otherwise collide in one order and not in the other.
 #[inline]
 pub fn intersects_obb_obb(a: &Obb, b: &Obb) -> bool {
-    boxes_overlap(BoxFrame::of_obb(a), BoxFrame::of_obb(b))
+    let (fa, fb) = (BoxFrame::of_obb(a), BoxFrame::of_obb(b));
+    if frame_first(&fb, &fa) {
+        boxes_overlap(fb, fa)
+    } else {
+        boxes_overlap(fa, fb)
+    }
+}
+
+/// Whether `x` comes before `y` in the order [`intersects_obb_obb`] works in: the larger box
+/// first, ties broken by their numbers, so that only identical boxes tie.
+#[inline]
+fn frame_first(x: &BoxFrame, y: &BoxFrame) -> bool {
+    let key = |f: &BoxFrame| [f.half.max_element(), f.half.x, f.half.y, f.center.x, f.center.y, f.axis.x, f.axis.y];
+    let (kx, ky) = (key(x), key(y));
+    kx.iter().zip(&ky).map(|(p, q)| p.total_cmp(q)).find(|o| o.is_ne()) == Some(std::cmp::Ordering::Greater)
 }
 
 /// An axis-aligned box against an oriented one: the oriented-box test with the first at angle 0.
