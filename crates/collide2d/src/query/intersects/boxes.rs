@@ -35,7 +35,12 @@ pub fn intersects_obb_obb(a: &Obb, b: &Obb) -> bool {
 /// first, ties broken by their numbers, so that only identical boxes tie.
 #[inline]
 fn frame_first(x: &BoxFrame, y: &BoxFrame) -> bool {
-    let key = |f: &BoxFrame| [f.half.max_element(), f.half.x, f.half.y, f.center.x, f.center.y, f.axis.x, f.axis.y];
+    // Usually settled by the sizes (validated, never NaN); the full order only for a tie.
+    let (sx, sy) = (x.half.max_element(), y.half.max_element());
+    if sx != sy {
+        return sx > sy;
+    }
+    let key = |f: &BoxFrame| [f.half.x, f.half.y, f.center.x, f.center.y, f.axis.x, f.axis.y];
     let (kx, ky) = (key(x), key(y));
     kx.iter().zip(&ky).map(|(p, q)| p.total_cmp(q)).find(|o| o.is_ne()) == Some(std::cmp::Ordering::Greater)
 }
