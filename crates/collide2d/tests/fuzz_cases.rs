@@ -55,3 +55,20 @@ fn intersects_is_symmetric_far_out() {
     assert!(intersects(&tall, &small));
     assert!(intersects(&small, &tall));
 }
+
+/// A sliver 1.8e38 long and 16 wide with a "hole" 800 across beside it: f32 cannot tell whether
+/// the hole is inside (the contract's resolution), but the polygon's bounds must hold every
+/// vertex it keeps, or the edge tree and point tests would cull wrongly (found by the `polygon`
+/// fuzz target).
+#[test]
+fn a_polygons_bounds_hold_every_vertex_of_its_holes() {
+    use collide2d::Polygon;
+    let outline = [Vec2::new(1e-38, 41.0), Vec2::new(16.0, -3.702_330_3e27), Vec2::new(0.0, -1.807_750_7e38)];
+    let hole = vec![Vec2::new(-1.0, 1e-7), Vec2::new(-136.75, -768.125), Vec2::new(0.0, 0.0)];
+    if let Ok(p) = Polygon::with_holes(&outline, &[hole]) {
+        let b = p.aabb();
+        for v in p.outline().iter().chain(p.holes().iter().flatten()) {
+            assert!(b.min().cmple(*v).all() && v.cmple(b.max()).all(), "{v:?} outside {b:?}");
+        }
+    }
+}

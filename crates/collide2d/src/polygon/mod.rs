@@ -163,7 +163,9 @@ impl Polygon {
     }
 
     fn assemble(rings: Vec<Vec<Vec2>>, edges: Vec<(Vec2, Vec2)>, tree: EdgeTree) -> Result<Self, ShapeError> {
-        let aabb = Aabb::from_points(&rings[0])?;
+        // Over every ring: see `place.rs` for why not the outline alone.
+        let all: Vec<Vec2> = rings.iter().flatten().copied().collect();
+        let aabb = Aabb::from_points(&all)?;
         let (area, centroid) = area_and_centroid(&rings);
         // Validation passed, so the exact triangulator should agree; if it does not, say so
         // plainly rather than inventing an edge to blame.

@@ -33,7 +33,11 @@ pub(super) fn place(data: &Arc<PolygonData>, t: &Transform) -> Result<Polygon, S
         collapsed |= cyclic_pairs(&mapped).any(|(a, b)| a == b);
         rings.push(mapped);
     }
-    let (lo, hi) = rings[0].iter().fold((Vec2::INFINITY, Vec2::NEG_INFINITY), |(lo, hi), p| (lo.min(*p), hi.max(*p)));
+    // Every ring: holes lie inside the outline, but at sizes f32 cannot resolve (a sliver 1e38
+    // long beside a hole 800 across) the check that they do is rounding, and the bounds must
+    // still hold every vertex.
+    let (lo, hi) =
+        rings.iter().flatten().fold((Vec2::INFINITY, Vec2::NEG_INFINITY), |(lo, hi), p| (lo.min(*p), hi.max(*p)));
     if !(hi - lo).is_finite() {
         return Err(overflowed(NAME));
     }
@@ -44,7 +48,6 @@ pub(super) fn place(data: &Arc<PolygonData>, t: &Transform) -> Result<Polygon, S
     }
     let data = PolygonData {
         rings,
-        // Holes lie inside the outline, so its bounds are the polygon's.
         aabb: Aabb::from_min_max_unchecked(lo, hi),
         area: (source.area as f64 * t.determinant64().abs()) as f32,
         centroid: t.transform_point(source.centroid),
