@@ -517,3 +517,16 @@ fn casts_agree_with_parry2d_and_the_oracle_judges_every_disagreement() {
     eprintln!("compared {compared} casts with parry2d: {differ} differed, each judged by the oracle in our favour");
     assert!(compared > 1000);
 }
+
+/// A near miss the cast used to cut short into a hit: the spinning segment passes the circle
+/// 0.003 away (3.5 tolerances), and the 542 steps taken to creep past it exceeded the old
+/// limit of 500, which reported a hit at 0.32 with the shapes 0.03 apart.
+#[test]
+fn a_turning_near_miss_is_not_cut_short_into_a_hit() {
+    let a = Shape::Circle(collide2d::Circle::new(Vec2::new(11.132138, -19.54458), 7.03863).unwrap());
+    let b = Shape::Segment(Segment::new(Vec2::new(4.0259376, 0.46098608), Vec2::new(-7.3722878, 9.999325)).unwrap());
+    let ma = Motion::turning(Vec2::new(-25.112776, -6.103223), 2.9074736, a.aabb().center());
+    let mb = Motion::turning(Vec2::new(39.397762, -56.68282), -6.983311, b.aabb().center());
+    assert_eq!(first_sampled_contact(&a, &ma, &b, &mb, 2000), None);
+    assert_eq!(cast_motion(&a, &ma, &b, &mb, 1.0), None);
+}

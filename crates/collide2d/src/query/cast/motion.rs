@@ -53,8 +53,11 @@ impl Motion {
 }
 
 /// At most this many steps; after them the cast reports a hit at the time reached, which is
-/// still no later than any contact.
-const MAX_STEPS: usize = 500;
+/// still no later than any contact. Steps crowd where the shapes pass close without touching:
+/// over 47,000 random turning casts the most taken was 552, and 500 had cut short a near miss
+/// (apart by 3.5 tolerances) into a hit. Ten thousand bounds the cost (a few milliseconds for
+/// convex shapes) while leaving room well past what such passes take.
+const MAX_STEPS: usize = 10_000;
 
 /// The first time in `[0, max_time]` at which `a` and `b`, each moving by its [`Motion`], come
 /// within the tolerance of touching: `1e-4` of their size (the larger reach of either from its
