@@ -321,12 +321,6 @@ impl Model {
         if self.live_with(&Shape::Point(ray.origin())).len() < self.world.len() {
             return;
         }
-        // Known defect, open in issue 23: a ray starting 1e18 out, nearly along x, misses in the
-        // broad phase what the shapes' own casts hit at 1e18 (`known/world-far-ray`, replay it
-        // with `cargo fuzz run -s none world known/world-far-ray`). Checked below 1e16 meanwhile.
-        if ray.origin().abs().max_element() >= 1e16 {
-            return;
-        }
         let hits: Vec<(ColliderHandle, f32)> = self
             .live()
             .into_iter()

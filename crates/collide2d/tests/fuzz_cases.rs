@@ -72,3 +72,61 @@ fn a_polygons_bounds_hold_every_vertex_of_its_holes() {
         }
     }
 }
+
+/// Found by the `world` target (`fuzz/known/world-far-ray`): a ray starting 1e18 out, nearly
+/// along x. The shapes' own casts hit at 1e18, so the world must too, although a point on the
+/// ray there is only known to within 2³⁷ (the rounding step of 1e18 in f32).
+#[test]
+fn a_world_ray_from_far_out_finds_what_the_shapes_own_casts_find() {
+    use collide2d::{cast_ray, Circle, Ray, Transform, World};
+    let ray = Ray::new(Vec2::new(-1e18, -640.0), Vec2::new(1.0, 9.6e-19)).unwrap();
+    for (centre, radius) in [(Vec2::new(0.0, -639.0), 10.0), (Vec2::new(50.0, -600.0), 45.0), (Vec2::ZERO, 700.0)] {
+        let mut world: World<()> = World::new();
+        let circle = Shape::Circle(Circle::new(centre, radius).unwrap());
+        // Neighbours, so that the broad phase has a grid to march.
+        for k in 0..20 {
+            world
+                .insert(
+                    Shape::Circle(Circle::new(Vec2::new(k as f32 * 30.0, 200.0), 5.0).unwrap()),
+                    Transform::IDENTITY,
+                    (),
+                )
+                .unwrap();
+        }
+        world.insert(circle.clone(), Transform::IDENTITY, ()).unwrap();
+        world.step();
+        let own = cast_ray(&circle, &ray, 1e30).map(|h| h.distance);
+        assert!(own.is_some(), "the circle's own cast hits");
+        let found = world.cast_ray(&ray, 1e30).map(|(_, h)| h.distance);
+        assert_eq!(found, own, "the world's first hit on a circle at {centre} of radius {radius}");
+    }
+}
+
+/// Found by the `world` target with the case above: the hexagon's own cast, from 1e18 out,
+/// reported a hit at 1e18 on a polygon the ray passes 590 below, because measuring the origin
+/// against a face rounded the ray's height away. Each kind that rotates or measures against
+/// faces, at the same place, on both sides of the ray.
+#[test]
+fn a_ray_from_far_out_misses_what_it_passes_by_and_hits_what_it_crosses() {
+    use collide2d::{cast_ray, Capsule, ConvexPolygon, Obb, Ray};
+    let ray = Ray::new(Vec2::new(-1e18, -640.0), Vec2::new(1.0, 9.6e-19)).unwrap();
+    // The ray's height near x = 0 is -639.04.
+    for (y, hit) in [(0.0, false), (-600.0, false), (-639.04, true), (-680.0, false)] {
+        let at = Vec2::new(30.0, y);
+        let hexagon = ConvexPolygon::regular(6, at, 30.0, 0.0).unwrap();
+        let shapes = [
+            Shape::ConvexPolygon(hexagon.clone()),
+            Shape::Polygon(Polygon::new(hexagon.vertices()).unwrap()),
+            Shape::Obb(Obb::new(at, Vec2::new(30.0, 20.0), 0.3).unwrap()),
+            Shape::Capsule(Capsule::new(at - Vec2::new(20.0, 5.0), at + Vec2::new(20.0, 5.0), 10.0).unwrap()),
+        ];
+        for shape in &shapes {
+            let found = cast_ray(shape, &ray, f32::MAX);
+            assert_eq!(found.is_some(), hit, "{} at height {y}: {found:?}", shape.kind());
+            if let Some(h) = found {
+                assert!((h.distance - 1e18).abs() < 1e12, "{} hit at {}", shape.kind(), h.distance);
+                assert!((h.normal.length() - 1.0).abs() < 1e-5);
+            }
+        }
+    }
+}

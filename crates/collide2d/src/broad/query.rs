@@ -99,14 +99,19 @@ impl BroadPhase {
         // When that would take more stretches than there are entries (a far-flung world, a ray
         // far from the origin where a cell is below the rounding step), visit every collider.
         let step = fine.cell as f32;
-        let grow = Vec2::splat(step * 1e-3);
+        // A point on the ray, `origin + t·direction` in f32, is only known to within a few
+        // rounding steps of its larger term: far out (a ray from 1e18 has steps of 2³⁷), more
+        // than the slight growth. Grow each stretch's box by that too, and when it passes a cell,
+        // the march cannot narrow anything down: visit every collider.
+        let rounding = 4.0 * f32::EPSILON * (ray.origin().abs().max_element() + t1.abs());
+        let grow = Vec2::splat((step * 1e-3).max(rounding));
         let stretches = (t1 - t0) / step;
         let every = |reach: &mut f32, f: &mut dyn FnMut(u32, f32) -> f32| {
             for e in self.entries.iter().filter(|e| self.current(e) && e.bucket != self.huge) {
                 *reach = f(e.idx, *reach);
             }
         };
-        if stretches.is_nan() || stretches > self.entries.len() as f32 + 64.0 {
+        if stretches.is_nan() || stretches > self.entries.len() as f32 + 64.0 || rounding > step {
             every(&mut reach, &mut f);
             return;
         }

@@ -13,7 +13,7 @@ use glam::Vec2;
 use super::core::Core;
 use super::{ShapeLike, ShapeRef};
 use crate::math::unit_or;
-use crate::shape::{finite_vec, ShapeError};
+use crate::shape::{finite_vec, Aabb, ShapeError};
 
 /// A half-line from `origin` along a unit `direction`.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -115,13 +115,68 @@ fn ray_concave(ray: &Ray, p: &crate::polygon::Polygon) -> Option<RayHit> {
 fn cast_ray_ref(shape: ShapeRef, ray: &Ray) -> Option<RayHit> {
     use ShapeRef as S;
     match shape {
+        // Exact or f64 at any distance: points and segments in f64, boxes axis by axis (which
+        // never mixes the origin's coordinates), discs in f64 from a thousand radii.
         S::Point(p) => flat::ray_point(ray, p),
         S::Segment(s) => flat::ray_segment(ray, s.a(), s.b()),
         S::Aabb(b) => polygonal::ray_aabb(ray, b),
         S::Circle(c) => round::ray_circle(ray, c.center(), c.radius()),
-        S::Capsule(k) => round::ray_capsule(ray, k),
-        S::Obb(o) => polygonal::ray_obb(ray, o),
-        S::ConvexPolygon(_) => polygonal::ray_half_planes(ray, &Core::of(shape).0),
-        S::Polygon(p) => ray_concave(ray, p),
+        S::Capsule(k) => from_near(ray, &k.aabb(), |ray| round::ray_capsule(ray, k)),
+        S::Obb(o) => from_near(ray, &o.aabb(), |ray| polygonal::ray_obb(ray, o)),
+        S::ConvexPolygon(c) => from_near(ray, &c.aabb(), |ray| polygonal::ray_half_planes(ray, &Core::of(shape).0)),
+        S::Polygon(p) => from_near(ray, &p.aabb(), |ray| ray_concave(ray, p)),
     }
+}
+
+/// How many of a shape's sizes away a ray's origin may be before [`from_near`] moves it closer.
+const FAR: f32 = 1e3;
+
+/// Casts `ray` at a shape with the bounds `bounds` by `cast`, from nearby when the origin is far.
+///
+/// Rotating the origin into a shape's frame, or measuring it against a face, mixes its two
+/// coordinates in f32, so from far off the rounding of the larger swamps how far the ray passes
+/// (a ray from 1e18 out, nearly along x, hit a polygon it misses by 600). From beyond [`FAR`]
+/// sizes, the cast starts instead where the ray comes within a size of the bounds, found by the
+/// slab method in f64; the rounding of that start (a few steps of its own coordinates) keeps it
+/// outside the bounds.
+#[inline]
+fn from_near(ray: &Ray, bounds: &Aabb, cast: impl Fn(&Ray) -> Option<RayHit>) -> Option<RayHit> {
+    let size = (bounds.max() - bounds.min()).max_element();
+    let centre = bounds.center();
+    let away = (ray.origin - centre).abs().max_element();
+    if away <= FAR * size {
+        return cast(ray);
+    }
+    from_near_cold(ray, bounds, size, centre, cast)
+}
+
+#[cold]
+fn from_near_cold(
+    ray: &Ray,
+    bounds: &Aabb,
+    size: f32,
+    centre: Vec2,
+    cast: impl Fn(&Ray) -> Option<RayHit>,
+) -> Option<RayHit> {
+    let margin = size as f64 + 4.0 * f32::EPSILON as f64 * centre.abs().max_element() as f64 + f32::MIN_POSITIVE as f64;
+    let (o, d) = (ray.origin.as_dvec2(), ray.direction.as_dvec2());
+    let (lo, hi) = (bounds.min().as_dvec2() - margin, bounds.max().as_dvec2() + margin);
+    let (mut enter, mut leave) = (0.0f64, f64::INFINITY);
+    for axis in 0..2 {
+        if d[axis] == 0.0 {
+            if o[axis] < lo[axis] || o[axis] > hi[axis] {
+                return None;
+            }
+            continue;
+        }
+        let (a, b) = ((lo[axis] - o[axis]) / d[axis], (hi[axis] - o[axis]) / d[axis]);
+        enter = enter.max(a.min(b));
+        leave = leave.min(a.max(b));
+    }
+    if enter > leave {
+        return None;
+    }
+    let near = Ray { origin: (o + d * enter).as_vec2(), direction: ray.direction };
+    let hit = cast(&near)?;
+    Some(RayHit::at(ray, (enter + hit.distance as f64) as f32, hit.normal))
 }
