@@ -252,7 +252,12 @@ fn a_million_random_pairs_per_family_agree_with_the_oracle() {
                     chunk
                         .iter()
                         .enumerate()
-                        .map(|(i, (a, b))| ((*a, *b), soak_family(a, b, pairs, i as u8 + 1)))
+                        .map(|(i, (a, b))| {
+                            let tally = soak_family(a, b, pairs, i as u8 + 1);
+                            // Each family as it ends, so that a run cut short still tells.
+                            print_row(&format!("{a} vs {b} (done)"), &tally);
+                            ((*a, *b), tally)
+                        })
                         .collect::<Vec<_>>()
                 })
             })
