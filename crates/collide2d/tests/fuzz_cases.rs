@@ -130,3 +130,34 @@ fn a_ray_from_far_out_misses_what_it_passes_by_and_hits_what_it_crosses() {
         }
     }
 }
+
+/// A convex polygon whose first edge is tiny (1e-4) is measured by that edge, so rays from 0.1
+/// away already start near it, by the far path; they must find what the same outline as a
+/// `Polygon` (measured by its bounds, so cast directly) finds.
+#[test]
+fn the_far_path_finds_what_the_direct_cast_finds() {
+    use collide2d::{cast_ray, ConvexPolygon, Ray};
+    let outline = [Vec2::new(0.0, 0.0), Vec2::new(1e-4, 0.0), Vec2::new(3.0, 1.0), Vec2::new(1.0, 2.5)];
+    let convex = Shape::ConvexPolygon(ConvexPolygon::new(&outline).unwrap());
+    let concave = Shape::Polygon(Polygon::new(&outline).unwrap());
+    let mut hits = 0;
+    for i in 0..360 {
+        let angle = (i as f32).to_radians();
+        let origin = Vec2::new(1.3, 1.0) + Vec2::from_angle(angle) * 40.0;
+        // Inside, and outside (some rays miss); never a corner, where touching is a matter of rounding.
+        for aim in [Vec2::new(1.3, 1.0), Vec2::new(0.3, 0.2), Vec2::new(2.5, 1.0), Vec2::new(-0.5, 3.0)] {
+            let ray = Ray::new(origin, aim - origin).unwrap();
+            let (far, direct) = (cast_ray(&convex, &ray, 100.0), cast_ray(&concave, &ray, 100.0));
+            assert_eq!(far.is_some(), direct.is_some(), "{ray:?}: {far:?} / {direct:?}");
+            if let (Some(f), Some(d)) = (far, direct) {
+                hits += 1;
+                assert!((f.distance - d.distance).abs() < 1e-4, "{ray:?}: {f:?} / {d:?}");
+                // At a corner either face's normal is right.
+                if outline.iter().all(|v| v.distance(f.point) > 1e-3) {
+                    assert!((f.normal - d.normal).length() < 1e-4, "{ray:?}: {f:?} / {d:?}");
+                }
+            }
+        }
+    }
+    assert!(hits > 1000, "only {hits} hits");
+}

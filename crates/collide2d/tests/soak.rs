@@ -34,6 +34,8 @@ use common::{
 };
 use proptest::strategy::{Strategy, ValueTree};
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
+use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
+use std::time::Instant;
 
 /// The queries checked, one disagreement counter each.
 const QUERIES: [&str; 8] = ["intersects", "contains", "contact", "push-out", "depth", "distance", "cast", "ray"];
@@ -243,32 +245,37 @@ fn a_million_random_pairs_per_family_agree_with_the_oracle() {
     let families: Vec<(&str, &str)> =
         KINDS.iter().enumerate().flat_map(|(i, a)| KINDS[i..].iter().map(move |b| (*a, *b))).collect();
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let results: Vec<((&str, &str), Tally)> = std::thread::scope(|scope| {
-        let chunks: Vec<_> = families.chunks(families.len().div_ceil(threads)).collect();
-        let handles: Vec<_> = chunks
-            .into_iter()
-            .map(|chunk| {
-                scope.spawn(move || {
-                    chunk
-                        .iter()
-                        .enumerate()
-                        .map(|(i, (a, b))| {
-                            let tally = soak_family(a, b, pairs, i as u8 + 1);
-                            // Each family as it ends, so that a run cut short still tells.
-                            print_row(&format!("{a} vs {b} (done)"), &tally);
-                            ((*a, *b), tally)
-                        })
-                        .collect::<Vec<_>>()
+    // One queue for all threads, the last families (the polygon ones, slowest by far) first, so
+    // that no thread is left alone with them at the end. Each family's seed is its place in the
+    // list, whatever the number of threads.
+    let next = AtomicUsize::new(0);
+    let mut results: Vec<(usize, Tally)> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut done = Vec::new();
+                    loop {
+                        let taken = next.fetch_add(1, Relaxed);
+                        let Some(i) = families.len().checked_sub(taken + 1) else { break done };
+                        let (a, b) = families[i];
+                        let started = Instant::now();
+                        let tally = soak_family(a, b, pairs, i as u8 + 1);
+                        // Each family as it ends, so that a run cut short still tells.
+                        print_row(&format!("{a} vs {b} ({:.0} s)", started.elapsed().as_secs_f64()), &tally);
+                        done.push((i, tally));
+                    }
                 })
             })
             .collect();
         handles.into_iter().flat_map(|h| h.join().expect("soak thread panicked")).collect()
     });
+    results.sort_by_key(|(i, _)| *i);
     println!("disagreements per query; decided = the intersects oracle decided; contacts = contact(a, b) is Some");
     let header: String = QUERIES.iter().map(|q| format!(" {q:>10}")).collect();
     println!("{:<20} {:>9} {:>9} {:>9} {:>9}{header}", "family", "pairs", "hits", "decided", "contacts");
     let mut total = Tally::default();
-    for ((a, b), t) in &results {
+    for (i, t) in &results {
+        let (a, b) = families[*i];
         print_row(&format!("{a} vs {b}"), t);
         total.add(t);
     }

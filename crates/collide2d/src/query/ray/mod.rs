@@ -121,43 +121,60 @@ fn cast_ray_ref(shape: ShapeRef, ray: &Ray) -> Option<RayHit> {
         S::Segment(s) => flat::ray_segment(ray, s.a(), s.b()),
         S::Aabb(b) => polygonal::ray_aabb(ray, b),
         S::Circle(c) => round::ray_circle(ray, c.center(), c.radius()),
-        S::Capsule(k) => from_near(ray, &k.aabb(), |ray| round::ray_capsule(ray, k)),
-        S::Obb(o) => from_near(ray, &o.aabb(), |ray| polygonal::ray_obb(ray, o)),
-        S::ConvexPolygon(c) => from_near(ray, &c.aabb(), |ray| polygonal::ray_half_planes(ray, &Core::of(shape).0)),
-        S::Polygon(p) => from_near(ray, &p.aabb(), |ray| ray_concave(ray, p)),
+        // The others measure the origin against faces or rotate it: from far off, start near.
+        // Each names a point of the shape and a size no larger than its bounds' (cheap to find;
+        // the bounds themselves are only needed from far off).
+        S::Capsule(k) => {
+            let size = (k.b() - k.a()).abs().max_element().max(2.0 * k.radius());
+            from_near(ray, k.a(), size, || k.aabb(), |ray| round::ray_capsule(ray, k))
+        }
+        S::Obb(o) => {
+            let size = o.half_extents().max_element();
+            from_near(ray, o.center(), size, || o.aabb(), |ray| polygonal::ray_obb(ray, o))
+        }
+        S::ConvexPolygon(c) => {
+            let (first, second) = (c.vertices()[0], c.vertices()[1]);
+            let size = (second - first).abs().max_element();
+            from_near(ray, first, size, || c.aabb(), |ray| polygonal::ray_half_planes(ray, &Core::of(shape).0))
+        }
+        S::Polygon(p) => {
+            let bounds = p.aabb();
+            let size = (bounds.max() - bounds.min()).max_element();
+            from_near(ray, bounds.min(), size, || bounds, |ray| ray_concave(ray, p))
+        }
     }
 }
 
 /// How many of a shape's sizes away a ray's origin may be before [`from_near`] moves it closer.
 const FAR: f32 = 1e3;
 
-/// Casts `ray` at a shape with the bounds `bounds` by `cast`, from nearby when the origin is far.
+/// Casts `ray` by `cast` at a shape holding the point `anchor`, whose bounds (`bounds`) are at
+/// least `size` on their longer side: from nearby when the origin is far.
 ///
 /// Rotating the origin into a shape's frame, or measuring it against a face, mixes its two
 /// coordinates in f32, so from far off the rounding of the larger swamps how far the ray passes
 /// (a ray from 1e18 out, nearly along x, hit a polygon it misses by 600). From beyond [`FAR`]
 /// sizes, the cast starts instead where the ray comes within a size of the bounds, found by the
 /// slab method in f64; the rounding of that start (a few steps of its own coordinates) keeps it
-/// outside the bounds.
+/// outside the bounds. A `size` below the bounds' only sends more rays the slower way.
 #[inline]
-fn from_near(ray: &Ray, bounds: &Aabb, cast: impl Fn(&Ray) -> Option<RayHit>) -> Option<RayHit> {
-    let size = (bounds.max() - bounds.min()).max_element();
-    let centre = bounds.center();
-    let away = (ray.origin - centre).abs().max_element();
-    if away <= FAR * size {
+fn from_near(
+    ray: &Ray,
+    anchor: Vec2,
+    size: f32,
+    bounds: impl FnOnce() -> Aabb,
+    cast: impl Fn(&Ray) -> Option<RayHit>,
+) -> Option<RayHit> {
+    if (ray.origin - anchor).abs().max_element() <= FAR * size {
         return cast(ray);
     }
-    from_near_cold(ray, bounds, size, centre, cast)
+    from_near_cold(ray, &bounds(), cast)
 }
 
 #[cold]
-fn from_near_cold(
-    ray: &Ray,
-    bounds: &Aabb,
-    size: f32,
-    centre: Vec2,
-    cast: impl Fn(&Ray) -> Option<RayHit>,
-) -> Option<RayHit> {
+fn from_near_cold(ray: &Ray, bounds: &Aabb, cast: impl Fn(&Ray) -> Option<RayHit>) -> Option<RayHit> {
+    let size = (bounds.max() - bounds.min()).max_element();
+    let centre = bounds.center();
     let margin = size as f64 + 4.0 * f32::EPSILON as f64 * centre.abs().max_element() as f64 + f32::MIN_POSITIVE as f64;
     let (o, d) = (ray.origin.as_dvec2(), ray.direction.as_dvec2());
     let (lo, hi) = (bounds.min().as_dvec2() - margin, bounds.max().as_dvec2() + margin);
