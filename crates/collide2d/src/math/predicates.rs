@@ -75,4 +75,69 @@ mod tests {
         assert!(orient2d(a, b, -Vec2::Y) < 0.0);
         assert_eq!(orient2d(a, b, Vec2::new(7.0, 0.0)), 0.0);
     }
+
+    fn v(x: f32, y: f32) -> Vec2 {
+        Vec2::new(x, y)
+    }
+
+    #[test]
+    fn a_point_on_a_segment_is_on_its_line_and_between_its_ends() {
+        let (a, b) = (v(0.0, 0.0), v(2.0, 0.0));
+        for p in [a, b, v(1.0, 0.0)] {
+            assert!(point_on_segment(p, a, b) && point_on_segment(p, b, a), "{p}");
+        }
+        // On the line, past either end; between the ends, off the line.
+        for p in [v(-1.0, 0.0), v(3.0, 0.0), v(1.0, 1e-3), v(1.0, -1e-3)] {
+            assert!(!point_on_segment(p, a, b) && !point_on_segment(p, b, a), "{p}");
+        }
+        // The same along y and along a diagonal.
+        let (c, d) = (v(5.0, -1.0), v(5.0, 3.0));
+        assert!(point_on_segment(v(5.0, 0.0), c, d));
+        assert!(!point_on_segment(v(5.0, -2.0), c, d) && !point_on_segment(v(5.0, 4.0), c, d));
+        let (e, f) = (v(0.0, 0.0), v(4.0, 4.0));
+        assert!(point_on_segment(v(1.5, 1.5), e, f) && !point_on_segment(v(5.0, 5.0), e, f));
+        assert!(!point_on_segment(v(-1.0, -1.0), f, e));
+        assert!(!point_on_segment(v(f32::NAN, 0.0), a, b));
+    }
+
+    /// Both orders of both segments, and each segment reversed: the answer cannot depend on
+    /// which end or which segment comes first.
+    fn touch(s: [Vec2; 2], t: [Vec2; 2]) -> bool {
+        let (r, u) = ([s[1], s[0]], [t[1], t[0]]);
+        let all = [(s, t), (t, s), (r, t), (s, u), (r, u), (u, r)].map(|(p, q)| segments_touch(p, q));
+        assert!(all.iter().all(|x| *x == all[0]), "{s:?} {t:?}: {all:?}");
+        all[0]
+    }
+
+    #[test]
+    fn segments_touch_when_they_cross_or_share_a_point() {
+        let ab = [v(0.0, 0.0), v(2.0, 0.0)];
+        assert!(touch(ab, [v(1.0, -1.0), v(1.0, 1.0)]), "crossing");
+        // An end of one on the other, on its inside and at its ends (a T and an L).
+        assert!(touch(ab, [v(1.0, 0.0), v(1.0, 3.0)]), "T");
+        assert!(touch(ab, [v(1.0, -3.0), v(1.0, 0.0)]), "T, upside down");
+        assert!(touch(ab, [v(2.0, 0.0), v(5.0, 1.0)]), "L");
+        // Collinear: overlapping, end to end, one inside the other.
+        assert!(touch(ab, [v(1.0, 0.0), v(3.0, 0.0)]));
+        assert!(touch(ab, [v(2.0, 0.0), v(3.0, 0.0)]));
+        assert!(touch(ab, [v(0.5, 0.0), v(1.5, 0.0)]));
+    }
+
+    #[test]
+    fn segments_apart_do_not_touch() {
+        let ab = [v(0.0, 0.0), v(2.0, 0.0)];
+        // The line of one separates the other's ends, but the other is beyond its ends.
+        assert!(!touch(ab, [v(5.0, -1.0), v(5.0, 1.0)]));
+        // An end on the other's line, beyond its ends.
+        assert!(!touch(ab, [v(3.0, 0.0), v(3.0, 2.0)]));
+        // Collinear, with a gap.
+        assert!(!touch(ab, [v(2.5, 0.0), v(4.0, 0.0)]));
+        // Parallel.
+        assert!(!touch(ab, [v(0.0, 1.0), v(2.0, 1.0)]));
+        // An end within the other's bounds but off its line (a diagonal's bounds are a square).
+        let diagonal = [v(0.0, 0.0), v(2.0, 2.0)];
+        assert!(!touch(diagonal, [v(1.0, 0.5), v(1.0, -5.0)]));
+        assert!(!touch(diagonal, [v(1.0, -5.0), v(1.0, 0.5)]));
+        assert!(!touch(diagonal, [v(1.5, 0.5), v(3.0, 0.5)]));
+    }
 }

@@ -1,4 +1,4 @@
-use glam::{Affine2, Mat2, Vec2};
+use glam::{Affine2, DAffine2, Mat2, Vec2};
 
 /// A 2D affine transform: where a sprite's local coordinates land in its parent's (or the
 /// world's) coordinates.
@@ -96,13 +96,14 @@ impl Transform {
     }
 
     /// The transform that undoes this one, or `None` when it is not invertible (a zero scale
-    /// flattens space) or holds non-finite numbers.
+    /// flattens space), holds non-finite numbers, or its inverse would not fit in `f32`.
+    ///
+    /// Worked in f64, where the determinant of a scale of 1e20 (or 1e-25) neither overflows nor
+    /// underflows: a singular or non-finite transform comes out with an infinite or NaN inverse.
     pub fn inverse(&self) -> Option<Transform> {
-        let det = self.matrix.matrix2.determinant();
-        if det == 0.0 || !det.is_finite() || !self.is_finite() {
-            return None;
-        }
-        let inv = self.matrix.inverse();
+        let (m, t) = (self.matrix.matrix2.as_dmat2(), self.matrix.translation.as_dvec2());
+        let inv = DAffine2::from_mat2_translation(m, t).inverse();
+        let inv = Affine2::from_mat2_translation(inv.matrix2.as_mat2(), inv.translation.as_vec2());
         inv.is_finite().then_some(Self { matrix: inv })
     }
 
@@ -204,6 +205,28 @@ mod tests {
         assert!(close(inv.transform_point(t.transform_point(p)), p));
         assert!(Transform::from_scale(Vec2::new(0.0, 1.0)).inverse().is_none());
         assert!(Transform::from_translation(Vec2::new(f32::NAN, 0.0)).inverse().is_none());
+        assert!(Transform::from_rotation(f32::INFINITY).inverse().is_none());
+        assert!(Transform::from_scale(Vec2::new(f32::INFINITY, 1.0)).inverse().is_none());
+        // Scales whose f32 determinant overflows or underflows are still invertible.
+        for scale in [1e20, 1e-25] {
+            let inv = Transform::from_scale(Vec2::splat(scale)).inverse().expect("invertible");
+            assert_eq!(inv.transform_point(Vec2::new(scale, -scale)), Vec2::new(1.0, -1.0));
+        }
+        // An inverse beyond the f32 range is none.
+        assert!(Transform::from_scale(Vec2::splat(1e-39)).inverse().is_none());
+    }
+
+    #[test]
+    fn parts_read_back_what_built_them() {
+        let m = Affine2::from_cols_array(&[1.0, 2.0, 3.0, 4.0, 5.0, 6.0]);
+        let t = Transform::from_affine(m);
+        assert_eq!(t.affine(), m);
+        assert_eq!(t.linear(), Mat2::from_cols_array(&[1.0, 2.0, 3.0, 4.0]));
+        assert_eq!(t.translation(), Vec2::new(5.0, 6.0));
+        assert_eq!(Transform::from_translation(Vec2::new(-2.0, 7.0)).translation(), Vec2::new(-2.0, 7.0));
+        assert!(t.is_finite());
+        assert!(!Transform::from_translation(Vec2::new(0.0, f32::NAN)).is_finite());
+        assert!(!Transform::from_scale(Vec2::new(f32::INFINITY, 1.0)).is_finite());
     }
 
     #[test]
@@ -211,6 +234,10 @@ mod tests {
         assert!(Transform::from_translation_rotation_scale(Vec2::ONE, 0.3, Vec2::splat(2.0)).is_similarity());
         assert!(Transform::from_scale(Vec2::new(-2.0, 2.0)).is_similarity());
         assert!(!Transform::from_scale(Vec2::new(2.0, 1.0)).is_similarity());
+        // The allowance is relative: at a scale of 100, 2e-6 of unevenness passes, 2e-5 not.
+        assert!(Transform::from_scale(Vec2::new(100.0, 100.0002)).is_similarity());
+        assert!(!Transform::from_scale(Vec2::new(100.0, 100.002)).is_similarity());
+        assert!(Transform::from_scale(Vec2::splat(1e20)).is_similarity());
         let s = Transform::from_translation_rotation_scale(Vec2::ONE, 0.3, Vec2::splat(2.0)).uniform_scale();
         assert!((s - 2.0).abs() < 1e-6);
     }
