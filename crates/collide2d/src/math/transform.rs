@@ -217,6 +217,18 @@ mod tests {
     }
 
     #[test]
+    fn orthogonal_allows_a_relative_error_of_1e_5_at_any_length() {
+        // At length 100, a dot product of 5e-6 of the lengths' product passes, 2e-5 not.
+        let u = Vec2::new(100.0, 0.0);
+        assert!(orthogonal(u, Vec2::new(5e-4, 100.0)) && orthogonal(Vec2::new(5e-4, 100.0), u));
+        assert!(!orthogonal(u, Vec2::new(2e-3, 100.0)) && !orthogonal(Vec2::new(2e-3, 100.0), u));
+        // Lengths far apart: the allowance scales with both.
+        assert!(orthogonal(Vec2::new(1e-3, 0.0), Vec2::new(5e-3, 1e3)));
+        assert!(!orthogonal(Vec2::new(1e-3, 0.0), Vec2::new(2e-2, 1e3)));
+        assert!(orthogonal(Vec2::ZERO, u));
+    }
+
+    #[test]
     fn parts_read_back_what_built_them() {
         let m = Affine2::from_cols_array(&[1.0, 2.0, 3.0, 4.0, 5.0, 6.0]);
         let t = Transform::from_affine(m);
