@@ -139,7 +139,19 @@ mod tests {
         assert_eq!(d, Vec2::X);
         assert_eq!(direction_or(Vec2::ONE, Vec2::ONE, Vec2::NEG_Y), Vec2::NEG_Y);
         assert_eq!(saturate(1e40), f32::MAX);
+        assert_eq!(saturate(-1e40), -f32::MAX);
+        assert_eq!(saturate(1.5), 1.5);
+        assert_eq!(saturate(-2.25), -2.25);
+        assert_eq!(distance_squared64(Vec2::new(1.0, 5.0), Vec2::new(4.0, 1.0)), 25.0);
         assert_eq!(distance_squared64(Vec2::new(1e-30, 0.0), Vec2::ZERO), (1e-30f32 as f64).powi(2));
+    }
+
+    #[test]
+    fn cross_is_positive_for_a_counter_clockwise_turn() {
+        assert_eq!(cross(Vec2::new(2.0, 0.0), Vec2::new(1.0, 3.0)), 6.0);
+        assert_eq!(cross(Vec2::new(1.0, 3.0), Vec2::new(2.0, 0.0)), -6.0);
+        assert_eq!(cross(Vec2::new(2.0, 1.0), Vec2::new(4.0, 2.0)), 0.0);
+        assert_eq!(cross(Vec2::new(0.5, 0.25), Vec2::new(0.0, 1.0)), 0.5);
     }
 
     #[test]
