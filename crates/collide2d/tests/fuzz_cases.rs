@@ -161,3 +161,66 @@ fn the_far_path_finds_what_the_direct_cast_finds() {
     }
     assert!(hits > 1000, "only {hits} hits");
 }
+
+/// Found by the `world` target: a star whose convex core is 2e-7 across. A ray passing 48 to
+/// its left hit the core, because the core's faces were measured from 48 away in f32.
+#[test]
+fn a_ray_passing_a_star_misses_its_tiny_core() {
+    use collide2d::{cast_ray, Ray};
+    let star = [
+        (1.1920929e-7, 1e-7),
+        (7.281153, 5.290067),
+        (3.6837694e-8, 2.1337478e-7),
+        (-2.7811532, 8.559508),
+        (-9.644235e-8, 1.7006946e-7),
+        (-9.0, -6.86805e-7),
+        (-9.6442335e-8, 2.9930526e-8),
+        (-2.7811499, -8.559509),
+        (3.683771e-8, -1.3374766e-8),
+        (7.2811527, -5.2900677),
+    ]
+    .map(|(x, y)| Vec2::new(x, y));
+    let polygon = Shape::Polygon(Polygon::new(&star).unwrap());
+    let down = Ray::new(Vec2::new(-48.0, 42.5), Vec2::NEG_Y).unwrap();
+    assert_eq!(cast_ray(&polygon, &down, 64.0), None);
+    // Through the core, it hits (the spikes' tips reach 8.56 up).
+    let through = Ray::new(Vec2::new(0.0, 42.5), Vec2::NEG_Y).unwrap();
+    let hit = cast_ray(&polygon, &through, 64.0).expect("hits");
+    assert!(hit.distance > 42.5 - 1e-3 - 8.6 && hit.distance < 42.5 + 1e-3, "{hit:?}");
+}
+
+/// Found by the `world` target with the case above: the same star, a ray going up from left of
+/// it. The star's spikes are slivers whose sides cross the ray's line at nearly the same
+/// distance 140 beyond a tip, and rounding put the entry before the exit: a hit at 105.
+#[test]
+fn a_ray_along_a_spikes_extension_misses_it() {
+    use collide2d::{cast_ray, Ray};
+    let star = [
+        (1.1920929e-7, 1e-7),
+        (7.281153, 5.290067),
+        (3.6837694e-8, 2.1337478e-7),
+        (-2.7811532, 8.559508),
+        (-9.644235e-8, 1.7006946e-7),
+        (-9.0, -6.86805e-7),
+        (-9.6442335e-8, 2.9930526e-8),
+        (-2.7811499, -8.559509),
+        (3.683771e-8, -1.3374766e-8),
+        (7.2811527, -5.2900677),
+    ]
+    .map(|(x, y)| Vec2::new(x, y));
+    let polygon = Shape::Polygon(Polygon::new(&star).unwrap());
+    let up = Ray::new(Vec2::new(-48.0, 42.5), Vec2::Y).unwrap();
+    assert_eq!(cast_ray(&polygon, &up, 2000.0), None);
+    // Every spike, from beyond its tip: going further out, or across the tip's extension, the
+    // ray misses (the spikes are 1e-7 wide at the base, so a ray aimed down one may miss it by
+    // rounding, and is not asked to hit).
+    let tips: Vec<Vec2> = star.iter().skip(1).step_by(2).copied().collect();
+    assert!(tips.iter().all(|t| t.length() > 8.9), "{tips:?}");
+    for tip in tips {
+        let out = tip.normalize();
+        let outwards = Ray::new(tip + out * 50.0, out).unwrap();
+        assert_eq!(cast_ray(&polygon, &outwards, 1e6), None, "{tip}");
+        let across = Ray::new(tip + out * 50.0 - out.perp() * 30.0, out.perp()).unwrap();
+        assert_eq!(cast_ray(&polygon, &across, 1e6), None, "{tip}");
+    }
+}

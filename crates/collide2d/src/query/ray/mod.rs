@@ -101,14 +101,16 @@ pub fn cast_ray<S: ShapeLike + ?Sized>(shape: &S, ray: &Ray, max_distance: f32) 
 }
 
 /// A concave polygon: a ray from inside hits at once; from outside, its first entry into any
-/// convex piece is its first entry into the polygon, on the true boundary.
+/// convex piece is its first entry into the polygon, on the true boundary. Each piece is cast
+/// as a convex polygon of its own, far-off starts included: a piece can be far smaller than
+/// the polygon (a star's 2e-7 core hit a ray passing 48 away).
 fn ray_concave(ray: &Ray, p: &crate::polygon::Polygon) -> Option<RayHit> {
     if p.contains_point(ray.origin) {
         return Some(RayHit::inside(ray));
     }
     p.convex_parts()
         .iter()
-        .filter_map(|part| polygonal::ray_half_planes(ray, &Core::of(ShapeRef::ConvexPolygon(part)).0))
+        .filter_map(|part| cast_ray_ref(ShapeRef::ConvexPolygon(part), ray))
         .min_by(|a, b| a.distance.total_cmp(&b.distance))
 }
 

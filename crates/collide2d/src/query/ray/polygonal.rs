@@ -64,8 +64,29 @@ pub(super) fn ray_half_planes(ray: &Ray, core: &Core) -> Option<RayHit> {
             exit = exit.min(t);
         }
     }
-    if inside {
+    // The same rounding can put a point on a sliver's extension inside all its faces.
+    if inside && within_bounds(o, core.vertices()) {
         return Some(RayHit::inside(ray));
     }
-    (enter.0 >= 0.0 && enter.0 <= exit).then(|| RayHit::at(ray, enter.0, enter.1))
+    if !(enter.0 >= 0.0 && enter.0 <= exit) {
+        return None;
+    }
+    let hit = RayHit::at(ray, enter.0, enter.1);
+    within_bounds(hit.point, core.vertices()).then_some(hit)
+}
+
+/// Whether `p` lies within the bounds of `vertices`, give or take rounding.
+///
+/// Where two faces are nearly parallel (a sliver's sides), a ray crosses their lines at nearly
+/// the same distance even far beyond the sliver's tip, and rounding can put the entry before the
+/// exit: a hit far from the polygon. A true hit lies on the boundary, so within the bounds, and
+/// a false one along a tip's extension leaves them at once: along it, the coordinate that makes
+/// the tip extreme grows at least 0.7 times as fast.
+#[inline]
+fn within_bounds(p: Vec2, vertices: &[Vec2]) -> bool {
+    let first = vertices.first().copied().unwrap_or(p);
+    let (lo, hi) = vertices.iter().fold((first, first), |(lo, hi), v| (lo.min(*v), hi.max(*v)));
+    // Rounding of the hit, relative to its coordinates; of the faces, relative to the size.
+    let slack = 1e-5 * (hi - lo).max_element() + 8.0 * f32::EPSILON * p.abs().max_element();
+    (lo - slack).cmple(p).all() && p.cmple(hi + slack).all()
 }
