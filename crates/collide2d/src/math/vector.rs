@@ -147,6 +147,32 @@ mod tests {
     }
 
     #[test]
+    fn slab_range_is_where_the_line_is_in_the_box() {
+        let (lo, hi) = (Vec2::new(1.0, -1.0), Vec2::new(3.0, 2.0));
+        // Along +x through the box, and along -x from beyond it.
+        assert_eq!(slab_range(Vec2::new(0.0, 0.0), Vec2::X, lo, hi), Some((1.0, 3.0, Some(0))));
+        assert_eq!(slab_range(Vec2::new(5.0, 0.0), Vec2::NEG_X, lo, hi), Some((2.0, 4.0, Some(0))));
+        // Along y, entering through the bottom.
+        assert_eq!(slab_range(Vec2::new(2.0, -3.0), Vec2::Y, lo, hi), Some((2.0, 5.0, Some(1))));
+        // Parallel to an axis: within the slab (its edges included) the other axis decides;
+        // outside it, none.
+        for y in [-1.0, 0.5, 2.0] {
+            assert_eq!(slab_range(Vec2::new(0.0, y), Vec2::X, lo, hi), Some((1.0, 3.0, Some(0))), "{y}");
+        }
+        for y in [-1.5, 2.5] {
+            assert_eq!(slab_range(Vec2::new(0.0, y), Vec2::X, lo, hi), None, "{y}");
+        }
+        // Diagonal: enters through the later of the two slabs, leaves through the earlier exit.
+        let d = Vec2::new(1.0, 1.0);
+        assert_eq!(slab_range(Vec2::new(0.0, -3.0), d, lo, hi), Some((2.0, 3.0, Some(1))));
+        assert_eq!(slab_range(Vec2::new(-1.0, -1.0), d, lo, hi), Some((2.0, 3.0, Some(0))));
+        // Through a corner, both slabs entered at once: x is named.
+        assert_eq!(slab_range(Vec2::new(0.0, -2.0), d, lo, hi), Some((1.0, 3.0, Some(0))));
+        // A line missing the box.
+        assert_eq!(slab_range(Vec2::new(0.0, 3.0), d, lo, hi), None);
+    }
+
+    #[test]
     fn cross_is_positive_for_a_counter_clockwise_turn() {
         assert_eq!(cross(Vec2::new(2.0, 0.0), Vec2::new(1.0, 3.0)), 6.0);
         assert_eq!(cross(Vec2::new(1.0, 3.0), Vec2::new(2.0, 0.0)), -6.0);
