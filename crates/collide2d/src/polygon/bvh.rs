@@ -32,7 +32,8 @@ impl EdgeTree {
     /// Builds the tree over `edges` (start, end) by splitting at the median along the longer axis.
     pub(crate) fn build(edges: &[(Vec2, Vec2)]) -> Self {
         let mut order: Vec<u32> = (0..edges.len() as u32).collect();
-        let mut nodes = Vec::with_capacity(2 * edges.len() / LEAF_SIZE + 1);
+        // One leaf for a few edges; about two nodes per leaf's worth of edges beyond that.
+        let mut nodes = Vec::with_capacity(if edges.len() <= LEAF_SIZE { 1 } else { 2 * edges.len() / LEAF_SIZE + 1 });
         if !edges.is_empty() {
             build_node(edges, &mut order, 0, &mut nodes);
         }
@@ -92,6 +93,41 @@ impl EdgeTree {
             }
         }
         false
+    }
+
+    /// Calls `visit(edge index, reach)` for the edges whose bounds meet the horizontal line at
+    /// height `y` somewhere from `*reach` to `right` (touching counts), nearest to `right`
+    /// first as far as the tree tells, skipping subtrees that lie wholly left of `*reach`:
+    /// `visit` may raise `*reach` (from −∞) once it needs nothing further left.
+    pub(crate) fn leftwards(&self, y: f32, right: f32, mut visit: impl FnMut(usize, &mut f64)) {
+        let mut reach = f64::NEG_INFINITY;
+        let meets =
+            |min: Vec2, max: Vec2, reach: f64| min.y <= y && y <= max.y && min.x <= right && max.x as f64 >= reach;
+        let mut stack = [0u32; 64];
+        let mut top = usize::from(!self.nodes.is_empty());
+        while top > 0 {
+            top -= 1;
+            let node = &self.nodes[stack[top] as usize];
+            if !meets(node.min, node.max, reach) {
+                continue;
+            }
+            if node.leaf {
+                for &e in &self.order[node.start as usize..node.end as usize] {
+                    let (lo, hi) = self.boxes[e as usize];
+                    if meets(lo, hi, reach) {
+                        visit(e as usize, &mut reach);
+                    }
+                }
+            } else if top + 2 <= stack.len() {
+                // The child reaching further right is taken first (pushed last).
+                let (left, right) = (node.start, node.end);
+                let further = self.nodes[left as usize].max.x > self.nodes[right as usize].max.x;
+                let (later, first) = if further { (right, left) } else { (left, right) };
+                stack[top] = later;
+                stack[top + 1] = first;
+                top += 2;
+            }
+        }
     }
 
     /// Like [`any_in`](Self::any_in) with an [`Aabb`].

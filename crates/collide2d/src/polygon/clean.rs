@@ -34,9 +34,10 @@ pub(crate) fn clean_ring(points: &[Vec2], ring: Ring) -> Result<CleanRing, Shape
         }
         let n = kept.len();
         distinct = distinct.max(n);
-        if n >= 3 {
-            let straight: Vec<bool> =
-                (0..n).map(|i| orient2d(kept[(i + n - 1) % n].1, kept[i].1, kept[(i + 1) % n].1) == 0.0).collect();
+        let straight_at = |i: usize| orient2d(kept[(i + n - 1) % n].1, kept[i].1, kept[(i + 1) % n].1) == 0.0;
+        // Most rings have no straight vertex: find that out before allocating.
+        if n >= 3 && (0..n).any(straight_at) {
+            let straight: Vec<bool> = (0..n).map(straight_at).collect();
             let mut i = 0;
             kept.retain(|_| {
                 i += 1;

@@ -3,12 +3,6 @@
 //! greedily across diagonals while the union stays convex (Hertel–Mehlhorn: at most four times
 //! the fewest possible pieces).
 
-use std::collections::HashMap;
-
-// The standard hasher's resistance to chosen keys is not needed for a triangulation's edges,
-// and cost most of the decomposition's time.
-use rustc_hash::FxBuildHasher;
-
 use glam::Vec2;
 use spade::{ConstrainedDelaunayTriangulation, Point2, Triangulation};
 
@@ -42,7 +36,7 @@ pub(crate) fn convex_parts(rings: &[Vec<Vec2>]) -> Option<(Vec<ConvexPolygon>, V
     }
     let vertices: Vec<Point2<f64>> = points.iter().map(|p| Point2::new(p.x as f64, p.y as f64)).collect();
     let mut conflict = false;
-    let cdt = ConstrainedDelaunayTriangulation::<Point2<f64>>::try_bulk_load_cdt(vertices, constraints.clone(), |_| {
+    let cdt = ConstrainedDelaunayTriangulation::<Point2<f64>>::try_bulk_load_cdt(vertices, constraints, |_| {
         conflict = true;
     })
     .ok()?;
@@ -62,14 +56,32 @@ pub(crate) fn convex_parts(rings: &[Vec<Vec2>]) -> Option<(Vec<ConvexPolygon>, V
         }
         start += n;
     }
-    let all: Vec<[usize; 3]> = cdt.inner_faces().map(|f| f.vertices().map(|v| v.fix().index())).collect();
-    let triangles: Vec<[usize; 3]> = inside_triangles(&all, &constraints, &ring_next)
-        .filter(|t| orient2d(points[t[0]], points[t[1]], points[t[2]]) > 0.0)
-        .copied()
-        .collect();
+    let (all, all_twins) = triangles_and_twins(&cdt);
+    let inside = inside_flags(&all, &all_twins, &ring_next);
+    // The inside triangles, renumbered, and their neighbours across diagonals among them.
+    let mut renumber = vec![usize::MAX; all.len()];
+    let mut triangles: Vec<[usize; 3]> = Vec::with_capacity(all.len());
+    for (t, tri) in all.iter().enumerate() {
+        if inside[t] == Some(true) && orient2d(points[tri[0]], points[tri[1]], points[tri[2]]) > 0.0 {
+            renumber[t] = triangles.len();
+            triangles.push(*tri);
+        }
+    }
+    let mut twin = vec![usize::MAX; triangles.len() * 3];
+    for (t, &new) in renumber.iter().enumerate() {
+        if new == usize::MAX {
+            continue;
+        }
+        for k in 0..3 {
+            let h = all_twins[3 * t + k];
+            if h != usize::MAX && renumber[h / 3] != usize::MAX {
+                twin[3 * new + k] = 3 * renumber[h / 3] + h % 3;
+            }
+        }
+    }
     let mut parts = Vec::new();
     let mut flags = Vec::new();
-    for cycle in merge(&points, &triangles) {
+    for cycle in merge(&points, &triangles, &twin) {
         for (piece, piece_flags) in to_convex(&points, &cycle, &ring_next, &convex) {
             parts.push(piece);
             flags.extend(piece_flags);
@@ -87,66 +99,59 @@ fn convex_outline(rings: &[Vec<Vec2>]) -> Option<(Vec<ConvexPolygon>, Vec<u8>)> 
     if !(0..n).all(|i| orient2d(ring[(i + n - 1) % n], ring[i], ring[(i + 1) % n]) > 0.0) {
         return None;
     }
-    let piece = ConvexPolygon::new(ring).ok()?;
-    (piece.vertices() == ring.as_slice()).then(|| (vec![piece], vec![ON_BOUNDARY | CONVEX_CORNER; n]))
+    // Validated rings are finite and simple, and a simple ring turning left everywhere is
+    // strictly convex.
+    let mut vertices = Vec::with_capacity(2 * n);
+    vertices.extend_from_slice(ring);
+    Some((vec![ConvexPolygon::from_valid_ccw(vertices)], vec![ON_BOUNDARY | CONVEX_CORNER; n]))
 }
 
-/// Each directed edge `tri[k] → tri[k + 1]` of the triangles, numbered `3 t + k`, with the
-/// number of the same edge walked the other way in its neighbour (`usize::MAX` where none).
-fn twins(triangles: &[[usize; 3]]) -> Vec<usize> {
-    let mut owner: HashMap<(usize, usize), usize, FxBuildHasher> =
-        HashMap::with_capacity_and_hasher(triangles.len() * 3, FxBuildHasher);
-    for (t, tri) in triangles.iter().enumerate() {
-        for k in 0..3 {
-            owner.insert((tri[k], tri[(k + 1) % 3]), 3 * t + k);
+/// Every finite triangle of the triangulation as its vertices (counter-clockwise), and each
+/// directed edge `tri[k] → tri[k + 1]`, numbered `3 t + k`, with the number of the same edge
+/// walked the other way in its neighbour (`usize::MAX` where that is the outer face): read from
+/// the triangulation's own adjacency, in linear time, rather than matched up by hashing.
+fn triangles_and_twins(cdt: &ConstrainedDelaunayTriangulation<Point2<f64>>) -> (Vec<[usize; 3]>, Vec<usize>) {
+    let faces = cdt.num_inner_faces();
+    let mut triangles = Vec::with_capacity(faces);
+    // Which numbered half-edge each of the triangulation's directed edges is.
+    let mut half = vec![usize::MAX; cdt.num_directed_edges()];
+    for (t, face) in cdt.inner_faces().enumerate() {
+        let edges = face.adjacent_edges();
+        for (k, e) in edges.iter().enumerate() {
+            half[e.fix().index()] = 3 * t + k;
+        }
+        triangles.push(edges.map(|e| e.from().fix().index()));
+    }
+    let mut twin = vec![usize::MAX; 3 * faces];
+    for (t, face) in cdt.inner_faces().enumerate() {
+        for (k, e) in face.adjacent_edges().iter().enumerate() {
+            twin[3 * t + k] = half[e.rev().fix().index()];
         }
     }
-    let mut twin = vec![usize::MAX; triangles.len() * 3];
-    for (t, tri) in triangles.iter().enumerate() {
-        for k in 0..3 {
-            if let Some(&h) = owner.get(&(tri[(k + 1) % 3], tri[k])) {
-                twin[3 * t + k] = h;
-            }
-        }
-    }
-    twin
+    (triangles, twin)
 }
 
-/// The triangles (counter-clockwise) that lie inside the polygon, decided by its topology, not
-/// by testing a point of each: every ring edge `u → v` has the inside on its left, so the
-/// triangle holding the directed edge `u → v` is inside and the one holding `v → u` is outside,
-/// and crossing an edge that is not a ring edge never changes sides. (A point test misjudges
-/// slivers along nearly straight stretches of the outline, whose centroids lie within rounding
-/// of it.)
-fn inside_triangles<'t>(
-    triangles: &'t [[usize; 3]],
-    ring_edges: &[[usize; 2]],
-    ring_next: &[usize],
-) -> impl Iterator<Item = &'t [usize; 3]> {
-    let twin = twins(triangles);
-    let mut owner: HashMap<(usize, usize), usize, FxBuildHasher> =
-        HashMap::with_capacity_and_hasher(ring_edges.len() * 2, FxBuildHasher);
+/// Which triangles lie inside the polygon (`None`: cut off from every ring edge), decided by
+/// its topology, not by testing a point of each: every ring edge `u → v` has the inside on its
+/// left, so the triangle holding the directed edge `u → v` is inside and the one holding
+/// `v → u` is outside, and crossing an edge that is not a ring edge never changes sides. (A
+/// point test misjudges slivers along nearly straight stretches of the outline, whose
+/// centroids lie within rounding of it.)
+fn inside_flags(triangles: &[[usize; 3]], twin: &[usize], ring_next: &[usize]) -> Vec<Option<bool>> {
     let ring_edge = |a: usize, b: usize| ring_next[a] == b || ring_next[b] == a;
-    for (t, tri) in triangles.iter().enumerate() {
-        for k in 0..3 {
-            let (a, b) = (tri[k], tri[(k + 1) % 3]);
-            if ring_edge(a, b) {
-                owner.insert((a, b), t);
-            }
-        }
-    }
-    // None: not reached yet.
     let mut inside: Vec<Option<bool>> = vec![None; triangles.len()];
     let mut stack: Vec<usize> = Vec::new();
-    for &[u, v] in ring_edges {
-        for (edge, side) in [((u, v), true), ((v, u), false)] {
-            if let Some(&t) = owner.get(&edge) {
-                if inside[t].is_none() {
-                    inside[t] = Some(side);
-                    stack.push(t);
-                }
-            }
+    for (seed, tri) in triangles.iter().enumerate() {
+        if inside[seed].is_some() {
+            continue;
         }
+        let side = (0..3).find_map(|k| {
+            let (a, b) = (tri[k], tri[(k + 1) % 3]);
+            (ring_next[a] == b).then_some(true).or((ring_next[b] == a).then_some(false))
+        });
+        let Some(side) = side else { continue };
+        inside[seed] = Some(side);
+        stack.push(seed);
         while let Some(t) = stack.pop() {
             let tri = triangles[t];
             for k in 0..3 {
@@ -162,7 +167,7 @@ fn inside_triangles<'t>(
             }
         }
     }
-    triangles.iter().zip(inside).filter(|(_, side)| *side == Some(true)).map(|(t, _)| t)
+    inside
 }
 
 /// Hertel–Mehlhorn: remove diagonals, longest first, when both pieces' union stays convex.
@@ -172,8 +177,7 @@ fn inside_triangles<'t>(
 /// two cycles and checks the two corners it opens in constant time, however large the pieces
 /// grow (a row of holes makes pieces of hundreds of vertices, and joining them by copying was
 /// quadratic).
-fn merge(points: &[Vec2], triangles: &[[usize; 3]]) -> Vec<Vec<usize>> {
-    let twin = twins(triangles);
+fn merge(points: &[Vec2], triangles: &[[usize; 3]], twin: &[usize]) -> Vec<Vec<usize>> {
     let from = |h: usize| triangles[h / 3][h % 3];
     let mut next: Vec<usize> = (0..triangles.len() * 3).map(|h| h - h % 3 + (h + 1) % 3).collect();
     let mut prev: Vec<usize> = (0..triangles.len() * 3).map(|h| h - h % 3 + (h + 2) % 3).collect();

@@ -4,6 +4,7 @@
 mod bvh;
 mod clean;
 mod decompose;
+mod holes;
 mod place;
 
 use std::sync::{Arc, OnceLock};
@@ -13,8 +14,9 @@ use glam::Vec2;
 use crate::math::{orient2d, point_on_segment, Transform};
 use crate::shape::{check_transform, Aabb, ConvexPolygon, Ring, Shape, ShapeError};
 pub(crate) use bvh::EdgeTree;
-use clean::{check_simple, clean_ring, ring_edges, wind, RingEdge, WoundRing};
+use clean::{check_simple, clean_ring, ring_edges, wind, WoundRing};
 pub(crate) use decompose::{CONVEX_CORNER, ON_BOUNDARY, UNKNOWN};
+use holes::check_holes;
 
 const NAME: &str = "Polygon";
 
@@ -124,7 +126,8 @@ struct Derived {
     /// Per vertex of each piece, piece after piece: `decompose::ON_BOUNDARY` and
     /// `decompose::CONVEX_CORNER`.
     part_flags: Vec<u8>,
-    /// The outline's convex hull (`None` only if rounding flattened it).
+    /// The outline's convex hull: `None` if the polygon is one convex piece (its own hull,
+    /// not stored twice) or if rounding flattened it.
     hull: Option<ConvexPolygon>,
 }
 
@@ -164,14 +167,15 @@ impl Polygon {
 
     fn assemble(rings: Vec<Vec<Vec2>>, edges: Vec<(Vec2, Vec2)>, tree: EdgeTree) -> Result<Self, ShapeError> {
         // Over every ring: see `place.rs` for why not the outline alone.
-        let all: Vec<Vec2> = rings.iter().flatten().copied().collect();
-        let aabb = Aabb::from_points(&all)?;
+        let first = rings[0][0];
+        let (min, max) = rings.iter().flatten().fold((first, first), |(lo, hi), p| (lo.min(*p), hi.max(*p)));
+        let aabb = Aabb::from_min_max_unchecked(min, max);
         let (area, centroid) = area_and_centroid(&rings);
         // Validation passed, so the exact triangulator should agree; if it does not, say so
         // plainly rather than inventing an edge to blame.
         let (parts, part_flags) =
             decompose::convex_parts(&rings).ok_or(ShapeError::DecompositionFailed { vertices: edges.len() })?;
-        let hull = ConvexPolygon::from_hull(&rings[0]).ok();
+        let hull = if parts.len() == 1 { None } else { ConvexPolygon::from_hull(&rings[0]).ok() };
         let derived = OnceLock::from(Derived { edges, tree, parts, part_flags, hull });
         Ok(Self { data: Arc::new(PolygonData { rings, aabb, area, centroid, derived, source: None }) })
     }
@@ -293,7 +297,11 @@ impl Polygon {
 
     /// The convex hull of the outline (`None` only if rounding flattened it).
     pub(crate) fn hull(&self) -> Option<&ConvexPolygon> {
-        self.derived().hull.as_ref()
+        let derived = self.derived();
+        match derived.parts.as_slice() {
+            [whole] => Some(whole),
+            _ => derived.hull.as_ref(),
+        }
     }
 
     pub(crate) fn tree(&self) -> &EdgeTree {
@@ -335,75 +343,6 @@ fn point_in(edges: &[(Vec2, Vec2)], tree: &EdgeTree, aabb: &Aabb, p: Vec2) -> bo
     inside
 }
 
-/// Holes must lie inside the outline and outside each other (edges are known not to touch, so
-/// one vertex of each decides).
-///
-/// One ray per hole, from its first vertex to the edge of all rings' bounds along whichever of
-/// the four axis directions is shortest, found through the edge tree: it crosses each ring an odd
-/// number of times exactly when the ring encloses the vertex. So a hole costs the edges its ray
-/// passes, not every vertex of every other ring (which made thousands of holes quadratic).
-fn check_holes(rings: &[WoundRing], edges: &[RingEdge], tree: &EdgeTree) -> Result<(), ShapeError> {
-    if rings.len() < 2 {
-        return Ok(());
-    }
-    let (lo, hi) = edges
-        .iter()
-        .fold((Vec2::INFINITY, Vec2::NEG_INFINITY), |(lo, hi), e| (lo.min(e.a.min(e.b)), hi.max(e.a.max(e.b))));
-    let mut odd = vec![false; rings.len()];
-    let mut crossed: Vec<usize> = Vec::new();
-    for (r, hole) in rings.iter().enumerate().skip(1) {
-        let p = hole.points[0].1;
-        // Turn the plane by quarter turns (exact) so that the ray points along +x.
-        let (turn, min, max) = [
-            (0, p, Vec2::new(hi.x, p.y)),
-            (1, p, Vec2::new(p.x, hi.y)),
-            (2, Vec2::new(lo.x, p.y), p),
-            (3, Vec2::new(p.x, lo.y), p),
-        ]
-        .into_iter()
-        .min_by(|a, b| (a.2 - a.1).length_squared().total_cmp(&(b.2 - b.1).length_squared()))
-        .expect("four directions");
-        let q = quarter_turns(p, turn);
-        tree.any_in(min, max, |e| {
-            let edge = &edges[e];
-            if edge.ring != r {
-                let (a, b) = (quarter_turns(edge.a, turn), quarter_turns(edge.b, turn));
-                if (a.y > q.y) != (b.y > q.y) && (orient2d(a, b, q) > 0.0) == (b.y > a.y) {
-                    if !odd[edge.ring] {
-                        crossed.push(edge.ring);
-                    }
-                    odd[edge.ring] = !odd[edge.ring];
-                }
-            }
-            false
-        });
-        let outside = !odd[0];
-        let container = crossed.iter().copied().filter(|&c| c != 0 && odd[c]).min();
-        for c in crossed.drain(..) {
-            odd[c] = false;
-        }
-        if outside {
-            return Err(ShapeError::HoleOutside { hole: r - 1 });
-        }
-        if let Some(c) = container {
-            return Err(ShapeError::NestedHole { hole: r - 1, container: c - 1 });
-        }
-    }
-    Ok(())
-}
-
-/// `p` turned by `turns` quarter turns clockwise (with y up): `(x, y)` → `(y, −x)` per turn, so
-/// that the direction `turns` (0: +x, 1: +y, 2: −x, 3: −y) becomes +x. Exact, and `orient2d`
-/// of turned points is the same number as of the originals.
-fn quarter_turns(p: Vec2, turns: u8) -> Vec2 {
-    match turns {
-        0 => p,
-        1 => Vec2::new(p.y, -p.x),
-        2 => -p,
-        _ => Vec2::new(-p.y, p.x),
-    }
-}
-
 /// Area and centroid of all rings together (holes wind the other way and subtract), in f64.
 fn area_and_centroid(rings: &[Vec<Vec2>]) -> (f32, Vec2) {
     let origin = rings[0][0].as_dvec2();
@@ -424,11 +363,12 @@ fn area_and_centroid(rings: &[Vec<Vec2>]) -> (f32, Vec2) {
 mod tests {
     use super::*;
 
-    fn v(x: f32, y: f32) -> Vec2 {
+    pub(super) fn v(x: f32, y: f32) -> Vec2 {
         Vec2::new(x, y)
     }
 
-    fn square(x0: f32, y0: f32, s: f32) -> Vec<Vec2> {
+    /// The square with corner `(x0, y0)` and side `s`, counter-clockwise.
+    pub(super) fn square(x0: f32, y0: f32, s: f32) -> Vec<Vec2> {
         vec![v(x0, y0), v(x0 + s, y0), v(x0 + s, y0 + s), v(x0, y0 + s)]
     }
 

@@ -65,7 +65,9 @@ impl ConvexPolygon {
         }
         let corners = strict_corners(&indexed)?;
         check_winds_once(&corners)?;
-        Ok(Self::from_valid_ccw(corners.into_iter().map(|(_, p)| p).collect()))
+        let mut points = Vec::with_capacity(2 * corners.len());
+        points.extend(corners.iter().map(|c| c.1));
+        Ok(Self::from_valid_ccw(points))
     }
 
     /// The convex hull of `points` (any order, any count). Errors when they are not finite, or
@@ -140,7 +142,8 @@ impl ConvexPolygon {
         })
     }
 
-    /// Builds from vertices known to be finite, counter-clockwise and strictly convex.
+    /// Builds from vertices known to be finite, counter-clockwise and strictly convex (given
+    /// room for as many normals, it does not reallocate).
     pub(crate) fn from_valid_ccw(mut points: Vec<Vec2>) -> Self {
         let n = points.len();
         points.reserve_exact(n);

@@ -95,6 +95,9 @@ pub(crate) fn rings(grid: &Grid, label: &[u32], max_vertices: usize) -> Option<V
     let mut total = 0usize;
     let boundary = |x: isize, y: isize, s: usize| grid.at(x, y) && !grid.at(x + OUT[s].0, y + OUT[s].1);
     let mut seen = vec![0u8; grid.solid.len()]; // bit s: side s already walked
+                                                // How often the ring being finished passes each pixel corner; all zero between rings.
+    let mut visits = vec![0u8; (grid.width + 1) * (grid.height + 1)];
+    let mut corners: Vec<(isize, isize)> = Vec::new();
     let mut out = Vec::new();
     for i in 0..grid.solid.len() {
         let (x0, y0) = ((i % grid.width) as isize, (i / grid.width) as isize);
@@ -102,12 +105,12 @@ pub(crate) fn rings(grid: &Grid, label: &[u32], max_vertices: usize) -> Option<V
             if seen[i] & (1 << s0) != 0 || !boundary(x0, y0, s0) {
                 continue;
             }
-            // Walk: each step records the side's start corner and the pixel it belongs to.
-            let mut corners: Vec<((isize, isize), (isize, isize))> = Vec::new();
+            // Walk: each step records the side's start corner.
+            corners.clear();
             let (mut x, mut y, mut s) = (x0, y0, s0);
             loop {
                 seen[y as usize * grid.width + x as usize] |= 1 << s;
-                corners.push((start(x, y, s), (x, y)));
+                corners.push(start(x, y, s));
                 let (dx, dy) = dir(s);
                 let (ox, oy) = OUT[s];
                 let (ax, ay) = (x + dx, y + dy);
@@ -122,7 +125,7 @@ pub(crate) fn rings(grid: &Grid, label: &[u32], max_vertices: usize) -> Option<V
                     break;
                 }
             }
-            let ring = finish(corners, label[i]);
+            let ring = finish(&corners, &mut visits, grid.width + 1, label[i]);
             total += ring.points.len();
             if total > max_vertices {
                 return None;
@@ -134,22 +137,24 @@ pub(crate) fn rings(grid: &Grid, label: &[u32], max_vertices: usize) -> Option<V
 }
 
 /// Drops corners where the walk went straight on, pulls doubly visited corners into the pixel
-/// each visit turned around, and classifies the ring by the sign of its area.
-fn finish(corners: Vec<((isize, isize), (isize, isize))>, island: u32) -> Ring {
+/// each visit turned around, and classifies the ring by the sign of its area. `visits` counts
+/// passes per corner (`stride` corners a row): all zero on entry, and left so.
+fn finish(corners: &[(isize, isize)], visits: &mut [u8], stride: usize, island: u32) -> Ring {
     let n = corners.len();
-    let mut count = std::collections::HashMap::new();
-    for (c, _) in &corners {
-        *count.entry(*c).or_insert(0u8) += 1;
+    let at = |c: (isize, isize)| c.1 as usize * stride + c.0 as usize;
+    for c in corners {
+        // A corner has four sides to be walked along, so its count stays below 5.
+        visits[at(*c)] += 1;
     }
     let mut points = Vec::new();
     for k in 0..n {
-        let (prev, (c, _), next) = (corners[(k + n - 1) % n].0, corners[k], corners[(k + 1) % n].0);
+        let (prev, c, next) = (corners[(k + n - 1) % n], corners[k], corners[(k + 1) % n]);
         let (d_in, d_out) = ((c.0 - prev.0, c.1 - prev.1), (next.0 - c.0, next.1 - c.1));
         if d_in == d_out {
             continue; // straight on
         }
         let p = Vec2::new(c.0 as f32, c.1 as f32);
-        if count[&c] > 1 {
+        if visits[at(c)] > 1 {
             // A pinch: cut the corner of the pixel this pass turns around by PINCH along both
             // sides, so the two passes keep a gap of 2 · PINCH and the ring stays simple.
             let unit = |d: (isize, isize)| Vec2::new(d.0.signum() as f32, d.1.signum() as f32);
@@ -158,6 +163,9 @@ fn finish(corners: Vec<((isize, isize), (isize, isize))>, island: u32) -> Ring {
         } else {
             points.push(p);
         }
+    }
+    for c in corners {
+        visits[at(*c)] = 0;
     }
     let twice_area: f64 = (0..points.len())
         .map(|k| {

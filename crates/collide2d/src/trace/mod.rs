@@ -34,6 +34,8 @@
 mod contour;
 mod simplify;
 
+use std::borrow::Cow;
+
 use glam::Vec2;
 use thiserror::Error;
 
@@ -188,26 +190,31 @@ fn island_rings(grid: &Grid, max_vertices: usize) -> Result<Vec<Vec<Vec<Vec2>>>,
 }
 
 /// An island's rings simplified within `tolerance` of its area (unchanged at 0).
-fn simplified(rings: &[Vec<Vec2>], tolerance: f32) -> Vec<Vec<Vec2>> {
-    let mut rings = rings.to_vec();
+fn simplified(rings: &[Vec<Vec2>], tolerance: f32) -> Cow<'_, [Vec<Vec2>]> {
     if tolerance > 0.0 {
-        let area = rings_area(&rings);
-        simplify::simplify(&mut rings, area * tolerance as f64, detail_reach(tolerance, area));
+        let area = rings_area(rings);
+        let budget = area * tolerance as f64;
+        if simplify::could_drop(rings, budget) {
+            let mut rings = rings.to_vec();
+            simplify::simplify(&mut rings, budget, detail_reach(tolerance, area));
+            return Cow::Owned(rings);
+        }
     }
-    rings
+    Cow::Borrowed(rings)
 }
 
 fn trace_grid(grid: &Grid, tolerance: f32, max_vertices: usize) -> Result<Vec<Polygon>, TraceError> {
     let islands = island_rings(grid, max_vertices)?;
     let mut polygons = Vec::with_capacity(islands.len());
-    for (island, exact) in islands.iter().enumerate() {
+    // Each island's rings are let go once built, so the next polygon reuses their memory.
+    for (island, exact) in islands.into_iter().enumerate() {
         let build = |rings: &[Vec<Vec2>]| Polygon::with_holes(&rings[0], &rings[1..]);
         let polygon = if tolerance > 0.0 {
             // The simplifier keeps outlines valid by construction; should the polygon check ever
             // disagree, the exact outline (always valid) is the safe answer.
-            build(&simplified(exact, tolerance)).or_else(|_| build(exact))
+            build(&simplified(&exact, tolerance)).or_else(|_| build(&exact))
         } else {
-            build(exact)
+            build(&exact)
         };
         polygons.push(polygon.map_err(|source| TraceError::Polygon { island, source })?);
     }

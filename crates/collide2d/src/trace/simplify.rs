@@ -15,6 +15,8 @@ use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
 
 use glam::Vec2;
+// Cell keys are not chosen by an adversary who could profit from collisions.
+use rustc_hash::FxBuildHasher;
 
 use crate::math::orient2d;
 
@@ -31,7 +33,7 @@ struct Rings {
     /// The next vertex of the original ring, dropped or not.
     original_next: Vec<u32>,
     stamp: Vec<u32>,
-    grid: HashMap<(i32, i32), Vec<u32>>,
+    grid: HashMap<(i32, i32), Vec<u32>, FxBuildHasher>,
 }
 
 /// The triangle's area, with f64 products (the inputs sit on a fine lattice).
@@ -55,7 +57,7 @@ impl Rings {
             ring_len: rings.iter().map(Vec::len).collect(),
             original_next: Vec::with_capacity(total),
             stamp: vec![0; total],
-            grid: HashMap::new(),
+            grid: HashMap::default(),
         };
         for (k, ring) in rings.iter().enumerate() {
             let base = r.points.len() as u32;
@@ -120,6 +122,17 @@ impl Rings {
         }
         false
     }
+}
+
+/// Whether [`simplify`] could drop any vertex: some ring has more than three, and one of them
+/// alone changes the area by no more than `budget` (every drop must first fit on its own, and
+/// none fits later that did not fit first). Cheap, so that islands with nothing to simplify (a
+/// checkerboard's half a million squares) cost no copies.
+pub(crate) fn could_drop(rings: &[Vec<Vec2>], budget: f64) -> bool {
+    rings.iter().filter(|ring| ring.len() > 3).any(|ring| {
+        let n = ring.len();
+        (0..n).any(|i| cost(ring[(i + n - 1) % n], ring[i], ring[(i + 1) % n]) <= budget)
+    })
 }
 
 /// Simplifies the rings of one island in place (outline counter-clockwise, holes clockwise),

@@ -1,0 +1,309 @@
+//! Holes must lie inside the outline and outside each other. The rings are known by now to be
+//! simple and never to touch, so each ring lies wholly inside or wholly outside each other one.
+
+use glam::Vec2;
+
+use super::bvh::EdgeTree;
+use super::clean::{RingEdge, WoundRing};
+use crate::math::orient2d;
+use crate::shape::ShapeError;
+
+/// Checks where the holes lie: a quick test that settles every well-placed polygon (a traced
+/// picture's 65,000 holes among them), and, should it not, the test that names the hole.
+pub(crate) fn check_holes(rings: &[WoundRing], edges: &[RingEdge], tree: &EdgeTree) -> Result<(), ShapeError> {
+    if rings.len() < 2 || every_hole_borders_the_solid(rings, edges, tree) {
+        return Ok(());
+    }
+    name_the_misplaced_hole(rings, edges, tree)
+}
+
+/// True only if every hole lies inside the outline and in no other hole; false when that is
+/// not so, and also when rounding leaves it unsure (the caller then checks every hole fully).
+///
+/// From each hole's leftmost (then lowest) vertex `p`, a ray runs left, just above `p`'s
+/// height: it never meets the hole itself. The first edge it meets has the solid side on its
+/// left (outline counter-clockwise, holes clockwise), so it must be an edge running downwards
+/// (left of it is +x, where the ray came from). Then the hole's outside, near `p`, is in the
+/// same region as the outline's inside or another hole's outside. That other hole's leftmost
+/// vertex lies further left, so following these steps always ends at the outline, and every
+/// hole borders the one region just inside the outline. That region is the solid one unless
+/// some hole encloses the outline; such a hole finds no edge running downwards first, since
+/// nothing outside it borders the outline's inside.
+///
+/// The first crossing is found by a search leftwards through the edge tree that stops at the
+/// nearest one, so a hole costs about a logarithm, not every edge its ray passes.
+fn every_hole_borders_the_solid(rings: &[WoundRing], edges: &[RingEdge], tree: &EdgeTree) -> bool {
+    let scale = edges.iter().fold(0.0f32, |m, e| m.max(e.a.abs().max_element()).max(e.b.abs().max_element()));
+    // Far above the rounding of a crossing computed in f64, far below the gap between two
+    // distinct f32 coordinates: crossings closer than this count as a tie.
+    let tol = 1e-12 * scale as f64;
+    rings.iter().enumerate().skip(1).all(|(r, hole)| {
+        let lowest_left =
+            |p: &&(usize, Vec2), q: &&(usize, Vec2)| p.1.x.total_cmp(&q.1.x).then(p.1.y.total_cmp(&q.1.y));
+        let Some(&(_, p)) = hole.points.iter().min_by(lowest_left) else { return false };
+        first_crossing_leftwards(edges, tree, r, p, tol).is_some_and(|e| edges[e].a.y > p.y)
+    })
+}
+
+/// The first edge, not of ring `skip`, that the ray leftwards from `p` at height `p.y + ε`
+/// crosses (an edge crosses if one end is above `p.y` and the other not); `None` if none, or if
+/// rounding cannot tell which comes first (or whether one passes `p` on its left).
+fn first_crossing_leftwards(edges: &[RingEdge], tree: &EdgeTree, skip: usize, p: Vec2, tol: f64) -> Option<usize> {
+    let y = p.y;
+    // (x, edge, whether another crossing is within `tol` of it and not told apart).
+    let mut best: Option<(f64, usize, bool)> = None;
+    let mut unsure = false;
+    tree.leftwards(y, p.x, |e, reach| {
+        let edge = &edges[e];
+        if edge.ring == skip || (edge.a.y > y) == (edge.b.y > y) {
+            return;
+        }
+        let x = crossing_x(edge.a, edge.b, y);
+        if x >= p.x as f64 - tol {
+            // Right of p (not on the ray), or too close to p to tell.
+            unsure |= x <= p.x as f64 + tol;
+            return;
+        }
+        best = match best {
+            Some((bx, _, _)) if x > bx + tol => Some((x, e, false)),
+            Some((bx, b, tied)) if x >= bx - tol => match nearer_of_two_at_a_vertex(edges, b, e, y) {
+                Some(n) if !tied => Some((bx, n, false)),
+                _ => Some((bx, b, true)),
+            },
+            None => Some((x, e, false)),
+            further => further,
+        };
+        if let Some((bx, _, _)) = best {
+            *reach = bx - tol;
+        }
+    });
+    match best {
+        Some((_, e, false)) if !unsure => Some(e),
+        _ => None,
+    }
+}
+
+/// Where the segment `a`–`b` (crossing the height `y`) meets it, in f64; exact at an end.
+fn crossing_x(a: Vec2, b: Vec2, y: f32) -> f64 {
+    if a.y == y {
+        return a.x as f64;
+    }
+    if b.y == y {
+        return b.x as f64;
+    }
+    let (a, b, y) = (a.as_dvec2(), b.as_dvec2(), y as f64);
+    a.x + (y - a.y) * (b.x - a.x) / (b.y - a.y)
+}
+
+/// Of two crossing edges that meet at a vertex exactly at height `y` (a lowest point of their
+/// ring, both rising from it), the one a ray just above that height, coming from the right,
+/// meets first; `None` for any other pair.
+fn nearer_of_two_at_a_vertex(edges: &[RingEdge], e: usize, f: usize, y: f32) -> Option<usize> {
+    let (g, h) = (&edges[e], &edges[f]);
+    let (vertex, e_end, f_end) = if g.b == h.a {
+        (g.b, g.a, h.b)
+    } else if h.b == g.a {
+        (g.a, g.b, h.a)
+    } else {
+        return None;
+    };
+    if g.ring != h.ring || vertex.y != y {
+        return None;
+    }
+    // Both rise from the vertex: the one turning right of the other is further right.
+    let turn = orient2d(vertex, e_end, f_end);
+    (turn != 0.0).then_some(if turn > 0.0 { e } else { f })
+}
+
+/// The full check, which names the hole at fault (edges are known not to touch, so one vertex
+/// of each hole decides).
+///
+/// One ray per hole, from its first vertex to the edge of all rings' bounds along whichever of
+/// the four axis directions is shortest, found through the edge tree: it crosses each ring an odd
+/// number of times exactly when the ring encloses the vertex. So a hole costs the edges its ray
+/// passes, not every vertex of every other ring (which made thousands of holes quadratic).
+fn name_the_misplaced_hole(rings: &[WoundRing], edges: &[RingEdge], tree: &EdgeTree) -> Result<(), ShapeError> {
+    let (lo, hi) = edges
+        .iter()
+        .fold((Vec2::INFINITY, Vec2::NEG_INFINITY), |(lo, hi), e| (lo.min(e.a.min(e.b)), hi.max(e.a.max(e.b))));
+    let mut odd = vec![false; rings.len()];
+    let mut crossed: Vec<usize> = Vec::new();
+    for (r, hole) in rings.iter().enumerate().skip(1) {
+        let p = hole.points[0].1;
+        // Turn the plane by quarter turns (exact) so that the ray points along +x.
+        let (turn, min, max) = [
+            (0, p, Vec2::new(hi.x, p.y)),
+            (1, p, Vec2::new(p.x, hi.y)),
+            (2, Vec2::new(lo.x, p.y), p),
+            (3, Vec2::new(p.x, lo.y), p),
+        ]
+        .into_iter()
+        .min_by(|a, b| (a.2 - a.1).length_squared().total_cmp(&(b.2 - b.1).length_squared()))
+        .expect("four directions");
+        let q = quarter_turns(p, turn);
+        tree.any_in(min, max, |e| {
+            let edge = &edges[e];
+            if edge.ring != r {
+                let (a, b) = (quarter_turns(edge.a, turn), quarter_turns(edge.b, turn));
+                if (a.y > q.y) != (b.y > q.y) && (orient2d(a, b, q) > 0.0) == (b.y > a.y) {
+                    if !odd[edge.ring] {
+                        crossed.push(edge.ring);
+                    }
+                    odd[edge.ring] = !odd[edge.ring];
+                }
+            }
+            false
+        });
+        let outside = !odd[0];
+        let container = crossed.iter().copied().filter(|&c| c != 0 && odd[c]).min();
+        for c in crossed.drain(..) {
+            odd[c] = false;
+        }
+        if outside {
+            return Err(ShapeError::HoleOutside { hole: r - 1 });
+        }
+        if let Some(c) = container {
+            return Err(ShapeError::NestedHole { hole: r - 1, container: c - 1 });
+        }
+    }
+    Ok(())
+}
+
+/// `p` turned by `turns` quarter turns clockwise (with y up): `(x, y)` → `(y, −x)` per turn, so
+/// that the direction `turns` (0: +x, 1: +y, 2: −x, 3: −y) becomes +x. Exact, and `orient2d`
+/// of turned points is the same number as of the originals.
+fn quarter_turns(p: Vec2, turns: u8) -> Vec2 {
+    match turns {
+        0 => p,
+        1 => Vec2::new(p.y, -p.x),
+        2 => -p,
+        _ => Vec2::new(-p.y, p.x),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::polygon::clean::{clean_ring, ring_edges, wind};
+    use crate::polygon::tests::{square, v};
+    use crate::shape::Ring;
+
+    /// The rings wound as `Polygon::with_holes` winds them (the first is the outline), their
+    /// edges and the edge tree; the rings must be simple and apart, as validation has made
+    /// sure by the time holes are checked.
+    fn wound(rings: &[&[Vec2]]) -> (Vec<WoundRing>, Vec<RingEdge>, EdgeTree) {
+        let mut wound = Vec::new();
+        for (i, points) in rings.iter().enumerate() {
+            let ring = if i == 0 { Ring::Outline } else { Ring::Hole(i - 1) };
+            let mut points = clean_ring(points, ring).unwrap();
+            let reversed = wind(&mut points, i == 0);
+            wound.push(WoundRing { ring, points, reversed });
+        }
+        let edges = ring_edges(&wound);
+        let tree = EdgeTree::build(&edges.iter().map(|e| (e.a, e.b)).collect::<Vec<_>>());
+        (wound, edges, tree)
+    }
+
+    /// The quick test's verdict and the full one's.
+    fn verdicts(outline: &[Vec2], holes: &[Vec<Vec2>]) -> (bool, Result<(), ShapeError>) {
+        let rings: Vec<&[Vec2]> = std::iter::once(outline).chain(holes.iter().map(Vec::as_slice)).collect();
+        let (rings, edges, tree) = wound(&rings);
+        (every_hole_borders_the_solid(&rings, &edges, &tree), name_the_misplaced_hole(&rings, &edges, &tree))
+    }
+
+    #[test]
+    fn a_grid_of_pixel_holes_is_settled_by_the_quick_test() {
+        // Lattice points on every ray: rays run along the holes' rows, level with their corners.
+        let holes: Vec<Vec<Vec2>> = (0..30)
+            .flat_map(|i| (0..30).map(move |j| square(2.0 + 4.0 * i as f32, 2.0 + 4.0 * j as f32, 1.0)))
+            .collect();
+        assert_eq!(verdicts(&square(0.0, 0.0, 124.0), &holes), (true, Ok(())));
+    }
+
+    #[test]
+    fn a_ray_meeting_a_lowest_corner_takes_the_nearer_of_its_two_edges() {
+        let outline = square(-10.0, -10.0, 30.0);
+        // The ray from the square's corner (5, 0) meets the triangle's lowest corner (1, 0):
+        // its edge from the left rises to (2, 2), the edge back down comes from (0, 2).
+        let triangle = vec![v(1.0, 0.0), v(2.0, 2.0), v(0.0, 2.0)];
+        assert_eq!(verdicts(&outline, &[triangle.clone(), square(5.0, 0.0, 1.0)]), (true, Ok(())));
+        // The same with a hole whose lowest corner is met edge-on from the right.
+        let wedge = vec![v(1.0, 0.0), v(4.0, 1.0), v(3.0, 3.0)];
+        assert_eq!(verdicts(&outline, &[wedge, square(5.0, 0.0, 1.0)]), (true, Ok(())));
+    }
+
+    #[test]
+    fn misplaced_holes_fail_the_quick_test_and_the_full_one_names_them() {
+        let outline = square(0.0, 0.0, 10.0);
+        let outside = verdicts(&outline, &[square(1.0, 1.0, 1.0), square(20.0, 0.0, 1.0)]);
+        assert_eq!(outside, (false, Err(ShapeError::HoleOutside { hole: 1 })));
+        // Left of the outline, where the ray finds nothing.
+        let left = verdicts(&outline, &[square(-5.0, 1.0, 1.0)]);
+        assert_eq!(left, (false, Err(ShapeError::HoleOutside { hole: 0 })));
+        // Inside another hole: the ray meets the container from inside, rising.
+        let nested = verdicts(&outline, &[square(1.0, 1.0, 8.0), square(4.0, 4.0, 1.0)]);
+        assert_eq!(nested, (false, Err(ShapeError::NestedHole { hole: 1, container: 0 })));
+        // In a hole nested beside another: the ray first meets the sibling from outside, then
+        // the container; the container's own ray decides.
+        let beside = verdicts(&outline, &[square(1.0, 1.0, 8.0), square(2.0, 4.0, 1.0), square(5.0, 4.0, 1.0)]);
+        assert!(!beside.0 && beside.1.is_err(), "{beside:?}");
+        // A hole around the whole outline: every other ring lies inside it.
+        let around = verdicts(&outline, &[square(-5.0, -5.0, 20.0), square(4.0, 4.0, 1.0)]);
+        assert!(!around.0 && around.1.is_err(), "{around:?}");
+    }
+
+    #[test]
+    fn crossings_too_close_to_tell_apart_give_no_answer() {
+        let outline = square(-10.0, -10.0, 40.0);
+        // Two holes left of the ray from (5, 0.5): the near one's sides at x = 3.5 and 2.5,
+        // the far one's at 2.2 and 1. Tolerances that tell its sides apart or not, and one
+        // that cannot tell its right side from p itself.
+        let (near, far) = (square(2.5, 0.0, 1.0), square(1.0, 0.0, 1.2));
+        let (p_hole, p) = (square(5.0, 0.5, 1.0), v(5.0, 0.5));
+        let (_, edges, tree) = wound(&[&outline, &far, &near, &p_hole]);
+        let first = |tol| first_crossing_leftwards(&edges, &tree, 3, p, tol);
+        let right_of_near = first(1e-9).expect("told apart");
+        assert_eq!((edges[right_of_near].ring, edges[right_of_near].a.x), (2, 3.5));
+        assert!(edges[right_of_near].a.y > p.y, "the near hole's right side runs downwards");
+        assert_eq!(first(0.9), Some(right_of_near));
+        // Its sides are 1 apart: a tie at tol 1.1.
+        assert_eq!(first(1.1), None);
+        // p is 1.5 from the nearest crossing: within tol 1.6 of p, unsure.
+        assert_eq!(first(1.6), None);
+    }
+
+    fn lattice_squares() -> impl Strategy<Value = Vec<(i32, i32, i32)>> {
+        prop::collection::vec((-3i32..13, -3i32..13, 1i32..6), 1..10)
+    }
+
+    proptest! {
+        /// On squares placed at random (inside, outside, nested, beside; lattice corners put
+        /// many rays level with other corners), the quick test never passes what the full one
+        /// refuses, and it settles every valid arrangement of squares.
+        #[test]
+        fn the_quick_test_agrees_with_the_full_one(squares in lattice_squares()) {
+            // Keep squares whose rings are apart from the frame and from those kept before
+            // (what validation has made sure of by then): side by side, or one inside another.
+            let apart = |a: &(i32, i32, i32), b: &(i32, i32, i32)| {
+                let inside = |a: &(i32, i32, i32), b: &(i32, i32, i32)| {
+                    b.0 < a.0 && a.0 + a.2 < b.0 + b.2 && b.1 < a.1 && a.1 + a.2 < b.1 + b.2
+                };
+                a.0 + a.2 < b.0 || b.0 + b.2 < a.0 || a.1 + a.2 < b.1 || b.1 + b.2 < a.1 || inside(a, b) || inside(b, a)
+            };
+            let mut kept: Vec<(i32, i32, i32)> = Vec::new();
+            for a in squares {
+                if apart(&a, &(0, 0, 10)) && kept.iter().all(|b| apart(&a, b)) {
+                    kept.push(a);
+                }
+            }
+            let holes: Vec<Vec<Vec2>> = kept.iter().map(|&(x, y, s)| square(x as f32, y as f32, s as f32)).collect();
+            let (quick, full) = verdicts(&square(0.0, 0.0, 10.0), &holes);
+            if quick {
+                prop_assert_eq!(full.clone(), Ok(()));
+            }
+            prop_assert_eq!(quick, full.is_ok());
+        }
+    }
+}
