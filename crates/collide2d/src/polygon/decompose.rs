@@ -18,6 +18,9 @@ pub(crate) const CONVEX_CORNER: u8 = 2;
 /// is ruled out about them.
 pub(crate) const UNKNOWN: u8 = ON_BOUNDARY | CONVEX_CORNER;
 
+/// No half-edge: the other side of an edge on the outer face, or across the boundary.
+const NONE: u32 = u32::MAX;
+
 /// Convex pieces covering the polygon whose rings (outline counter-clockwise, holes clockwise)
 /// are given, and their vertices' flags (`ON_BOUNDARY`, `CONVEX_CORNER`), piece after piece in
 /// vertex order. `None` if the triangulator refused the input (it cannot for a polygon that
@@ -56,26 +59,31 @@ pub(crate) fn convex_parts(rings: &[Vec<Vec2>]) -> Option<(Vec<ConvexPolygon>, V
         }
         start += n;
     }
+    // Half-edges are numbered in u32, which halves these arrays (a traced picture's polygon
+    // has half a million triangles); no polygon that fits in memory comes near the limit.
+    if cdt.num_directed_edges() >= NONE as usize {
+        return None;
+    }
     let (all, all_twins) = triangles_and_twins(&cdt);
     let inside = inside_flags(&all, &all_twins, &ring_next);
     // The inside triangles, renumbered, and their neighbours across diagonals among them.
-    let mut renumber = vec![usize::MAX; all.len()];
+    let mut renumber = vec![NONE; all.len()];
     let mut triangles: Vec<[usize; 3]> = Vec::with_capacity(all.len());
     for (t, tri) in all.iter().enumerate() {
         if inside[t] == Some(true) && orient2d(points[tri[0]], points[tri[1]], points[tri[2]]) > 0.0 {
-            renumber[t] = triangles.len();
+            renumber[t] = triangles.len() as u32;
             triangles.push(*tri);
         }
     }
-    let mut twin = vec![usize::MAX; triangles.len() * 3];
+    let mut twin = vec![NONE; triangles.len() * 3];
     for (t, &new) in renumber.iter().enumerate() {
-        if new == usize::MAX {
+        if new == NONE {
             continue;
         }
         for k in 0..3 {
             let h = all_twins[3 * t + k];
-            if h != usize::MAX && renumber[h / 3] != usize::MAX {
-                twin[3 * new + k] = 3 * renumber[h / 3] + h % 3;
+            if h != NONE && renumber[h as usize / 3] != NONE {
+                twin[3 * new as usize + k] = 3 * renumber[h as usize / 3] + h % 3;
             }
         }
     }
@@ -108,21 +116,21 @@ fn convex_outline(rings: &[Vec<Vec2>]) -> Option<(Vec<ConvexPolygon>, Vec<u8>)> 
 
 /// Every finite triangle of the triangulation as its vertices (counter-clockwise), and each
 /// directed edge `tri[k] → tri[k + 1]`, numbered `3 t + k`, with the number of the same edge
-/// walked the other way in its neighbour (`usize::MAX` where that is the outer face): read from
+/// walked the other way in its neighbour ([`NONE`] where that is the outer face): read from
 /// the triangulation's own adjacency, in linear time, rather than matched up by hashing.
-fn triangles_and_twins(cdt: &ConstrainedDelaunayTriangulation<Point2<f64>>) -> (Vec<[usize; 3]>, Vec<usize>) {
+fn triangles_and_twins(cdt: &ConstrainedDelaunayTriangulation<Point2<f64>>) -> (Vec<[usize; 3]>, Vec<u32>) {
     let faces = cdt.num_inner_faces();
     let mut triangles = Vec::with_capacity(faces);
     // Which numbered half-edge each of the triangulation's directed edges is.
-    let mut half = vec![usize::MAX; cdt.num_directed_edges()];
+    let mut half = vec![NONE; cdt.num_directed_edges()];
     for (t, face) in cdt.inner_faces().enumerate() {
         let edges = face.adjacent_edges();
         for (k, e) in edges.iter().enumerate() {
-            half[e.fix().index()] = 3 * t + k;
+            half[e.fix().index()] = (3 * t + k) as u32;
         }
         triangles.push(edges.map(|e| e.from().fix().index()));
     }
-    let mut twin = vec![usize::MAX; 3 * faces];
+    let mut twin = vec![NONE; 3 * faces];
     for (t, face) in cdt.inner_faces().enumerate() {
         for (k, e) in face.adjacent_edges().iter().enumerate() {
             twin[3 * t + k] = half[e.rev().fix().index()];
@@ -137,7 +145,7 @@ fn triangles_and_twins(cdt: &ConstrainedDelaunayTriangulation<Point2<f64>>) -> (
 /// `v → u` is outside, and crossing an edge that is not a ring edge never changes sides. (A
 /// point test misjudges slivers along nearly straight stretches of the outline, whose
 /// centroids lie within rounding of it.)
-fn inside_flags(triangles: &[[usize; 3]], twin: &[usize], ring_next: &[usize]) -> Vec<Option<bool>> {
+fn inside_flags(triangles: &[[usize; 3]], twin: &[u32], ring_next: &[usize]) -> Vec<Option<bool>> {
     let ring_edge = |a: usize, b: usize| ring_next[a] == b || ring_next[b] == a;
     let mut inside: Vec<Option<bool>> = vec![None; triangles.len()];
     let mut stack: Vec<usize> = Vec::new();
@@ -156,10 +164,10 @@ fn inside_flags(triangles: &[[usize; 3]], twin: &[usize], ring_next: &[usize]) -
             let tri = triangles[t];
             for k in 0..3 {
                 let (a, b) = (tri[k], tri[(k + 1) % 3]);
-                if ring_edge(a, b) || twin[3 * t + k] == usize::MAX {
+                if ring_edge(a, b) || twin[3 * t + k] == NONE {
                     continue;
                 }
-                let n = twin[3 * t + k] / 3;
+                let n = twin[3 * t + k] as usize / 3;
                 if inside[n].is_none() {
                     inside[n] = inside[t];
                     stack.push(n);
@@ -177,22 +185,25 @@ fn inside_flags(triangles: &[[usize; 3]], twin: &[usize], ring_next: &[usize]) -
 /// two cycles and checks the two corners it opens in constant time, however large the pieces
 /// grow (a row of holes makes pieces of hundreds of vertices, and joining them by copying was
 /// quadratic).
-fn merge(points: &[Vec2], triangles: &[[usize; 3]], twin: &[usize]) -> Vec<Vec<usize>> {
-    let from = |h: usize| triangles[h / 3][h % 3];
-    let mut next: Vec<usize> = (0..triangles.len() * 3).map(|h| h - h % 3 + (h + 1) % 3).collect();
-    let mut prev: Vec<usize> = (0..triangles.len() * 3).map(|h| h - h % 3 + (h + 2) % 3).collect();
+fn merge(points: &[Vec2], triangles: &[[usize; 3]], twin: &[u32]) -> Vec<Vec<usize>> {
+    // Half-edges and triangles as u32 (see `convex_parts`), used as indices.
+    let from = |h: u32| triangles[h as usize / 3][h as usize % 3];
+    let count = triangles.len() as u32;
+    let mut next: Vec<u32> = (0..count * 3).map(|h| h - h % 3 + (h + 1) % 3).collect();
+    let mut prev: Vec<u32> = (0..count * 3).map(|h| h - h % 3 + (h + 2) % 3).collect();
     // Longest first, then by their ends (u < v): (length², u, v, u → v, v → u).
-    let mut diagonals: Vec<(f32, usize, usize, usize, usize)> = (0..twin.len())
-        .filter(|&h| twin[h] != usize::MAX && from(h) < from(twin[h]))
+    let mut diagonals: Vec<(f32, u32, u32, u32, u32)> = (0..count * 3)
+        .filter(|&h| twin[h as usize] != NONE && from(h) < from(twin[h as usize]))
         .map(|h| {
-            let (u, v) = (from(h), from(twin[h]));
-            (points[u].distance_squared(points[v]), u, v, h, twin[h])
+            let (g, u) = (twin[h as usize], from(h));
+            let v = from(g);
+            (points[u].distance_squared(points[v]), u as u32, v as u32, h, g)
         })
         .collect();
     diagonals.sort_unstable_by(|a, b| b.0.total_cmp(&a.0).then((a.1, a.2).cmp(&(b.1, b.2))));
     // Where each piece's cycle starts (a directed edge on it), by the triangle naming the piece.
-    let mut start: Vec<usize> = (0..triangles.len()).map(|t| 3 * t).collect();
-    let mut parent: Vec<usize> = (0..triangles.len()).collect();
+    let mut start: Vec<u32> = (0..count).map(|t| 3 * t).collect();
+    let mut parent: Vec<u32> = (0..count).collect();
     for (_, _, _, h, g) in diagonals {
         // h: u → v in piece p, g: v → u in piece q.
         let (p, q) = (find(&mut parent, h / 3), find(&mut parent, g / 3));
@@ -204,27 +215,28 @@ fn merge(points: &[Vec2], triangles: &[[usize; 3]], twin: &[usize]) -> Vec<Vec<u
             |before: usize, corner: usize, after: usize| orient2d(points[before], points[corner], points[after]) >= 0.0;
         // The corner opened at u joins p's edge into u with q's edge out of u (g's successor);
         // the one at v, q's edge into v with p's edge out of v.
-        let end = |e: usize| from(next[e]);
-        if !(convex_at(from(prev[h]), u, end(next[g])) && convex_at(from(prev[g]), v, end(next[h]))) {
+        let end = |e: u32| from(next[e as usize]);
+        let (hp, hn, gp, gn) = (prev[h as usize], next[h as usize], prev[g as usize], next[g as usize]);
+        if !(convex_at(from(hp), u, end(gn)) && convex_at(from(gp), v, end(hn))) {
             continue;
         }
-        let (hp, hn, gp, gn) = (prev[h], next[h], prev[g], next[g]);
-        next[hp] = gn;
-        prev[gn] = hp;
-        next[gp] = hn;
-        prev[hn] = gp;
-        start[p] = hn; // the joined cycle as before: from v along p, then from u along q
-        parent[q] = p;
+        next[hp as usize] = gn;
+        prev[gn as usize] = hp;
+        next[gp as usize] = hn;
+        prev[hn as usize] = gp;
+        start[p as usize] = hn; // the joined cycle as before: from v along p, then from u along q
+        parent[q as usize] = p;
     }
-    (0..triangles.len())
-        .filter(|&t| parent[t] == t)
+    (0..count)
+        .filter(|&t| parent[t as usize] == t)
         .map(|t| {
             let mut cycle = Vec::new();
-            let mut e = start[t];
+            let first = start[t as usize];
+            let mut e = first;
             loop {
                 cycle.push(from(e));
-                e = next[e];
-                if e == start[t] {
+                e = next[e as usize];
+                if e == first {
                     break cycle;
                 }
             }
@@ -232,10 +244,10 @@ fn merge(points: &[Vec2], triangles: &[[usize; 3]], twin: &[usize]) -> Vec<Vec<u
         .collect()
 }
 
-fn find(parent: &mut [usize], mut i: usize) -> usize {
-    while parent[i] != i {
-        parent[i] = parent[parent[i]];
-        i = parent[i];
+fn find(parent: &mut [u32], mut i: u32) -> u32 {
+    while parent[i as usize] != i {
+        parent[i as usize] = parent[parent[i as usize] as usize];
+        i = parent[i as usize];
     }
     i
 }
