@@ -27,8 +27,8 @@ pub(crate) fn check_holes(rings: &[WoundRing], edges: &[RingEdge], tree: &EdgeTr
 /// same region as the outline's inside or another hole's outside. That other hole's leftmost
 /// vertex lies further left, so following these steps always ends at the outline, and every
 /// hole borders the one region just inside the outline. That region is the solid one unless
-/// some hole encloses the outline; such a hole finds no edge running downwards first, since
-/// nothing outside it borders the outline's inside.
+/// some hole encloses the outline; but then that hole's own steps cannot end at the outline's
+/// inside, which lies within it while its steps stay outside it, so it fails the test.
 ///
 /// The first crossing is found by a search leftwards through the edge tree that stops at the
 /// nearest one, so a hole costs about a logarithm, not every edge its ray passes.
