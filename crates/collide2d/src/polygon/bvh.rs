@@ -241,6 +241,33 @@ mod tests {
     }
 
     #[test]
+    fn leftwards_finds_the_edges_on_the_line_and_the_nearest_first() {
+        // 1000 vertical edges crossing y = 0.5 at x = 0, ..., 999, and 100 above the line.
+        let mut edges: Vec<(Vec2, Vec2)> =
+            (0..1000).map(|i| (Vec2::new(i as f32, 0.0), Vec2::new(i as f32, 1.0))).collect();
+        edges.extend((0..100).map(|i| (Vec2::new(i as f32, 2.0), Vec2::new(i as f32, 3.0))));
+        let tree = EdgeTree::build(&edges);
+        // Never raising the reach: every edge meeting the line left of x = 500.5, once each.
+        let mut found = Vec::new();
+        tree.leftwards(0.5, 500.5, |e, _| found.push(e));
+        found.sort();
+        assert_eq!(found, (0..=500).collect::<Vec<_>>());
+        // Raising it to each crossing found: the nearest leaf comes first, and the rest of the
+        // tree is skipped (a handful of visits, not a thousand).
+        let mut visits = 0;
+        let mut nearest = f64::NEG_INFINITY;
+        tree.leftwards(0.5, 2000.0, |e, reach| {
+            visits += 1;
+            nearest = nearest.max(edges[e].0.x as f64);
+            *reach = nearest;
+        });
+        assert_eq!(nearest, 999.0);
+        assert!(visits <= 2 * LEAF_SIZE, "{visits} visits");
+        tree.leftwards(2.5, -1.0, |e, _| panic!("edge {e} lies right of the segment asked about"));
+        EdgeTree::build(&[]).leftwards(0.5, 1.0, |e, _| panic!("no edges, yet {e}"));
+    }
+
+    #[test]
     fn every_pair_of_overlapping_boxes_is_visited_once() {
         // A zigzag of 57 edges (neighbours share ends, so they touch) and 30 scattered ones.
         let mut edges: Vec<(Vec2, Vec2)> = (0..57)

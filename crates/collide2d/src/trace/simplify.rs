@@ -125,9 +125,9 @@ impl Rings {
 }
 
 /// Whether [`simplify`] could drop any vertex: some ring has more than three, and one of them
-/// alone changes the area by no more than `budget` (every drop must first fit on its own, and
-/// none fits later that did not fit first). Cheap, so that islands with nothing to simplify (a
-/// checkerboard's half a million squares) cost no copies.
+/// alone changes the area by no more than `budget`. If none does, the first drop never comes,
+/// no triangle changes, and nothing is ever dropped. Cheap, so that islands with nothing to
+/// simplify (a checkerboard's half a million squares) cost no copies.
 pub(crate) fn could_drop(rings: &[Vec<Vec2>], budget: f64) -> bool {
     rings.iter().filter(|ring| ring.len() > 3).any(|ring| {
         let n = ring.len();
@@ -186,5 +186,34 @@ pub(crate) fn simplify(rings: &mut [Vec<Vec2>], budget: f64, reach: f32) {
             }
         });
         offset += n;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn v(x: f32, y: f32) -> Vec2 {
+        Vec2::new(x, y)
+    }
+
+    #[test]
+    fn could_drop_says_whether_any_vertex_fits_the_budget_alone() {
+        // A unit square: each corner's triangle is 0.5.
+        let square = vec![v(0.0, 0.0), v(1.0, 0.0), v(1.0, 1.0), v(0.0, 1.0)];
+        assert!(!could_drop(std::slice::from_ref(&square), 0.49));
+        assert!(could_drop(std::slice::from_ref(&square), 0.5), "a budget exactly one triangle fits it");
+        // A notch 0.1 deep in the bottom edge: its tip's triangle is 0.1 × 0.2 / 2 = 0.01.
+        let notched = vec![v(0.0, 0.0), v(0.4, 0.0), v(0.5, 0.1), v(0.6, 0.0), v(1.0, 0.0), v(1.0, 1.0), v(0.0, 1.0)];
+        assert!(could_drop(&[square.clone(), notched.clone()], 0.011));
+        assert!(!could_drop(&[square, notched], 0.009));
+        // A triangle keeps its three vertices whatever the budget.
+        assert!(!could_drop(&[vec![v(0.0, 0.0), v(1.0, 0.0), v(0.0, 1.0)]], 10.0));
+        // And when it says no, simplify drops nothing.
+        let mut rings = vec![vec![v(0.0, 0.0), v(2.0, 0.0), v(2.0, 2.0), v(1.0, 2.1), v(0.0, 2.0)]];
+        let before = rings.clone();
+        assert!(!could_drop(&rings, 0.05));
+        simplify(&mut rings, 0.05, 3.0);
+        assert_eq!(rings, before);
     }
 }
