@@ -263,6 +263,19 @@ mod tests {
         });
         assert_eq!(nearest, 999.0);
         assert!(visits <= 2 * LEAF_SIZE, "{visits} visits");
+        // A tall tree, split by height, whose lower halves reach further right: edge i rises
+        // from far below to just above the line, longer as it lies further right.
+        let tall: Vec<(Vec2, Vec2)> =
+            (0..1000).map(|i| (Vec2::new(i as f32, -10.0 * i as f32 - 1.0), Vec2::new(i as f32, 1.0))).collect();
+        let tree_tall = EdgeTree::build(&tall);
+        let (mut visits, mut nearest) = (0, f64::NEG_INFINITY);
+        tree_tall.leftwards(0.5, 2000.0, |e, reach| {
+            visits += 1;
+            nearest = nearest.max(tall[e].0.x as f64);
+            *reach = nearest;
+        });
+        assert_eq!(nearest, 999.0);
+        assert!(visits <= 2 * LEAF_SIZE, "{visits} visits in the tall tree");
         tree.leftwards(2.5, -1.0, |e, _| panic!("edge {e} lies right of the segment asked about"));
         EdgeTree::build(&[]).leftwards(0.5, 1.0, |e, _| panic!("no edges, yet {e}"));
     }
