@@ -119,12 +119,9 @@ pub(crate) fn ring_edges(rings: &[WoundRing]) -> Vec<RingEdge> {
 
 /// Errors if any two edges touch other than neighbours at their shared vertex.
 pub(crate) fn check_simple(edges: &[RingEdge], tree: &EdgeTree) -> Result<(), ShapeError> {
-    let clash = |i: usize, j: usize| {
-        !neighbours(&edges[i], &edges[j]) && segments_touch([edges[i].a, edges[i].b], [edges[j].a, edges[j].b])
-    };
     // All pairs at once, which is quicker; should two edges touch, the walk below, edge by edge
     // in order, names the first of them, as it always has.
-    if !tree.any_pair(clash) {
+    if !any_edges_touch(edges, tree) {
         return Ok(());
     }
     for (i, e) in edges.iter().enumerate() {
@@ -146,8 +143,55 @@ pub(crate) fn check_simple(edges: &[RingEdge], tree: &EdgeTree) -> Result<(), Sh
     Ok(())
 }
 
+/// Whether any two edges touch other than neighbours at their shared vertex, found by walking
+/// the edge tree against itself.
+fn any_edges_touch(edges: &[RingEdge], tree: &EdgeTree) -> bool {
+    tree.any_pair(|i, j| {
+        !neighbours(&edges[i], &edges[j]) && segments_touch([edges[i].a, edges[i].b], [edges[j].a, edges[j].b])
+    })
+}
+
 /// Consecutive edges of one ring (they share exactly their common vertex: collinear vertices
 /// were removed, so they cannot overlap).
 fn neighbours(a: &RingEdge, b: &RingEdge) -> bool {
     a.ring == b.ring && ((a.index + 1) % a.ring_len == b.index || (b.index + 1) % b.ring_len == a.index)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::polygon::tests::{square, v};
+
+    fn edges_and_tree(rings: &[Vec<Vec2>]) -> (Vec<RingEdge>, EdgeTree) {
+        let wound: Vec<WoundRing> = rings
+            .iter()
+            .enumerate()
+            .map(|(i, r)| {
+                let ring = if i == 0 { Ring::Outline } else { Ring::Hole(i - 1) };
+                WoundRing { ring, points: clean_ring(r, ring).unwrap(), reversed: false }
+            })
+            .collect();
+        let edges = ring_edges(&wound);
+        let tree = EdgeTree::build(&edges.iter().map(|e| (e.a, e.b)).collect::<Vec<_>>());
+        (edges, tree)
+    }
+
+    #[test]
+    fn edges_touch_only_where_rings_cross_or_meet_not_at_shared_corners() {
+        // Neighbours share corners everywhere: not a clash.
+        let (edges, tree) = edges_and_tree(&[square(0.0, 0.0, 4.0), square(1.0, 1.0, 1.0)]);
+        assert!(!any_edges_touch(&edges, &tree));
+        assert_eq!(check_simple(&edges, &tree), Ok(()));
+        // A bow tie, a hole crossing the outline, a hole touching it at one point.
+        let bow = vec![v(0.0, 0.0), v(2.0, 2.0), v(2.0, 0.0), v(0.0, 2.0)];
+        for rings in [
+            vec![bow],
+            vec![square(0.0, 0.0, 4.0), square(3.0, 1.0, 2.0)],
+            vec![square(0.0, 0.0, 4.0), vec![v(4.0, 2.0), v(3.0, 1.0), v(3.0, 3.0)]],
+        ] {
+            let (edges, tree) = edges_and_tree(&rings);
+            assert!(any_edges_touch(&edges, &tree), "{rings:?}");
+            assert!(check_simple(&edges, &tree).is_err(), "{rings:?}");
+        }
+    }
 }

@@ -11,10 +11,19 @@ use crate::shape::ShapeError;
 /// Checks where the holes lie: a quick test that settles every well-placed polygon (a traced
 /// picture's 65,000 holes among them), and, should it not, the test that names the hole.
 pub(crate) fn check_holes(rings: &[WoundRing], edges: &[RingEdge], tree: &EdgeTree) -> Result<(), ShapeError> {
-    if rings.len() < 2 || every_hole_borders_the_solid(rings, edges, tree) {
+    // With no holes, there is nothing to misplace: the quick test passes them all.
+    if every_hole_borders_the_solid(rings, edges, tree) {
         return Ok(());
     }
     name_the_misplaced_hole(rings, edges, tree)
+}
+
+/// How close two crossings of a ray may come before they count as a tie: far above the
+/// rounding of a crossing computed in f64, far below the gap between two distinct f32
+/// coordinates, at the scale of the largest coordinate.
+fn tie_tolerance(edges: &[RingEdge]) -> f64 {
+    let scale = edges.iter().fold(0.0f32, |m, e| m.max(e.a.abs().max_element()).max(e.b.abs().max_element()));
+    1e-12 * scale as f64
 }
 
 /// True only if every hole lies inside the outline and in no other hole; false when that is
@@ -33,10 +42,7 @@ pub(crate) fn check_holes(rings: &[WoundRing], edges: &[RingEdge], tree: &EdgeTr
 /// The first crossing is found by a search leftwards through the edge tree that stops at the
 /// nearest one, so a hole costs about a logarithm, not every edge its ray passes.
 fn every_hole_borders_the_solid(rings: &[WoundRing], edges: &[RingEdge], tree: &EdgeTree) -> bool {
-    let scale = edges.iter().fold(0.0f32, |m, e| m.max(e.a.abs().max_element()).max(e.b.abs().max_element()));
-    // Far above the rounding of a crossing computed in f64, far below the gap between two
-    // distinct f32 coordinates: crossings closer than this count as a tie.
-    let tol = 1e-12 * scale as f64;
+    let tol = tie_tolerance(edges);
     rings.iter().enumerate().skip(1).all(|(r, hole)| {
         let lowest_left =
             |p: &&(usize, Vec2), q: &&(usize, Vec2)| p.1.x.total_cmp(&q.1.x).then(p.1.y.total_cmp(&q.1.y));
@@ -211,6 +217,14 @@ mod tests {
         let rings: Vec<&[Vec2]> = std::iter::once(outline).chain(holes.iter().map(Vec::as_slice)).collect();
         let (rings, edges, tree) = wound(&rings);
         (every_hole_borders_the_solid(&rings, &edges, &tree), name_the_misplaced_hole(&rings, &edges, &tree))
+    }
+
+    #[test]
+    fn ties_are_judged_at_the_scale_of_the_largest_coordinate() {
+        let (_, edges, _) = wound(&[&square(-3000.0, 0.0, 1000.0), &square(-2500.0, 10.0, 1.0)]);
+        assert_eq!(tie_tolerance(&edges), 3e-9);
+        let (_, edges, _) = wound(&[&square(0.0, 0.0, 2e-6)]);
+        assert_eq!(tie_tolerance(&edges), 1e-12 * 2e-6f32 as f64);
     }
 
     #[test]
