@@ -249,6 +249,14 @@ mod tests {
     }
 
     #[test]
+    fn a_ray_level_with_a_top_corner_passes_just_above_it() {
+        // The ray from (5, 0) runs just above the triangle's top corner (1, 0): the edges that
+        // end there, from either side, lie below it, and the outline's left side comes first.
+        let triangle = vec![v(0.0, -2.0), v(2.0, -2.0), v(1.0, 0.0)];
+        assert_eq!(verdicts(&square(-10.0, -10.0, 30.0), &[triangle, square(5.0, 0.0, 1.0)]), (true, Ok(())));
+    }
+
+    #[test]
     fn misplaced_holes_fail_the_quick_test_and_the_full_one_names_them() {
         let outline = square(0.0, 0.0, 10.0);
         let outside = verdicts(&outline, &[square(1.0, 1.0, 1.0), square(20.0, 0.0, 1.0)]);
