@@ -279,21 +279,37 @@ mod tests {
     #[test]
     fn crossings_too_close_to_tell_apart_give_no_answer() {
         let outline = square(-10.0, -10.0, 40.0);
-        // Two holes left of the ray from (5, 0.5): the near one's sides at x = 3.5 and 2.5,
-        // the far one's at 2.2 and 1. Tolerances that tell its sides apart or not, and one
-        // that cannot tell its right side from p itself.
-        let (near, far) = (square(2.5, 0.0, 1.0), square(1.0, 0.0, 1.2));
         let (p_hole, p) = (square(5.0, 0.5, 1.0), v(5.0, 0.5));
-        let (_, edges, tree) = wound(&[&outline, &far, &near, &p_hole]);
-        let first = |tol| first_crossing_leftwards(&edges, &tree, 3, p, tol);
-        let right_of_near = first(1e-9).expect("told apart");
-        assert_eq!((edges[right_of_near].ring, edges[right_of_near].a.x), (2, 3.5));
-        assert!(edges[right_of_near].a.y > p.y, "the near hole's right side runs downwards");
-        assert_eq!(first(0.9), Some(right_of_near));
-        // Its sides are 1 apart: a tie at tol 1.1.
-        assert_eq!(first(1.1), None);
-        // p is 1.5 from the nearest crossing: within tol 1.6 of p, unsure.
-        assert_eq!(first(1.6), None);
+        // The first crossing leftwards from p = (5, 0.5), given the holes besides p's own
+        // (which comes last) and a tolerance: its x, or None.
+        let first = |holes: &[Vec<Vec2>], tol: f64| {
+            let rings: Vec<&[Vec2]> =
+                std::iter::once(&outline[..]).chain(holes.iter().map(Vec::as_slice)).chain([&p_hole[..]]).collect();
+            let (_, edges, tree) = wound(&rings);
+            first_crossing_leftwards(&edges, &tree, holes.len() + 1, p, tol).map(|e| {
+                assert!(edges[e].a.y > p.y, "the first edge met runs downwards");
+                edges[e].a.x
+            })
+        };
+        // Sides at x = 3.5 and 2.5: told apart at 0.9, a tie at 1.1.
+        let narrow = [square(2.5, 0.0, 1.0), square(1.0, 0.0, 1.2)];
+        assert_eq!(first(&narrow, 1e-9), Some(3.5));
+        assert_eq!(first(&narrow, 0.9), Some(3.5));
+        assert_eq!(first(&narrow, 1.1), None);
+        // Sides at 3.5 and 1: no tie below 2.5, but p is 1.5 from the nearer, so unsure at 1.6.
+        let wide = [square(1.0, 0.0, 2.5)];
+        assert_eq!(first(&wide, 1.4), Some(3.5));
+        assert_eq!(first(&wide, 1.6), None);
+        // A side at 4.5, half a unit from p: unsure at 0.9, whatever lies beyond.
+        assert_eq!(first(&[square(3.0, 0.0, 1.5)], 0.9), None);
+        // An edge whose box reaches past p but which crosses the ray right of p + tol (at 6.7)
+        // is not on the ray and leaves nothing unsure.
+        let slanted = vec![v(4.0, -1.0), v(11.2, -1.0), v(11.2, 3.0)];
+        assert_eq!(first(&[square(1.0, 0.0, 2.5), slanted], 1.4), Some(3.5));
+        // An edge whose box reaches within tol of the first crossing (to 3.9) but which
+        // crosses far left of it (at 0.39) is no tie.
+        let leaning = vec![v(0.0, 0.0), v(3.9, 5.0), v(0.0, 5.0)];
+        assert_eq!(first(&[square(3.0, 0.0, 1.0), leaning], 0.5), Some(4.0));
     }
 
     fn lattice_squares() -> impl Strategy<Value = Vec<(i32, i32, i32)>> {
