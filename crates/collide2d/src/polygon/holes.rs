@@ -70,15 +70,7 @@ fn first_crossing_leftwards(edges: &[RingEdge], tree: &EdgeTree, skip: usize, p:
             unsure |= x <= p.x as f64 + tol;
             return;
         }
-        best = match best {
-            Some((bx, _, _)) if x > bx + tol => Some((x, e, false)),
-            Some((bx, b, tied)) if x >= bx - tol => match nearer_of_two_at_a_vertex(edges, b, e, y) {
-                Some(n) if !tied => Some((bx, n, false)),
-                _ => Some((bx, b, true)),
-            },
-            None => Some((x, e, false)),
-            further => further,
-        };
+        best = Some(take_crossing(best, x, e, tol, |b, e| nearer_of_two_at_a_vertex(edges, b, e, y)));
         if let Some((bx, _, _)) = best {
             *reach = bx - tol;
         }
@@ -86,6 +78,28 @@ fn first_crossing_leftwards(edges: &[RingEdge], tree: &EdgeTree, skip: usize, p:
     match best {
         Some((_, e, false)) if !unsure => Some(e),
         _ => None,
+    }
+}
+
+/// The nearest crossing so far, `(x, edge, tied)`, after meeting edge `e` at `x`: a crossing
+/// more than `tol` nearer replaces it; one within `tol` is a tie, settled by `resolve` (which
+/// of two edges comes first, if it can tell) unless a tie is already open; one further away
+/// changes nothing.
+fn take_crossing(
+    best: Option<(f64, usize, bool)>,
+    x: f64,
+    e: usize,
+    tol: f64,
+    resolve: impl Fn(usize, usize) -> Option<usize>,
+) -> (f64, usize, bool) {
+    match best {
+        None => (x, e, false),
+        Some((bx, _, _)) if x > bx + tol => (x, e, false),
+        Some((bx, b, tied)) if x >= bx - tol => match resolve(b, e) {
+            Some(n) if !tied => (bx, n, false),
+            _ => (bx, b, true),
+        },
+        Some(further) => further,
     }
 }
 
@@ -217,6 +231,38 @@ mod tests {
         let rings: Vec<&[Vec2]> = std::iter::once(outline).chain(holes.iter().map(Vec::as_slice)).collect();
         let (rings, edges, tree) = wound(&rings);
         (every_hole_borders_the_solid(&rings, &edges, &tree), name_the_misplaced_hole(&rings, &edges, &tree))
+    }
+
+    #[test]
+    fn the_nearest_crossing_is_kept_and_ties_are_settled_once() {
+        // `resolve` settles a tie between edges 1 and 2 (for 2) and no other pair.
+        let resolve = |b: usize, e: usize| (b.min(e), b.max(e)) == (1, 2) || (b.min(e), b.max(e)) == (0, 2);
+        let resolve = |b, e| resolve(b, e).then_some(2);
+        let take = |best, x, e| take_crossing(best, x, e, 0.1, resolve);
+        assert_eq!(take(None, 3.0, 7), (3.0, 7, false));
+        // Nearer by more than tol: replaces, and a tie is forgotten.
+        assert_eq!(take(Some((3.0, 7, true)), 3.2, 1), (3.2, 1, false));
+        // Further by more than tol: kept.
+        assert_eq!(take(Some((3.0, 7, false)), 2.8, 1), (3.0, 7, false));
+        // Within tol either way: a tie, settled where `resolve` can, open where it cannot.
+        assert_eq!(take(Some((3.0, 1, false)), 3.1, 2), (3.0, 2, false));
+        assert_eq!(take(Some((3.0, 1, false)), 2.9, 2), (3.0, 2, false));
+        assert_eq!(take(Some((3.0, 1, false)), 3.05, 5), (3.0, 1, true));
+        // A tie already open stays open (three crossings together cannot be told apart).
+        assert_eq!(take(Some((3.0, 1, true)), 3.0, 2), (3.0, 1, true));
+        assert_eq!(take(Some((3.0, 0, true)), 3.0, 2), (3.0, 0, true));
+    }
+
+    #[test]
+    fn crossings_are_interpolated_in_f64_and_exact_at_an_end() {
+        assert_eq!(crossing_x(v(0.0, 0.0), v(4.0, 2.0), 1.0), 2.0);
+        assert_eq!(crossing_x(v(4.0, 2.0), v(0.0, 0.0), 1.5), 3.0);
+        assert_eq!(crossing_x(v(-6.0, -1.0), v(2.0, 3.0), 0.0), -4.0);
+        assert_eq!(crossing_x(v(3.0, 1.0), v(5.0, 4.0), 1.0), 3.0);
+        assert_eq!(crossing_x(v(5.0, 4.0), v(3.0, 1.0), 1.0), 3.0);
+        let (a, b) = (v(0.1, 0.0), v(0.7, 3.0));
+        let expected = a.x as f64 + (b.x as f64 - a.x as f64) / 3.0;
+        assert!((crossing_x(a, b, 1.0) - expected).abs() < 1e-15, "{}", crossing_x(a, b, 1.0));
     }
 
     #[test]
