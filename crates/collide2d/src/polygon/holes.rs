@@ -132,7 +132,13 @@ fn nearer_of_two_at_a_vertex(edges: &[RingEdge], e: usize, f: usize, y: f32) -> 
     }
     // Both rise from the vertex: the one turning right of the other is further right.
     let turn = orient2d(vertex, e_end, f_end);
-    (turn != 0.0).then_some(if turn > 0.0 { e } else { f })
+    if turn > 0.0 {
+        Some(e)
+    } else if turn < 0.0 {
+        Some(f)
+    } else {
+        None // the two overlap: not a valid polygon's edges
+    }
 }
 
 /// The full check, which names the hole at fault (edges are known not to touch, so one vertex
@@ -251,6 +257,35 @@ mod tests {
         // A tie already open stays open (three crossings together cannot be told apart).
         assert_eq!(take(Some((3.0, 1, true)), 3.0, 2), (3.0, 1, true));
         assert_eq!(take(Some((3.0, 0, true)), 3.0, 2), (3.0, 0, true));
+    }
+
+    #[test]
+    fn two_edges_rising_from_a_vertex_at_the_rays_height_are_told_apart() {
+        let edge = |a: Vec2, b: Vec2, ring: usize| RingEdge {
+            a,
+            b,
+            id: crate::shape::EdgeId { ring: Ring::Outline, edge: 0 },
+            ring,
+            index: 0,
+            ring_len: 3,
+        };
+        // Into (1, 0) from (0, 2), out of it to (2, 2): the outgoing edge is further right.
+        let edges = [edge(v(0.0, 2.0), v(1.0, 0.0), 0), edge(v(1.0, 0.0), v(2.0, 2.0), 0)];
+        assert_eq!(nearer_of_two_at_a_vertex(&edges, 0, 1, 0.0), Some(1));
+        assert_eq!(nearer_of_two_at_a_vertex(&edges, 1, 0, 0.0), Some(1));
+        // Mirrored, the incoming one is.
+        let edges = [edge(v(2.0, 2.0), v(1.0, 0.0), 0), edge(v(1.0, 0.0), v(0.0, 2.0), 0)];
+        assert_eq!(nearer_of_two_at_a_vertex(&edges, 0, 1, 0.0), Some(0));
+        assert_eq!(nearer_of_two_at_a_vertex(&edges, 1, 0, 0.0), Some(0));
+        // Not at the ray's height, on different rings, not sharing a vertex, or overlapping.
+        assert_eq!(nearer_of_two_at_a_vertex(&edges, 0, 1, -0.5), None);
+        let apart = [edge(v(2.0, 2.0), v(1.0, 0.0), 0), edge(v(1.0, 0.0), v(0.0, 2.0), 1)];
+        assert_eq!(nearer_of_two_at_a_vertex(&apart, 0, 1, 0.0), None);
+        let unshared = [edge(v(2.0, 2.0), v(1.0, 0.0), 0), edge(v(3.0, 0.0), v(0.0, 2.0), 0)];
+        assert_eq!(nearer_of_two_at_a_vertex(&unshared, 0, 1, 0.0), None);
+        assert_eq!(nearer_of_two_at_a_vertex(&unshared, 1, 0, 0.0), None);
+        let overlapping = [edge(v(2.0, 2.0), v(1.0, 0.0), 0), edge(v(1.0, 0.0), v(3.0, 4.0), 0)];
+        assert_eq!(nearer_of_two_at_a_vertex(&overlapping, 0, 1, 0.0), None);
     }
 
     #[test]
