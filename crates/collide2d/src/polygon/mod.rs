@@ -396,6 +396,29 @@ mod tests {
     }
 
     #[test]
+    fn the_hull_is_the_outlines_whether_one_piece_or_many() {
+        let u = Polygon::new(&[
+            v(0.0, 0.0),
+            v(3.0, 0.0),
+            v(3.0, 3.0),
+            v(2.0, 3.0),
+            v(2.0, 1.0),
+            v(1.0, 1.0),
+            v(1.0, 3.0),
+            v(0.0, 3.0),
+        ])
+        .unwrap();
+        let mut corners = u.hull().expect("a hull").vertices().to_vec();
+        corners.sort_by(|a, b| a.x.total_cmp(&b.x).then(a.y.total_cmp(&b.y)));
+        assert_eq!(corners, [v(0.0, 0.0), v(0.0, 3.0), v(3.0, 0.0), v(3.0, 3.0)]);
+        // One convex piece is its own hull, stored once.
+        let square = Polygon::new(&square(1.0, 2.0, 3.0)).unwrap();
+        assert_eq!(square.convex_parts().len(), 1);
+        assert_eq!(square.hull().expect("a hull").vertices(), square.convex_parts()[0].vertices());
+        assert!(square.derived().hull.is_none());
+    }
+
+    #[test]
     fn winding_is_normalised_and_straight_and_repeated_vertices_dropped() {
         let cw =
             Polygon::new(&[v(0.0, 0.0), v(0.0, 2.0), v(0.0, 2.0), v(2.0, 2.0), v(2.0, 1.0), v(2.0, 0.0), v(1.0, 0.0)])
