@@ -191,14 +191,13 @@ fn island_rings(grid: &Grid, max_vertices: usize) -> Result<Vec<Vec<Vec<Vec2>>>,
 
 /// An island's rings simplified within `tolerance` of its area (unchanged at 0).
 fn simplified(rings: &[Vec<Vec2>], tolerance: f32) -> Cow<'_, [Vec<Vec2>]> {
-    if tolerance > 0.0 {
-        let area = rings_area(rings);
-        let budget = area * tolerance as f64;
-        if simplify::could_drop(rings, budget) {
-            let mut rings = rings.to_vec();
-            simplify::simplify(&mut rings, budget, detail_reach(tolerance, area));
-            return Cow::Owned(rings);
-        }
+    // At 0 the budget is 0: no corner of a traced ring (none runs straight on) fits it.
+    let area = rings_area(rings);
+    let budget = area * tolerance as f64;
+    if simplify::could_drop(rings, budget) {
+        let mut rings = rings.to_vec();
+        simplify::simplify(&mut rings, budget, detail_reach(tolerance, area));
+        return Cow::Owned(rings);
     }
     Cow::Borrowed(rings)
 }
@@ -209,12 +208,11 @@ fn trace_grid(grid: &Grid, tolerance: f32, max_vertices: usize) -> Result<Vec<Po
     // Each island's rings are let go once built, so the next polygon reuses their memory.
     for (island, exact) in islands.into_iter().enumerate() {
         let build = |rings: &[Vec<Vec2>]| Polygon::with_holes(&rings[0], &rings[1..]);
-        let polygon = if tolerance > 0.0 {
-            // The simplifier keeps outlines valid by construction; should the polygon check ever
-            // disagree, the exact outline (always valid) is the safe answer.
-            build(&simplified(&exact, tolerance)).or_else(|_| build(&exact))
-        } else {
-            build(&exact)
+        // The simplifier keeps outlines valid by construction; should the polygon check ever
+        // disagree, the exact outline (always valid) is the safe answer.
+        let polygon = match simplified(&exact, tolerance) {
+            Cow::Owned(fewer) => build(&fewer).or_else(|_| build(&exact)),
+            Cow::Borrowed(same) => build(same),
         };
         polygons.push(polygon.map_err(|source| TraceError::Polygon { island, source })?);
     }
@@ -248,8 +246,7 @@ pub fn vertex_counts(
     Ok(tolerances
         .into_iter()
         .map(|t| {
-            let vertices =
-                islands.iter().map(|rings| if t > 0.0 { count(&simplified(rings, t)) } else { count(rings) });
+            let vertices = islands.iter().map(|rings| count(&simplified(rings, t)));
             (islands.len(), vertices.sum())
         })
         .collect())
