@@ -282,3 +282,21 @@ fn to_convex(points: &[Vec2], cycle: &[usize], ring_next: &[usize], convex: &[bo
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::polygon::tests::{square, v};
+
+    #[test]
+    fn a_convex_outline_is_its_own_piece_without_triangulating() {
+        let ring = square(1.0, 2.0, 3.0);
+        let (parts, flags) = convex_outline(std::slice::from_ref(&ring)).expect("convex, no holes");
+        assert_eq!(parts.len(), 1);
+        assert_eq!(parts[0].vertices(), ring.as_slice());
+        assert_eq!(flags, [ON_BOUNDARY | CONVEX_CORNER; 4]);
+        let notched = vec![v(0.0, 0.0), v(2.0, 0.0), v(1.0, 0.5), v(2.0, 2.0), v(0.0, 2.0)];
+        assert!(convex_outline(std::slice::from_ref(&notched)).is_none(), "a reflex corner");
+        assert!(convex_outline(&[square(0.0, 0.0, 4.0), square(1.0, 1.0, 1.0)]).is_none(), "a hole");
+    }
+}
