@@ -195,3 +195,71 @@ pub(crate) fn flattened_or_overflowed(shape: &'static str, finite: bool) -> Shap
         overflowed(shape)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn v(x: f32, y: f32) -> Vec2 {
+        Vec2::new(x, y)
+    }
+
+    #[test]
+    fn bounding_circles_are_the_exact_ones_for_symmetric_shapes() {
+        // Off the origin and lopsided, so that a sign or factor slip moves the centre or radius.
+        let capsule = Capsule::new(v(1.0, 2.0), v(7.0, 10.0), 0.5).unwrap();
+        assert_eq!(Shape::from(capsule).bounding_circle(), (v(4.0, 6.0), 5.5));
+        let segment = Segment::new(v(-3.0, 1.0), v(3.0, 9.0)).unwrap();
+        assert_eq!(Shape::from(segment).bounding_circle(), (v(0.0, 5.0), 5.0));
+        let aabb = Aabb::new(v(2.0, 3.0), v(8.0, 11.0)).unwrap();
+        assert_eq!(Shape::from(aabb).bounding_circle(), (v(5.0, 7.0), 5.0));
+        let obb = Obb::new(v(-2.0, 4.0), v(3.0, 4.0), 0.7).unwrap();
+        assert_eq!(Shape::from(obb).bounding_circle(), (v(-2.0, 4.0), 5.0));
+        let circle = Circle::new(v(1.5, -2.5), 3.0).unwrap();
+        assert_eq!(Shape::from(circle).bounding_circle(), (v(1.5, -2.5), 3.0));
+        assert_eq!(Shape::Point(v(4.0, -1.0)).bounding_circle(), (v(4.0, -1.0), 0.0));
+    }
+
+    #[test]
+    fn a_polygons_bounding_circle_is_centred_on_its_box_and_reaches_its_farthest_vertex() {
+        // The box's centre is (3, 4), not the vertices' mean; its corners are 5 from it.
+        let points = [v(0.0, 0.0), v(6.0, 0.0), v(6.0, 8.0), v(3.0, 3.0), v(0.0, 8.0)];
+        let concave = Polygon::new(&points).unwrap();
+        assert_eq!(Shape::from(concave).bounding_circle(), (v(3.0, 4.0), 5.0));
+        let triangle = ConvexPolygon::new(&[v(0.0, 0.0), v(6.0, 0.0), v(0.0, 8.0)]).unwrap();
+        assert_eq!(Shape::from(triangle).bounding_circle(), (v(3.0, 4.0), 5.0));
+    }
+
+    #[test]
+    fn kinds_are_named_after_their_variants() {
+        let circle = Circle::new(Vec2::ZERO, 1.0).unwrap();
+        assert_eq!(Shape::from(circle).kind(), "Circle");
+        assert_eq!(Shape::Point(Vec2::ZERO).kind(), "Point");
+    }
+
+    #[test]
+    fn a_point_moves_with_its_transform_and_refuses_a_bad_one() {
+        let moved = Shape::Point(v(1.0, 2.0)).transformed(&Transform::from_translation(v(3.0, -1.0)));
+        assert_eq!(moved, Ok(Shape::Point(v(4.0, 1.0))));
+        let flat = Transform::from_scale(v(1.0, 0.0));
+        assert_eq!(Shape::Point(v(1.0, 2.0)).transformed(&flat), Err(flattened("Point")));
+        let nan = Transform::from_translation(v(f32::NAN, 0.0));
+        assert_eq!(
+            Shape::Point(v(1.0, 2.0)).transformed(&nan),
+            Err(ShapeError::BadTransform { shape: "Point", reason: "is not finite" })
+        );
+        let huge = Transform::from_scale(Vec2::splat(1e30));
+        assert_eq!(
+            Shape::Point(v(1e10, 0.0)).transformed(&huge),
+            Err(ShapeError::BadTransform { shape: "Point", reason: "gives a non-finite point" })
+        );
+    }
+
+    #[test]
+    fn refused_transforms_say_whether_the_shape_flattened_or_overflowed() {
+        let text = |e: ShapeError| e.to_string();
+        assert_eq!(text(flattened_or_overflowed("Obb", true)), "Obb: transform flattens the shape to zero size");
+        assert!(text(flattened_or_overflowed("Obb", false)).starts_with("Obb: transform makes the shape too large"));
+        assert_eq!(text(overflowed("Circle")), text(flattened_or_overflowed("Circle", false)));
+    }
+}
