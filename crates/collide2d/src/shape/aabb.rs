@@ -196,14 +196,18 @@ impl Aabb {
         Self { min: self.min.min(other.min), max: self.max.max(other.max) }
     }
 
-    /// The box grown by `margin` on every side (shrunk for a negative margin, never past its centre).
+    /// The box grown by `margin` on every side (shrunk for a negative margin, never past its
+    /// centre). A margin that is not finite, or that would take a side beyond `f32`, leaves the
+    /// box as it is.
     pub fn expanded(&self, margin: f32) -> Aabb {
         let c = self.center();
+        // A NaN margin must be refused before the clamp, which would turn it into 0.
         let h = (self.half_extents() + Vec2::splat(margin)).max(Vec2::ZERO);
-        if !(c.is_finite() && h.is_finite()) {
+        let (min, max) = (c - h, c + h);
+        if !(margin.is_finite() && min.is_finite() && max.is_finite()) {
             return *self;
         }
-        Self { min: c - h, max: c + h }
+        Self { min, max }
     }
 
     /// The axis-aligned bounds of this box after `transform` (exact: the bounds of its four
@@ -272,6 +276,27 @@ mod tests {
     }
 
     #[test]
+    fn expanded_grows_or_shrinks_every_side_and_stops_at_the_centre() {
+        let a = b(1.0, 2.0, 5.0, 4.0);
+        assert_eq!(a.expanded(0.5), b(0.5, 1.5, 5.5, 4.5));
+        assert_eq!(a.expanded(-0.5), b(1.5, 2.5, 4.5, 3.5));
+        // Past the shorter half extent (1), that side stops at the centre line.
+        assert_eq!(a.expanded(-1.5), b(2.5, 3.0, 3.5, 3.0));
+        assert_eq!(a.expanded(-10.0), b(3.0, 3.0, 3.0, 3.0));
+        assert_eq!(a.expanded(0.0), a);
+        for bad in [f32::NAN, f32::INFINITY, f32::NEG_INFINITY] {
+            assert_eq!(a.expanded(bad), a, "margin {bad}");
+        }
+        // Near the end of f32, a margin that would overflow a side leaves the box; a smaller
+        // one grows it.
+        let far = b(3e38, -1.0, 3.2e38, 1.0);
+        assert_eq!(far.expanded(1e38), far);
+        let grown = far.expanded(1e37);
+        assert_eq!((grown.min().y, grown.max().y), (-1e37, 1e37));
+        assert!((grown.max().x - 3.3e38).abs() < 1e32 && (grown.min().x - 2.9e38).abs() < 1e32);
+    }
+
+    #[test]
     fn sides_follow_the_y_down_naming() {
         let a = Aabb::from_xywh(10.0, 20.0, 30.0, 40.0).unwrap();
         assert_eq!((a.left(), a.right(), a.top(), a.bottom()), (10.0, 40.0, 20.0, 60.0));
@@ -295,6 +320,40 @@ mod tests {
         let r = 2f32.sqrt();
         assert!((bounds.max() - Vec2::splat(r)).length() < 1e-5);
         assert!((bounds.min() + Vec2::splat(r)).length() < 1e-5);
+    }
+
+    #[test]
+    fn transformed_bounds_of_a_long_box_turned_a_quarter_swaps_its_extents() {
+        // Half extents (2, 0.5): each axis's reach must scale its own extent.
+        let long = b(-2.0, -0.5, 2.0, 0.5);
+        let turned = long.transformed_bounds(&Transform::from_rotation(std::f32::consts::FRAC_PI_2));
+        assert!((turned.max() - Vec2::new(0.5, 2.0)).length() < 1e-5, "{turned:?}");
+        assert!((turned.min() + Vec2::new(0.5, 2.0)).length() < 1e-5, "{turned:?}");
+        let scaled = long.transformed_bounds(&Transform::from_scale(Vec2::new(3.0, 4.0)));
+        assert_eq!(scaled, b(-6.0, -2.0, 6.0, 2.0));
+    }
+
+    #[test]
+    fn a_sheared_box_is_a_parallelogram_and_a_flat_one_a_segment_or_point() {
+        // A shear along x keeps the x axis (x_axis.y == 0) but tilts the y axis: not a box.
+        let shear = Transform::from_affine(glam::Affine2::from_cols(Vec2::X, Vec2::new(1.0, 1.0), Vec2::ZERO));
+        match b(0.0, 0.0, 2.0, 1.0).transformed(&shear).unwrap() {
+            Shape::ConvexPolygon(p) => assert_eq!(p.vertices().len(), 4),
+            other => panic!("{other:?}"),
+        }
+        let quarter = Transform::from_rotation(std::f32::consts::FRAC_PI_2);
+        match b(1.0, 0.0, 1.0, 2.0).transformed(&quarter).unwrap() {
+            Shape::Segment(s) => assert!((s.length() - 2.0).abs() < 1e-5),
+            other => panic!("zero width: {other:?}"),
+        }
+        match b(0.0, 1.0, 3.0, 1.0).transformed(&quarter).unwrap() {
+            Shape::Segment(s) => assert!((s.length() - 3.0).abs() < 1e-5),
+            other => panic!("zero height: {other:?}"),
+        }
+        match b(1.0, 0.0, 1.0, 0.0).transformed(&quarter).unwrap() {
+            Shape::Point(p) => assert!((p - Vec2::new(0.0, 1.0)).length() < 1e-6),
+            other => panic!("zero size: {other:?}"),
+        }
     }
 
     #[test]

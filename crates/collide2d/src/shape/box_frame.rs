@@ -44,3 +44,22 @@ impl BoxFrame {
         [-h, Vec2::new(h.x, -h.y), h, Vec2::new(-h.x, h.y)]
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_frame_maps_points_both_ways_and_lists_its_corners_counter_clockwise() {
+        // A box at (3, 1), half extents (2, 1), its x axis turned a quarter (+x → +y).
+        let frame = BoxFrame { center: Vec2::new(3.0, 1.0), half: Vec2::new(2.0, 1.0), axis: Vec2::Y };
+        assert_eq!(frame.to_local(Vec2::new(3.0, 3.0)), Vec2::new(2.0, 0.0));
+        assert_eq!(frame.to_local(Vec2::new(2.0, 1.0)), Vec2::new(0.0, 1.0));
+        assert_eq!(frame.to_world(Vec2::new(2.0, 0.0)), Vec2::new(3.0, 3.0));
+        assert_eq!(frame.to_world(Vec2::new(0.0, 1.0)), Vec2::new(2.0, 1.0));
+        let corners = frame.local_corners();
+        assert_eq!(corners, [Vec2::new(-2.0, -1.0), Vec2::new(2.0, -1.0), Vec2::new(2.0, 1.0), Vec2::new(-2.0, 1.0)]);
+        let aabb = BoxFrame::of_aabb(&Aabb::new(Vec2::new(1.0, 2.0), Vec2::new(5.0, 4.0)).unwrap());
+        assert_eq!((aabb.center, aabb.half, aabb.axis), (Vec2::new(3.0, 3.0), Vec2::new(2.0, 1.0), Vec2::X));
+    }
+}
