@@ -80,9 +80,8 @@ pub(crate) fn transform_round(
     }
     let radius = (radius as f64 * transform.uniform_scale() as f64) as f32;
     let point = transform.transform_point(point);
-    if !(radius.is_finite() && point.is_finite()) {
-        return Err(super::overflowed(shape));
-    }
+    // An infinite radius or point is left to the caller's constructor, which refuses it and
+    // reports it as overflowed; a radius rounded to zero needs its own error.
     if radius == 0.0 {
         return Err(super::flattened(shape));
     }
@@ -112,5 +111,16 @@ mod tests {
         assert!((w.radius() - 6.0).abs() < 1e-5);
         let e = c.transformed(&Transform::from_scale(Vec2::new(2.0, 1.0))).unwrap_err();
         assert!(e.to_string().contains("ellipse"), "{e}");
+    }
+
+    #[test]
+    fn a_transform_that_overflows_either_the_radius_or_the_centre_is_refused() {
+        let overflowed = crate::shape::overflowed(NAME);
+        // The radius alone overflows: the centre stays at the origin.
+        let big = Circle::new(Vec2::ZERO, 1e30).unwrap();
+        assert_eq!(big.transformed(&Transform::from_scale(Vec2::splat(1e10))).unwrap_err(), overflowed);
+        // The centre alone overflows: the radius stays 1.
+        let far = Circle::new(Vec2::new(3e38, 0.0), 1.0).unwrap();
+        assert_eq!(far.transformed(&Transform::from_translation(Vec2::new(3e38, 0.0))).unwrap_err(), overflowed);
     }
 }

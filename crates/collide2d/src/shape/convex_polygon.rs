@@ -349,6 +349,20 @@ mod tests {
     }
 
     #[test]
+    fn hull_of_three_points_is_their_triangle_and_errors_say_why_there_is_none() {
+        // Exactly three corners is a hull, not too few.
+        let tri = ConvexPolygon::from_hull(&[v(0.0, 1.0), v(0.0, 0.0), v(1.0, 0.0)]).unwrap();
+        assert_eq!(tri.vertices(), &[v(0.0, 0.0), v(1.0, 0.0), v(0.0, 1.0)]);
+        let e = ConvexPolygon::from_hull(&[v(0.0, 0.0), v(1.0, 1.0), v(3.0, 3.0), v(1.0, 1.0)]).unwrap_err();
+        assert!(matches!(e, ShapeError::Collinear { count: 3, .. }), "{e}");
+        let e = ConvexPolygon::from_hull(&[v(0.0, 0.0), v(1.0, 1.0), v(0.0, 0.0)]).unwrap_err();
+        assert!(matches!(e, ShapeError::TooFewVertices { found: 2, needed: 3, .. }), "{e}");
+        // A NaN is named where it is: the span check alone would not see it (min and max skip NaN).
+        let e = ConvexPolygon::from_hull(&[v(0.0, 0.0), v(1.0, 0.0), v(0.0, f32::NAN), v(0.0, 1.0)]).unwrap_err();
+        assert!(matches!(&e, ShapeError::NonFinite { field, .. } if field == "point 2.y"), "{e}");
+    }
+
+    #[test]
     fn regular_polygon_has_the_requested_sides_and_area() {
         let hex = ConvexPolygon::regular(6, Vec2::ZERO, 1.0, 0.0).unwrap();
         assert_eq!(hex.vertices().len(), 6);
