@@ -330,8 +330,11 @@ mod tests {
     #[test]
     fn doubling_back_along_an_edge_is_not_convex() {
         // (2,0) then back to (1,0): zero turn but reversed direction.
+        // The error names the vertex where it turns back, wherever the outline lies.
         let e = ConvexPolygon::new(&[v(0.0, 0.0), v(2.0, 0.0), v(1.0, 0.0), v(1.0, 1.0)]).unwrap_err();
-        assert!(matches!(e, ShapeError::NotConvex { .. }), "{e}");
+        assert_eq!(e, ShapeError::NotConvex { vertex: 1 });
+        let e = ConvexPolygon::new(&[v(1.0, 1.0), v(3.0, 1.0), v(2.0, 1.0), v(2.0, 3.0)]).unwrap_err();
+        assert_eq!(e, ShapeError::NotConvex { vertex: 1 });
     }
 
     #[test]
@@ -372,6 +375,43 @@ mod tests {
         let e = ConvexPolygon::regular(ConvexPolygon::MAX_SIDES + 1, Vec2::ZERO, 1.0, 0.0).unwrap_err();
         assert!(e.to_string().contains(&format!("at most {}", ConvexPolygon::MAX_SIDES)), "{e}");
         assert!(ConvexPolygon::regular(ConvexPolygon::MAX_SIDES, Vec2::ZERO, 1.0, 0.3).is_ok());
+    }
+
+    #[test]
+    fn regular_vertices_start_at_the_rotation_and_go_counter_clockwise() {
+        let (center, radius, rotation) = (v(2.0, -1.0), 3.0, 0.3);
+        let tri = ConvexPolygon::regular(3, center, radius, rotation).unwrap();
+        assert_eq!(tri.vertices().len(), 3);
+        for (i, p) in tri.vertices().iter().enumerate() {
+            let angle = rotation + i as f32 * std::f32::consts::TAU / 3.0;
+            assert!((*p - center - radius * Vec2::from_angle(angle)).length() < 1e-5, "vertex {i}: {p}");
+        }
+        // A circle whose bounds are wider than f32 reaches: the radius is named, not the vertices.
+        let e = ConvexPolygon::regular(4, Vec2::ZERO, 2e38, 0.0).unwrap_err();
+        assert!(matches!(e, ShapeError::BadSize { field: "radius", .. }), "{e}");
+    }
+
+    #[test]
+    fn vertices_spanning_more_than_f32_are_refused_with_the_span() {
+        let e = ConvexPolygon::new(&[v(-3e38, 1.0), v(3e38, 1.0), v(0.0, 2.0)]).unwrap_err();
+        assert!(
+            matches!(e, ShapeError::BadSize { field: "span of the vertices", value, .. } if value == f32::INFINITY),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn the_centroid_is_the_centre_of_area_not_the_mean_of_the_vertices() {
+        // Two triangles from (1,1): areas 4.5 and 13.5, centres (3,2) and (2,5). The vertices'
+        // mean would be (2.5, 4).
+        let kite = ConvexPolygon::new(&[v(1.0, 1.0), v(4.0, 1.0), v(4.0, 4.0), v(1.0, 10.0)]).unwrap();
+        assert!((kite.centroid() - v(2.25, 4.25)).length() < 1e-5, "{}", kite.centroid());
+        // A box 1e38 long and 1e-30 across, turned: its corners round onto one line, so the area
+        // is zero and the centre of area is undefined. The centroid is then the corners' mean,
+        // still the box's centre.
+        let sliver = crate::Obb::new(v(1e37, -2e37), v(1e38, 1e-30), 0.3).unwrap().to_polygon();
+        let c = sliver.centroid();
+        assert!((c - v(1e37, -2e37)).abs().max_element() < 1e33, "{c}");
     }
 
     #[test]

@@ -117,7 +117,9 @@ impl Obb {
             // Lengths in f64: the f32 ones overflow beyond about 1e19 and underflow below 1e-19.
             let (hu, hv) = (u.as_dvec2().length() as f32, v.as_dvec2().length() as f32);
             let obb = Obb::new(center, Vec2::new(hu, hv), u.y.atan2(u.x));
-            return obb.map(Shape::Obb).map_err(|_| super::flattened_or_overflowed(NAME, hu.min(hv) > 0.0));
+            return obb
+                .map(Shape::Obb)
+                .map_err(|_| super::flattened_or_overflowed(NAME, hu.is_finite() && hv.is_finite()));
         }
         let corners = self.corners().map(|p| transform.transform_point(p));
         ConvexPolygon::new(&corners).map(Shape::ConvexPolygon).map_err(|_| super::flattened(NAME))
@@ -158,5 +160,23 @@ mod tests {
         let Shape::Obb(w) = o.transformed(&t).unwrap() else { panic!("expected an Obb") };
         assert!((w.half_extents() - Vec2::new(6.0, 0.5)).length() < 1e-5);
         assert!((w.rotation() - 0.3).abs() < 1e-6);
+    }
+
+    #[test]
+    fn a_transform_that_flattens_or_overflows_a_box_says_which() {
+        let overflowed = |e: ShapeError| e.to_string().contains("too large");
+        let flattened = |e: ShapeError| e.to_string().contains("zero size");
+        // A shear whose first axis overflows in both coordinates: not a rectangle, too large.
+        let shear =
+            Transform::from_affine(glam::Affine2::from_cols(Vec2::new(1e38, 1e38), Vec2::new(1.0, 0.0), Vec2::ZERO));
+        let o = Obb::new(Vec2::ZERO, Vec2::new(4.0, 1.0), 0.0).unwrap();
+        assert!(overflowed(o.transformed(&shear).unwrap_err()));
+        // A turned box scaled until its longer half extent overflows, though each axis is finite.
+        let turned = Obb::new(Vec2::ZERO, Vec2::new(2.0, 1.0), std::f32::consts::FRAC_PI_4).unwrap();
+        let e = turned.transformed(&Transform::from_scale(Vec2::splat(2.1e38))).unwrap_err();
+        assert!(overflowed(e.clone()), "{e}");
+        // A thin box squashed below the smallest f32 across: flattened, not overflowed.
+        let thin = Obb::new(Vec2::ZERO, Vec2::new(1e-20, 1.0), 0.0).unwrap();
+        assert!(flattened(thin.transformed(&Transform::from_scale(Vec2::new(1e-30, 1.0))).unwrap_err()));
     }
 }

@@ -104,4 +104,15 @@ mod tests {
         assert_eq!(s.point_at(0.5), Vec2::new(2.0, 3.0));
         assert_eq!(s.aabb().max(), Vec2::new(3.0, 5.0));
     }
+
+    #[test]
+    fn a_transform_that_flattens_or_overflows_a_segment_says_which() {
+        let s = Segment::new(Vec2::new(-1.0, 0.0), Vec2::new(1.0, 0.0)).unwrap();
+        let e = s.transformed(&Transform::from_scale(Vec2::new(2e38, 1.0))).unwrap_err();
+        assert!(e.to_string().contains("too large"), "{e}");
+        // Both ends land on the origin (their y rounds to zero).
+        let s = Segment::new(Vec2::new(0.0, -1e-20), Vec2::new(0.0, 1e-20)).unwrap();
+        let e = s.transformed(&Transform::from_scale(Vec2::new(1.0, 1e-30))).unwrap_err();
+        assert!(e.to_string().contains("zero size"), "{e}");
+    }
 }
