@@ -154,6 +154,17 @@ mod tests {
     }
 
     #[test]
+    fn an_interval_contains_another_only_when_both_ends_are_inside() {
+        let a = Interval::new(0.0, 5.0);
+        // Sticking out at one end, either end: not contained, though the other end is.
+        assert!(!a.contains_interval(&Interval::new(3.0, 8.0)));
+        assert!(!a.contains_interval(&Interval::new(-1.0, 2.0)));
+        // Touching counts as inside: itself, and a point at either end.
+        assert!(a.contains_interval(&a));
+        assert!(a.contains_interval(&Interval::point(5.0)) && a.contains_interval(&Interval::point(0.0)));
+    }
+
+    #[test]
     fn extend_grows_either_end() {
         let r = Interval::point(1.0).extend(3.0).extend(-2.0);
         assert_eq!(r, Interval::new(-2.0, 3.0));
