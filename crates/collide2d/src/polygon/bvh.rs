@@ -338,4 +338,38 @@ mod tests {
             assert_eq!(found, expected, "box {lo} {hi}");
         }
     }
+
+    #[test]
+    fn each_split_halves_the_edges_along_the_longer_side() {
+        // Edges given in a scrambled order, so that a split not ordered by position along the
+        // longer side leaves the halves overlapping there. Each case puts the box where a
+        // wrong measure of its sides (a sum, a ratio) picks the other axis.
+        let v = Vec2::new;
+        let scrambled = || (0..100).map(|i| (i * 37 % 100) as f32);
+        // A name, the edges, and the axis the root must split along.
+        type Case = (&'static str, Vec<(Vec2, Vec2)>, usize);
+        let cases: [Case; 5] = [
+            ("wide, right of the origin", scrambled().map(|i| (v(50.0 + i, 0.0), v(50.0 + i, 10.0))).collect(), 0),
+            ("tall, far right", scrambled().map(|i| (v(1000.0, i), v(1001.0, i))).collect(), 1),
+            ("wide, high up", scrambled().map(|i| (v(i, 1000.0), v(i, 1001.0))).collect(), 0),
+            ("tall, above the origin", scrambled().map(|i| (v(0.0, 20.0 + i), v(10.0, 20.0 + i))).collect(), 1),
+            ("wide, across the origin", scrambled().map(|i| (v(i - 50.0, 0.0), v(i - 50.0, 1.0))).collect(), 0),
+        ];
+        for (name, edges, axis) in cases {
+            let tree = EdgeTree::build(&edges);
+            let root = &tree.nodes[0];
+            assert!(!root.leaf, "{name}");
+            let (left, right) = (&tree.nodes[root.start as usize], &tree.nodes[root.end as usize]);
+            assert!(left.max[axis] < right.min[axis], "{name}: the halves overlap along axis {axis}");
+            let (mut left_edges, mut right_edges) = (0, 0);
+            for (min, _) in &tree.boxes {
+                if min[axis] <= left.max[axis] {
+                    left_edges += 1;
+                } else {
+                    right_edges += 1;
+                }
+            }
+            assert_eq!((left_edges, right_edges), (50, 50), "{name}");
+        }
+    }
 }

@@ -299,4 +299,18 @@ mod tests {
         assert!(convex_outline(std::slice::from_ref(&notched)).is_none(), "a reflex corner");
         assert!(convex_outline(&[square(0.0, 0.0, 4.0), square(1.0, 1.0, 1.0)]).is_none(), "a hole");
     }
+
+    #[test]
+    fn a_piece_that_lost_a_straight_vertex_rules_nothing_out() {
+        // A cycle whose second vertex lies straight between its neighbours: the piece drops it,
+        // and the edge spanning it may lie on the boundary, so every flag is set.
+        let points = [v(0.0, 0.0), v(1.0, 0.0), v(2.0, 0.0), v(2.0, 2.0), v(0.0, 2.0)];
+        let ring_next = [1, 2, 3, 4, 0];
+        let pieces = to_convex(&points, &[0, 1, 2, 3, 4], &ring_next, &[true, false, true, true, true]);
+        assert!(!pieces.is_empty());
+        for (piece, flags) in pieces {
+            assert_eq!(flags.len(), piece.vertices().len());
+            assert!(flags.iter().all(|&f| f & ON_BOUNDARY != 0 && f & CONVEX_CORNER != 0), "{flags:?}");
+        }
+    }
 }

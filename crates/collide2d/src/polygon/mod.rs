@@ -191,10 +191,12 @@ impl Polygon {
     /// # Ok::<(), collide2d::ShapeError>(())
     /// ```
     pub fn from_shape(shape: &Shape, detail: CurveDetail) -> Result<Polygon, ShapeError> {
-        let arc = |c: Vec2, r: f32, from: f32, turns: f32| -> Result<Vec<Vec2>, ShapeError> {
+        // The vertices of an arc of `turns` of a full turn from angle `from`, ends included, as
+        // offsets from its centre.
+        let arc = |r: f32, from: f32, turns: f32| -> Result<Vec<Vec2>, ShapeError> {
             let n = ((detail.segments(r)? as f32 * turns).ceil() as usize).max(1);
             Ok((0..=n)
-                .map(|i| c + Vec2::from_angle(from + std::f32::consts::TAU * turns * i as f32 / n as f32) * r)
+                .map(|i| Vec2::from_angle(from + std::f32::consts::TAU * turns * i as f32 / n as f32) * r)
                 .collect())
         };
         match shape {
@@ -204,15 +206,21 @@ impl Polygon {
             Shape::ConvexPolygon(c) => Polygon::new(c.vertices()),
             Shape::Polygon(p) => Ok(p.clone()),
             Shape::Circle(c) => {
-                let mut pts = arc(c.center(), c.radius(), 0.0, 1.0)?;
-                pts.pop();
-                Polygon::new(&pts)
+                let mut offsets = arc(c.radius(), 0.0, 1.0)?;
+                offsets.pop();
+                Polygon::new(&offsets.iter().map(|o| c.center() + *o).collect::<Vec<_>>())
             }
             Shape::Capsule(k) => {
                 let axis = k.b() - k.a();
                 let start = if axis == Vec2::ZERO { 0.0 } else { axis.y.atan2(axis.x) - std::f32::consts::FRAC_PI_2 };
-                let mut pts = arc(k.b(), k.radius(), start, 0.5)?;
-                pts.extend(arc(k.a(), k.radius(), start + std::f32::consts::PI, 0.5)?);
+                // b's half circle, from its right side to its left, then a's: the same offsets
+                // negated. The half circle ends exactly opposite its start (not where the rounded
+                // angle lands), so the arcs meet the sides, or each other when a = b, without a
+                // rounding-sized zigzag, which would cross itself.
+                let mut half = arc(k.radius(), start, 0.5)?;
+                let last = half.len() - 1;
+                half[last] = -half[0];
+                let pts: Vec<Vec2> = half.iter().map(|o| k.b() + *o).chain(half.iter().map(|o| k.a() - *o)).collect();
                 Polygon::new(&pts)
             }
         }
@@ -360,138 +368,4 @@ fn area_and_centroid(rings: &[Vec<Vec2>]) -> (f32, Vec2) {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    pub(super) fn v(x: f32, y: f32) -> Vec2 {
-        Vec2::new(x, y)
-    }
-
-    /// The square with corner `(x0, y0)` and side `s`, counter-clockwise.
-    pub(super) fn square(x0: f32, y0: f32, s: f32) -> Vec<Vec2> {
-        vec![v(x0, y0), v(x0 + s, y0), v(x0 + s, y0 + s), v(x0, y0 + s)]
-    }
-
-    fn parts_area(p: &Polygon) -> f32 {
-        p.convex_parts().iter().map(|c| c.area()).sum()
-    }
-
-    #[test]
-    fn u_shape_is_concave_and_its_pieces_cover_it_exactly() {
-        let u = Polygon::new(&[
-            v(0.0, 0.0),
-            v(3.0, 0.0),
-            v(3.0, 3.0),
-            v(2.0, 3.0),
-            v(2.0, 1.0),
-            v(1.0, 1.0),
-            v(1.0, 3.0),
-            v(0.0, 3.0),
-        ])
-        .unwrap();
-        assert_eq!(u.area(), 7.0);
-        assert!((parts_area(&u) - 7.0).abs() < 1e-5);
-        assert!(u.convex_parts().len() >= 3);
-        assert!(u.contains_point(v(0.5, 2.5)) && !u.contains_point(v(1.5, 2.0)) && u.contains_point(v(1.5, 1.0)));
-    }
-
-    #[test]
-    fn the_hull_is_the_outlines_whether_one_piece_or_many() {
-        let u = Polygon::new(&[
-            v(0.0, 0.0),
-            v(3.0, 0.0),
-            v(3.0, 3.0),
-            v(2.0, 3.0),
-            v(2.0, 1.0),
-            v(1.0, 1.0),
-            v(1.0, 3.0),
-            v(0.0, 3.0),
-        ])
-        .unwrap();
-        let mut corners = u.hull().expect("a hull").vertices().to_vec();
-        corners.sort_by(|a, b| a.x.total_cmp(&b.x).then(a.y.total_cmp(&b.y)));
-        assert_eq!(corners, [v(0.0, 0.0), v(0.0, 3.0), v(3.0, 0.0), v(3.0, 3.0)]);
-        // One convex piece is its own hull, stored once.
-        let square = Polygon::new(&square(1.0, 2.0, 3.0)).unwrap();
-        assert_eq!(square.convex_parts().len(), 1);
-        assert_eq!(square.hull().expect("a hull").vertices(), square.convex_parts()[0].vertices());
-        assert!(square.derived().hull.is_none());
-    }
-
-    #[test]
-    fn winding_is_normalised_and_straight_and_repeated_vertices_dropped() {
-        let cw =
-            Polygon::new(&[v(0.0, 0.0), v(0.0, 2.0), v(0.0, 2.0), v(2.0, 2.0), v(2.0, 1.0), v(2.0, 0.0), v(1.0, 0.0)])
-                .unwrap();
-        assert_eq!(cw.outline().len(), 4);
-        assert_eq!(cw.area(), 4.0);
-        let frame = Polygon::with_holes(&square(0.0, 0.0, 4.0), &[square(1.0, 1.0, 2.0)]).unwrap();
-        // The hole is stored clockwise: its signed area is negative.
-        assert!(crate::shape::twice_signed_area(frame.holes()[0].iter().copied()) < 0.0);
-        assert_eq!(frame.area(), 12.0);
-        assert!((parts_area(&frame) - 12.0).abs() < 1e-5);
-        assert_eq!(frame.centroid(), v(2.0, 2.0));
-    }
-
-    #[test]
-    fn bow_tie_is_refused_naming_the_crossing_edges() {
-        let e = Polygon::new(&[v(0.0, 0.0), v(2.0, 2.0), v(2.0, 0.0), v(0.0, 2.0)]).unwrap_err();
-        let ShapeError::SelfIntersecting { first, second } = e else { panic!("{e}") };
-        let mut edges = [first.edge, second.edge];
-        edges.sort();
-        assert_eq!(edges, [0, 2], "{e}");
-        assert!(e.to_string().contains("outline edge"), "{e}");
-    }
-
-    #[test]
-    fn holes_must_lie_inside_the_outline_and_apart() {
-        let outline = square(0.0, 0.0, 10.0);
-        let e = Polygon::with_holes(&outline, &[square(20.0, 0.0, 1.0)]).unwrap_err();
-        assert_eq!(e, ShapeError::HoleOutside { hole: 0 });
-        let crossing = Polygon::with_holes(&outline, &[square(8.0, 2.0, 4.0)]).unwrap_err();
-        assert!(matches!(crossing, ShapeError::SelfIntersecting { .. }), "{crossing}");
-        assert!(crossing.to_string().contains("hole 0"), "{crossing}");
-        let nested = Polygon::with_holes(&outline, &[square(1.0, 1.0, 8.0), square(4.0, 4.0, 1.0)]).unwrap_err();
-        assert_eq!(nested, ShapeError::NestedHole { hole: 1, container: 0 });
-        let touching = Polygon::with_holes(&outline, &[square(0.0, 4.0, 2.0)]).unwrap_err();
-        assert!(matches!(touching, ShapeError::SelfIntersecting { .. }), "{touching}");
-    }
-
-    #[test]
-    fn degenerate_outlines_are_refused() {
-        assert!(Polygon::new(&[v(0.0, 0.0), v(1.0, 1.0), v(2.0, 2.0)]).is_err());
-        assert!(Polygon::new(&[v(0.0, 0.0), v(1.0, 0.0)]).is_err());
-        let e = Polygon::new(&[v(0.0, 0.0), v(1.0, f32::NAN), v(0.0, 1.0)]).unwrap_err();
-        assert!(e.to_string().contains("outline vertex 1"), "{e}");
-    }
-
-    #[test]
-    fn boundary_points_are_inside_and_hole_interiors_are_not() {
-        let frame = Polygon::with_holes(&square(0.0, 0.0, 4.0), &[square(1.0, 1.0, 2.0)]).unwrap();
-        for p in [v(0.0, 0.0), v(4.0, 2.0), v(1.0, 2.0), v(2.0, 3.0), v(0.5, 0.5)] {
-            assert!(frame.contains_point(p), "{p}");
-        }
-        for p in [v(2.0, 2.0), v(-0.1, 2.0), v(5.0, 5.0), v(f32::NAN, 1.0)] {
-            assert!(!frame.contains_point(p), "{p}");
-        }
-    }
-
-    #[test]
-    fn a_200_point_star_decomposes_into_pieces_covering_it() {
-        let star: Vec<Vec2> = (0..200)
-            .map(|i| Vec2::from_angle(i as f32 * std::f32::consts::TAU / 200.0) * if i % 2 == 0 { 10.0 } else { 4.0 })
-            .collect();
-        let p = Polygon::new(&star).unwrap();
-        assert!((parts_area(&p) - p.area()).abs() < 1e-3 * p.area());
-        assert!(p.convex_parts().len() <= 200);
-    }
-
-    #[test]
-    fn transformed_polygon_keeps_its_shape_and_mirroring_rewinds() {
-        let u = Polygon::with_holes(&square(0.0, 0.0, 4.0), &[square(1.0, 1.0, 2.0)]).unwrap();
-        let m = u.transformed(&Transform::from_scale(v(-2.0, 1.0))).unwrap();
-        assert_eq!(m.area(), 24.0);
-        assert!(m.contains_point(v(-1.0, 2.0)) && !m.contains_point(v(-4.0, 2.0)));
-        assert!(u.transformed(&Transform::from_scale(v(0.0, 1.0))).is_err());
-    }
-}
+mod tests;
