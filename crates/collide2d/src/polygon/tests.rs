@@ -148,17 +148,20 @@ fn a_chord_error_gives_the_fewest_segments_that_meet_it_up_to_the_limit() {
 fn a_disc_becomes_a_regular_polygon_with_its_vertices_on_the_circle() {
     let centre = v(5.0, -3.0);
     let disc = crate::shape::Circle::new(centre, 2.0).unwrap();
-    let p = Polygon::from_shape(&disc.into(), CurveDetail::Segments(6)).unwrap();
-    assert_eq!(p.outline().len(), 6);
+    // An odd count, so that a polygon turned half a turn is told apart.
+    let p = Polygon::from_shape(&disc.into(), CurveDetail::Segments(5)).unwrap();
+    assert_eq!(p.outline().len(), 5);
+    let step = std::f32::consts::TAU / 5.0;
     for q in p.outline() {
         let d = *q - centre;
         assert!((d.length() - 2.0).abs() < 1e-5, "{q} is off the circle");
-        // A vertex every 60°, starting on the +x axis.
-        let turns = d.y.atan2(d.x) / std::f32::consts::FRAC_PI_3;
-        assert!((turns - turns.round()).abs() < 1e-5, "{q} is not at a multiple of 60°");
+        // A vertex every 72°, starting on the +x axis.
+        let turns = d.y.atan2(d.x) / step;
+        assert!((turns - turns.round()).abs() < 1e-5, "{q} is not at a multiple of 72°");
     }
-    // Six equilateral triangles of side 2.
-    assert!((p.area() - 6.0 * 3f32.sqrt()).abs() < 1e-4, "{}", p.area());
+    // Five triangles of two radii and the angle between them.
+    let expected = 5.0 * 0.5 * 4.0 * step.sin();
+    assert!((p.area() - expected).abs() < 1e-4, "{} against {expected}", p.area());
 }
 
 #[test]
