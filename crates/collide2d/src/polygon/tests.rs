@@ -281,6 +281,11 @@ fn a_ring_closed_by_repeating_its_first_vertex_and_spikes_are_cleaned_away() {
         .collect::<Vec<_>>();
     let e = Polygon::new(&line).unwrap_err();
     assert!(matches!(e, ShapeError::Collinear { .. }), "{e}");
+    // Three spikes from one point: one pass drops the three tips and leaves that point three
+    // times, so a further pass is still needed to find that nothing encloses an area.
+    let (hub, tips) = (v(0.0, 1.0), [v(1.0, 0.0), v(0.0, 2.0), v(2.0, 1.0)]);
+    let star = tips.iter().flat_map(|&tip| [hub, tip]).collect::<Vec<_>>();
+    assert_eq!(Polygon::new(&star).unwrap_err(), ShapeError::Collinear { shape: NAME, count: 6 });
 }
 
 #[test]
