@@ -313,4 +313,15 @@ mod tests {
             assert!(flags.iter().all(|&f| f & ON_BOUNDARY != 0 && f & CONVEX_CORNER != 0), "{flags:?}");
         }
     }
+
+    #[test]
+    fn a_cycle_that_is_not_convex_falls_back_to_its_fan_of_triangles() {
+        // A dart, reflex at (1, 1): refused as one convex piece, it becomes the two triangles
+        // fanning from its first vertex, which cover it, with nothing ruled out about them.
+        let points = [v(0.0, 0.0), v(4.0, 0.0), v(1.0, 1.0), v(0.0, 4.0)];
+        let pieces = to_convex(&points, &[0, 1, 2, 3], &[1, 2, 3, 0], &[true, true, false, true]);
+        let triangles: Vec<&[Vec2]> = pieces.iter().map(|(p, _)| p.vertices()).collect();
+        assert_eq!(triangles, [&[points[0], points[1], points[2]][..], &[points[0], points[2], points[3]][..]]);
+        assert!(pieces.iter().all(|(_, flags)| flags == &[UNKNOWN; 3]));
+    }
 }

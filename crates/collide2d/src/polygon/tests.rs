@@ -120,6 +120,74 @@ fn a_200_point_star_decomposes_into_pieces_covering_it() {
     assert!(p.convex_parts().len() <= 200);
 }
 
+/// Hertel–Mehlhorn keeps a diagonal only where removing it would open a reflex corner: no two
+/// pieces that share an edge make a convex union. Checked with the exact orientation test at
+/// both ends of every shared edge; returns how many shared edges there were.
+fn assert_no_two_pieces_could_be_one(p: &Polygon) -> usize {
+    let key = |a: Vec2, b: Vec2| (a.x.to_bits(), a.y.to_bits(), b.x.to_bits(), b.y.to_bits());
+    // Each piece's directed edge a → b, with the piece and the vertices before a and after b.
+    let mut edges = std::collections::HashMap::new();
+    for (i, piece) in p.convex_parts().iter().enumerate() {
+        let (vs, n) = (piece.vertices(), piece.vertices().len());
+        for k in 0..n {
+            edges.insert(key(vs[k], vs[(k + 1) % n]), (i, vs[(k + n - 1) % n], vs[(k + 2) % n]));
+        }
+    }
+    let mut shared = 0;
+    for piece in p.convex_parts() {
+        let (vs, n) = (piece.vertices(), piece.vertices().len());
+        for k in 0..n {
+            let (a, b, before_a, after_b) = (vs[k], vs[(k + 1) % n], vs[(k + n - 1) % n], vs[(k + 2) % n]);
+            let Some(&(_, before_b, after_a)) = edges.get(&key(b, a)) else { continue };
+            shared += 1;
+            // The union's corners at a and b, where the two pieces meet.
+            let convex_at_a = orient2d(before_a, a, after_a) >= 0.0;
+            let convex_at_b = orient2d(before_b, b, after_b) >= 0.0;
+            assert!(!(convex_at_a && convex_at_b), "the pieces on either side of {a} → {b} make one convex piece");
+        }
+    }
+    shared / 2
+}
+
+#[test]
+fn pieces_are_merged_until_every_diagonal_left_holds_a_reflex_corner() {
+    // One reflex corner: two pieces. Two (the U): three, the fewest possible.
+    let l_shape =
+        Polygon::new(&[v(0.0, 0.0), v(4.0, 0.0), v(4.0, 1.0), v(1.0, 1.0), v(1.0, 4.0), v(0.0, 4.0)]).unwrap();
+    assert_eq!(l_shape.convex_parts().len(), 2);
+    assert_eq!(assert_no_two_pieces_could_be_one(&l_shape), 1);
+    assert_eq!(u_shape().convex_parts().len(), 3);
+    assert_eq!(assert_no_two_pieces_could_be_one(&u_shape()), 2);
+    let star: Vec<Vec2> = (0..40)
+        .map(|i| Vec2::from_angle(i as f32 * std::f32::consts::TAU / 40.0) * if i % 2 == 0 { 10.0 } else { 4.0 })
+        .collect();
+    let star = Polygon::new(&star).unwrap();
+    assert!(assert_no_two_pieces_could_be_one(&star) > 0);
+    // A square frame with a square hole: its pieces meet at eight diagonals or fewer.
+    let frame = Polygon::with_holes(&square(0.0, 0.0, 6.0), &[square(2.0, 2.0, 2.0)]).unwrap();
+    assert!(frame.convex_parts().len() <= 8, "{}", frame.convex_parts().len());
+    assert!(assert_no_two_pieces_could_be_one(&frame) > 0);
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig { cases: 128, ..Default::default() })]
+
+    /// On star-shaped outlines of random radii, with or without a hole at the centre.
+    #[test]
+    fn no_two_pieces_sharing_an_edge_could_be_one(
+        radii in proptest::collection::vec(2.0f32..10.0, 5..40),
+        hole in proptest::bool::ANY,
+    ) {
+        let n = radii.len();
+        let outline: Vec<Vec2> =
+            radii.iter().enumerate().map(|(i, r)| Vec2::from_angle(i as f32 * std::f32::consts::TAU / n as f32) * *r).collect();
+        let holes = if hole { vec![square(-0.5, -0.5, 1.0)] } else { Vec::new() };
+        let p = Polygon::with_holes(&outline, &holes).unwrap();
+        proptest::prop_assert!((parts_area(&p) - p.area()).abs() < 1e-3 * p.area());
+        assert_no_two_pieces_could_be_one(&p);
+    }
+}
+
 #[test]
 fn transformed_polygon_keeps_its_shape_and_mirroring_rewinds() {
     let u = Polygon::with_holes(&square(0.0, 0.0, 4.0), &[square(1.0, 1.0, 2.0)]).unwrap();
