@@ -338,6 +338,15 @@ mod tests {
     }
 
     #[test]
+    fn a_holes_ray_level_with_a_vertex_of_the_outline_crosses_it_once() {
+        // The hole's first vertex, (7, 5), casts its ray right, through the outline's vertex
+        // (11, 5), where the outline passes upwards: one crossing, not none or two.
+        let outline = [v(0.0, 0.0), v(10.0, 0.0), v(11.0, 5.0), v(10.0, 10.0), v(0.0, 10.0)];
+        let hole = vec![v(7.0, 5.0), v(5.0, 5.0), v(6.0, 7.0)];
+        assert_eq!(verdicts(&outline, &[hole]).1, Ok(()));
+    }
+
+    #[test]
     fn misplaced_holes_fail_the_quick_test_and_the_full_one_names_them() {
         let outline = square(0.0, 0.0, 10.0);
         let outside = verdicts(&outline, &[square(1.0, 1.0, 1.0), square(20.0, 0.0, 1.0)]);

@@ -189,6 +189,20 @@ proptest::proptest! {
 }
 
 #[test]
+fn a_move_that_keeps_every_vertex_apart_maps_the_polygon_without_rebuilding_it() {
+    let moved = u_shape().transformed(&Transform::from_translation_rotation_scale(v(3.0, -2.0), 0.7, Vec2::splat(2.0)));
+    assert!(moved.unwrap().data.source.is_some(), "rebuilt from scratch");
+}
+
+#[test]
+fn a_move_that_spreads_the_vertices_past_f32s_range_is_refused() {
+    // Every vertex lands at ±3e38, finite, but the polygon spans 6e38, which f32 cannot hold.
+    let centred = Polygon::new(&square(-1.0, -1.0, 2.0)).unwrap();
+    let e = centred.transformed(&Transform::from_scale(Vec2::splat(3e38))).unwrap_err();
+    assert_eq!(e, crate::shape::overflowed(NAME));
+}
+
+#[test]
 fn transformed_polygon_keeps_its_shape_and_mirroring_rewinds() {
     let u = Polygon::with_holes(&square(0.0, 0.0, 4.0), &[square(1.0, 1.0, 2.0)]).unwrap();
     let m = u.transformed(&Transform::from_scale(v(-2.0, 1.0))).unwrap();
