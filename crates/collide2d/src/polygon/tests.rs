@@ -195,6 +195,60 @@ fn a_move_that_keeps_every_vertex_apart_maps_the_polygon_without_rebuilding_it()
 }
 
 #[test]
+fn placed_pieces_keep_unit_outward_normals_at_every_scale() {
+    // The normals are mapped, not recomputed: check them against their edges, under a plain
+    // move, a shrink, a mirror and scales whose squares overflow or underflow f32.
+    let u = u_shape();
+    let moves = [
+        Transform::from_translation(v(5.0, -3.0)),
+        Transform::from_scale(Vec2::splat(0.5)),
+        Transform::from_translation_rotation_scale(v(1.0, 2.0), 0.3, Vec2::splat(1e20)),
+        Transform::from_translation_rotation_scale(Vec2::ZERO, -1.1, Vec2::splat(1e-20)),
+        Transform::from_scale(v(-3.0, 3.0)),
+    ];
+    for t in &moves {
+        let moved = u.transformed(t).unwrap();
+        assert!(moved.data.source.is_some(), "{t:?} rebuilt the polygon");
+        assert_eq!(moved.convex_parts().len(), u.convex_parts().len());
+        for piece in moved.convex_parts() {
+            let vertices = piece.vertices();
+            for (k, normal) in piece.normals().iter().enumerate() {
+                let edge = (vertices[(k + 1) % vertices.len()] - vertices[k]).as_dvec2().normalize();
+                let expected = glam::DVec2::new(edge.y, -edge.x);
+                assert!((normal.as_dvec2() - expected).length() < 1e-5, "{t:?}: normal {normal} of edge {edge}");
+            }
+        }
+    }
+}
+
+#[test]
+fn a_piece_that_loses_a_corner_to_rounding_keeps_one_flag_per_vertex() {
+    // The bottom edge bends down by a hair at x = 3: a convex corner so flat that rotating it
+    // rounds it straight or reflex at some angles, and the placed piece drops it.
+    let bent = Polygon::new(&[
+        v(0.0, 0.0),
+        v(3.0, -1e-6),
+        v(6.0, 0.0),
+        v(6.0, 3.0),
+        v(4.0, 3.0),
+        v(4.0, 1.0),
+        v(2.0, 1.0),
+        v(2.0, 3.0),
+        v(0.0, 3.0),
+    ])
+    .unwrap();
+    let corners = |p: &Polygon| p.convex_parts().iter().map(|c| c.vertices().len()).sum::<usize>();
+    let mut dropped = 0;
+    for k in 0..200 {
+        let t = Transform::from_translation_rotation_scale(v(1000.0, 1000.0), k as f32 * 0.0314, Vec2::ONE);
+        let moved = bent.transformed(&t).unwrap();
+        assert_eq!(moved.part_flags().len(), corners(&moved), "at angle {k}");
+        dropped += usize::from(corners(&moved) < corners(&bent));
+    }
+    assert!(dropped > 0, "no angle rounded the corner away: the test checks nothing");
+}
+
+#[test]
 fn a_move_that_spreads_the_vertices_past_f32s_range_is_refused() {
     // Every vertex lands at ±3e38, finite, but the polygon spans 6e38, which f32 cannot hold.
     let centred = Polygon::new(&square(-1.0, -1.0, 2.0)).unwrap();
