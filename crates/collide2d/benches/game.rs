@@ -17,9 +17,11 @@
 //!   a frame;
 //! - *intersects*: every pair of sprites, timed over all pairs of a frame (ours `intersects`,
 //!   parry2d `intersection_test`);
-//! - *contact*: on the pairs our `intersects` says overlap, ours `contact` and parry2d
-//!   `query::contact` (prediction 0), each call timed, the two alternating pair by pair so that
-//!   the machine's drift reaches both alike; mean and p99 (nearest rank);
+//! - *contact*: on the pairs our `intersects` says overlap, ours `contact`, our opt-in
+//!   `contact_deepest_piece_pair` and parry2d `query::contact` (prediction 0), each call timed,
+//!   the three alternating pair by pair so that the machine's drift reaches all alike; mean and
+//!   p99 (nearest rank). The deepest piece pair is what parry2d's `Compound` reports, from the
+//!   same pieces: the pairs where the two depths differ are counted;
 //! - *shallow*: the same overlapping pairs, the second sprite moved back along our push-out so
 //!   that about 2 px of depth remain (by `normal · (depth − 2)`, i.e. `push_out · (1 − 2/depth)`,
 //!   when deeper than 2 px; shallower pairs stay as they are), since a game pushes overlaps apart
@@ -69,7 +71,9 @@ use std::time::{Duration, Instant};
 
 use collide2d::pixels::Solidity;
 use collide2d::trace::{trace_file, Detail};
-use collide2d::{contact, intersects, ColliderHandle, Polygon, Shape, Transform, Vec2, World};
+use collide2d::{
+    contact, contact_deepest_piece_pair, intersects, ColliderHandle, Polygon, Shape, Transform, Vec2, World,
+};
 use common::Rng;
 use criterion::{Criterion, SamplingMode, Throughput};
 use parry2d::math::Pose;
@@ -215,9 +219,17 @@ fn per(total: Duration, count: usize) -> f64 {
 #[derive(Default)]
 struct ContactStats {
     ours: Samples,
+    /// Ours, the opt-in deepest piece pair (`contact_deepest_piece_pair`).
+    fast: Samples,
     parry: Samples,
     /// Pairs where one side gives a contact and the other does not.
     differ: usize,
+    /// Pairs where our deepest piece pair gives a contact and parry2d's not, or the reverse.
+    fast_differ: usize,
+    /// Pairs where our deepest piece pair is deeper (shallower) than parry2d's, from the same
+    /// pieces, by more than 1e-3 relative.
+    fast_deeper: usize,
+    fast_shallower: usize,
     /// Pairs where ours finds no overlap. On the shallow pairs, each still about 2 px deep if our
     /// push-out is the minimum, this means it was not.
     ours_none: usize,
@@ -235,10 +247,18 @@ impl ContactStats {
         let ours = black_box(contact(black_box(a.0), black_box(b.0)));
         self.ours.push(t.elapsed());
         let t = Instant::now();
+        let fast = black_box(contact_deepest_piece_pair(black_box(a.0), black_box(b.0)));
+        self.fast.push(t.elapsed());
+        let t = Instant::now();
         let parry = black_box(parry2d::query::contact(&a.2, a.1, &b.2, b.1, 0.0));
         self.parry.push(t.elapsed());
         let ours = ours.map(|k| (k.normal, k.depth));
         let parry = parry.expect("compounds are supported").map(|k| -k.dist);
+        match (fast, parry) {
+            (Some(f), Some(p)) if f.depth > p + 1e-3 * p.max(1.0) => self.fast_deeper += 1,
+            (Some(f), Some(p)) if f.depth < p - 1e-3 * p.max(1.0) => self.fast_shallower += 1,
+            (f, p) => self.fast_differ += usize::from(f.is_some() != p.is_some()),
+        }
         self.ours_none += usize::from(ours.is_none());
         match (ours, parry) {
             (Some((_, o)), Some(p)) => {
@@ -508,6 +528,14 @@ fn criterion_benches(c: &mut Criterion, sprites: &[Sprite]) {
     g.throughput(Throughput::Elements(pairs.len() as u64));
     g.bench_function("contact_ours", |b| {
         b.iter(|| pairs.iter().filter_map(|(i, _, p, _)| contact(black_box(&placed[*i]), black_box(p))).count())
+    });
+    g.bench_function("contact_deepest_piece_pair_ours", |b| {
+        b.iter(|| {
+            pairs
+                .iter()
+                .filter_map(|(i, _, p, _)| contact_deepest_piece_pair(black_box(&placed[*i]), black_box(p)))
+                .count()
+        })
     });
     g.bench_function("contact_parry2d", |b| {
         b.iter(|| {

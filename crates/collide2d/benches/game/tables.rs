@@ -49,14 +49,15 @@ pub(super) fn print_tables(sprites: &[Sprite], levels: &mut [LevelReport], world
         println!();
         println!("{title}");
         println!();
-        println!("| level | pairs timed | our depth (mean px) | `contact`, ours: mean / p99 | `contact`, parry2d: mean / p99 | ours ÷ parry2d (mean) | parry2d shallower than ours | answers differ | no overlap for ours |");
-        println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
+        println!("| level | pairs timed | our depth (mean px) | `contact`, ours: mean / p99 | `contact`, parry2d: mean / p99 | ours ÷ parry2d (mean) | parry2d shallower than ours | answers differ | no overlap for ours | `contact_deepest_piece_pair`, ours: mean / p99 | it ÷ parry2d (mean) | its depth deeper / shallower than parry2d's | it and parry2d differ in kind |");
+        println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
         for r in levels.iter_mut() {
             let level = r.level;
             let s = pick(r);
             let (ours, parry) = (s.ours.mean(), s.parry.mean());
+            let fast = s.fast.mean();
             println!(
-                "| {level} | {} | {:.2} | {:.1} / {:.1} | {:.1} / {:.1} | {:.1} | {} of {} | {} of {} | {} |",
+                "| {level} | {} | {:.2} | {:.1} / {:.1} | {:.1} / {:.1} | {:.1} | {} of {} | {} of {} | {} | {:.1} / {:.1} | {:.2} | {} / {} of {} | {} |",
                 s.pairs(),
                 s.depth_sum / s.both.max(1) as f64,
                 ours,
@@ -68,7 +69,14 @@ pub(super) fn print_tables(sprites: &[Sprite], levels: &mut [LevelReport], world
                 s.both,
                 s.differ,
                 s.pairs(),
-                s.ours_none
+                s.ours_none,
+                fast,
+                s.fast.p99(),
+                fast / parry,
+                s.fast_deeper,
+                s.fast_shallower,
+                s.pairs(),
+                s.fast_differ
             );
         }
     }

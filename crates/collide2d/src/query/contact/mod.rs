@@ -3,14 +3,20 @@
 //! [`contact`] answers for any two shapes; `contact(a, b).is_some()` agrees with
 //! [`intersects`](crate::intersects) (touching gives a contact of depth 0). The normal always
 //! points from `a` towards `b`, including when one shape lies inside the other.
+//!
+//! For concave polygons, [`contact`] is the minimum translation that separates the whole
+//! shapes. [`contact_deepest_piece_pair`] is the opt-in fast alternative a game may choose: the
+//! deepest overlap of any one pair of convex pieces, not minimal.
 
 mod boxes;
 mod concave;
+mod deepest;
 mod general;
 mod manifold;
 mod round;
 
 pub use boxes::{contact_aabb_obb, contact_obb_obb};
+pub use deepest::contact_deepest_piece_pair;
 pub use manifold::{Contact, ContactPoint};
 pub use round::{contact_aabb_aabb, contact_circle_aabb, contact_circle_circle, contact_circle_obb};
 
