@@ -40,7 +40,8 @@
 //! overlap. Each step every sprite moves 1–3 px and turns 1–5° (bouncing off the arena's walls)
 //! through `World::set_transform`, then `World::step` runs (broad phase, exact contacts, events).
 //! Reported: time per step including the `set_transform` calls, and `set_transform` alone per
-//! collider.
+//! collider; once with the world's default exact contacts, once with
+//! `ContactMethod::DeepestPiecePair` (the same scene and motions).
 //!
 //! **Criterion**, in the same binary after the tables: Optimal move and contact (ours and
 //! parry2d), and the world's step.
@@ -72,7 +73,8 @@ use std::time::{Duration, Instant};
 use collide2d::pixels::Solidity;
 use collide2d::trace::{trace_file, Detail};
 use collide2d::{
-    contact, contact_deepest_piece_pair, intersects, ColliderHandle, Polygon, Shape, Transform, Vec2, World,
+    contact, contact_deepest_piece_pair, intersects, ColliderHandle, ContactMethod, Polygon, Shape, Transform, Vec2,
+    World,
 };
 use common::Rng;
 use criterion::{Criterion, SamplingMode, Throughput};
@@ -398,6 +400,8 @@ fn run_level(level: &'static str, sprites: &[Sprite], budget: &Budget) -> LevelR
 
 /// The world scene's figures.
 struct WorldReport {
+    /// The world's contact method, as named in the table.
+    method: &'static str,
     arena: f32,
     steps: usize,
     step: Samples,
@@ -429,13 +433,14 @@ impl Mover {
 }
 
 /// The world scene: `WORLD_SPRITES` colliders cycling through `sprites`.
-fn world_scene(sprites: &[Sprite]) -> (World, Vec<Mover>, f32) {
+fn world_scene(sprites: &[Sprite], method: ContactMethod) -> (World, Vec<Mover>, f32) {
     let area: f32 = (0..WORLD_SPRITES).map(|k| sprites[k % sprites.len()].local.area()).sum();
     let arena = (area / WORLD_COVER).sqrt();
     let mut rng = Rng::new(200);
     let mut world = World::new();
     // One thread, like the rest of the bench and like parry2d's side.
     world.set_parallel_threshold(usize::MAX);
+    world.set_contact_method(method);
     let movers = (0..WORLD_SPRITES)
         .map(|k| {
             let place = Place::random(&mut rng, arena);
@@ -462,12 +467,13 @@ fn world_step(world: &mut World, movers: &mut [Mover], arena: f32) -> (Duration,
     (moved, t.elapsed())
 }
 
-fn run_world(sprites: &[Sprite], budget: &Budget) -> WorldReport {
-    let (mut world, mut movers, arena) = world_scene(sprites);
+fn run_world(sprites: &[Sprite], budget: &Budget, (method, name): (ContactMethod, &'static str)) -> WorldReport {
+    let (mut world, mut movers, arena) = world_scene(sprites, method);
     for _ in 0..WORLD_WARMUP {
         world_step(&mut world, &mut movers, arena);
     }
     let mut report = WorldReport {
+        method: name,
         arena,
         steps: budget.steps,
         step: Samples::default(),
@@ -551,7 +557,7 @@ fn criterion_benches(c: &mut Criterion, sprites: &[Sprite]) {
     });
     g.finish();
 
-    let (mut world, mut movers, arena) = world_scene(sprites);
+    let (mut world, mut movers, arena) = world_scene(sprites, ContactMethod::Exact);
     for _ in 0..WORLD_WARMUP {
         world_step(&mut world, &mut movers, arena);
     }
@@ -583,9 +589,13 @@ fn main() {
         }
     }
     let t = Instant::now();
-    let mut world = run_world(&optimal, &budget);
+    let mut worlds: Vec<WorldReport> =
+        [(ContactMethod::Exact, "exact"), (ContactMethod::DeepestPiecePair, "deepest piece pair")]
+            .into_iter()
+            .map(|method| run_world(&optimal, &budget, method))
+            .collect();
     eprintln!("game: world done in {:.1} s", t.elapsed().as_secs_f64());
-    tables::print_tables(&optimal, &mut levels, &mut world, &budget);
+    tables::print_tables(&optimal, &mut levels, &mut worlds, &budget);
     eprintln!("game: tables in {:.1} s", started.elapsed().as_secs_f64());
 
     let mut c = Criterion::default().configure_from_args();

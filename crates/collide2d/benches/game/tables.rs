@@ -3,7 +3,12 @@
 use super::{per, Budget, ContactStats, LevelReport, Sprite, WorldReport, ARENA, WORLD_SPRITES};
 
 /// Prints the sprites, the per-level move, overlap and contact tables, and the world's table.
-pub(super) fn print_tables(sprites: &[Sprite], levels: &mut [LevelReport], world: &mut WorldReport, budget: &Budget) {
+pub(super) fn print_tables(
+    sprites: &[Sprite],
+    levels: &mut [LevelReport],
+    worlds: &mut [WorldReport],
+    budget: &Budget,
+) {
     let several: Vec<String> =
         sprites.iter().filter(|s| s.islands > 1).map(|s| format!("{} ({} islands)", s.name, s.islands)).collect();
     println!();
@@ -80,22 +85,25 @@ pub(super) fn print_tables(sprites: &[Sprite], levels: &mut [LevelReport], world
             );
         }
     }
-    let steps = world.steps.max(1);
+    let steps = worlds.first().map_or(1, |w| w.steps.max(1));
+    let arena = worlds.first().map_or(0.0, |w| w.arena);
     println!();
     println!(
-        "**World** ({WORLD_SPRITES} Optimal sprites in a {:.0}×{:.0} px arena, each moving 1–3 px and turning 1–5° per step; one thread; {} steps timed)",
-        world.arena, world.arena, world.steps
+        "**World** ({WORLD_SPRITES} Optimal sprites in a {arena:.0}×{arena:.0} px arena, each moving 1–3 px and turning 1–5° per step; one thread; {steps} steps timed per contact method)"
     );
     println!();
-    println!("| step incl. `set_transform`: mean / p99 (ms) | `set_transform` per collider (µs) | touching pairs per step | colliders touching another |");
-    println!("|---:|---:|---:|---:|");
-    println!(
-        "| {:.2} / {:.2} | {:.1} | {:.1} | {:.0} % |",
-        world.step.mean() / 1e3,
-        world.step.p99() / 1e3,
-        per(world.set_transform, steps * WORLD_SPRITES),
-        world.touching_pairs as f64 / steps as f64,
-        100.0 * world.colliding as f64 / (steps * WORLD_SPRITES) as f64
-    );
+    println!("| contact method | step incl. `set_transform`: mean / p99 (ms) | `set_transform` per collider (µs) | touching pairs per step | colliders touching another |");
+    println!("|---|---:|---:|---:|---:|");
+    for world in worlds.iter_mut() {
+        println!(
+            "| {} | {:.2} / {:.2} | {:.1} | {:.1} | {:.0} % |",
+            world.method,
+            world.step.mean() / 1e3,
+            world.step.p99() / 1e3,
+            per(world.set_transform, steps * WORLD_SPRITES),
+            world.touching_pairs as f64 / steps as f64,
+            100.0 * world.colliding as f64 / (steps * WORLD_SPRITES) as f64
+        );
+    }
     println!();
 }

@@ -56,7 +56,9 @@
 //! - **Narrow phase.** Runs on the candidate pairs whose world boxes overlap. With the default
 //!   detector ([`Exact`](crate::detector::Exact)) one call of [`contact`](crate::contact) decides
 //!   and gives the contact; another [`Detector`] decides alone and the contact is computed for the
-//!   pairs it accepts (it may be `None` when the detector is looser than the shapes). With the
+//!   pairs it accepts (it may be `None` when the detector is looser than the shapes). The
+//!   contacts are exact (the minimum translation) unless [`World::set_contact_method`] chooses
+//!   the faster deepest piece pair for concave polygons. With the
 //!   `parallel` feature (on by default), the narrow phase is shared between the calling thread
 //!   and rayon's thread pool when there are at least [`World::parallel_threshold`] new
 //!   candidate pairs to judge (1024 by default), and so is the broad phase's full pair search
@@ -108,7 +110,7 @@ use thiserror::Error;
 
 use crate::broad::BroadPhase;
 use crate::detector::Detector;
-use crate::query::contact::Contact;
+use crate::query::contact::{Contact, ContactMethod};
 use crate::shape::{Shape, ShapeError};
 
 mod filters;
@@ -176,6 +178,7 @@ pub struct World<T = ()> {
     len: usize,
     broad: BroadPhase,
     detector: Option<Box<dyn Detector>>,
+    contact_method: ContactMethod,
     parallel_threshold: usize,
     events: StepEvents,
     colliding: Vec<bool>,

@@ -4,7 +4,7 @@
 use std::any::TypeId;
 
 use crate::detector::{Detector, Exact};
-use crate::query::contact::{contact, Contact};
+use crate::query::contact::{Contact, ContactMethod};
 use crate::query::intersects::intersects;
 
 use super::{BroadPhaseStats, ColliderHandle, World};
@@ -138,6 +138,22 @@ impl<T> World<T> {
         self.results.clear();
     }
 
+    /// How the narrow phase measures the contacts of the pairs that touch:
+    /// [`ContactMethod::Exact`] (the minimum translation) by default.
+    pub fn contact_method(&self) -> ContactMethod {
+        self.contact_method
+    }
+
+    /// Sets [`contact_method`](Self::contact_method).
+    /// [`ContactMethod::DeepestPiecePair`] is faster on concave polygons (traced sprites) but
+    /// not minimal: see [`contact_deepest_piece_pair`](crate::contact_deepest_piece_pair).
+    /// Only the step's contacts change: [`move_and_slide`](Self::move_and_slide) stays exact.
+    pub fn set_contact_method(&mut self, method: ContactMethod) {
+        self.contact_method = method;
+        // Every pair is measured again.
+        self.results.clear();
+    }
+
     /// The number of candidate pairs from which the narrow phase runs on several threads (with
     /// the `parallel` feature); the broad phase's full pair search does from 32 times as many
     /// colliders (it keeps one grid entry per collider).
@@ -239,19 +255,20 @@ impl<T> World<T> {
         let shapes = &self.shapes;
         let sensors = &self.sensors;
         let detector = self.detector.as_deref();
+        let method = self.contact_method;
         let judge = |&(ia, ib): &(u32, u32)| -> (bool, Option<Contact>) {
             let (a, b) = (&shapes[ia as usize], &shapes[ib as usize]);
             let sensor = sensors[ia as usize] || sensors[ib as usize];
             match (detector, sensor) {
                 (None, true) => (intersects(a, b), None),
                 (None, false) => {
-                    let k = contact(a, b);
+                    let k = method.contact(a, b);
                     (k.is_some(), k)
                 }
                 (Some(d), true) => (d.detect(a, b), None),
                 (Some(d), false) => {
                     if d.detect(a, b) {
-                        (true, contact(a, b))
+                        (true, method.contact(a, b))
                     } else {
                         (false, None)
                     }

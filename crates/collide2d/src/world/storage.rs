@@ -5,6 +5,7 @@ use glam::Vec2;
 
 use crate::broad::BroadPhase;
 use crate::math::Transform;
+use crate::query::contact::ContactMethod;
 use crate::shape::{Aabb, Shape};
 
 use super::step::TouchList;
@@ -70,6 +71,7 @@ impl<T> World<T> {
             len: 0,
             broad: BroadPhase::new(),
             detector: None,
+            contact_method: ContactMethod::Exact,
             parallel_threshold: 1024,
             events: StepEvents::default(),
             colliding: Vec::new(),

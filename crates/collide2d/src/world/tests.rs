@@ -1,10 +1,12 @@
 //! Unit tests of the world: stale handles, placement errors that change nothing, boxes moved in
-//! place as any shape is placed, and cycles in the tree.
+//! place as any shape is placed, cycles in the tree, and the contact method.
 
 use glam::Vec2;
 
 use super::{World, WorldError};
 use crate::math::Transform;
+use crate::polygon::Polygon;
+use crate::query::contact::ContactMethod;
 use crate::shape::{Aabb, Circle, Shape};
 
 fn square(x: f32, y: f32) -> Shape {
@@ -86,4 +88,26 @@ fn cycles_are_rejected() {
     w.set_parent(b, Some(a)).unwrap();
     assert_eq!(w.set_parent(a, Some(b)), Err(WorldError::ParentCycle { child: a, parent: b }));
     assert_eq!(w.set_parent(a, Some(a)), Err(WorldError::ParentCycle { child: a, parent: a }));
+}
+
+#[test]
+fn the_contact_method_chooses_the_step_s_contacts_and_measures_every_pair_again() {
+    // An L and a small box in its inner corner: the deepest piece pair is 0.5 deep, the minimum
+    // translation √½ (diagonally out of the corner).
+    let v = Vec2::new;
+    let l = Polygon::new(&[v(0.0, 0.0), v(4.0, 0.0), v(4.0, 1.0), v(1.0, 1.0), v(1.0, 4.0), v(0.0, 4.0)]).unwrap();
+    let small = Polygon::new(&[v(0.5, 0.5), v(1.0, 0.5), v(1.0, 1.5), v(0.5, 1.5)]).unwrap();
+    let mut w: World = World::new();
+    w.insert(l.into(), Transform::IDENTITY, ()).unwrap();
+    w.insert(small.into(), Transform::IDENTITY, ()).unwrap();
+    let depth = |w: &mut World| w.step().touching().map(|e| e.contact.unwrap().depth).collect::<Vec<_>>();
+    assert_eq!(w.contact_method(), ContactMethod::Exact);
+    let exact = depth(&mut w);
+    assert!(exact.len() == 1 && (exact[0] - 0.5f32.sqrt()).abs() < 1e-4, "{exact:?}");
+    // Nothing moved: the pair keeps its result unless the method change measures it again.
+    w.set_contact_method(ContactMethod::DeepestPiecePair);
+    assert_eq!(w.contact_method(), ContactMethod::DeepestPiecePair);
+    assert_eq!(depth(&mut w), [0.5]);
+    w.set_contact_method(ContactMethod::Exact);
+    assert_eq!(depth(&mut w), exact);
 }

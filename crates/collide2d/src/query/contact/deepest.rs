@@ -38,6 +38,34 @@ pub fn contact_deepest_piece_pair<A: ShapeLike + ?Sized, B: ShapeLike + ?Sized>(
     deepest_ref(a.shape_ref(), b.shape_ref())
 }
 
+/// Which contact a caller that takes shapes of any kind (the [`World`](crate::World)) measures.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ContactMethod {
+    /// [`contact`](super::contact): the minimum translation that separates the shapes.
+    #[default]
+    Exact,
+    /// [`contact_deepest_piece_pair`]: faster on concave polygons, not minimal.
+    DeepestPiecePair,
+}
+
+impl ContactMethod {
+    /// The contact of `a` and `b` by this method.
+    ///
+    /// ```
+    /// use collide2d::{contact, Circle, ContactMethod, Vec2};
+    /// let (a, b) = (Circle::new(Vec2::ZERO, 1.0)?, Circle::new(Vec2::new(1.5, 0.0), 1.0)?);
+    /// assert_eq!(ContactMethod::DeepestPiecePair.contact(&a, &b), contact(&a, &b));
+    /// # Ok::<(), collide2d::ShapeError>(())
+    /// ```
+    pub fn contact<A: ShapeLike + ?Sized, B: ShapeLike + ?Sized>(self, a: &A, b: &B) -> Option<Contact> {
+        match self {
+            ContactMethod::Exact => contact_ref(a.shape_ref(), b.shape_ref()),
+            ContactMethod::DeepestPiecePair => deepest_ref(a.shape_ref(), b.shape_ref()),
+        }
+    }
+}
+
 fn deepest_ref(a: ShapeRef, b: ShapeRef) -> Option<Contact> {
     if !intersects_aabb_aabb(&a.aabb(), &b.aabb()) {
         return None;

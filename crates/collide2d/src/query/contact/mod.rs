@@ -16,7 +16,7 @@ mod manifold;
 mod round;
 
 pub use boxes::{contact_aabb_obb, contact_obb_obb};
-pub use deepest::contact_deepest_piece_pair;
+pub use deepest::{contact_deepest_piece_pair, ContactMethod};
 pub use manifold::{Contact, ContactPoint};
 pub use round::{contact_aabb_aabb, contact_circle_aabb, contact_circle_circle, contact_circle_obb};
 
