@@ -238,14 +238,25 @@ fn a_piece_that_loses_a_corner_to_rounding_keeps_one_flag_per_vertex() {
     ])
     .unwrap();
     let corners = |p: &Polygon| p.convex_parts().iter().map(|c| c.vertices().len()).sum::<usize>();
-    let mut dropped = 0;
+    let (mut dropped, mut straight) = (0, 0);
     for k in 0..200 {
         let t = Transform::from_translation_rotation_scale(v(1000.0, 1000.0), k as f32 * 0.0314, Vec2::ONE);
         let moved = bent.transformed(&t).unwrap();
+        let bend = moved.outline()[0..3].to_vec();
+        straight += usize::from(orient2d(bend[0], bend[1], bend[2]) == 0.0);
         assert_eq!(moved.part_flags().len(), corners(&moved), "at angle {k}");
         dropped += usize::from(corners(&moved) < corners(&bent));
+        // Every piece is kept, strictly convex, and they still cover the polygon.
+        assert_eq!(moved.convex_parts().len(), bent.convex_parts().len(), "at angle {k}");
+        for piece in moved.convex_parts() {
+            let ring = piece.vertices();
+            let n = ring.len();
+            assert!((0..n).all(|i| orient2d(ring[(i + n - 1) % n], ring[i], ring[(i + 1) % n]) > 0.0), "at angle {k}");
+        }
+        assert!((parts_area(&moved) - bent.area()).abs() < 1e-4 * bent.area(), "at angle {k}");
     }
     assert!(dropped > 0, "no angle rounded the corner away: the test checks nothing");
+    assert!(straight > 0, "no angle rounded the corner exactly straight: the test checks nothing");
 }
 
 #[test]
