@@ -5,8 +5,8 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
 use collide2d::{
-    cast_ray, closest_point, closest_points, contact, contains, distance, intersects, signed_distance, Aabb, Capsule,
-    Circle, ConvexPolygon, Obb, Polygon, Ray, Segment, Shape, Transform, Vec2,
+    cast_ray, closest_point, closest_points, contact, contact_deepest_piece_pair, contains, distance, intersects,
+    signed_distance, Aabb, Capsule, Circle, ConvexPolygon, Obb, Polygon, Ray, Segment, Shape, Transform, Vec2,
 };
 
 struct Counting;
@@ -71,7 +71,7 @@ fn star(center: Vec2, turn: f32) -> Polygon {
 }
 
 #[test]
-fn concave_contact_allocates_nothing_once_its_buffers_have_grown() {
+fn concave_contacts_allocate_nothing_once_their_buffers_have_grown() {
     // Placed, so that its pieces and edge tree are mapped on first use (and then kept).
     let a = star(Vec2::ZERO, 0.0).transformed(&Transform::from_rotation(0.3)).unwrap();
     let disc = Circle::new(Vec2::new(6.0, 1.0), 2.0).unwrap();
@@ -80,8 +80,10 @@ fn concave_contact_allocates_nothing_once_its_buffers_have_grown() {
         for b in &others {
             assert!(intersects(&a, b));
             assert!(contact(&a, b).is_some());
+            assert!(contact_deepest_piece_pair(&a, b).is_some());
         }
         assert!(contact(&a, &disc).is_some());
+        assert!(contact_deepest_piece_pair(&disc, &a).is_some());
     };
     // The first round grows the buffers and maps the placed polygon's pieces.
     run();

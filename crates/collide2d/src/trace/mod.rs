@@ -274,3 +274,22 @@ fn rings_area(rings: &[Vec<Vec2>]) -> f64 {
     };
     rings.iter().map(signed).sum::<f64>().abs()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::detail_reach;
+
+    #[test]
+    fn the_reach_is_as_documented_and_grows_with_the_side_of_large_islands() {
+        let near = |got: f32, want: f32| (got - want).abs() < 1e-5;
+        // Up to 64 × 64 pixels of area: 0.9 at 1 %, 1.875 at 7.5 %, 3 at 15 %.
+        for area in [1.0, 100.0, 4096.0] {
+            assert!(near(detail_reach(0.01, area), 0.9), "{area}");
+            assert!(near(detail_reach(0.075, area), 1.875), "{area}");
+            assert!(near(detail_reach(0.15, area), 3.0), "{area}");
+        }
+        // Beyond, in proportion to the side: twice the side, twice the reach.
+        assert!(near(detail_reach(0.01, 4.0 * 4096.0), 1.8));
+        assert!(near(detail_reach(0.15, 100.0 * 4096.0), 30.0));
+    }
+}
