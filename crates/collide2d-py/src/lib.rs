@@ -44,9 +44,11 @@ fn collide2d(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<world::PyStepEvents>()?;
     m.add_class::<world::PyMoveResult>()?;
     m.add_class::<world::PyWorld>()?;
+    m.add_class::<world::PyContactMethod>()?;
     m.add_function(wrap_pyfunction!(queries::intersects, m)?)?;
     m.add_function(wrap_pyfunction!(queries::contains, m)?)?;
     m.add_function(wrap_pyfunction!(queries::contact, m)?)?;
+    m.add_function(wrap_pyfunction!(queries::contact_deepest_piece_pair, m)?)?;
     m.add_function(wrap_pyfunction!(queries::distance, m)?)?;
     m.add_function(wrap_pyfunction!(queries::closest_points, m)?)?;
     m.add_function(wrap_pyfunction!(queries::cast_ray, m)?)?;

@@ -27,6 +27,14 @@ pub fn contact(a: &Bound<'_, PyAny>, b: &Bound<'_, PyAny>) -> PyResult<Option<Py
     Ok(collide2d::contact(&shape_ref(a)?, &shape_ref(b)?).map(|inner| PyContact { inner }))
 }
 
+/// The deepest overlap of one convex piece of `a` with one of `b` (a shape that is not a
+/// `Polygon` is its own piece), or None when they do not touch: faster than `contact` on
+/// concave polygons, but not the minimum push-out (it can leave them overlapping).
+#[pyfunction]
+pub fn contact_deepest_piece_pair(a: &Bound<'_, PyAny>, b: &Bound<'_, PyAny>) -> PyResult<Option<PyContact>> {
+    Ok(collide2d::contact_deepest_piece_pair(&shape_ref(a)?, &shape_ref(b)?).map(|inner| PyContact { inner }))
+}
+
 /// The gap between `a` and `b` (0 when they touch or overlap).
 #[pyfunction]
 pub fn distance(a: &Bound<'_, PyAny>, b: &Bound<'_, PyAny>) -> PyResult<f32> {

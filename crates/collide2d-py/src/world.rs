@@ -2,7 +2,9 @@
 //! kinematic mover. Colliders are named by `Handle`s and may carry any Python object as data.
 
 use collide2d::world::{MoveOptions, QueryFilter};
-use collide2d::{ColliderHandle, CollisionFilter, ContactEvent, Ray, Transform, Vec2, World, WorldError};
+use collide2d::{
+    ColliderHandle, CollisionFilter, ContactEvent, ContactMethod, Ray, Transform, Vec2, World, WorldError,
+};
 use pyo3::prelude::*;
 
 use crate::convert::{tuple, value_error, V2};
@@ -333,6 +335,22 @@ impl PyWorld {
         }
     }
 
+    /// Chooses how the step measures its contacts: `ContactMethod.EXACT` (the minimum push-out,
+    /// the default) or `ContactMethod.DEEPEST_PIECE_PAIR` (faster on concave polygons, not
+    /// minimal). Every pair is measured again at the next step.
+    fn set_contact_method(&mut self, method: PyContactMethod) {
+        self.inner.set_contact_method(method.into());
+    }
+
+    /// How the step measures its contacts.
+    #[getter]
+    fn contact_method(&self) -> PyContactMethod {
+        match self.inner.contact_method() {
+            ContactMethod::DeepestPiecePair => PyContactMethod::DeepestPiecePair,
+            _ => PyContactMethod::Exact,
+        }
+    }
+
     /// Finds every touching pair and returns what changed since the last step. The work runs
     /// without holding Python's lock.
     fn step(&mut self, py: Python<'_>) -> PyResult<PyStepEvents> {
@@ -437,5 +455,26 @@ impl PyWorld {
 
     fn __repr__(&self) -> String {
         format!("World({} colliders)", self.inner.len())
+    }
+}
+
+/// How a world's step measures the contacts of its touching pairs.
+#[pyclass(eq, eq_int, frozen, hash, from_py_object, module = "collide2d", name = "ContactMethod")]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PyContactMethod {
+    /// The minimum translation that separates the shapes (the default).
+    #[pyo3(name = "EXACT")]
+    Exact,
+    /// The deepest overlap of one pair of convex pieces: faster on concave polygons, not minimal.
+    #[pyo3(name = "DEEPEST_PIECE_PAIR")]
+    DeepestPiecePair,
+}
+
+impl From<PyContactMethod> for ContactMethod {
+    fn from(method: PyContactMethod) -> Self {
+        match method {
+            PyContactMethod::Exact => ContactMethod::Exact,
+            PyContactMethod::DeepestPiecePair => ContactMethod::DeepestPiecePair,
+        }
     }
 }

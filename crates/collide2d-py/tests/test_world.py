@@ -1,5 +1,7 @@
 """World: handles, data, events, filters, sensors, parents, queries and the mover."""
 
+import math
+
 import pytest
 
 import collide2d as c
@@ -101,3 +103,21 @@ def test_scene_queries_and_move_and_slide():
     world.remove(gone)
     with pytest.raises(ValueError, match="does not exist"):
         world.move_and_slide(gone, (1, 0))
+
+
+def test_contact_method_deepest_piece_pair_is_opt_in():
+    # An L and a small box in its inner corner: the deepest piece pair is 0.5 deep, the minimum
+    # push-out sqrt(1/2), diagonally out of the corner.
+    ell = c.Polygon([(0, 0), (4, 0), (4, 1), (1, 1), (1, 4), (0, 4)])
+    small = c.Polygon([(0.5, 0.5), (1, 0.5), (1, 1.5), (0.5, 1.5)])
+    assert c.contact_deepest_piece_pair(ell, small).depth == 0.5
+    assert c.contact(ell, small).depth == pytest.approx(math.sqrt(0.5), abs=1e-4)
+    assert c.contact_deepest_piece_pair(ell, c.Circle((9, 9), 1)) is None
+    world = c.World()
+    world.insert(ell)
+    world.insert(small)
+    assert world.contact_method == c.ContactMethod.EXACT
+    assert world.step().started[0].contact.depth == pytest.approx(math.sqrt(0.5), abs=1e-4)
+    world.set_contact_method(c.ContactMethod.DEEPEST_PIECE_PAIR)
+    assert world.contact_method == c.ContactMethod.DEEPEST_PIECE_PAIR
+    assert world.step().ongoing[0].contact.depth == 0.5
