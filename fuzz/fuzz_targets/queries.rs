@@ -13,8 +13,8 @@
 
 use arbitrary::Arbitrary;
 use collide2d::{
-    cast_ray, cast_shape, closest_point, closest_points, contact, contains, distance, intersects, signed_distance,
-    sweep, Ray, Shape, Vec2,
+    cast_ray, cast_shape, closest_point, closest_points, contact, contact_deepest_piece_pair, contains, distance,
+    intersects, signed_distance, sweep, Ray, Shape, Vec2,
 };
 use collide2d_fuzz::{assert_finite_vec, assert_unit, numbers, range_of, ArbShape, Num, Range, Scale, P};
 use libfuzzer_sys::fuzz_target;
@@ -64,13 +64,17 @@ fn non_finite_point(s: &Shape) -> bool {
 fn pair(a: &Shape, b: &Shape) {
     let hit = intersects(a, b);
     let c = contact(a, b);
+    let fast = contact_deepest_piece_pair(a, b);
     let apart = closest_points(a, b);
     let d = distance(a, b);
     let holds = contains(a, b);
     if non_finite_point(a) || non_finite_point(b) {
         // "A point with a NaN or infinite coordinate intersects nothing, contains nothing and is
         // contained in nothing"; its distance is NaN and it has no closest points.
-        assert!(!hit && !holds && c.is_none() && apart.is_none(), "a non-finite point took part: {c:?} {apart:?}");
+        assert!(
+            !hit && !holds && c.is_none() && fast.is_none() && apart.is_none(),
+            "a non-finite point took part: {c:?} {fast:?} {apart:?}"
+        );
         assert!(d.is_nan(), "distance to a non-finite point is {d}, not NaN");
         return;
     }
@@ -83,7 +87,7 @@ fn pair(a: &Shape, b: &Shape) {
         return;
     }
     let tol = 1e-4 * largest(&values);
-    if let Some(c) = &c {
+    for c in [&c, &fast].into_iter().flatten() {
         assert_unit(c.normal, "contact");
         assert!(c.depth.is_finite() && c.depth >= 0.0, "contact depth {}", c.depth);
         for p in c.points() {
@@ -111,6 +115,17 @@ fn pair(a: &Shape, b: &Shape) {
     // "`contact(a, b).is_some()` agrees with `intersects`"; closest points are for shapes that
     // do not touch; distance is 0 when they intersect; what holds another shares its points.
     assert_eq!(c.is_some(), hit, "contact {c:?} but intersects {hit}");
+    // The deepest piece pair: a contact exactly when they intersect, never deeper than the
+    // minimum translation (separating the shapes separates every pair of pieces).
+    assert_eq!(fast.is_some(), hit, "deepest piece pair {fast:?} but intersects {hit}");
+    if let (Some(f), Some(k)) = (&fast, &c) {
+        assert!(
+            f.depth as f64 <= k.depth as f64 + tol,
+            "deepest piece pair {} deeper than the contact {}",
+            f.depth,
+            k.depth
+        );
+    }
     assert_eq!(apart.is_none(), hit, "closest points {apart:?} but intersects {hit}");
     if hit {
         assert_eq!(d, 0.0, "intersecting, yet distance {d}");
