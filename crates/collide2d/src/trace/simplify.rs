@@ -216,4 +216,45 @@ mod tests {
         simplify(&mut rings, 0.05, 3.0);
         assert_eq!(rings, before);
     }
+
+    /// A 10 × 2 bar with a spike on its top, `height` above it on a base 2 wide.
+    fn spiked(height: f32, base: f32) -> Vec<Vec<Vec2>> {
+        let half = base / 2.0;
+        vec![vec![
+            v(0.0, 0.0),
+            v(10.0, 0.0),
+            v(10.0, 2.0),
+            v(5.0 + half, 2.0),
+            v(5.0, 2.0 + height),
+            v(5.0 - half, 2.0),
+            v(0.0, 2.0),
+        ]]
+    }
+
+    #[test]
+    fn a_vertex_goes_only_while_it_stays_within_the_reach_of_the_new_edge() {
+        // A spike 3 high on a base 0.1 wide costs 0.15 of area: within the budget, beyond the
+        // reach of 1, so it stays.
+        let mut rings = spiked(3.0, 0.1);
+        simplify(&mut rings, 1.0, 1.0);
+        assert!(rings[0].contains(&v(5.0, 5.0)), "{rings:?}");
+        // Exactly at the reach (1 high, on a base 2 wide: 1 of area, the whole budget) it goes,
+        // and then the base's ends, left straight.
+        let mut rings = spiked(1.0, 2.0);
+        simplify(&mut rings, 1.0, 1.0);
+        assert_eq!(rings, [vec![v(0.0, 0.0), v(10.0, 0.0), v(10.0, 2.0), v(0.0, 2.0)]]);
+    }
+
+    #[test]
+    fn a_clockwise_corner_s_triangle_holds_the_vertices_inside_it_or_on_its_sides() {
+        // A hole winds clockwise, so its corners turn right: corner 1's triangle is
+        // (0, 0), (0, 4), (4, 4). A second ring puts one vertex inside it, one on its long side
+        // and one outside.
+        let hole = vec![v(0.0, 0.0), v(0.0, 4.0), v(4.0, 4.0), v(4.0, 0.0)];
+        for (p, held) in [(v(1.0, 3.0), true), (v(2.0, 2.0), true), (v(3.0, 1.0), false)] {
+            let other = vec![p, p + v(0.0, -0.01), p + v(-0.01, -0.01)];
+            let r = Rings::new(&[hole.clone(), other]);
+            assert_eq!(r.triangle_holds_another(1), held, "{p}");
+        }
+    }
 }
