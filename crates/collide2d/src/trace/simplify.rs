@@ -246,6 +246,17 @@ mod tests {
     }
 
     #[test]
+    fn the_smallest_triangle_goes_first() {
+        // A 10 × 10 square whose bottom bulges by 0.02 (a triangle of 0.1) and whose top by
+        // 0.18 (0.9): the budget of 0.95 takes one of them, the smaller, though the larger
+        // comes later in the ring.
+        let mut rings =
+            vec![vec![v(0.0, 0.0), v(5.0, -0.02), v(10.0, 0.0), v(10.0, 10.0), v(5.0, 10.18), v(0.0, 10.0)]];
+        simplify(&mut rings, 0.95, 1.0);
+        assert_eq!(rings, [vec![v(0.0, 0.0), v(10.0, 0.0), v(10.0, 10.0), v(5.0, 10.18), v(0.0, 10.0)]]);
+    }
+
+    #[test]
     fn a_clockwise_corner_s_triangle_holds_the_vertices_inside_it_or_on_its_sides() {
         // A hole winds clockwise, so its corners turn right: corner 1's triangle is
         // (0, 0), (0, 4), (4, 4). A second ring puts one vertex inside it, one on its long side
