@@ -257,6 +257,24 @@ mod tests {
     }
 
     #[test]
+    fn a_vertex_whose_triangle_grew_waits_for_its_new_cost() {
+        // Two bulges of 0.01 on the bottom (triangles of 0.02 each) and one of 0.006 on the top
+        // (0.03). Once one bottom bulge goes, the other's triangle grows to 0.05: the top one
+        // (0.03) goes next, and then the budget of 0.08 has no room for the 0.05.
+        let mut rings = vec![vec![
+            v(0.0, 0.0),
+            v(3.0, -0.01),
+            v(7.0, -0.01),
+            v(10.0, 0.0),
+            v(10.0, 10.0),
+            v(5.0, 10.006),
+            v(0.0, 10.0),
+        ]];
+        simplify(&mut rings, 0.08, 1.0);
+        assert_eq!(rings, [vec![v(0.0, 0.0), v(3.0, -0.01), v(10.0, 0.0), v(10.0, 10.0), v(0.0, 10.0)]]);
+    }
+
+    #[test]
     fn a_clockwise_corner_s_triangle_holds_the_vertices_inside_it_or_on_its_sides() {
         // A hole winds clockwise, so its corners turn right: corner 1's triangle is
         // (0, 0), (0, 4), (4, 4). A second ring puts one vertex inside it, one on its long side
