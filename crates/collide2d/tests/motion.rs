@@ -287,3 +287,50 @@ fn it_never_falls_through_a_floor_however_it_lands() {
     });
     result.unwrap();
 }
+
+#[test]
+fn motion_queries_refuse_numbers_that_are_not_finite_or_are_negative() {
+    let mut world = World::new();
+    let wall = put(&mut world, Aabb::from_xywh(2.0, -1.0, 1.0, 2.0).unwrap());
+    let ball = Circle::new(Vec2::ZERO, 0.5).unwrap();
+    let all = QueryFilter::default();
+    assert_eq!(world.cast_shape(&ball, v(1.0, 0.0), 10.0, &all).map(|(h, _)| h), Some(wall));
+    for limit in [f32::NAN, -1.0, f32::NEG_INFINITY] {
+        assert!(world.cast_shape(&ball, v(1.0, 0.0), limit, &all).is_none(), "{limit}");
+    }
+    for motion in [v(f32::INFINITY, 0.0), v(f32::NAN, 0.0)] {
+        assert!(world.cast_shape(&ball, motion, 10.0, &all).is_none(), "{motion}");
+    }
+    // A limit of 0 still finds what the shape touches now.
+    let touching = Circle::new(v(1.5, 0.0), 0.5).unwrap();
+    let hit = world.cast_shape(&touching, v(1.0, 0.0), 0.0, &all).map(|(h, hit)| (h, hit.time));
+    assert_eq!(hit, Some((wall, 0.0)));
+
+    let ray = Ray::new(Vec2::ZERO, Vec2::X).unwrap();
+    assert_eq!(world.cast_ray_all(&ray, 10.0, &all).len(), 1);
+    for reach in [f32::NAN, -1.0] {
+        assert!(world.cast_ray_all(&ray, reach, &all).is_empty(), "{reach}");
+    }
+    let from_inside = Ray::new(v(2.5, 0.0), Vec2::X).unwrap();
+    assert_eq!(world.cast_ray_all(&from_inside, 0.0, &all).len(), 1, "a ray from inside hits at 0");
+
+    let mover = put(&mut world, Circle::new(Vec2::ZERO, 0.5).unwrap());
+    for (motion, skin) in
+        [(v(f32::INFINITY, 0.0), 0.01), (v(f32::NAN, 0.0), 0.01), (v(1.0, 0.0), f32::NAN), (v(1.0, 0.0), -0.1)]
+    {
+        let r = world.move_and_slide(mover, motion, &MoveOptions { skin, ..MoveOptions::default() }).unwrap();
+        assert_eq!((r.moved, position(&world, mover)), (Vec2::ZERO, Vec2::ZERO), "{motion} {skin}");
+    }
+    let r = world.move_and_slide(mover, v(0.5, 0.0), &MoveOptions { skin: 0.0, ..MoveOptions::default() }).unwrap();
+    assert_eq!(r.moved, v(0.5, 0.0), "a skin of 0 is allowed");
+}
+
+#[test]
+fn a_move_shorter_than_the_skin_still_stops_a_skin_short() {
+    // 0.12 from a wall, moving 0.05 towards it with a skin of 0.1: it stops at 0.1.
+    let mut world = World::new();
+    put(&mut world, Aabb::from_xywh(1.0, -5.0, 1.0, 10.0).unwrap());
+    let mover = put(&mut world, Circle::new(v(0.38, 0.0), 0.5).unwrap());
+    let r = world.move_and_slide(mover, v(0.05, 0.0), &MoveOptions { skin: 0.1, ..MoveOptions::default() }).unwrap();
+    assert!((r.moved.x - 0.02).abs() < 1e-4 && r.moved.y == 0.0, "{r:?}");
+}
