@@ -202,6 +202,29 @@ fn it_climbs_a_slope_below_the_limit_and_not_one_above() {
 }
 
 #[test]
+fn against_a_steep_slope_it_rises_only_by_its_own_motion() {
+    // In the air beside a 60° slope (too steep to stand on), pushed into it: level, it stops
+    // against it and rises not at all, as against a wall; pushed up and in, it goes straight up
+    // by its own rise, neither climbing along the slope nor sticking to it.
+    for (push, rise) in [(v(0.3, 0.0), 0.0f32), (v(0.3, 0.3), 0.3)] {
+        let mut world = World::new();
+        put(&mut world, ramp(60.0));
+        let start = v(1.0, 4.0);
+        let player =
+            world.insert(Circle::new(Vec2::ZERO, 0.5).unwrap().into(), Transform::from_translation(start), ()).unwrap();
+        for frame in 1..=10 {
+            let r = world.move_and_slide(player, push, &MoveOptions::default()).unwrap();
+            let at = position(&world, player);
+            if std::env::var("DEBUG_MOVE").is_ok() {
+                eprintln!("{push} {at} {r:?}");
+            }
+            assert!(at.y <= start.y + rise * frame as f32 + 1e-4, "{push}: lifted to {at} at frame {frame}");
+            assert!(at.y >= start.y + rise * frame as f32 - 0.05, "{push}: held back at {at} at frame {frame}");
+        }
+    }
+}
+
+#[test]
 fn it_slides_down_a_slope_too_steep_to_stand_on() {
     // Falling onto a 60° slope (too steep to be floor) it slides down it rather than sticking
     // where it landed (found by the demo's character).
