@@ -357,3 +357,18 @@ fn a_move_shorter_than_the_skin_still_stops_a_skin_short() {
     let r = world.move_and_slide(mover, v(0.05, 0.0), &MoveOptions { skin: 0.1, ..MoveOptions::default() }).unwrap();
     assert!((r.moved.x - 0.02).abs() < 1e-4 && r.moved.y == 0.0, "{r:?}");
 }
+
+#[test]
+fn it_recovers_a_skin_clear_of_floors_it_barely_overlaps_once_not_once_per_floor() {
+    // Straddling two floor boxes, sunk 0.005 into both (less than two skins): pushed up once to
+    // a skin's gap, not once for each of them.
+    let mut world = World::new();
+    put(&mut world, Aabb::from_xywh(-5.0, -1.0, 5.0, 1.0).unwrap());
+    put(&mut world, Aabb::from_xywh(0.0, -1.0, 5.0, 1.0).unwrap());
+    let player = world
+        .insert(Circle::new(Vec2::ZERO, 0.5).unwrap().into(), Transform::from_translation(v(0.0, 0.495)), ())
+        .unwrap();
+    let r = world.move_and_slide(player, v(0.1, 0.0), &MoveOptions::default()).unwrap();
+    let at = position(&world, player);
+    assert!((at - v(0.1, 0.51)).length() < 1e-4, "at {at} after {r:?}");
+}
