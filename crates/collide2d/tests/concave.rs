@@ -406,3 +406,46 @@ fn placing_by_a_vanishing_or_overflowing_scale_is_an_error_or_a_clean_rebuild() 
     let small = u.transformed(&Transform::from_scale(Vec2::splat(1e-15))).unwrap();
     assert!((small.area() / 7e-30 - 1.0).abs() < 1e-3, "{}", small.area());
 }
+
+#[test]
+fn a_corner_at_minus_zero_gets_the_same_push_out_as_one_at_zero() {
+    // Found by fuzzing (a star's spike through a sliver whose top edge ran from y = 0.0 to
+    // y = -0.0): the two top corners are one height, but ordered by `total_cmp` the one at -0.0
+    // was lower, so the merge by angle started at the wrong end of the bottom edge of the
+    // sliver's negation, built a region that was not convex, and the push-out came out 11.8
+    // where 204.8 is needed, leaving the shapes overlapping. Here: a U over boxes, a star over
+    // a sliver, each box and sliver with its top corners at 0.0 and 0.0, then 0.0 and -0.0.
+    let with_top = |corners: &[Vec2], right_top_y: f32| {
+        let mut c = corners.to_vec();
+        c[2].y = right_top_y;
+        collide2d::ConvexPolygon::new(&c).unwrap()
+    };
+    let star: Vec<Vec2> = (0..26)
+        .map(|i| Vec2::from_angle(i as f32 * std::f32::consts::TAU / 26.0) * if i % 2 == 0 { 300.0 } else { 2.0 })
+        .collect();
+    let cases = [
+        (Polygon::new(&star).unwrap(), vec![v(5.0, -116.0), v(350.0, -20.0), v(350.0, 0.0), v(5.0, 0.0)]),
+        (u_shape(), vec![v(0.4, -0.5), v(2.6, -0.5), v(2.6, 0.0), v(0.4, 0.0)]),
+    ];
+    let mut checked = 0;
+    for (poly, corners) in &cases {
+        let (plain, signed) = (with_top(corners, 0.0), with_top(corners, -0.0));
+        assert_eq!(signed.vertices()[2].y.to_bits(), (-0.0f32).to_bits());
+        for step in 0..40 {
+            // Move the polygon, not the box, so that the box keeps its signed zero.
+            let t = Transform::from_translation(v(step as f32 * 0.37 - 7.0, (step % 7) as f32 * 0.09 - 0.3) * 0.5)
+                .compose(&Transform::from_rotation(step as f32 * 0.11));
+            let poly = poly.transformed(&t).unwrap();
+            let (Some(a), Some(b)) = (contact(&poly, &plain), contact(&poly, &signed)) else {
+                assert_eq!(intersects(&poly, &plain), intersects(&poly, &signed));
+                continue;
+            };
+            checked += 1;
+            assert!((a.depth - b.depth).abs() <= 1e-4 * (1.0 + a.depth), "step {step}: {a:?} vs {b:?}");
+            let out = b.push_out_b() + b.normal * (3e-4 * (1.0 + b.depth));
+            let moved = signed.transformed(&Transform::from_translation(out)).unwrap();
+            assert!(!intersects(&poly, &moved), "step {step}: {b:?} does not separate");
+        }
+    }
+    assert!(checked > 40, "only {checked} overlapping placements");
+}

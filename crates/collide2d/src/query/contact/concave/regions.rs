@@ -108,8 +108,17 @@ struct Walk<'a> {
 }
 
 /// The lowest vertex (then leftmost) of `v`, where the merge by angle starts.
+///
+/// `-0.0` and `0.0` are one height here (`+ 0.0` turns the first into the second): `total_cmp`
+/// alone puts `-0.0` lower, and a walk started at the right one of two lowest vertices ends on
+/// the bottom edge, whose key then reads 0 instead of 4. The merge would then take that edge
+/// first and build a region that is not convex, missing a corner (a negated `0.0` gives the
+/// `-0.0`).
 fn walk_start(v: &[Vec2]) -> usize {
-    (0..v.len()).min_by(|&i, &j| v[i].y.total_cmp(&v[j].y).then(v[i].x.total_cmp(&v[j].x))).unwrap_or(0)
+    let height = |p: Vec2| p.y + 0.0;
+    (0..v.len())
+        .min_by(|&i, &j| height(v[i]).total_cmp(&height(v[j])).then((v[i].x + 0.0).total_cmp(&(v[j].x + 0.0))))
+        .unwrap_or(0)
 }
 
 /// Appends the pseudo-angles of the edges of `v` walked from vertex `start` (none for a single
