@@ -372,3 +372,22 @@ fn it_recovers_a_skin_clear_of_floors_it_barely_overlaps_once_not_once_per_floor
     let at = position(&world, player);
     assert!((at - v(0.1, 0.51)).length() < 1e-4, "at {at} after {r:?}");
 }
+
+#[test]
+fn a_leftover_motion_below_a_millionth_of_the_distance_moved_is_dropped() {
+    // In the open: 5e-7 is under a millionth of 1 + 0, so it does not move at all.
+    let mut world = World::new();
+    let mover = put(&mut world, Circle::new(Vec2::ZERO, 0.5).unwrap());
+    let r = world.move_and_slide(mover, v(5e-7, 0.0), &MoveOptions::default()).unwrap();
+    assert_eq!(r.moved, Vec2::ZERO, "{r:?}");
+    // Square onto a wall leaning by 5.5e-7 rad: 4.49 along x to a skin from it, and the slide
+    // left over, 5.5 · 5.5e-7 ≈ 3e-6 down the wall, is under a millionth of 1 + 4.49: dropped.
+    let lean = 50.0 * 5.5e-7;
+    put(
+        &mut world,
+        ConvexPolygon::new(&[v(5.0 + lean, -50.0), v(20.0, -50.0), v(20.0, 50.0), v(5.0 - lean, 50.0)]).unwrap(),
+    );
+    let r = world.move_and_slide(mover, v(10.0, 0.0), &MoveOptions::default()).unwrap();
+    assert!((r.moved.x - 4.49).abs() < 1e-4, "{r:?}");
+    assert_eq!(r.moved.y, 0.0, "the slide left over was taken: {r:?}");
+}

@@ -157,7 +157,9 @@ impl<T> World<T> {
     /// always keeping `options.skin` from what it meets. Surfaces no steeper than
     /// `options.max_slope` are floor; steeper ones are walls, which it slides along (down a steep
     /// slope too) but never up. A corner between two surfaces stops it. It never ends overlapping a collider it did
-    /// not start overlapping (those it starts in do not block it). Only solid colliders whose
+    /// not start overlapping (those it starts in do not block it). A motion left over that is
+    /// shorter than a millionth of one plus the distance already moved is dropped, as rounding
+    /// (it stops a slide along a wall met square on). Only solid colliders whose
     /// filter pairs with its own block it. The collider's transform is moved by the result's
     /// `moved` (a child's local transform is changed to match).
     ///

@@ -111,3 +111,15 @@ fn the_contact_method_chooses_the_step_s_contacts_and_measures_every_pair_again(
     w.set_contact_method(ContactMethod::Exact);
     assert_eq!(depth(&mut w), exact);
 }
+
+#[test]
+fn debug_output_counts_colliders_and_names_the_detector() {
+    let mut w: World = World::new();
+    w.insert(square(0.0, 0.0), Transform::IDENTITY, ()).unwrap();
+    w.insert(square(0.5, 0.0), Transform::IDENTITY, ()).unwrap();
+    w.step();
+    let text = format!("{w:?}");
+    assert!(text.starts_with("World {"), "{text}");
+    assert!(text.contains("colliders: 2"), "{text}");
+    assert!(text.contains("detector: \"exact\""), "{text}");
+}
