@@ -391,3 +391,36 @@ fn a_leftover_motion_below_a_millionth_of_the_distance_moved_is_dropped() {
     assert!((r.moved.x - 4.49).abs() < 1e-4, "{r:?}");
     assert_eq!(r.moved.y, 0.0, "the slide left over was taken: {r:?}");
 }
+
+#[test]
+fn it_stops_in_a_narrow_v_between_two_walls() {
+    // Two walls at 60° (steeper than the 45° limit) meeting at the origin. Falling in with a
+    // drift, it slides down the right wall into the left one; sliding on along the left wall
+    // would push it back into the right one, so there it stops, frame after frame.
+    let mut world = World::new();
+    let (s, c) = (60f32.to_radians().sin(), 60f32.to_radians().cos());
+    put(
+        &mut world,
+        ConvexPolygon::new(&[v(0.0, 0.0), v(10.0 * c, 10.0 * s), v(10.0 * c + 1.0, 10.0 * s), v(1.0, 0.0)]).unwrap(),
+    );
+    put(
+        &mut world,
+        ConvexPolygon::new(&[v(0.0, 0.0), v(-1.0, 0.0), v(-10.0 * c - 1.0, 10.0 * s), v(-10.0 * c, 10.0 * s)]).unwrap(),
+    );
+    let player = put(&mut world, Circle::new(v(0.5, 6.0), 0.5).unwrap());
+    let options = MoveOptions::default();
+    let mut frames = Vec::new();
+    for _ in 0..20 {
+        let r = world.move_and_slide(player, v(0.1, -1.0), &options).unwrap();
+        frames.push((position(&world, player), r));
+    }
+    // Resting on both walls: the centre a radius and a skin from each, on the V's axis (the
+    // position is the move from the start).
+    let rest = v(0.0, (0.5 + options.skin) / c) - v(0.5, 6.0);
+    let (last, r) = frames.last().unwrap().clone();
+    assert!((last - rest).length() < 1e-3, "{last} vs {rest}");
+    assert!(!r.on_floor && r.touched.len() == 2, "{r:?}");
+    for (p, r) in &frames[frames.len() - 10..] {
+        assert!((*p - last).length() < 1e-6 && r.moved.length() < 1e-6, "jitter: {frames:?}");
+    }
+}
