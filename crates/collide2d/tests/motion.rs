@@ -424,3 +424,24 @@ fn it_stops_in_a_narrow_v_between_two_walls() {
         assert!((*p - last).length() < 1e-6 && r.moved.length() < 1e-6, "jitter: {frames:?}");
     }
 }
+
+#[test]
+fn a_wall_leaning_back_within_rounding_is_slid_along_and_one_leaning_more_is_not_climbed() {
+    // Right beside a wall that leans back by `lean` rad, moving 10 into it. Sliding along it
+    // would lift the mover by about 10 · lean. Up to a millionth of the motion (1e-5) that is
+    // rounding, and it slides; beyond, the wall is not climbed: the slide goes level, which
+    // square on is no slide at all.
+    for (lean, rises) in [(5e-7f32, true), (1e-4, false)] {
+        let mut world = World::new();
+        let top = 100.0 * lean;
+        put(&mut world, ConvexPolygon::new(&[v(1.0, 0.0), v(5.0, 0.0), v(5.0, 100.0), v(1.0 + top, 100.0)]).unwrap());
+        let mover = put(&mut world, Circle::new(v(0.47, 50.0), 0.5).unwrap());
+        let r = world.move_and_slide(mover, v(10.0, 0.0), &MoveOptions::default()).unwrap();
+        assert!(r.moved.x < 0.02 + top, "lean {lean}: {r:?}");
+        if rises {
+            assert!(r.moved.y > 1e-6, "lean {lean}: {r:?}");
+        } else {
+            assert_eq!(r.moved.y, 0.0, "lean {lean}: {r:?}");
+        }
+    }
+}
