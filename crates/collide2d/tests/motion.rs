@@ -445,3 +445,15 @@ fn a_wall_leaning_back_within_rounding_is_slid_along_and_one_leaning_more_is_not
         }
     }
 }
+
+#[test]
+fn a_mover_smaller_than_its_skin_is_not_pushed_by_itself() {
+    // A bullet 0.008 across, less than two skins: were it counted among what it overlaps
+    // before the move, its overlap with itself (0.008 deep) would read as a barely-overlapping
+    // neighbour and push it a skin away.
+    let mut world = World::new();
+    let bullet = put(&mut world, Circle::new(v(3.0, 4.0), 0.004).unwrap());
+    let r = world.move_and_slide(bullet, v(1.0, 0.5), &MoveOptions::default()).unwrap();
+    assert_eq!((r.moved, r.touched.len()), (v(1.0, 0.5), 0), "{r:?}");
+    assert_eq!(position(&world, bullet), v(1.0, 0.5));
+}
