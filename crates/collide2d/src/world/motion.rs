@@ -70,8 +70,9 @@ impl<T> World<T> {
     /// The first collider that `shape` (in world coordinates) would hit moving at `motion` for
     /// times in `[0, max_time]`, through the broad phase, with the hit. The hit's normal points
     /// out of the collider, towards the moving shape (a surface normal, as for rays), and a
-    /// collider the shape already touches or overlaps is hit at time 0. Ties keep the collider
-    /// found first; `None` when nothing is hit or a number is not finite.
+    /// collider the shape already touches or overlaps is hit at time 0. Of colliders hit at the
+    /// same time, which one is returned is unspecified; `None` when nothing is hit or a number is
+    /// not finite.
     ///
     /// ```
     /// use collide2d::world::{QueryFilter, World};
