@@ -271,14 +271,18 @@ impl Polygon {
 
     /// The polygon with every vertex moved by `transform` (a mirroring transform is re-wound).
     ///
-    /// Cheap for every invertible transform, skewing and uneven scaling included: nothing is
-    /// validated, triangulated or decomposed again. Any affine map keeps a valid polygon valid and
-    /// its convex pieces convex, so placing maps the rings now (one pass over the vertices), and
-    /// the pieces and the edge hierarchy's boxes on the first query that needs them (one more
-    /// pass). Placing a placed polygon maps from the polygon as built, by the composed transform.
-    /// Only when rounding merges two neighbouring vertices (vertices so far out or so close that
-    /// they land on the same `f32`) is the polygon built again from its moved rings. Errors when
-    /// the transform is not finite, flattens the plane, or overflows the vertices.
+    /// Cheap for every invertible transform that stretches no direction more than 1,000 times
+    /// another (moves, turns, mirrors, uniform scales, and skews and uneven scales up to that):
+    /// nothing is validated, triangulated or decomposed again. Any affine map keeps a valid
+    /// polygon valid and its convex pieces convex, so placing maps the rings now (one pass over
+    /// the vertices), and the pieces and the edge hierarchy's boxes on the first query that
+    /// needs them (one more pass). Placing a placed polygon maps from the polygon as built, by
+    /// the composed transform. The polygon is built again from its moved rings, and so checked,
+    /// when rounding merges two neighbouring vertices (vertices so far out or so close that they
+    /// land on the same `f32`), or when the transform squashes one direction more than 1,000
+    /// times another, whose rounding can move vertices across edges. Errors when the transform
+    /// is not finite, flattens the plane, or overflows the vertices, and when a rebuilt polygon
+    /// is not valid.
     ///
     /// ```
     /// use collide2d::{Polygon, Transform, Vec2};

@@ -41,9 +41,9 @@ pub(super) fn place(data: &Arc<PolygonData>, t: &Transform) -> Result<Polygon, S
     if !(hi - lo).is_finite() {
         return Err(overflowed(NAME));
     }
-    if collapsed {
-        // Rounding merged two neighbouring vertices: the full constructor cleans that up or
-        // says what is wrong.
+    if collapsed || squashes(&t) {
+        // Rounding merged two neighbouring vertices, or may have moved them across each other's
+        // edges: the full constructor cleans that up or says what is wrong.
         return Polygon::with_holes(&rings[0], &rings[1..]);
     }
     let data = PolygonData {
@@ -55,6 +55,23 @@ pub(super) fn place(data: &Arc<PolygonData>, t: &Transform) -> Result<Polygon, S
         source: Some((source.clone(), t)),
     };
     Ok(Polygon { data: Arc::new(data) })
+}
+
+/// How far apart a transform's largest and smallest stretch may be for the polygon to be mapped
+/// without checking it again: mapped coordinates round to within about `f32::EPSILON` of the
+/// largest stretch, and a direction squashed `MAX_SQUASH` times holds that as 1e-4 of its own
+/// size. Rigid moves, uniform scales and mirrors are 1; a sprite stretched 3 : 1 is 3.
+const MAX_SQUASH: f64 = 1e3;
+
+/// Whether transform `t` squashes one direction more than `MAX_SQUASH` times another (a star
+/// squashed 1e41 times flat rounded into a ring that crosses itself). With `s` the sum of the
+/// squares of its linear part and `d` its determinant, the two stretches' ratio `r` has
+/// `r + 1/r = s / |d|`.
+fn squashes(t: &Transform) -> bool {
+    let m = t.linear();
+    let (a, b, c, d) = (m.x_axis.x as f64, m.x_axis.y as f64, m.y_axis.x as f64, m.y_axis.y as f64);
+    let squares = a * a + b * b + c * c + d * d;
+    !(squares <= (MAX_SQUASH + 1.0 / MAX_SQUASH) * t.determinant64().abs())
 }
 
 /// The edges, tree and pieces of a placed polygon, mapped from its source's.

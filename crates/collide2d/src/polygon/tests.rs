@@ -481,3 +481,39 @@ proptest::proptest! {
         proptest::prop_assert!(p.contains_point(a) && p.contains_point(b));
     }
 }
+
+#[test]
+fn a_transform_that_squashes_one_way_far_more_than_another_rebuilds_and_checks_the_polygon() {
+    // Found by fuzzing: a star squashed about 1e41 times flat (one axis scaled by 1e-38, the
+    // other by 2,000) rounded into a ring that crosses itself, and, mapped without a check, its
+    // distance to a point on it came out 816. Now it is rebuilt, which refuses it or makes
+    // a valid polygon; a 3 : 1 stretch still maps without rebuilding.
+    let star: Vec<Vec2> = (0..26)
+        .map(|i| {
+            let r = if i % 2 == 0 { 39.0 } else { 7.0 };
+            v(3.25, 2.0) + Vec2::from_angle(i as f32 * std::f32::consts::TAU / 26.0) * r
+        })
+        .collect();
+    let star = Polygon::new(&star).unwrap();
+    let squash = Transform::from_affine(glam::Affine2::from_mat2_translation(
+        glam::Mat2::from_cols(v(1.1399402e-38, -2.869203e-39), v(506.81174, 2013.5726)),
+        v(-6.0428065e-5, -0.0002400337),
+    ));
+    match star.transformed(&squash) {
+        Err(e) => assert!(matches!(e, ShapeError::SelfIntersecting { .. }), "{e:?}"),
+        Ok(p) => {
+            assert!(p.data.source.is_none(), "mapped without a check");
+            let o = p.outline();
+            let nearest = (0..o.len())
+                .map(|i| crate::query::core::point_segment_distance_squared(Vec2::ZERO, o[i], o[(i + 1) % o.len()]))
+                .fold(f64::INFINITY, f64::min)
+                .sqrt();
+            let d = crate::query::distance::distance(&p, &Vec2::ZERO) as f64;
+            assert!(d <= nearest * 1.001 + 1e-6, "distance {d}, nearest edge {nearest}");
+        }
+    }
+    let stretch = Transform::from_translation_rotation_scale(v(1.0, 2.0), 0.4, v(3.0, 1.0));
+    assert!(star.transformed(&stretch).unwrap().data.source.is_some(), "a 3 : 1 stretch rebuilt it");
+    let flat = Transform::from_scale(v(1.0, 1e-3 / 2.0));
+    assert!(star.transformed(&flat).map_or(true, |p| p.data.source.is_none()), "a 2,000 : 1 squash mapped it");
+}
