@@ -336,6 +336,12 @@ fn motion_queries_refuse_numbers_that_are_not_finite_or_are_negative() {
     }
     let from_inside = Ray::new(v(2.5, 0.0), Vec2::X).unwrap();
     assert_eq!(world.cast_ray_all(&from_inside, 0.0, &all).len(), 1, "a ray from inside hits at 0");
+    // The same for the first hit alone.
+    assert_eq!(world.cast_ray(&ray, 10.0).map(|(h, hit)| (h, hit.distance)), Some((wall, 2.0)));
+    for reach in [f32::NAN, -1.0, f32::NEG_INFINITY] {
+        assert!(world.cast_ray(&ray, reach).is_none(), "{reach}");
+    }
+    assert_eq!(world.cast_ray(&from_inside, 0.0).map(|(h, hit)| (h, hit.distance)), Some((wall, 0.0)));
 
     let mover = put(&mut world, Circle::new(Vec2::ZERO, 0.5).unwrap());
     for (motion, skin) in

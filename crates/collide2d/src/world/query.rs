@@ -42,8 +42,9 @@ impl<T> World<T> {
         self.colliders_overlapping(&point)
     }
 
-    /// The first collider hit by `ray` within `max_distance`, with the hit. Ties keep the collider
-    /// found first. A collider containing the ray's origin is hit at distance 0.
+    /// The first collider hit by `ray` within `max_distance`, with the hit. Of colliders hit at
+    /// the same distance, which one is returned is unspecified. A collider containing the ray's
+    /// origin is hit at distance 0; `None` for a NaN or negative `max_distance`.
     pub fn cast_ray(&self, ray: &Ray, max_distance: f32) -> Option<(ColliderHandle, RayHit)> {
         if max_distance.is_nan() || max_distance < 0.0 {
             return None;
