@@ -463,3 +463,26 @@ fn a_mover_smaller_than_its_skin_is_not_pushed_by_itself() {
     assert_eq!((r.moved, r.touched.len()), (v(1.0, 0.5), 0), "{r:?}");
     assert_eq!(position(&world, bullet), v(1.0, 0.5));
 }
+
+#[test]
+fn off_the_end_of_one_wall_and_onto_another_it_slides_on_down_the_second() {
+    // A funnel of two 60° walls (steeper than the 45° limit) that do not meet: the right one
+    // ends at (3, 3), the left one runs down to (2, 0). Falling onto the right wall, the mover
+    // slides down it, off its lower end, onto the left wall, and on down that one in the same
+    // move, out below the funnel: sliding down the left wall heads back towards the right
+    // wall's line, but that wall has ended, so nothing there makes a corner.
+    let (s, c) = (60f32.to_radians().sin(), 60f32.to_radians().cos());
+    let mut world = World::new();
+    let end = v(3.0, 3.0);
+    let right = [end, end + v(1.0, 0.0), end + v(3.0 * c + 1.0, 3.0 * s), end + v(3.0 * c, 3.0 * s)];
+    let right = put(&mut world, ConvexPolygon::new(&right).unwrap());
+    let foot = v(2.0, 0.0);
+    let left = [foot, foot + v(-8.0 * c, 8.0 * s), foot + v(-8.0 * c - 1.0, 8.0 * s), foot + v(-1.0, 0.0)];
+    let left = put(&mut world, ConvexPolygon::new(&left).unwrap());
+    let start = v(4.2, 7.0);
+    let mover = put(&mut world, Circle::new(start, 0.3).unwrap());
+    let r = world.move_and_slide(mover, v(0.0, -12.0), &MoveOptions::default()).unwrap();
+    let at = start + r.moved;
+    assert_eq!(r.touched, vec![right, left], "{r:?}");
+    assert!(at.y < 0.0, "stopped at {at} after {r:?}");
+}

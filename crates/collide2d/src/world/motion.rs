@@ -197,7 +197,7 @@ impl<T> World<T> {
         let query = QueryFilter { ignore: &ignore, ..own };
         let floor_cos = options.max_slope.cos();
         let up = options.up.normalize_or(Vec2::Y);
-        let (mut remaining, mut last_normal) = (motion, None::<Vec2>);
+        let mut remaining = motion;
         for _ in 0..options.max_slides {
             let length = remaining.length();
             // Done; or a motion so large that its length overflows, which is refused.
@@ -234,12 +234,10 @@ impl<T> World<T> {
             let along = rest - normal * rest.dot(normal).min(0.0);
             let lifts = along.dot(up) > rest.dot(up).max(0.0) + 1e-6 * rest.length();
             let blocking = if floor || !lifts { normal } else { (normal - up * normal.dot(up)).normalize_or(normal) };
-            let mut slid = rest - blocking * rest.dot(blocking).min(0.0);
-            // Slid into the previous surface: caught in a corner between the two.
-            if last_normal.is_some_and(|n| slid.dot(n) < 0.0) {
-                slid = Vec2::ZERO;
-            }
-            (remaining, last_normal) = (slid, Some(blocking));
+            // No corner test against the surface met before: in a corner the next cast meets
+            // that surface at once and the move backs off to nothing, while a surface that has
+            // ended (the mover slid off its end) must not stop the slide along this one.
+            remaining = rest - blocking * rest.dot(blocking).min(0.0);
         }
         result.moved = offset;
         if offset != Vec2::ZERO {
