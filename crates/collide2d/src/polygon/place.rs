@@ -63,15 +63,15 @@ pub(super) fn place(data: &Arc<PolygonData>, t: &Transform) -> Result<Polygon, S
 /// size. Rigid moves, uniform scales and mirrors are 1; a sprite stretched 3 : 1 is 3.
 const MAX_SQUASH: f64 = 1e3;
 
-/// Whether transform `t` squashes one direction more than `MAX_SQUASH` times another (a star
-/// squashed 1e41 times flat rounded into a ring that crosses itself). With `s` the sum of the
-/// squares of its linear part and `d` its determinant, the two stretches' ratio `r` has
-/// `r + 1/r = s / |d|`.
-fn squashes(t: &Transform) -> bool {
+/// Whether transform `t` squashes one direction about `MAX_SQUASH` times another or more (a
+/// star squashed 1e41 times flat rounded into a ring that crosses itself). With `s` the sum of
+/// the squares of its linear part and `d` its determinant, the two stretches' ratio `r` has
+/// `r + 1/r = s / |d|`: `s > MAX_SQUASH |d|` is `r` above `MAX_SQUASH` less a millionth.
+pub(super) fn squashes(t: &Transform) -> bool {
     let m = t.linear();
     let (a, b, c, d) = (m.x_axis.x as f64, m.x_axis.y as f64, m.y_axis.x as f64, m.y_axis.y as f64);
     let squares = a * a + b * b + c * c + d * d;
-    !(squares <= (MAX_SQUASH + 1.0 / MAX_SQUASH) * t.determinant64().abs())
+    squares > MAX_SQUASH * t.determinant64().abs()
 }
 
 /// The edges, tree and pieces of a placed polygon, mapped from its source's.

@@ -517,3 +517,18 @@ fn a_transform_that_squashes_one_way_far_more_than_another_rebuilds_and_checks_t
     let flat = Transform::from_scale(v(1.0, 1e-3 / 2.0));
     assert!(star.transformed(&flat).map_or(true, |p| p.data.source.is_none()), "a 2,000 : 1 squash mapped it");
 }
+
+#[test]
+fn a_transform_squashes_when_one_stretch_is_a_thousand_times_the_other() {
+    // Either axis squashed, turned so that every entry of the matrix counts, mirrored or not,
+    // at any size: 999 : 1 maps, 1,001 : 1 rebuilds.
+    for (turn, mirror, size) in [(0.5f32, 1.0f32, 1.0f32), (2.0, -1.0, 1e-30), (-1.2, 1.0, 1e30)] {
+        for (ratio, squashed) in [(999.0f32, false), (1001.0, true), (3.0, false), (1e30, true)] {
+            for scale in [v(mirror, 1.0 / ratio), v(1.0 / ratio, mirror)] {
+                let t = Transform::from_translation_rotation_scale(v(4.0, -1.0), turn, scale * size);
+                assert_eq!(place::squashes(&t), squashed, "{ratio} : 1, {t:?}");
+            }
+        }
+    }
+    assert!(!place::squashes(&Transform::from_translation(v(1e30, -3.0))));
+}
