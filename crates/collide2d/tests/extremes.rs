@@ -415,3 +415,27 @@ mod wild {
         }
     }
 }
+
+#[test]
+fn a_point_beyond_the_tip_of_a_sliver_is_as_far_out_as_its_closest_point() {
+    // Found by fuzzing: a sliver 8.9e6 long whose sides are parallel to within rounding, and
+    // the origin on the line of its sides, 1,399 beyond its tip. The face lines' rounded normals
+    // put the origin inside (signed distance -2e-6) while it is outside by 1,399.
+    let sliver = ConvexPolygon::new(&[
+        v(-6990006.5, 5565297.5),
+        v(-6835009.5, 5441892.0),
+        v(-5528984.5, 4402062.0),
+        v(-1094.3458, 871.2954),
+        v(-6330391.0, 5040126.0),
+        v(-6630308.5, 5278914.0),
+        v(-6960065.5, 5541459.5),
+        v(-6978978.0, 5556517.0),
+    ])
+    .unwrap();
+    let p = Vec2::ZERO;
+    let tip = v(-1094.3458, 871.2954);
+    assert!(!contains(&sliver, &p));
+    assert_eq!(closest_point(&sliver, p), tip);
+    let d = signed_distance(&sliver, p);
+    assert!((d - tip.length()).abs() < 1e-3 * tip.length(), "signed distance {d}, the tip is {} away", tip.length());
+}
