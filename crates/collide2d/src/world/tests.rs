@@ -123,3 +123,73 @@ fn debug_output_counts_colliders_and_names_the_detector() {
     assert!(text.contains("colliders: 2"), "{text}");
     assert!(text.contains("detector: \"exact\""), "{text}");
 }
+
+#[test]
+fn the_world_counts_names_and_hands_out_its_colliders() {
+    let mut w: World<u32> = World::new();
+    assert!(w.is_empty() && w.len() == 0);
+    let a = w.insert(square(0.0, 0.0), Transform::IDENTITY, 1).unwrap();
+    let b = w.insert(square(5.0, 0.0), Transform::from_translation(Vec2::new(1.0, 0.0)), 2).unwrap();
+    let c = w.insert(square(9.0, 0.0), Transform::IDENTITY, 3).unwrap();
+    assert!(!w.is_empty() && w.len() == 3);
+    assert!(w.contains(a) && w.contains(b) && w.contains(c));
+    // The local shape as given, the world one placed.
+    assert_eq!(w.local_shape(b), Some(&square(5.0, 0.0)));
+    assert_eq!(w.world_shape(b), Some(&square(6.0, 0.0)));
+    *w.data_mut(b).unwrap() += 40;
+    assert_eq!(w.data(b), Some(&42));
+    assert_eq!(w.remove(b), Some(42));
+    assert!(!w.contains(b) && w.len() == 2 && w.data_mut(b).is_none() && w.local_shape(b).is_none());
+    assert_eq!(w.remove(a), Some(1));
+    assert_eq!(w.remove(c), Some(3));
+    assert!(w.is_empty() && w.len() == 0);
+    // A reused slot's handle counts how often it was reused.
+    w.step();
+    let d = w.insert(square(0.0, 0.0), Transform::IDENTITY, 4).unwrap();
+    assert_eq!(a.generation(), 0);
+    assert!(d.generation() >= 1 && [a.index(), b.index(), c.index()].contains(&d.index()), "{d:?}");
+}
+
+#[test]
+fn an_update_frees_removed_slots_once_no_touching_pair_can_name_them() {
+    let mut w: World = World::new();
+    let a = w.insert(square(0.0, 0.0), Transform::IDENTITY, ()).unwrap();
+    w.remove(a);
+    w.update();
+    let b = w.insert(square(0.0, 0.0), Transform::IDENTITY, ()).unwrap();
+    assert_eq!((b.index(), b.generation()), (a.index(), 1), "the slot was not reused after update");
+    // With a touching pair remembered, a removed slot waits for the next step.
+    let c = w.insert(square(0.5, 0.0), Transform::IDENTITY, ()).unwrap();
+    assert_eq!(w.step().started().len(), 1);
+    w.remove(c);
+    w.update();
+    let d = w.insert(square(9.0, 0.0), Transform::IDENTITY, ()).unwrap();
+    assert_ne!(d.index(), c.index(), "reused while a touching pair still named it");
+}
+
+#[test]
+fn the_parallel_threshold_is_kept_as_set() {
+    let mut w: World = World::new();
+    for pairs in [0, 7, usize::MAX] {
+        w.set_parallel_threshold(pairs);
+        assert_eq!(w.parallel_threshold(), pairs);
+    }
+}
+
+#[test]
+fn a_box_placed_by_a_shear_is_the_sheared_parallelogram_not_a_box() {
+    // The axis-aligned fast path must not take a transform with one off-diagonal term.
+    for (x_axis_y, y_axis_x) in [(0.5f32, 0.0f32), (0.0, 0.5)] {
+        let shear = Transform::from_affine(glam::Affine2::from_mat2_translation(
+            glam::Mat2::from_cols(Vec2::new(1.0, x_axis_y), Vec2::new(y_axis_x, 1.0)),
+            Vec2::new(2.0, 1.0),
+        ));
+        let mut w: World = World::new();
+        let h = w.insert(square(0.0, 0.0), shear, ()).unwrap();
+        let expected = square(0.0, 0.0).transformed(&shear).unwrap();
+        assert!(!matches!(expected, Shape::Aabb(_)));
+        assert_eq!(w.world_shape(h), Some(&expected));
+        w.set_transform(h, shear.compose(&Transform::from_translation(Vec2::new(3.0, 0.0)))).unwrap();
+        assert!(!matches!(w.world_shape(h), Some(Shape::Aabb(_))), "{:?}", w.world_shape(h));
+    }
+}
