@@ -193,3 +193,21 @@ fn a_box_placed_by_a_shear_is_the_sheared_parallelogram_not_a_box() {
         assert!(!matches!(w.world_shape(h), Some(Shape::Aabb(_))), "{:?}", w.world_shape(h));
     }
 }
+
+#[test]
+fn moving_a_box_with_a_child_moves_the_child_too() {
+    // A box moved by a translation has a fast path, which only a box without children may take.
+    let mut w: World = World::new();
+    let parent = w.insert(square(0.0, 0.0), Transform::IDENTITY, ()).unwrap();
+    let child = w.insert(square(2.0, 0.0), Transform::IDENTITY, ()).unwrap();
+    w.set_parent(child, Some(parent)).unwrap();
+    w.set_transform(parent, Transform::from_translation(Vec2::new(0.0, 5.0))).unwrap();
+    assert_eq!(w.world_shape(parent), Some(&square(0.0, 5.0)));
+    assert_eq!(w.world_shape(child), Some(&square(2.0, 5.0)));
+    // Detached, the child keeps its local transform (now its world one), and the parent moves
+    // alone.
+    w.set_parent(child, None).unwrap();
+    w.set_transform(parent, Transform::from_translation(Vec2::new(1.0, 0.0))).unwrap();
+    assert_eq!(w.world_shape(parent), Some(&square(1.0, 0.0)));
+    assert_eq!(w.world_shape(child), Some(&square(2.0, 0.0)));
+}
