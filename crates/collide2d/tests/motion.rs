@@ -486,3 +486,13 @@ fn off_the_end_of_one_wall_and_onto_another_it_slides_on_down_the_second() {
     assert_eq!(r.touched, vec![right, left], "{r:?}");
     assert!(at.y < 0.0, "stopped at {at} after {r:?}");
 }
+
+#[test]
+fn what_it_starts_deep_inside_does_not_block_it() {
+    // Spawned in the middle of a big block: it walks straight out, unblocked and untouched.
+    let mut world = World::new();
+    put(&mut world, Aabb::from_xywh(-5.0, -5.0, 10.0, 10.0).unwrap());
+    let mover = put(&mut world, Circle::new(Vec2::ZERO, 0.5).unwrap());
+    let r = world.move_and_slide(mover, v(8.0, 0.0), &MoveOptions::default()).unwrap();
+    assert_eq!((r.moved, r.touched.len()), (v(8.0, 0.0), 0), "{r:?}");
+}
