@@ -69,3 +69,40 @@ impl Detector for Exact {
         intersects(a, b)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shape::{Circle, Obb};
+    use glam::Vec2;
+
+    /// Three pairs that the three detectors tell apart, from the loosest to the tightest: boxes
+    /// overlapping only, circles overlapping too, and shapes that really touch.
+    #[test]
+    fn each_detector_judges_by_its_own_rule() {
+        let diamond: Shape = Obb::new(Vec2::ZERO, Vec2::ONE, std::f32::consts::FRAC_PI_4).unwrap().into();
+        let ball = |x: f32, y: f32| -> Shape { Circle::new(Vec2::new(x, y), 0.3).unwrap().into() };
+        // The diamond's box reaches x = y = √2; its bounding circle has radius √2 as well.
+        let boxes_only = ball(1.6, 1.6); // box corner region: circles 2.26 apart > √2 + 0.3
+        let circles_too = ball(1.1, 1.1); // 1.56 apart < 1.71, yet 0.26 clear of the diamond's edge
+        let touching = ball(0.8, 0.0); // its centre lies inside the diamond
+        let detectors: [&dyn Detector; 3] = [&BoundingBoxes, &BoundingCircles, &Exact];
+        let verdicts = |b: &Shape| detectors.map(|d| d.detect(&diamond, b));
+        assert_eq!(verdicts(&boxes_only), [true, false, false]);
+        assert_eq!(verdicts(&circles_too), [true, true, false]);
+        assert_eq!(verdicts(&touching), [true, true, true]);
+        let far = ball(5.0, 0.0);
+        assert_eq!(verdicts(&far), [false, false, false]);
+        assert_eq!(detectors.map(|d| d.name()), ["bounding boxes", "bounding circles", "exact"]);
+    }
+
+    /// Circles exactly touching count as colliding, as the shapes' own touching rule says.
+    #[test]
+    fn bounding_circles_touching_collide() {
+        let a: Shape = Circle::new(Vec2::ZERO, 1.0).unwrap().into();
+        let b: Shape = Circle::new(Vec2::new(3.0, 0.0), 2.0).unwrap().into();
+        let c: Shape = Circle::new(Vec2::new(3.0, 0.0), 1.99).unwrap().into();
+        assert!(BoundingCircles.detect(&a, &b));
+        assert!(!BoundingCircles.detect(&a, &c));
+    }
+}
