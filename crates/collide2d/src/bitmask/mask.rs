@@ -302,6 +302,19 @@ pub(super) fn row_runs(row: &[u64], width: u32, mut f: impl FnMut(u32, u32)) {
 mod tests {
     use super::*;
 
+    /// Masks up to 64 pixels a side are drawn row by row under the summary; larger ones (in
+    /// either direction) get the summary alone.
+    #[test]
+    fn debug_draws_small_masks_only() {
+        let l = Bitmask::from_fn(3, 2, |x, y| x == 0 || y == 1);
+        assert_eq!(format!("{l:?}"), "Bitmask(3×2, 4 set)\n#..\n###");
+        let lines = |m: &Bitmask| format!("{m:?}").lines().count();
+        assert_eq!(lines(&Bitmask::new(64, 64)), 65);
+        assert_eq!(lines(&Bitmask::new(65, 64)), 1);
+        assert_eq!(lines(&Bitmask::new(64, 65)), 1);
+        assert_eq!(format!("{:?}", Bitmask::full(65, 64)), "Bitmask(65×64, 4160 set)");
+    }
+
     #[test]
     fn fill_keeps_bits_beyond_the_width_clear() {
         let m = Bitmask::full(70, 2);
