@@ -315,6 +315,55 @@ mod tests {
         assert_eq!(format!("{:?}", Bitmask::full(65, 64)), "Bitmask(65×64, 4160 set)");
     }
 
+    /// Setting and clearing one pixel at a time: words of 64 bits, rows `stride` words apart,
+    /// and nothing happens outside the mask (one past either side, or far out).
+    #[test]
+    fn set_and_get_address_one_bit_per_pixel() {
+        let mut m = Bitmask::new(70, 3);
+        assert_eq!((m.stride(), m.words().len()), (2, 6));
+        assert!(m.is_clear());
+        for (x, y) in [(0, 0), (63, 1), (64, 1), (69, 2)] {
+            m.set(x, y, true);
+            assert!(m.get(x, y), "({x}, {y}) was set");
+        }
+        assert_eq!(m.words(), &[1, 0, 1 << 63, 1, 0, 1 << 5]);
+        assert!(!m.is_clear());
+        // Outside: no bit changes, and every read is false.
+        for (x, y) in [(70, 0), (0, 3), (70, 3), (u32::MAX, 1), (5, u32::MAX)] {
+            m.set(x, y, true);
+            assert!(!m.get(x, y), "({x}, {y}) is outside");
+        }
+        assert_eq!(m.count(), 4);
+        // One past a width that fills its last word is outside too, not the next row's start.
+        let whole = Bitmask::full(64, 2);
+        assert!(!whole.get(64, 0) && whole.get(63, 0) && !whole.get(0, 2));
+        // Clearing takes off that bit alone; setting twice, or clearing a clear bit, changes nothing.
+        m.set(64, 1, false);
+        m.set(64, 1, false);
+        m.set(0, 0, true);
+        assert_eq!(m.words(), &[1, 0, 1 << 63, 0, 0, 1 << 5]);
+        m.set(63, 1, false);
+        m.set(0, 0, false);
+        m.set(69, 2, false);
+        assert!(m.is_clear());
+    }
+
+    /// Filling sets each row's last word up to the width only, a whole word when the width is a
+    /// multiple of 64; a mask without pixels stays without; clearing clears everything.
+    #[test]
+    fn fill_covers_exactly_the_mask() {
+        assert_eq!(Bitmask::full(128, 2).count(), 256);
+        assert_eq!(Bitmask::full(128, 2).words(), &[!0; 4]);
+        assert_eq!(Bitmask::full(1, 3).words(), &[1; 3]);
+        for (w, h) in [(0, 3), (3, 0), (0, 0)] {
+            let m = Bitmask::full(w, h);
+            assert!(m.is_clear() && m.words().is_empty(), "{w}×{h}");
+        }
+        let mut m = Bitmask::full(70, 2);
+        m.fill(false);
+        assert!(m.is_clear() && m.words().len() == 4);
+    }
+
     #[test]
     fn fill_keeps_bits_beyond_the_width_clear() {
         let m = Bitmask::full(70, 2);
