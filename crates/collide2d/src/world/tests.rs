@@ -127,7 +127,8 @@ fn debug_output_counts_colliders_and_names_the_detector() {
 #[test]
 fn the_world_counts_names_and_hands_out_its_colliders() {
     let mut w: World<u32> = World::new();
-    assert!(w.is_empty() && w.len() == 0);
+    assert!(w.is_empty());
+    assert_eq!(w.len(), 0);
     let a = w.insert(square(0.0, 0.0), Transform::IDENTITY, 1).unwrap();
     let b = w.insert(square(5.0, 0.0), Transform::from_translation(Vec2::new(1.0, 0.0)), 2).unwrap();
     let c = w.insert(square(9.0, 0.0), Transform::IDENTITY, 3).unwrap();
@@ -142,7 +143,8 @@ fn the_world_counts_names_and_hands_out_its_colliders() {
     assert!(!w.contains(b) && w.len() == 2 && w.data_mut(b).is_none() && w.local_shape(b).is_none());
     assert_eq!(w.remove(a), Some(1));
     assert_eq!(w.remove(c), Some(3));
-    assert!(w.is_empty() && w.len() == 0);
+    assert!(w.is_empty());
+    assert_eq!(w.len(), 0);
     // A reused slot's handle counts how often it was reused.
     w.step();
     let d = w.insert(square(0.0, 0.0), Transform::IDENTITY, 4).unwrap();
