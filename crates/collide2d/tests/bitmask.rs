@@ -459,6 +459,29 @@ fn push_out_moves_along_the_shallow_side() {
     assert_eq!(p.depth, 4.0);
 }
 
+/// Content away from the masks' origins: each direction's search runs up to the move that takes
+/// the content rectangles apart, and the shortest move is found right at that limit, one way or
+/// the other along each axis.
+#[test]
+fn push_out_finds_the_move_at_the_content_rectangles_edge() {
+    // A bar filling x 4..44 and y 3..13 of its mask, and a post filling x 5..10, y 2..12 of its.
+    let bar = Bitmask::from_fn(50, 20, |x, y| (4..44).contains(&x) && (3..13).contains(&y));
+    let post = Bitmask::from_fn(20, 20, |x, y| (5..10).contains(&x) && (2..12).contains(&y));
+    let push = |offset: (i32, i32)| bar.push_out(&post, offset).unwrap().axis_move;
+    // The post at x 35..40 of the bar's 4..44: 9 to the right clears it (36 to the left, 10 up
+    // or down).
+    assert_eq!(push((30, 1)), (9, 0));
+    // At x 8..13: 9 to the left (36 to the right).
+    assert_eq!(push((3, 1)), (-9, 0));
+    // A beam lying across the bar's bottom or top edge, further out in its own mask.
+    let beam = Bitmask::from_fn(80, 30, |x, y| (6..70).contains(&x) && (7..10).contains(&y));
+    let push = |offset: (i32, i32)| bar.push_out(&beam, offset).unwrap().axis_move;
+    // The beam's rows 7..10 at 12..15 of the bar's 3..13: 1 down clears, 12 up.
+    assert_eq!(push((-2, 5)), (0, 1));
+    // At 4..7: 4 up clears it (9 down).
+    assert_eq!(push((-2, -3)), (0, -4));
+}
+
 #[test]
 fn masks_against_thin_shapes_and_polygons() {
     use collide2d::{Polygon, Segment};

@@ -308,6 +308,16 @@ mod tests {
         }
     }
 
+    /// Two overlapping pixels at the same bit of two words of one row: folding the row's words
+    /// must keep both (as an OR does; an XOR would cancel them).
+    #[test]
+    fn hits_at_one_bit_of_two_words_are_both_seen() {
+        let a = Bitmask::full(130, 2);
+        let b = Bitmask::from_fn(130, 1, |x, _| x == 5 || x == 69);
+        assert!(a.overlaps(&b, (0, 1)));
+        assert_eq!(a.overlap_area(&b, (0, 1)), 2);
+    }
+
     #[test]
     fn extreme_offsets_do_not_overflow() {
         let a = Bitmask::full(65, 65);
