@@ -455,8 +455,44 @@ fn push_out_moves_along_the_shallow_side() {
     // Ball pushed 4 pixels into the wall's right side.
     let p = wall.push_out(&ball, (16, 40)).unwrap();
     assert_eq!(p.axis_move, (4, 0));
-    assert!(p.normal.x > 0.99);
+    // Moving up or down changes nothing: the normal is exactly horizontal.
+    assert_eq!(p.normal, Vec2::X);
     assert_eq!(p.depth, 4.0);
+    // A crate sunk 3 into a floor's top: pushed straight up (y down).
+    let floor = Bitmask::full(100, 10);
+    let crate_ = Bitmask::full(10, 10);
+    let p = floor.push_out(&crate_, (40, -7)).unwrap();
+    assert_eq!((p.axis_move, p.normal, p.depth), ((0, -3), Vec2::NEG_Y, 3.0));
+}
+
+/// Which way the estimate points, case by case: the fall of the overlap area when it has one,
+/// else from one centroid to the other, else the axis move's own direction.
+#[test]
+fn push_out_normal_follows_the_area_then_the_centroids_then_the_axis() {
+    let square = |side: u32| Bitmask::full(side, side);
+    // Corner over corner, 3 × 5 deep: one step right takes 5 pixels off, one down 3, so the
+    // normal leans (5, 3) over (and the axis move is the 3 to the right).
+    let p = square(20).push_out(&square(20), (17, 15)).unwrap();
+    assert_eq!(p.axis_move, (3, 0));
+    assert!(p.normal.abs_diff_eq(Vec2::new(5.0, 3.0).normalize(), 1e-6), "{:?}", p.normal);
+    // Wholly inside, away from every edge: the area does not change one step away, so the
+    // normal runs from the big square's centroid (50, 50) to the small one's (75, 25).
+    let p = square(100).push_out(&square(10), (70, 20)).unwrap();
+    assert!(p.normal.abs_diff_eq(Vec2::new(1.0, -1.0).normalize(), 1e-6), "{:?}", p.normal);
+    assert!(!square(100).overlaps(&square(10), (70 + 30, 20 - 30)));
+    assert_eq!(p.depth, 42.0); // round(42 × 0.7071) = 30: the first step that clears
+                               // Centred inside: the centroids agree too, so the axis move's direction (right, on ties).
+    let p = square(30).push_out(&square(10), (10, 10)).unwrap();
+    assert_eq!((p.axis_move, p.normal, p.depth), ((20, 0), Vec2::X, 20.0));
+}
+
+/// Two posts one pixel wide, one half sunk into the other's bottom: the push runs the posts'
+/// length, farther than their widths and the other's height together.
+#[test]
+fn push_out_depth_can_run_a_long_thin_mask_s_length() {
+    let post = Bitmask::full(1, 40);
+    let p = post.push_out(&post, (0, 20)).unwrap();
+    assert_eq!((p.axis_move, p.normal, p.depth), ((1, 0), Vec2::Y, 20.0));
 }
 
 /// Content away from the masks' origins: each direction's search runs up to the move that takes
