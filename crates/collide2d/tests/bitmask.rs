@@ -518,6 +518,45 @@ fn push_out_finds_the_move_at_the_content_rectangles_edge() {
     assert_eq!(push((-2, -3)), (0, -4));
 }
 
+/// A mask covers the cells whose centres lie in the shape's bounds, edges included; a shape
+/// reaching past the range a mask can cover, or not finite, gets none (and nothing overflows on
+/// the way).
+#[test]
+fn from_shape_covers_the_centres_in_the_bounds_and_refuses_what_no_mask_can_hold() {
+    use collide2d::Aabb;
+    // Centres 2.5 ..= 5.5 across and 3.5 ..= 7.5 down: 4 × 5 cells, from cell (2, 3).
+    let edges_on_centres = Aabb::new(Vec2::new(2.5, 3.5), Vec2::new(5.5, 7.5)).unwrap();
+    let (mask, offset) = Bitmask::from_shape(&edges_on_centres, 1.0).unwrap();
+    assert_eq!((offset, mask.width(), mask.height(), mask.count()), ((2, 3), 4, 5, 20));
+    // At 2 pixels a unit the same box covers centres 5.5 ..= 10.5 and 7.5 ..= 14.5.
+    let (mask, offset) = Bitmask::from_shape(&edges_on_centres, 2.0).unwrap();
+    assert_eq!((offset, mask.width(), mask.height()), ((5, 7), 6, 8));
+    for (lo, hi) in [
+        ((-5.0, 0.0), (1e30, 1.0)),
+        ((0.0, -5.0), (1.0, 1e30)),
+        ((-1e30, 0.0), (5.0, 1.0)),
+        ((-1e30, -1e30), (1e30, 1e30)),
+    ] {
+        let b = Aabb::new(Vec2::from(lo), Vec2::from(hi)).unwrap();
+        assert!(Bitmask::from_shape(&b, 1.0).is_none(), "{b:?}");
+    }
+    // Sides and pixel counts past the limits, either way round.
+    let side = collide2d::bitmask::MAX_SIDE as f32;
+    for (w, h) in [(side + 16.0, 1.0), (1.0, side + 16.0), (40_000.0, 40_000.0)] {
+        let b = Aabb::new(Vec2::ZERO, Vec2::new(w, h)).unwrap();
+        assert!(Bitmask::from_shape(&b, 1.0).is_none(), "{b:?}");
+    }
+    // Scales that are not positive and finite.
+    for scale in [0.0, -1.0, f32::INFINITY, f32::NAN] {
+        assert!(Bitmask::from_shape(&edges_on_centres, scale).is_none(), "{scale}");
+    }
+    // A unit box at a scale whose cells overflow.
+    let unit = Aabb::new(Vec2::new(-1.0, -1.0), Vec2::ONE).unwrap();
+    assert!(Bitmask::from_shape(&unit, 1e30).is_none());
+    assert!(Bitmask::from_shape(&Vec2::new(f32::NAN, 1.0), 1.0).is_none());
+    assert!(Bitmask::from_shape(&Vec2::new(1.0, f32::INFINITY), 1.0).is_none());
+}
+
 #[test]
 fn masks_against_thin_shapes_and_polygons() {
     use collide2d::{Polygon, Segment};

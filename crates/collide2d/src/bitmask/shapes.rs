@@ -11,14 +11,13 @@ use crate::shape::Aabb;
 /// The whole-pixel columns and rows whose centres can lie in `[lo, hi]` (scaled), as
 /// `(x0, y0, x1, y1)` with ends excluded; `None` when not finite or too large.
 fn cell_range(lo: Vec2, hi: Vec2) -> Option<(i64, i64, i64, i64)> {
-    if !(lo.is_finite() && hi.is_finite()) {
-        return None;
-    }
     // Pixel c has its centre c + 0.5 in [lo, hi] when lo - 0.5 <= c <= hi - 0.5.
     let (x0, y0) = ((lo.x as f64 - 0.5).ceil(), (lo.y as f64 - 0.5).ceil());
     let (x1, y1) = ((hi.x as f64 - 0.5).floor() + 1.0, (hi.y as f64 - 0.5).floor() + 1.0);
+    // Within ±2^40 the callers' i64 arithmetic cannot overflow; NaN and infinities fail the
+    // comparison too.
     const LIMIT: f64 = (1u64 << 40) as f64;
-    if [x0, y0, x1, y1].iter().any(|v| v.abs() > LIMIT) {
+    if ![x0, y0, x1, y1].iter().all(|v| v.abs() <= LIMIT) {
         return None;
     }
     Some((x0 as i64, y0 as i64, (x1 as i64).max(x0 as i64), (y1 as i64).max(y0 as i64)))
