@@ -23,6 +23,12 @@ fn cell_range(lo: Vec2, hi: Vec2) -> Option<(i64, i64, i64, i64)> {
     Some((x0 as i64, y0 as i64, (x1 as i64).max(x0 as i64), (y1 as i64).max(y0 as i64)))
 }
 
+/// Whether a mask `w × h` (both at least 0) stays within [`MAX_SIDE`] a side and [`MAX_PIXELS`]
+/// in all.
+fn within_limits(w: i64, h: i64) -> bool {
+    w <= MAX_SIDE as i64 && h <= MAX_SIDE as i64 && (w as u64) * (h as u64) <= MAX_PIXELS
+}
+
 impl Bitmask {
     /// Rasterises `shape` at `pixels_per_unit`: pixel `(x, y)` of the result is set when its centre
     /// lies in the shape (boundary included), with the result's pixel `(0, 0)` being the grid cell
@@ -72,7 +78,7 @@ impl Bitmask {
         let (x0, y0, x1, y1) = cell_range(bounds.min() * pixels_per_unit, bounds.max() * pixels_per_unit)?;
         let (x0i, y0i) = (i32::try_from(x0).ok()?, i32::try_from(y0).ok()?);
         let (w, h) = (x1 - x0, y1 - y0);
-        if w > MAX_SIDE as i64 || h > MAX_SIDE as i64 || (w as u64) * (h as u64) > MAX_PIXELS {
+        if !within_limits(w, h) {
             return None;
         }
         self.reset(w as u32, h as u32);
@@ -196,5 +202,24 @@ impl Bitmask {
         scratch.reset((x1 - x0) as u32, (y1 - y0) as u32);
         scratch.paint(shape, |x, y| Vec2::new((x0 + x as i64) as f32 + 0.5, (y0 + y as i64) as f32 + 0.5));
         self.overlaps(scratch, (x0 as i32, y0 as i32))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The limits are inclusive: a side of exactly `MAX_SIDE` and exactly `MAX_PIXELS` in all are
+    /// allowed (too large to build in a test, hence checked here).
+    #[test]
+    fn limits_allow_exactly_the_maximum() {
+        let side = MAX_SIDE as i64;
+        let pixels = MAX_PIXELS as i64;
+        assert!(within_limits(side, pixels / side) && within_limits(pixels / side, side));
+        assert!(!within_limits(side + 1, 1) && !within_limits(1, side + 1));
+        assert!(within_limits(side, 1) && within_limits(0, 0));
+        assert!(!within_limits(pixels / side + 1, side) && !within_limits(side, pixels / side + 1));
+        // 2^15 × 2^15 is exactly MAX_PIXELS; one more row is past it.
+        assert!(within_limits(1 << 15, 1 << 15) && !within_limits(1 << 15, (1 << 15) + 1));
     }
 }
