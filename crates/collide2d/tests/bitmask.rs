@@ -530,7 +530,11 @@ fn from_shape_covers_the_centres_in_the_bounds_and_refuses_what_no_mask_can_hold
     assert_eq!((offset, mask.width(), mask.height(), mask.count()), ((2, 3), 4, 5, 20));
     // At 2 pixels a unit the same box covers centres 5.5 ..= 10.5 and 7.5 ..= 14.5.
     let (mask, offset) = Bitmask::from_shape(&edges_on_centres, 2.0).unwrap();
-    assert_eq!((offset, mask.width(), mask.height()), ((5, 7), 6, 8));
+    assert_eq!((offset, mask.width(), mask.height(), mask.count()), ((5, 7), 6, 8, 48));
+    // Each cell is tested at its centre scaled back: a disc of radius 1 at 4 pixels a unit.
+    let disc = collide2d::Circle::new(Vec2::new(1.0, 1.0), 1.0).unwrap();
+    let (mask, offset) = Bitmask::from_shape(&disc, 4.0).unwrap();
+    assert_eq!((offset, mask.width(), mask.count()), ((0, 0), 8, 52));
     for (lo, hi) in [
         ((-5.0, 0.0), (1e30, 1.0)),
         ((0.0, -5.0), (1.0, 1e30)),
