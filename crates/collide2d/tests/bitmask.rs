@@ -561,6 +561,47 @@ fn from_shape_covers_the_centres_in_the_bounds_and_refuses_what_no_mask_can_hold
     assert!(Bitmask::from_shape(&Vec2::new(1.0, f32::INFINITY), 1.0).is_none());
 }
 
+/// The exact shape test's shortcuts (rows, columns and words it skips) never skip a pixel that
+/// touches: at the mask's four edges, at word boundaries, runs reaching the end of a row, and
+/// shapes that pass the mask's box but meet a row only beyond its end.
+#[test]
+fn overlaps_shape_skips_nothing_that_touches() {
+    use collide2d::Segment;
+    let block = |x0: f32, y0: f32, x1: f32, y1: f32| Aabb::new(Vec2::new(x0, y0), Vec2::new(x1, y1)).unwrap();
+    let full = Bitmask::full(130, 3);
+    // Touching each edge from outside, and a hair away.
+    for (touching, apart) in [
+        (block(-2.0, 1.0, 0.0, 2.0), block(-2.0, 1.0, -0.01, 2.0)),
+        (block(1.0, -2.0, 2.0, 0.0), block(1.0, -2.0, 2.0, -0.01)),
+        (block(130.0, 1.0, 132.0, 2.0), block(130.01, 1.0, 132.0, 2.0)),
+        (block(1.0, 3.0, 2.0, 5.0), block(1.0, 3.01, 2.0, 5.0)),
+    ] {
+        assert!(full.overlaps_shape(&touching), "{touching:?}");
+        assert!(!full.overlaps_shape(&apart), "{apart:?}");
+    }
+    // Far beyond a small mask, right or below.
+    let small = Bitmask::full(20, 3);
+    assert!(!small.overlaps_shape(&block(200.0, 1.0, 210.0, 2.0)));
+    assert!(!small.overlaps_shape(&block(1.0, 200.0, 2.0, 210.0)));
+    // Inside a row's second word, and at the very end of the row (a run to the mask's edge).
+    assert!(full.overlaps_shape(&block(100.2, 1.2, 100.8, 1.8)));
+    assert!(Bitmask::full(128, 3).overlaps_shape(&block(127.3, 1.2, 127.7, 1.8)));
+    // One pixel just before a word boundary, touched from the next word's first column; one at
+    // the end of the second word, with the shape inside it.
+    let before_64 = Bitmask::from_fn(200, 3, |x, _| x == 63);
+    assert!(before_64.overlaps_shape(&block(64.0, 1.0, 65.0, 2.0)));
+    let at_127 = Bitmask::from_fn(200, 3, |x, _| x == 127);
+    assert!(at_127.overlaps_shape(&block(127.2, 1.2, 127.8, 1.8)));
+    // A shape ending exactly where a pixel's row or run starts.
+    let dot = Bitmask::from_fn(80, 10, |x, y| (x == 5 || x == 64) && y == 5);
+    assert!(dot.overlaps_shape(&block(4.5, 4.0, 5.5, 5.0)));
+    assert!(dot.overlaps_shape(&block(63.5, 5.2, 64.0, 5.8)));
+    assert!(!dot.overlaps_shape(&block(63.5, 5.2, 63.99, 5.8)));
+    // Within the mask's box, but meeting rows 0 and 1 only past the mask's right end.
+    let slant = Segment::new(Vec2::new(120.0, -2.0), Vec2::new(200.0, 1.5)).unwrap();
+    assert!(!Bitmask::full(128, 3).overlaps_shape(&slant));
+}
+
 #[test]
 fn masks_against_thin_shapes_and_polygons() {
     use collide2d::{Polygon, Segment};
