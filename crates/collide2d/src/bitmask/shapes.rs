@@ -10,7 +10,7 @@ use crate::shape::Aabb;
 
 /// The whole-pixel columns and rows whose centres can lie in `[lo, hi]` (scaled), as
 /// `(x0, y0, x1, y1)` with ends excluded; `None` when not finite or too large.
-fn cell_range(lo: Vec2, hi: Vec2) -> Option<(i64, i64, i64, i64)> {
+pub(super) fn cell_range(lo: Vec2, hi: Vec2) -> Option<(i64, i64, i64, i64)> {
     // Pixel c has its centre c + 0.5 in [lo, hi] when lo - 0.5 <= c <= hi - 0.5.
     let (x0, y0) = ((lo.x as f64 - 0.5).ceil(), (lo.y as f64 - 0.5).ceil());
     let (x1, y1) = ((hi.x as f64 - 0.5).floor() + 1.0, (hi.y as f64 - 0.5).floor() + 1.0);
@@ -25,7 +25,7 @@ fn cell_range(lo: Vec2, hi: Vec2) -> Option<(i64, i64, i64, i64)> {
 
 /// Whether a mask `w × h` (both at least 0) stays within [`MAX_SIDE`] a side and [`MAX_PIXELS`]
 /// in all.
-fn within_limits(w: i64, h: i64) -> bool {
+pub(super) fn within_limits(w: i64, h: i64) -> bool {
     w <= MAX_SIDE as i64 && h <= MAX_SIDE as i64 && (w as u64) * (h as u64) <= MAX_PIXELS
 }
 

@@ -2,7 +2,8 @@
 
 use glam::Vec2;
 
-use super::{Bitmask, MAX_PIXELS, MAX_SIDE};
+use super::shapes::{cell_range, within_limits};
+use super::Bitmask;
 use crate::math::Transform;
 
 impl Bitmask {
@@ -19,7 +20,7 @@ impl Bitmask {
     /// bounding box.
     ///
     /// `None` when the transform is not finite or not invertible, or when the result would exceed
-    /// [`MAX_SIDE`] a side or [`MAX_PIXELS`] in all.
+    /// [`MAX_SIDE`](super::MAX_SIDE) a side or [`MAX_PIXELS`](super::MAX_PIXELS) in all.
     ///
     /// ```
     /// use collide2d::bitmask::Bitmask;
@@ -41,31 +42,26 @@ impl Bitmask {
             [Vec2::ZERO, Vec2::new(w, 0.0), Vec2::new(0.0, h), Vec2::new(w, h)].map(|c| transform.transform_point(c));
         let lo = corners.iter().fold(Vec2::INFINITY, |a, &c| a.min(c));
         let hi = corners.iter().fold(Vec2::NEG_INFINITY, |a, &c| a.max(c));
-        if !(lo.is_finite() && hi.is_finite()) {
+        // The destination pixels whose centres lie in the corners' box, as for a shape.
+        let (x0, y0, x1, y1) = cell_range(lo, hi)?;
+        let (ox, oy) = (i32::try_from(x0).ok()?, i32::try_from(y0).ok()?);
+        let (ow, oh) = (x1 - x0, y1 - y0);
+        if !within_limits(ow, oh) {
             return None;
         }
-        let (x0, y0) = ((lo.x as f64 - 0.5).ceil(), (lo.y as f64 - 0.5).ceil());
-        let (x1, y1) = ((hi.x as f64 - 0.5).floor() + 1.0, (hi.y as f64 - 0.5).floor() + 1.0);
-        let (ow, oh) = ((x1 - x0).max(0.0), (y1 - y0).max(0.0));
-        if ow > MAX_SIDE as f64 || oh > MAX_SIDE as f64 || ow * oh > MAX_PIXELS as f64 {
-            return None;
-        }
-        if x0.abs() > i32::MAX as f64 || y0.abs() > i32::MAX as f64 {
-            return None;
-        }
-        let (ox, oy) = (x0 as i32, y0 as i32);
         let mut out = Bitmask::new(ow as u32, oh as u32);
         // Source position of a destination centre, stepped along a row in f64 (no drift).
         let m = inverse.affine();
         let (ax, ay, t) = (m.matrix2.x_axis.as_dvec2(), m.matrix2.y_axis.as_dvec2(), m.translation.as_dvec2());
-        let (sw, sh) = (self.width as f64, self.height as f64);
         for y in 0..out.height {
             let cy = oy as f64 + y as f64 + 0.5;
             let row = out.row_mut(y);
             for x in 0..ow as u32 {
                 let cx = ox as f64 + x as f64 + 0.5;
                 let p = ax * cx + ay * cy + t;
-                if p.x >= 0.0 && p.y >= 0.0 && p.x < sw && p.y < sh && self.get(p.x as u32, p.y as u32) {
+                // `get` answers false past the far sides (`as` saturates); the near sides need
+                // the test, as truncation takes -0.5 to 0.
+                if p.x >= 0.0 && p.y >= 0.0 && self.get(p.x as u32, p.y as u32) {
                     row[x as usize / 64] |= 1 << (x % 64);
                 }
             }
