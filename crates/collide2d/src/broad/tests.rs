@@ -344,16 +344,22 @@ fn rays_meet_boxes_that_drifted_past_the_last_extent() {
 /// several units: a ray through that part alone still meets it (the reach margin covers it).
 #[test]
 fn rays_meet_boxes_at_the_far_edge_of_their_reach() {
+    stuck_out_box_is_met(0.0, 91.0);
+    // The union ending at x = 0: its growth by the margin is added, not scaled.
+    stuck_out_box_is_met(-101.0, -10.0);
+}
+
+fn stuck_out_box_is_met(first: f32, second: f32) {
     let mut bp = BroadPhase::new();
-    bp.insert_proxy(0, 0, bounds(0.0, 0.0, 10.0, 10.0), u32::MAX, u32::MAX);
-    bp.insert_proxy(1, 0, bounds(91.0, 91.0, 10.0, 10.0), u32::MAX, u32::MAX);
+    bp.insert_proxy(0, 0, bounds(first, first, 10.0, 10.0), u32::MAX, u32::MAX);
+    bp.insert_proxy(1, 0, bounds(second, second, 10.0, 10.0), u32::MAX, u32::MAX);
     bp.update();
     let r = bp.proxies.reach[1];
     let moved = Bounds { min: r.max - 10.0, max: r.max };
     bp.set_bounds(1, moved);
     assert!(bp.shifted.contains(&1), "the box should keep its entry");
     bp.update();
-    assert!(moved.max.x > 103.0, "the reach should let it stick out by more than a unit: {r:?}");
+    assert!(moved.max.x > second + 12.0, "the reach should let it stick out by more than a unit: {r:?}");
     let met = met_going_down(&bp, moved.max.x - 0.01);
     assert!(met.contains(&1), "met {met:?}");
 }
