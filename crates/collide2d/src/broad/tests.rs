@@ -344,24 +344,53 @@ fn rays_meet_boxes_that_drifted_past_the_last_extent() {
 /// several units: a ray through that part alone still meets it (the reach margin covers it).
 #[test]
 fn rays_meet_boxes_at_the_far_edge_of_their_reach() {
-    stuck_out_box_is_met(0.0, 91.0);
+    stuck_out_box_is_met(0.0, 91.0, 10.0);
     // The union ending at x = 0: its growth by the margin is added, not scaled.
-    stuck_out_box_is_met(-101.0, -10.0);
+    stuck_out_box_is_met(-101.0, -10.0, 10.0);
+    // Cells smaller than a unit: the margin adds the cell and the side, not multiplies them.
+    stuck_out_box_is_met(0.0, 0.91, 0.1);
 }
 
-fn stuck_out_box_is_met(first: f32, second: f32) {
+fn stuck_out_box_is_met(first: f32, second: f32, size: f32) {
     let mut bp = BroadPhase::new();
-    bp.insert_proxy(0, 0, bounds(first, first, 10.0, 10.0), u32::MAX, u32::MAX);
-    bp.insert_proxy(1, 0, bounds(second, second, 10.0, 10.0), u32::MAX, u32::MAX);
+    bp.insert_proxy(0, 0, bounds(first, first, size, size), u32::MAX, u32::MAX);
+    bp.insert_proxy(1, 0, bounds(second, second, size, size), u32::MAX, u32::MAX);
     bp.update();
     let r = bp.proxies.reach[1];
-    let moved = Bounds { min: r.max - 10.0, max: r.max };
+    let moved = Bounds { min: r.max - size, max: r.max };
     bp.set_bounds(1, moved);
     assert!(bp.shifted.contains(&1), "the box should keep its entry");
     bp.update();
-    assert!(moved.max.x > second + 12.0, "the reach should let it stick out by more than a unit: {r:?}");
-    let met = met_going_down(&bp, moved.max.x - 0.01);
+    let out = moved.max.x - (second + size);
+    assert!(out > 0.2 * size, "the reach should let it stick out by a fifth of its side: {r:?}");
+    let met = met_going_down(&bp, moved.max.x - 0.001 * size);
     assert!(met.contains(&1), "met {met:?}");
+}
+
+/// The same when every level is in use, the coarsest by a box grown into it since the grid was
+/// built: the margin is the coarsest used level's, not an empty one's.
+#[test]
+fn rays_meet_boxes_stuck_out_of_the_coarsest_level_in_use() {
+    let mut bp = BroadPhase::new();
+    for i in 0..3u32 {
+        bp.insert_proxy(i, 0, bounds(5.0 * i as f32, 0.0, 1.0, 1.0), u32::MAX, u32::MAX);
+    }
+    bp.update();
+    let fits: Vec<f64> = bp.levels.iter().map(|l| l.fits).collect();
+    assert_eq!(fits.len(), 3, "one level in use and two spare: {fits:?}");
+    bp.set_bounds(1, bounds(5.0, 0.0, 1.5, 1.5));
+    bp.set_bounds(2, bounds(10.0, 0.0, 3.0, 3.0));
+    bp.update();
+    assert_eq!(bp.rebuilds, 1, "growing boxes fill the spare levels");
+    assert!(bp.levels.iter().all(|l| l.count == 1), "every level in use");
+    let r = bp.proxies.reach[2];
+    let moved = Bounds { min: r.max - 3.0, max: r.max };
+    bp.set_bounds(2, moved);
+    assert!(bp.shifted.contains(&2), "the box should keep its entry");
+    bp.update();
+    assert!(moved.max.x > 14.0, "the box should stick out by a unit: {r:?}");
+    let met = met_going_down(&bp, moved.max.x - 0.01);
+    assert!(met.contains(&2), "met {met:?}");
 }
 
 /// The same after a sort, which recomputes the spread from the boxes.
