@@ -115,9 +115,12 @@ struct Walk<'a> {
 /// first and build a region that is not convex, missing a corner (a negated `0.0` gives the
 /// `-0.0`).
 fn walk_start(v: &[Vec2]) -> usize {
-    let height = |p: Vec2| p.y + 0.0;
+    let key = |i: usize| (v[i].y + 0.0, v[i].x + 0.0);
     (0..v.len())
-        .min_by(|&i, &j| height(v[i]).total_cmp(&height(v[j])).then((v[i].x + 0.0).total_cmp(&(v[j].x + 0.0))))
+        .min_by(|&i, &j| {
+            let ((yi, xi), (yj, xj)) = (key(i), key(j));
+            yi.total_cmp(&yj).then(xi.total_cmp(&xj))
+        })
         .unwrap_or(0)
 }
 
