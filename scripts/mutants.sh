@@ -41,4 +41,6 @@ done
 command -v cargo-mutants >/dev/null || cargo install --locked cargo-mutants
 # Debug info only slows each mutant's build; the tests do not need it.
 export CARGO_PROFILE_DEV_DEBUG=0 CARGO_PROFILE_TEST_DEBUG=0
+# A failing property need not shrink: shrinking made a caught mutant cost minutes, not seconds.
+export PROPTEST_MAX_SHRINK_ITERS=0
 exec cargo mutants -p collide2d -f "$glob" "${options[@]}" -o "$out" -j 2 --timeout 120 "${binary_args[@]}"

@@ -198,8 +198,9 @@ pub struct BroadPhase {
 }
 
 impl BroadPhase {
-    /// The largest key: the broad phase keeps a table entry for every key up to the largest
-    /// used, so keys should be small and dense (reuse the keys of removed boxes).
+    /// The largest key, 2²⁶ − 1 (67,108,863): the broad phase keeps a table entry for every key
+    /// up to the largest used, so keys should be small and dense (reuse the keys of removed
+    /// boxes).
     pub const MAX_KEY: u32 = (1 << 26) - 1;
 
     /// An empty broad phase.

@@ -6,6 +6,7 @@ use std::collections::BTreeSet;
 use glam::Vec2;
 use proptest::prelude::*;
 
+use super::cells::locate;
 use super::proxies::Meta;
 use super::{Bounds, BroadPhase};
 use crate::query::ray::Ray;
@@ -295,10 +296,17 @@ fn pairs_come_in_the_same_order_with_or_without_threads() {
 /// the level that takes them in at the next sort is no longer pure.
 #[test]
 fn boxes_leaving_the_table_make_their_level_impure() {
+    // At the origin, and far from it on both axes (cell numbers count from the extent's corner).
+    for (x0, y0) in [(0.0, 0.0), (2000.0, 3000.0)] {
+        leaving_the_table(x0, y0);
+    }
+}
+
+fn leaving_the_table(x0: f32, y0: f32) {
     let mut rand = uniform(0x5EED_0007);
     let mut bp = BroadPhase::new();
     for i in 0..1000u32 {
-        bp.insert_proxy(i, 0, bounds(rand() * 30.0, rand() * 30.0, 1.0, 1.0), u32::MAX, u32::MAX);
+        bp.insert_proxy(i, 0, bounds(x0 + rand() * 30.0, y0 + rand() * 30.0, 1.0, 1.0), u32::MAX, u32::MAX);
     }
     bp.update();
     let l = bp.levels[0];
@@ -534,4 +542,51 @@ fn saturated_cells_still_find_their_pairs() {
     bp.update_with(&mut Vec::<()>::new());
     assert_eq!(found(&bp), brute(&bp));
     assert!(found(&bp).contains(&(0, 1)));
+}
+
+/// A dense scene gets one bucket per cell of its extent: 5 × 13 cells away from the origin
+/// take 128 buckets (65 rounded up to a power of two), where 64 would be too few.
+#[test]
+fn dense_scenes_get_a_bucket_for_every_cell_of_their_extent() {
+    let side = 0.75f32;
+    let mut probe = BroadPhase::new();
+    probe.insert_proxy(0, 0, bounds(0.0, 0.0, side, side), u32::MAX, u32::MAX);
+    probe.update();
+    let cell = probe.levels[0].cell;
+    let mut bp = BroadPhase::new();
+    let mut key = 0;
+    for cx in 7..12 {
+        for cy in -20..-7 {
+            // Inside cell (cx, cy): the box is a little narrower than the cell.
+            let at = |c: i32| ((c as f64 + 0.0005) * cell) as f32;
+            bp.insert_proxy(key, 0, bounds(at(cx), at(cy), side, side), u32::MAX, u32::MAX);
+            key += 1;
+        }
+    }
+    bp.update();
+    let l = bp.levels[0];
+    assert_eq!((l.cell, l.count, l.mask + 1), (cell, 65, 128));
+    assert!(l.pure);
+}
+
+/// The lower corner of a cell's reach is in that cell by the function that places boxes,
+/// for cells whose edges are exact in f32 (where nothing but the reach's inward rounding
+/// keeps the corner off the cell below: 49 · 2⁻³⁰ is one such side) and ordinary ones.
+#[test]
+fn reaches_start_inside_their_cells() {
+    let narrow = 49.0 * 511.0 * 2f32.powi(-39);
+    for side in [narrow, 103.0 * 511.0 * 2f32.powi(-39), 0.37, 1.0, 3.0e-6, 7.5e4] {
+        let mut bp = BroadPhase::new();
+        bp.insert_proxy(0, 0, bounds(0.0, 0.0, side, side), u32::MAX, u32::MAX);
+        bp.update();
+        let l = bp.levels[0];
+        if side == narrow {
+            assert_eq!(l.cell, 49.0 * 2f64.powi(-30));
+        }
+        for c in (-300..300).chain([1 << 20, -(1 << 20), 12_345, -54_321]) {
+            let r = l.reach(c, c);
+            let (_, cx, cy, _) = locate(&bp.levels, 0, &Bounds { min: r.min, max: r.min });
+            assert_eq!((cx, cy), (c, c), "side {side}, reach {r:?}");
+        }
+    }
 }
