@@ -89,7 +89,8 @@
 //!   (`search.rs`) or, when few boxes changed, only theirs.
 //! - `query.rs`: box and ray queries, which see the boxes as they are now.
 //! - `stats.rs`: [`BroadPhaseStats`].
-//! - `tests.rs`: the inner workings checked against brute force.
+//! - `tests/`: the inner workings checked against brute force, and the grid's policies at their
+//!   thresholds.
 
 use thiserror::Error;
 

@@ -1,17 +1,19 @@
 //! Unit tests of the broad phase's inner workings, against brute force: every pair, query and
-//! kept result after random changes, and the scenes that once broke a search.
+//! kept result after random changes, and the scenes that once broke a search. `grid.rs` pins
+//! the grid's policies at their thresholds.
 
 use std::collections::BTreeSet;
 
 use glam::Vec2;
 use proptest::prelude::*;
 
-use super::cells::locate;
 use super::proxies::Meta;
 use super::{Bounds, BroadPhase};
 use crate::query::ray::Ray;
 #[cfg(feature = "parallel")]
 use crate::shape::Aabb;
+
+mod grid;
 
 fn brute(bp: &BroadPhase) -> BTreeSet<(u32, u32)> {
     let px = &bp.proxies;
@@ -542,51 +544,4 @@ fn saturated_cells_still_find_their_pairs() {
     bp.update_with(&mut Vec::<()>::new());
     assert_eq!(found(&bp), brute(&bp));
     assert!(found(&bp).contains(&(0, 1)));
-}
-
-/// A dense scene gets one bucket per cell of its extent: 5 × 13 cells away from the origin
-/// take 128 buckets (65 rounded up to a power of two), where 64 would be too few.
-#[test]
-fn dense_scenes_get_a_bucket_for_every_cell_of_their_extent() {
-    let side = 0.75f32;
-    let mut probe = BroadPhase::new();
-    probe.insert_proxy(0, 0, bounds(0.0, 0.0, side, side), u32::MAX, u32::MAX);
-    probe.update();
-    let cell = probe.levels[0].cell;
-    let mut bp = BroadPhase::new();
-    let mut key = 0;
-    for cx in 7..12 {
-        for cy in -20..-7 {
-            // Inside cell (cx, cy): the box is a little narrower than the cell.
-            let at = |c: i32| ((c as f64 + 0.0005) * cell) as f32;
-            bp.insert_proxy(key, 0, bounds(at(cx), at(cy), side, side), u32::MAX, u32::MAX);
-            key += 1;
-        }
-    }
-    bp.update();
-    let l = bp.levels[0];
-    assert_eq!((l.cell, l.count, l.mask + 1), (cell, 65, 128));
-    assert!(l.pure);
-}
-
-/// The lower corner of a cell's reach is in that cell by the function that places boxes,
-/// for cells whose edges are exact in f32 (where nothing but the reach's inward rounding
-/// keeps the corner off the cell below: 49 · 2⁻³⁰ is one such side) and ordinary ones.
-#[test]
-fn reaches_start_inside_their_cells() {
-    let narrow = 49.0 * 511.0 * 2f32.powi(-39);
-    for side in [narrow, 103.0 * 511.0 * 2f32.powi(-39), 0.37, 1.0, 3.0e-6, 7.5e4] {
-        let mut bp = BroadPhase::new();
-        bp.insert_proxy(0, 0, bounds(0.0, 0.0, side, side), u32::MAX, u32::MAX);
-        bp.update();
-        let l = bp.levels[0];
-        if side == narrow {
-            assert_eq!(l.cell, 49.0 * 2f64.powi(-30));
-        }
-        for c in (-300..300).chain([1 << 20, -(1 << 20), 12_345, -54_321]) {
-            let r = l.reach(c, c);
-            let (_, cx, cy, _) = locate(&bp.levels, 0, &Bounds { min: r.min, max: r.min });
-            assert_eq!((cx, cy), (c, c), "side {side}, reach {r:?}");
-        }
-    }
 }
