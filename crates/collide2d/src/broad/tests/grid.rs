@@ -199,3 +199,30 @@ fn the_finest_cell_fits_nine_boxes_in_ten_or_all_of_them() {
         assert_eq!(bp.levels[0].cell, want, "{common} and {largest}");
     }
 }
+
+/// Points have no side to fit: they spread over about one cell each (the extent's larger side
+/// over the root of their count), and points all in one place get cells of side 1.
+#[test]
+fn points_spread_over_a_cell_each() {
+    for (gap, cell) in [(3.0, 45.0 / 4.0), (0.0, 1.0)] {
+        let mut bp = BroadPhase::new();
+        for i in 0..16 {
+            bp.insert_proxy(i, 0, bounds(gap * i as f32, 1.0, 0.0, 0.0), u32::MAX, u32::MAX);
+        }
+        bp.update();
+        assert_eq!(bp.levels[0].cell, cell, "points {gap} apart");
+    }
+}
+
+/// Levels double their cells up to the first that fits the largest box, and two more.
+#[test]
+fn levels_reach_the_largest_box_and_two_more() {
+    let mut bp = BroadPhase::new();
+    for i in 0..10 {
+        bp.insert_proxy(i, 0, bounds(i as f32, 0.0, 0.1, 0.1), u32::MAX, u32::MAX);
+    }
+    bp.insert_proxy(10, 0, bounds(0.0, 2.0, 1.0, 1.0), u32::MAX, u32::MAX);
+    bp.update();
+    // Cells of 0.1 (and a hair): 0.8 is too small for the box, 1.6 fits it.
+    assert_eq!((bp.levels.len(), bp.proxies.state[10].level), (7, 4));
+}
