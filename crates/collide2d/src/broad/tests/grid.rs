@@ -217,12 +217,21 @@ fn points_spread_over_a_cell_each() {
 /// Levels double their cells up to the first that fits the largest box, and two more.
 #[test]
 fn levels_reach_the_largest_box_and_two_more() {
+    // Cells of 0.1 (and a hair): 0.8 is too small for a box of 1, 1.6 fits it.
+    assert_eq!(levels_for(1.0), (7, 4));
+    // A box a hair larger than what level 3 takes (its cell less the margin) needs level 4.
+    let fits_3 = f64::from(0.1f32) / (1.0 - 2.0 / 1024.0) * 8.0 * (1.0 - 1.0 / 1024.0);
+    assert_eq!(levels_for((fits_3 * (1.0 + 1.0 / 2048.0)) as f32), (7, 4));
+    assert_eq!(levels_for((fits_3 * (1.0 - 1.0 / 2048.0)) as f32), (6, 3));
+}
+
+/// How many levels ten boxes of side 0.1 and one of side `largest` get, and the level of that one.
+fn levels_for(largest: f32) -> (usize, u8) {
     let mut bp = BroadPhase::new();
     for i in 0..10 {
         bp.insert_proxy(i, 0, bounds(i as f32, 0.0, 0.1, 0.1), u32::MAX, u32::MAX);
     }
-    bp.insert_proxy(10, 0, bounds(0.0, 2.0, 1.0, 1.0), u32::MAX, u32::MAX);
+    bp.insert_proxy(10, 0, bounds(0.0, 2.0, largest, largest), u32::MAX, u32::MAX);
     bp.update();
-    // Cells of 0.1 (and a hair): 0.8 is too small for the box, 1.6 fits it.
-    assert_eq!((bp.levels.len(), bp.proxies.state[10].level), (7, 4));
+    (bp.levels.len(), bp.proxies.state[10].level)
 }
