@@ -297,3 +297,42 @@ fn soak_boxes_on_cell_edges_match_brute_force() {
     }
     println!("{updates} updates, {candidates} box pairs judged by brute force ({pairs} overlapping), {queries} queries: all agree");
 }
+
+/// Filters keep pairs apart whichever path applies them: the first fill, and a refresh that
+/// refilters two boxes among many unfiltered ones (their entries rewritten in place), then a
+/// full search. A layer of 0 meets no mask, even with a full mask (its `layer | mask` and
+/// `layer ^ mask` are full, as an unfiltered box's are), and a mask of 0 is met by no layer;
+/// boxes on layers 1 and 2 that each take only their own layer never pair, and neither is
+/// unfiltered.
+#[test]
+fn filters_keep_pairs_apart_in_a_fill_and_in_a_refresh() {
+    let new = CollisionFilter::new;
+    let cases =
+        [(new(0, u32::MAX), CollisionFilter::ALL), (new(0, u32::MAX), new(u32::MAX, 0)), (new(1, 1), new(2, 2))];
+    let b = Aabb::from_xywh(0.5, 0.5, 1.0, 1.0).unwrap();
+    for (fa, fb) in cases {
+        let mut bp = BroadPhase::new();
+        bp.insert(0, &b).unwrap();
+        bp.insert(1, &b).unwrap();
+        assert!(bp.set_filter(0, fa) && bp.set_filter(1, fb));
+        assert_eq!(bp.update(), [], "fill: {fa:?} and {fb:?}");
+        let mut bp = BroadPhase::new();
+        bp.insert(0, &b).unwrap();
+        bp.insert(1, &b).unwrap();
+        for k in 2..200 {
+            bp.insert(k, &Aabb::from_xywh(10.0 + 2.0 * k as f32, 0.5, 1.0, 1.0).unwrap()).unwrap();
+        }
+        assert_eq!(bp.update(), [(0, 1)]);
+        assert!(bp.set_filter(0, fa) && bp.set_filter(1, fb));
+        assert_eq!(bp.update(), [], "refresh: {fa:?} and {fb:?}");
+        // Nudge a quarter of the boxes within their cells (away from the cells' lower edges,
+        // which their reach leaves out): a full search over the entries as they are, without a
+        // fill, which reads the filters only if some box has one.
+        for k in 2..52 {
+            bp.insert(k, &Aabb::from_xywh(10.01 + 2.0 * k as f32, 0.5, 1.0, 1.0).unwrap()).unwrap();
+        }
+        assert_eq!(bp.update(), [], "full search after a refresh: {fa:?} and {fb:?}");
+        let stats = bp.stats();
+        assert_eq!((stats.incremental_updates, stats.full_searches, stats.rebuilds), (1, 2, 1));
+    }
+}

@@ -1,12 +1,14 @@
 //! Unit tests of the broad phase's inner workings, against brute force: every pair, query and
 //! kept result after random changes, and the scenes that once broke a search. `grid.rs` pins
-//! the grid's policies at their thresholds.
+//! the grid's policies at their thresholds; `moves.rs` the incremental path of a few boxes moving
+//! among many.
 
 use std::collections::BTreeSet;
 
 use glam::Vec2;
 use proptest::prelude::*;
 
+use super::entries::DEAD;
 use super::proxies::Meta;
 use super::{Bounds, BroadPhase};
 use crate::query::ray::Ray;
@@ -14,6 +16,7 @@ use crate::query::ray::Ray;
 use crate::shape::Aabb;
 
 mod grid;
+mod moves;
 
 fn brute(bp: &BroadPhase) -> BTreeSet<(u32, u32)> {
     let px = &bp.proxies;
@@ -37,13 +40,28 @@ fn found(bp: &BroadPhase) -> BTreeSet<(u32, u32)> {
     set
 }
 
-/// A level marked pure holds only entries of canonical cells (what its searches assume).
+/// A level marked pure holds only entries of canonical cells (what its searches assume);
+/// every grid entry is in the bucket it names, and every live collider has one entry at most
+/// (in the grid or the overflow).
 fn check_purity(bp: &BroadPhase) {
     for l in bp.levels.iter().filter(|l| l.pure) {
         let r = l.buckets();
         for e in &bp.entries[bp.starts[r.start] as usize..bp.starts[r.end] as usize] {
             assert!(l.canonical(e.cx, e.cy), "pure level with cell ({}, {}): {l:?}", e.cx, e.cy);
         }
+    }
+    let mut entries = vec![0u32; bp.proxies.len()];
+    for (k, w) in bp.starts.windows(2).enumerate() {
+        for e in bp.entries[w[0] as usize..w[1] as usize].iter().filter(|e| e.idx != DEAD) {
+            assert_eq!(e.bucket as usize, k, "the entry of collider {} in another bucket", e.idx);
+            entries[e.idx as usize] += 1;
+        }
+    }
+    for e in bp.overflow.iter().filter(|e| e.idx != DEAD) {
+        entries[e.idx as usize] += 1;
+    }
+    for i in bp.proxies.live() {
+        assert!(entries[i] <= 1, "collider {i} has {} entries", entries[i]);
     }
 }
 

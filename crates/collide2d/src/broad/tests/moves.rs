@@ -1,0 +1,51 @@
+//! A few boxes moving at a time among many on a dense grid: the incremental path (entries
+//! rewritten in place, slid into the bucket beside, or sent to the overflow, moved twice or
+//! more) against brute force.
+
+use glam::Vec2;
+use proptest::prelude::*;
+
+use super::super::{Bounds, BroadPhase};
+use super::{bounds, brute, check_purity, found};
+
+/// 400 boxes of side 0.8, one per unit square of a 20 × 20 square: the finest level is pure.
+fn dense_scene() -> BroadPhase {
+    let mut bp = BroadPhase::new();
+    for i in 0..400u32 {
+        let (x, y) = ((i % 20) as f32 + 0.1, (i / 20) as f32 + 0.1);
+        bp.insert_proxy(i, 0, bounds(x, y, 0.8, 0.8), u32::MAX, u32::MAX);
+    }
+    bp.update();
+    bp
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    /// Each round moves up to 11 boxes (half of them from the first 30, which then move again
+    /// and again) by up to a cell and a half (half of the moves along a row, where an entry can
+    /// slide into the bucket beside; one time in five, ten times as far), then updates: an incremental update each time, with the pairs of brute
+    /// force and pure levels holding only their own cells.
+    #[test]
+    fn few_moves_in_a_dense_scene_match_brute_force(
+        rounds in proptest::collection::vec(
+            proptest::collection::vec((prop_oneof![0u32..400, 0u32..30], -1.5f32..1.5, prop_oneof![Just(0.0f32), -1.5f32..1.5], proptest::bool::weighted(0.2)), 1..12),
+            1..12,
+        )
+    ) {
+        let mut bp = dense_scene();
+        prop_assert!(bp.levels[0].pure);
+        for round in &rounds {
+            for &(i, dx, dy, jump) in round {
+                let b = bp.proxies.tight[i as usize];
+                let d = Vec2::new(dx, dy) * if jump { 10.0 } else { 1.0 };
+                bp.set_bounds(i, Bounds { min: b.min + d, max: b.max + d });
+            }
+            let incremental = bp.incremental_updates;
+            bp.update();
+            prop_assert_eq!(bp.incremental_updates, incremental + 1);
+            check_purity(&bp);
+            prop_assert_eq!(found(&bp), brute(&bp));
+        }
+    }
+}
