@@ -1,7 +1,7 @@
 //! Unit tests of the broad phase's inner workings, against brute force: every pair, query and
 //! kept result after random changes, and the scenes that once broke a search. `grid.rs` pins
 //! the grid's policies at their thresholds; `moves.rs` the incremental path of a few boxes moving
-//! among many.
+//! among many; `rays.rs` rays through the grid.
 
 use std::collections::BTreeSet;
 
@@ -17,6 +17,7 @@ use crate::shape::Aabb;
 
 mod grid;
 mod moves;
+mod rays;
 
 fn brute(bp: &BroadPhase) -> BTreeSet<(u32, u32)> {
     let px = &bp.proxies;
