@@ -8,11 +8,12 @@ use proptest::prelude::*;
 use super::super::{Bounds, BroadPhase};
 use super::{bounds, brute, check_purity, found};
 
-/// 400 boxes of side 0.8, one per unit square of a 20 × 20 square: the finest level is pure.
+/// 400 boxes of side 0.8, one per unit square of a 20 × 20 square about the origin (sorting
+/// by x must then order negative and positive values): the finest level is pure.
 fn dense_scene() -> BroadPhase {
     let mut bp = BroadPhase::new();
     for i in 0..400u32 {
-        let (x, y) = ((i % 20) as f32 + 0.1, (i / 20) as f32 + 0.1);
+        let (x, y) = ((i % 20) as f32 - 9.9, (i / 20) as f32 - 9.9);
         bp.insert_proxy(i, 0, bounds(x, y, 0.8, 0.8), u32::MAX, u32::MAX);
     }
     bp.update();
@@ -47,5 +48,38 @@ proptest! {
             check_purity(&bp);
             prop_assert_eq!(found(&bp), brute(&bp));
         }
+        // Then a full search with the overflow as it is (its entries pair among themselves by
+        // a sweep along x): a nudge to half the boxes, within their cells.
+        for i in (0..400u32).step_by(2) {
+            let b = bp.proxies.tight[i as usize];
+            let d = Vec2::splat(1e-4);
+            bp.set_bounds(i, Bounds { min: b.min + d, max: b.max + d });
+        }
+        let full = bp.full_searches;
+        bp.update();
+        prop_assert_eq!(bp.full_searches, full + 1);
+        prop_assert_eq!(found(&bp), brute(&bp));
     }
+}
+
+/// Overflow entries pair among themselves by a sweep along x, in the order of their lower x:
+/// a box from x = −2.5 reaching past x = 1 meets one at x = 1 though one at x = 2 (which it
+/// does not meet) lies between them in the order of distance from 0.
+#[test]
+fn the_overflow_sweep_orders_negative_and_positive_x() {
+    let mut bp = dense_scene();
+    bp.set_bounds(0, bounds(1.0, 50.0, 0.1, 1.0));
+    bp.set_bounds(1, bounds(2.0, 50.0, 1.0, 1.0));
+    bp.set_bounds(2, bounds(-2.5, 50.0, 3.55, 1.0));
+    bp.update();
+    assert_eq!(bp.overflow.len(), 3);
+    for i in (4..400u32).step_by(2) {
+        let b = bp.proxies.tight[i as usize];
+        bp.set_bounds(i, Bounds { min: b.min + 1e-4, max: b.max + 1e-4 });
+    }
+    let full = bp.full_searches;
+    bp.update();
+    assert_eq!((bp.full_searches, bp.overflow.len()), (full + 1, 3));
+    assert!(found(&bp).contains(&(0, 2)));
+    assert_eq!(found(&bp), brute(&bp));
 }
