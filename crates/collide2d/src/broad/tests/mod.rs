@@ -296,6 +296,8 @@ fn pairs_come_in_the_same_order_with_or_without_threads() {
     let mut sides = [BroadPhase::new(), BroadPhase::new()];
     sides[0].set_parallel_threshold(usize::MAX);
     sides[1].set_parallel_threshold(0);
+    // One side on threads from the first box, the other never (the default is 32,768).
+    assert_eq!([sides[0].parallel_entries, sides[1].parallel_entries], [usize::MAX, 0]);
     for step in 0..20 {
         for bp in &mut sides {
             for (i, (b, _)) in boxes.iter().enumerate() {

@@ -77,9 +77,10 @@ fn the_overflow_sweep_orders_negative_and_positive_x() {
         let b = bp.proxies.tight[i as usize];
         bp.set_bounds(i, Bounds { min: b.min + 1e-4, max: b.max + 1e-4 });
     }
-    let full = bp.full_searches;
+    let (full, searches) = (bp.full_searches, bp.overflow_searches);
     bp.update();
     assert_eq!((bp.full_searches, bp.overflow.len()), (full + 1, 3));
+    assert_eq!((searches, bp.overflow_searches), (0, 1), "the overflow searched in a full search");
     assert!(found(&bp).contains(&(0, 2)));
     assert_eq!(found(&bp), brute(&bp));
 }
