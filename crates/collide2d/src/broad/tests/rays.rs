@@ -40,14 +40,20 @@ proptest! {
             bp.insert_proxy(i as u32, 0, bounds(x, y, w, h), u32::MAX, u32::MAX);
         }
         bp.update();
-        for &(i, dx, dy, anywhere) in &moves {
-            let i = (i % boxes.len()) as u32;
-            let b = bp.proxies.tight[i as usize];
-            let moved = match anywhere {
-                Some((x, y, w, h)) => bounds(x, y, w, h),
-                None => Bounds { min: b.min + Vec2::new(dx, dy), max: b.max + Vec2::new(dx, dy) },
-            };
-            bp.set_bounds(i, moved);
+        // The moves twice: once updated (leaving buried entries behind), then pending.
+        for pending in [false, true] {
+            for &(i, dx, dy, anywhere) in &moves {
+                let i = (i % boxes.len()) as u32;
+                let b = bp.proxies.tight[i as usize];
+                let moved = match anywhere {
+                    Some((x, y, w, h)) => bounds(x, y, w, h),
+                    None => Bounds { min: b.min + Vec2::new(dx, dy), max: b.max + Vec2::new(dx, dy) },
+                };
+                bp.set_bounds(i, moved);
+            }
+            if !pending {
+                bp.update();
+            }
         }
         let (o, d) = (Vec2::new(origin.0, origin.1), Vec2::from_angle(angle));
         let ray = Ray::new(o, d).unwrap();
@@ -60,6 +66,7 @@ proptest! {
             reach
         });
         prop_assert!(want.is_subset(&visited), "missed {:?}", want.difference(&visited).collect::<Vec<_>>());
+        prop_assert!(visited.iter().all(|&i| (i as usize) < boxes.len()), "a buried entry visited");
         // As a caller does: each hit shortens the reach, and the nearest is still found.
         let nearest = want.iter().filter_map(|&i| hit(o, d, &bp.proxies.tight[i as usize], max_t)).reduce(f32::min);
         let mut found: Option<f32> = None;
@@ -71,5 +78,67 @@ proptest! {
             None => reach,
         });
         prop_assert_eq!(found, nearest);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    /// A ray from hundreds of thousands of units away into a cluster of small boxes about the
+    /// origin: the points of the march, `origin + t·direction` in f32, are off by a good part
+    /// of a cell there, and each stretch's box must grow by that rounding; from millions, the
+    /// rounding passes a cell and every collider is visited (but no buried entry).
+    #[test]
+    fn rays_from_afar_visit_every_box_they_meet(
+        boxes in proptest::collection::vec((-4.0f32..4.0, -4.0f32..4.0, 0.05f32..0.4, 0.05f32..0.4), 20..60),
+        far in prop_oneof![5.0e4f32..3.0e5, 3.0e5f32..3.0e6],
+        angle in 0.0f32..std::f32::consts::TAU,
+        aim in (-3.0f32..3.0, -3.0f32..3.0),
+    ) {
+        let mut bp = BroadPhase::new();
+        for (i, &(x, y, w, h)) in boxes.iter().enumerate() {
+            bp.insert_proxy(i as u32, 0, bounds(x, y, w, h), u32::MAX, u32::MAX);
+        }
+        bp.update();
+        // Three boxes moved away for good, leaving buried entries behind.
+        for i in 0..3 {
+            bp.set_bounds(i, bounds(100.0 + i as f32, 100.0, 0.1, 0.1));
+        }
+        bp.update();
+        let o = Vec2::from_angle(angle) * far;
+        let d = (Vec2::new(aim.0, aim.1) - o).normalize();
+        let ray = Ray::new(o, d).unwrap();
+        let want: BTreeSet<u32> = (0..boxes.len() as u32)
+            .filter(|&i| hit(o, d, &bp.proxies.tight[i as usize], f32::INFINITY).is_some())
+            .collect();
+        let mut visited = BTreeSet::new();
+        bp.ray(&ray, f32::INFINITY, |i, reach| {
+            visited.insert(i);
+            reach
+        });
+        prop_assert!(want.is_subset(&visited), "missed {:?} of {}", want.difference(&visited).collect::<Vec<_>>(), boxes.len());
+        prop_assert!(visited.iter().all(|&i| (i as usize) < boxes.len()), "a buried entry visited");
+    }
+}
+
+/// A box the ray meets exactly at the end of its reach is visited (the last stretch's box is
+/// grown outwards at both ends).
+#[test]
+fn rays_visit_a_box_met_at_the_end_of_their_reach() {
+    for (o, d, b) in [
+        (Vec2::new(0.0, 0.5), Vec2::X, bounds(5.0, 0.0, 1.0, 1.0)),
+        (Vec2::new(0.5, 0.0), Vec2::Y, bounds(0.0, 5.0, 1.0, 1.0)),
+        (Vec2::new(6.0, 0.5), Vec2::NEG_X, bounds(0.0, 0.0, 1.0, 1.0)),
+    ] {
+        let mut bp = BroadPhase::new();
+        bp.insert_proxy(0, 0, b, u32::MAX, u32::MAX);
+        bp.insert_proxy(1, 0, bounds(20.0, 20.0, 1.0, 1.0), u32::MAX, u32::MAX);
+        bp.update();
+        let mut visited = Vec::new();
+        bp.ray(&Ray::new(o, d).unwrap(), 5.0, |i, reach| {
+            visited.push(i);
+            reach
+        });
+        assert!(visited.contains(&0), "{o} along {d}");
     }
 }
