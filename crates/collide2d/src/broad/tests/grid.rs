@@ -188,6 +188,7 @@ fn moving_boxes_keep_their_entries_at_their_levels_sizes() {
 /// when that is within a quarter of it (then one level holds every box).
 #[test]
 fn the_finest_cell_fits_nine_boxes_in_ten_or_all_of_them() {
+    assert_eq!(BroadPhase::new().stats().cell_size, 0.0, "no cell before the first update");
     for (common, largest, base) in [(0.5f32, 1.0, 0.5f32), (0.5, 0.6, 0.6), (2.0, 2.4, 2.4), (2.0, 3.0, 2.0)] {
         let mut bp = BroadPhase::new();
         for i in 0..10 {
@@ -197,6 +198,7 @@ fn the_finest_cell_fits_nine_boxes_in_ten_or_all_of_them() {
         bp.update();
         let want = f64::from(base) / (1.0 - 2.0 / 1024.0);
         assert_eq!(bp.levels[0].cell, want, "{common} and {largest}");
+        assert_eq!(bp.stats().cell_size, want as f32);
     }
 }
 

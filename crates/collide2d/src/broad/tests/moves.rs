@@ -84,3 +84,19 @@ fn the_overflow_sweep_orders_negative_and_positive_x() {
     assert!(found(&bp).contains(&(0, 2)));
     assert_eq!(found(&bp), brute(&bp));
 }
+
+/// A pile of 300 boxes in one inner cell of a pure level, nothing in the cells after it: each
+/// box's search finds up to 299 pairs at once, more than the pair buffer holds, so the buffer
+/// must be emptied as it fills, though the row above adds no candidate.
+#[test]
+fn a_pile_finds_more_pairs_at_once_than_the_buffer_holds() {
+    let mut bp = BroadPhase::new();
+    for i in 0..300u32 {
+        bp.insert_proxy(i, 0, bounds(5.2, 5.2, 0.5, 0.5), u32::MAX, u32::MAX);
+    }
+    bp.insert_proxy(300, 0, bounds(0.1, 0.1, 0.5, 0.5), u32::MAX, u32::MAX);
+    bp.insert_proxy(301, 0, bounds(10.2, 10.2, 0.5, 0.5), u32::MAX, u32::MAX);
+    bp.update();
+    assert!(bp.levels[0].pure);
+    assert_eq!(found(&bp).len(), 300 * 299 / 2);
+}
