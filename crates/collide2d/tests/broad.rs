@@ -323,6 +323,7 @@ fn filters_keep_pairs_apart_in_a_fill_and_in_a_refresh() {
             bp.insert(k, &Aabb::from_xywh(10.0 + 2.0 * k as f32, 0.5, 1.0, 1.0).unwrap()).unwrap();
         }
         assert_eq!(bp.update(), [(0, 1)]);
+        assert_eq!(bp.pairs(), [(0, 1)], "the last update's pairs");
         assert!(bp.set_filter(0, fa) && bp.set_filter(1, fb));
         assert_eq!(bp.update(), [], "refresh: {fa:?} and {fb:?}");
         // Nudge a quarter of the boxes within their cells (away from the cells' lower edges,

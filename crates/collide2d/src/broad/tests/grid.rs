@@ -182,6 +182,12 @@ fn moving_boxes_keep_their_entries_at_their_levels_sizes() {
     assert!(keeps(&mut bp, 0, bounds(0.01, 0.01, 0.0, 0.0)), "a point on the finest level");
     assert!(keeps(&mut bp, 100, bounds(0.51, 10.5, 1.5, 1.5)), "the same side on level 1");
     assert!(!keeps(&mut bp, 100, bounds(0.51, 10.5, 0.4, 0.4)), "a fifth of level 1's largest side");
+    // At the bounds: exactly the largest side keeps the entry, exactly a quarter of it does not.
+    let (least, most) = bp.levels[1].keeps;
+    bp.set_bounds(100, bounds(0.5, 10.5, 1.5, 1.5));
+    bp.update();
+    assert!(keeps(&mut bp, 100, bounds(0.5, 10.5, most, most)), "level 1's largest side");
+    assert!(!keeps(&mut bp, 100, bounds(0.5, 10.5, least, least)), "a quarter of it");
 }
 
 /// The finest cell fits the box side below which nine in ten boxes lie, or the largest side
