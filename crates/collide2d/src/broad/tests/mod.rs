@@ -511,6 +511,12 @@ fn a_box_moved_many_times_between_updates_is_listed_boundedly_and_found_once() {
     assert_eq!(bp.pairs, vec![(0, 1)]);
     assert_eq!(bp.stats().incremental_updates, before + 1);
     assert!(bp.shifted.is_empty());
+    // Duplicates are dropped only from a list shorter than half the boxes: 50 listings of one
+    // box of 100 make a full search.
+    moves(&mut bp, 50);
+    let before = bp.stats().full_searches;
+    bp.update_with(&mut Vec::<()>::new());
+    assert_eq!(bp.stats().full_searches, before + 1);
 }
 
 #[test]
