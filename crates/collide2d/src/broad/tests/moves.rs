@@ -100,3 +100,28 @@ fn a_pile_finds_more_pairs_at_once_than_the_buffer_holds() {
     assert!(bp.levels[0].pure);
     assert_eq!(found(&bp).len(), 300 * 299 / 2);
 }
+
+/// An incremental update keeps the results of the pairs whose boxes did not change, in the
+/// order of those pairs, and drops the others' (the caller judges them again).
+#[test]
+fn incremental_updates_keep_the_results_of_unchanged_pairs() {
+    let mut bp = dense_scene();
+    for (i, x) in [(0u32, 0.0f32), (1, 0.5), (2, 1.0)] {
+        bp.set_bounds(i, bounds(x - 9.0, 20.0, 0.8, 0.8));
+    }
+    bp.set_bounds(3, bounds(-9.0, 30.0, 0.8, 0.8));
+    bp.set_bounds(4, bounds(-8.5, 30.0, 0.8, 0.8));
+    let mut results: Vec<(u32, u32)> = Vec::new();
+    bp.update_with(&mut results);
+    results.clone_from(&bp.pairs);
+    assert_eq!(found(&bp), [(0, 1), (1, 2), (3, 4)].into_iter().collect());
+    // Box 0 moves away: the pairs (1, 2) and (3, 4) keep their results.
+    bp.set_bounds(0, bounds(-9.0, 40.0, 0.8, 0.8));
+    let incremental = bp.incremental_updates;
+    bp.update_with(&mut results);
+    assert_eq!(bp.incremental_updates, incremental + 1);
+    let mut kept = results.clone();
+    kept.sort_unstable();
+    assert_eq!(kept, [(1, 2), (3, 4)]);
+    assert_eq!(results[..], bp.pairs[..2]);
+}
