@@ -326,6 +326,7 @@ fn filters_keep_pairs_apart_in_a_fill_and_in_a_refresh() {
         assert_eq!(bp.pairs(), [(0, 1)], "the last update's pairs");
         assert!(bp.set_filter(0, fa) && bp.set_filter(1, fb));
         assert_eq!(bp.update(), [], "refresh: {fa:?} and {fb:?}");
+        assert_eq!(bp.pairs(), []);
         // Nudge a quarter of the boxes within their cells (away from the cells' lower edges,
         // which their reach leaves out): a full search over the entries as they are, without a
         // fill, which reads the filters only if some box has one.

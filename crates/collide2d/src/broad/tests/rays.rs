@@ -142,3 +142,35 @@ fn rays_visit_a_box_met_at_the_end_of_their_reach() {
         assert!(visited.contains(&0), "{o} along {d}");
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 500, ..ProptestConfig::default() })]
+
+    /// A short ray (a reach under 2) far from the origin, among small boxes around its start:
+    /// the march's points round as far as at any reach.
+    #[test]
+    fn short_rays_far_out_visit_every_box_they_meet(
+        boxes in proptest::collection::vec((-1.0f32..1.0, -1.0f32..1.0, 0.02f32..0.3, 0.02f32..0.3), 10..40),
+        far in (1.0e4f32..2.0e6, -2.0e6f32..2.0e6),
+        angle in 0.0f32..std::f32::consts::TAU,
+        max_t in 0.0f32..2.0,
+    ) {
+        let c = Vec2::new(far.0, far.1);
+        let mut bp = BroadPhase::new();
+        for (i, &(x, y, w, h)) in boxes.iter().enumerate() {
+            bp.insert_proxy(i as u32, 0, bounds(c.x + x, c.y + y, w, h), u32::MAX, u32::MAX);
+        }
+        bp.update();
+        let d = Vec2::from_angle(angle);
+        let ray = Ray::new(c, d).unwrap();
+        let want: BTreeSet<u32> = (0..boxes.len() as u32)
+            .filter(|&i| hit(c, d, &bp.proxies.tight[i as usize], max_t).is_some())
+            .collect();
+        let mut visited = BTreeSet::new();
+        bp.ray(&ray, max_t, |i, reach| {
+            visited.insert(i);
+            reach
+        });
+        prop_assert!(want.is_subset(&visited), "missed {:?}", want.difference(&visited).collect::<Vec<_>>());
+    }
+}
