@@ -218,3 +218,22 @@ fn a_ray_along_a_spikes_extension_misses_it() {
         assert_eq!(cast_ray(&polygon, &across, 1e6), None, "{tip}");
     }
 }
+
+/// "Shapes that touch or overlap at time 0 give a hit at time 0 with started_overlapping set."
+/// A capsule whose segment ran from y = 0.0 to y = -0.0 overlapped a large capsule by 5 units,
+/// yet the cast found nothing: the walk around the two cores' difference started at the wrong
+/// end of that level edge (`total_cmp` puts -0.0 below 0.0), and lost its way.
+#[test]
+fn a_capsule_ending_at_minus_zero_starts_overlapping_as_one_ending_at_zero() {
+    use collide2d::{cast_shape, distance, intersects, Capsule};
+    let big = Capsule::new(Vec2::new(0.0, 3469.5), Vec2::new(3469.5, 3469.5), 3469.5).unwrap();
+    for end_y in [0.0f32, -0.0] {
+        let small = Capsule::new(Vec2::new(3469.5, 0.0), Vec2::new(3886.125, end_y), 5.0).unwrap();
+        assert!(intersects(&big, &small));
+        for (motion, max_time) in [(Vec2::ZERO, 0.0), (Vec2::new(0.0, -100.0), 1.0), (Vec2::new(50.0, 0.0), 0.5)] {
+            let hit = cast_shape(&big, Vec2::ZERO, &small, motion, max_time);
+            assert!(hit.is_some_and(|h| h.started_overlapping && h.time == 0.0), "end at {end_y:?}: {hit:?}");
+        }
+        assert_eq!(distance(&big, &small), 0.0, "end at {end_y:?}");
+    }
+}

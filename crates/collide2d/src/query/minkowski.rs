@@ -16,8 +16,13 @@ pub(crate) struct SumVertex {
 
 /// The lowest vertex (then leftmost) of `v`, where a walk by edge angle starts; with `flip`, of
 /// `−v`.
+///
+/// `-0.0` and `0.0` are one coordinate here (adding `0.0` turns the first into the second):
+/// `total_cmp` alone puts `-0.0` lower, so of a horizontal edge from `0.0` to `-0.0` the walk
+/// would start at its right end, and the sum's walk would lose its way (a capsule ending at
+/// `y = -0.0` cast against one it overlapped found no hit).
 fn lowest(v: &[Vec2], flip: bool) -> usize {
-    let key = |p: Vec2| if flip { -p } else { p };
+    let key = |p: Vec2| (if flip { -p } else { p }) + Vec2::ZERO;
     (0..v.len())
         .min_by(|&i, &j| {
             let (p, q) = (key(v[i]), key(v[j]));
