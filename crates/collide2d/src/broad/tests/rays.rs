@@ -18,6 +18,18 @@ fn hit(o: Vec2, d: Vec2, b: &Bounds, max_t: f32) -> Option<f32> {
     (t <= t1 && t <= max_t).then_some(t)
 }
 
+/// The boxes `0..n` the ray from `o` along `d` meets within `max_t` (by brute force), and those
+/// the broad phase's march visits.
+fn met_and_visited(bp: &BroadPhase, o: Vec2, d: Vec2, max_t: f32, n: usize) -> (BTreeSet<u32>, BTreeSet<u32>) {
+    let met = (0..n as u32).filter(|&i| hit(o, d, &bp.proxies.tight[i as usize], max_t).is_some()).collect();
+    let mut visited = BTreeSet::new();
+    bp.ray(&Ray::new(o, d).unwrap(), max_t, |i, reach| {
+        visited.insert(i);
+        reach
+    });
+    (met, visited)
+}
+
 fn placed() -> impl Strategy<Value = (f32, f32, f32, f32)> {
     (-50.0f32..50.0, -50.0f32..50.0, side(), side())
 }
@@ -57,14 +69,7 @@ proptest! {
         }
         let (o, d) = (Vec2::new(origin.0, origin.1), Vec2::from_angle(angle));
         let ray = Ray::new(o, d).unwrap();
-        let want: BTreeSet<u32> = (0..boxes.len() as u32)
-            .filter(|&i| hit(o, d, &bp.proxies.tight[i as usize], max_t).is_some())
-            .collect();
-        let mut visited = BTreeSet::new();
-        bp.ray(&ray, max_t, |i, reach| {
-            visited.insert(i);
-            reach
-        });
+        let (want, visited) = met_and_visited(&bp, o, d, max_t, boxes.len());
         prop_assert!(want.is_subset(&visited), "missed {:?}", want.difference(&visited).collect::<Vec<_>>());
         prop_assert!(visited.iter().all(|&i| (i as usize) < boxes.len()), "a buried entry visited");
         // As a caller does: each hit shortens the reach, and the nearest is still found.
@@ -107,15 +112,7 @@ proptest! {
         bp.update();
         let o = Vec2::from_angle(angle) * far;
         let d = (Vec2::new(aim.0, aim.1) - o).normalize();
-        let ray = Ray::new(o, d).unwrap();
-        let want: BTreeSet<u32> = (0..boxes.len() as u32)
-            .filter(|&i| hit(o, d, &bp.proxies.tight[i as usize], f32::INFINITY).is_some())
-            .collect();
-        let mut visited = BTreeSet::new();
-        bp.ray(&ray, f32::INFINITY, |i, reach| {
-            visited.insert(i);
-            reach
-        });
+        let (want, visited) = met_and_visited(&bp, o, d, f32::INFINITY, boxes.len());
         prop_assert!(want.is_subset(&visited), "missed {:?} of {}", want.difference(&visited).collect::<Vec<_>>(), boxes.len());
         prop_assert!(visited.iter().all(|&i| (i as usize) < boxes.len()), "a buried entry visited");
     }
@@ -161,16 +158,7 @@ proptest! {
             bp.insert_proxy(i as u32, 0, bounds(c.x + x, c.y + y, w, h), u32::MAX, u32::MAX);
         }
         bp.update();
-        let d = Vec2::from_angle(angle);
-        let ray = Ray::new(c, d).unwrap();
-        let want: BTreeSet<u32> = (0..boxes.len() as u32)
-            .filter(|&i| hit(c, d, &bp.proxies.tight[i as usize], max_t).is_some())
-            .collect();
-        let mut visited = BTreeSet::new();
-        bp.ray(&ray, max_t, |i, reach| {
-            visited.insert(i);
-            reach
-        });
+        let (want, visited) = met_and_visited(&bp, c, Vec2::from_angle(angle), max_t, boxes.len());
         prop_assert!(want.is_subset(&visited), "missed {:?}", want.difference(&visited).collect::<Vec<_>>());
     }
 }
