@@ -18,10 +18,12 @@ pub(crate) struct SumVertex {
 /// `−v`.
 ///
 /// `-0.0` and `0.0` are one coordinate here (adding `0.0` turns the first into the second):
-/// `total_cmp` alone puts `-0.0` lower, so of a horizontal edge from `0.0` to `-0.0` the walk
-/// would start at its right end, and the sum's walk would lose its way (a capsule ending at
-/// `y = -0.0` cast against one it overlapped found no hit).
-fn lowest(v: &[Vec2], flip: bool) -> usize {
+/// `total_cmp` alone puts `-0.0` lower, so of a horizontal edge from `0.0` to `-0.0` a walk
+/// would start at its right end and end on that edge, whose angle key then reads a whole turn
+/// instead of 0. The sum's walk lost its way (a capsule ending at `y = -0.0` cast against one
+/// it overlapped found no hit), and so did the concave contact's merge of regions, which
+/// built a region that was not convex (a negated `0.0` gives the `-0.0`).
+pub(crate) fn lowest(v: &[Vec2], flip: bool) -> usize {
     let key = |p: Vec2| (if flip { -p } else { p }) + Vec2::ZERO;
     (0..v.len())
         .min_by(|&i, &j| {

@@ -10,6 +10,7 @@ use glam::Vec2;
 use super::Scratch;
 use crate::polygon::{Polygon, CONVEX_CORNER, ON_BOUNDARY, UNKNOWN};
 use crate::query::core::Core;
+use crate::query::minkowski::lowest;
 use crate::query::ShapeRef;
 use crate::shape::ConvexPolygon;
 
@@ -105,23 +106,6 @@ struct Walk<'a> {
     flags: &'a [u8],
     start: usize,
     keys: &'a [f32],
-}
-
-/// The lowest vertex (then leftmost) of `v`, where the merge by angle starts.
-///
-/// `-0.0` and `0.0` are one height here (`+ 0.0` turns the first into the second): `total_cmp`
-/// alone puts `-0.0` lower, and a walk started at the right one of two lowest vertices ends on
-/// the bottom edge, whose key then reads 0 instead of 4. The merge would then take that edge
-/// first and build a region that is not convex, missing a corner (a negated `0.0` gives the
-/// `-0.0`).
-fn walk_start(v: &[Vec2]) -> usize {
-    let key = |i: usize| (v[i].y + 0.0, v[i].x + 0.0);
-    (0..v.len())
-        .min_by(|&i, &j| {
-            let ((yi, xi), (yj, xj)) = (key(i), key(j));
-            yi.total_cmp(&yj).then(xi.total_cmp(&xj))
-        })
-        .unwrap_or(0)
 }
 
 /// Appends the pseudo-angles of the edges of `v` walked from vertex `start` (none for a single
@@ -261,7 +245,7 @@ enum Walked {
 #[cfg(test)]
 fn minkowski_sum(a: &[Vec2], b: &[Vec2], tags: &mut Vec<SumVertex>) -> Regions {
     let walk = |v: &'_ [Vec2], keys: &'_ mut Vec<f32>| {
-        let start = walk_start(v);
+        let start = lowest(v, false);
         walk_keys(v, start, keys);
         start
     };
@@ -355,7 +339,7 @@ pub(super) fn prepare_others(p: &Polygon, others: OtherPieces, other_flags: Opti
             let d = v[if i + 1 == n { 0 } else { i + 1 }].as_dvec2() - v[i].as_dvec2();
             negated_normals.push(glam::DVec2::new(d.y, -d.x).normalize_or_zero().as_vec2());
         }
-        let walk = walk_start(v);
+        let walk = lowest(v, false);
         let key_start = keys.len();
         walk_keys(v, walk, keys);
         // The flags match the vertices only when none was dropped as repeated.
@@ -406,7 +390,7 @@ pub(super) fn add_regions(
             if built[word] & bit == 0 && wanted(lo, hi) {
                 built[word] |= bit;
                 let start = *walk_a.get_or_insert_with(|| {
-                    let start = walk_start(piece.vertices());
+                    let start = lowest(piece.vertices(), false);
                     piece_keys.clear();
                     walk_keys(piece.vertices(), start, piece_keys);
                     start
