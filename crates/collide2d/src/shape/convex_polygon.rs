@@ -87,7 +87,9 @@ impl ConvexPolygon {
             }
         }
         points_fit(NAME, points)?;
-        let mut sorted = points.to_vec();
+        // Adding 0.0 makes -0.0 into 0.0: `total_cmp` would put it first, and the hull would
+        // start at whichever of the leftmost points had a negative zero, not the lowest of them.
+        let mut sorted: Vec<Vec2> = points.iter().map(|p| *p + Vec2::ZERO).collect();
         sorted.sort_by(|a, b| a.x.total_cmp(&b.x).then(a.y.total_cmp(&b.y)));
         sorted.dedup();
         if sorted.len() < 3 {
@@ -420,5 +422,36 @@ mod tests {
         let Shape::ConvexPolygon(m) = tri.transformed(&Transform::from_scale(v(-1.0, 1.0))).unwrap() else { panic!() };
         assert!(m.area() > 0.0);
         assert!(m.vertices().contains(&v(-1.0, 0.0)));
+    }
+
+    /// Points on a small grid, many of them on the axes, each zero coordinate given a random
+    /// sign: `-0.0` and `0.0` are one coordinate, so the signs must not change the hull.
+    fn points_with_signed_zeros() -> impl proptest::strategy::Strategy<Value = (Vec<Vec2>, Vec<Vec2>)> {
+        use proptest::prelude::*;
+        proptest::collection::vec((-2i8..=2, -2i8..=2, any::<bool>(), any::<bool>()), 3..12).prop_map(|cells| {
+            let signed = |c: i8, negative: bool| if c == 0 && negative { -0.0 } else { f32::from(c) };
+            let plain = cells.iter().map(|&(x, y, _, _)| v(f32::from(x), f32::from(y))).collect();
+            let signed = cells.iter().map(|&(x, y, sx, sy)| v(signed(x, sx), signed(y, sy))).collect();
+            (plain, signed)
+        })
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn the_sign_of_a_zero_does_not_change_the_hull((plain, signed) in points_with_signed_zeros()) {
+            match (ConvexPolygon::from_hull(&plain), ConvexPolygon::from_hull(&signed)) {
+                (Ok(expected), Ok(got)) => {
+                    // Vec2's == takes -0.0 for 0.0; both hulls start at the lowest-leftmost corner.
+                    proptest::prop_assert_eq!(expected.vertices(), got.vertices());
+                    // The hull's outline with every zero made -0.0 builds the same polygon.
+                    let negative_zeros = |c: f32| if c == 0.0 { -0.0 } else { c };
+                    let outline: Vec<Vec2> =
+                        expected.vertices().iter().map(|p| v(negative_zeros(p.x), negative_zeros(p.y))).collect();
+                    let rebuilt = ConvexPolygon::new(&outline).unwrap();
+                    proptest::prop_assert_eq!(rebuilt.vertices(), expected.vertices());
+                }
+                (expected, got) => proptest::prop_assert_eq!(expected.err(), got.err()),
+            }
+        }
     }
 }
