@@ -351,6 +351,9 @@ mod tests {
         let h = ConvexPolygon::from_hull(&pts).unwrap();
         assert_eq!(h.vertices(), &[v(0.0, 0.0), v(2.0, 0.0), v(2.0, 2.0), v(0.0, 2.0)]);
         assert!(ConvexPolygon::from_hull(&[v(0.0, 0.0), v(1.0, 1.0), v(3.0, 3.0)]).is_err());
+        // -0.0 is 0.0: the hull starts at the lowest of the leftmost points, (0, -1).
+        let h = ConvexPolygon::from_hull(&[v(0.0, -1.0), v(1.0, 0.0), v(-0.0, 0.0)]).unwrap();
+        assert_eq!(h.vertices(), &[v(0.0, -1.0), v(1.0, 0.0), v(0.0, 0.0)]);
     }
 
     #[test]
