@@ -110,6 +110,29 @@ fn polygons_touching_at_one_vertex_or_sharing_an_edge_intersect_with_zero_depth(
 }
 
 #[test]
+fn convex_shapes_of_every_kind_hold_a_concave_polygon_that_fits_in_them() {
+    // An L in [0, 6]²; its furthest point from (3, 3) is a corner, 3·√2 ≈ 4.243 away.
+    let l = Polygon::new(&[v(0.0, 0.0), v(6.0, 0.0), v(6.0, 2.0), v(2.0, 2.0), v(2.0, 6.0), v(0.0, 6.0)]).unwrap();
+    let centre = v(3.0, 3.0);
+    let holders = |grow: f32| -> Vec<Shape> {
+        vec![
+            Aabb::new(v(0.0, 0.0) - grow, v(6.0, 6.0) + grow).unwrap().into(),
+            Circle::new(centre, 4.2427 + grow).unwrap().into(),
+            Obb::new(centre, Vec2::splat(4.2427 + grow), std::f32::consts::FRAC_PI_4).unwrap().into(),
+            collide2d::ConvexPolygon::regular(8, centre, 4.2427 + grow, 0.0).unwrap().into(),
+            collide2d::Capsule::new(v(3.0, 0.0), v(3.0, 6.0), 3.0 + grow).unwrap().into(),
+        ]
+    };
+    for h in holders(0.01) {
+        assert!(contains(&h, &l), "{h:?} holds the L");
+    }
+    // A little smaller, each leaves a corner of the L out.
+    for h in holders(-0.01) {
+        assert!(!contains(&h, &l) && intersects(&h, &l), "{h:?} does not hold the L");
+    }
+}
+
+#[test]
 fn push_out_of_a_concave_shape_is_the_shortest_not_a_piece_sum() {
     // An L; a box deep in its corner region leaves through the nearer outside edge.
     let l = Polygon::new(&[v(0.0, 0.0), v(6.0, 0.0), v(6.0, 2.0), v(2.0, 2.0), v(2.0, 6.0), v(0.0, 6.0)]).unwrap();

@@ -192,3 +192,29 @@ fn grazing_rays_at_small_round_shapes_hit_on_the_boundary_or_miss() {
     }
     assert!(hits > rays / 4 && hits < rays * 3 / 4, "{hits} hits of {rays}");
 }
+
+proptest::proptest! {
+    #![proptest_config(Config { cases: 2000, failure_persistence: None, ..Config::default() })]
+    /// A point near a turned box a million units out: `contains` and `intersects` agree with the
+    /// box's own frame computed in f64, wherever the point is more than 10⁻³ from the edge. The
+    /// world coordinates there round to 1/16, so a test on world-space half-planes, whose
+    /// offsets are of that size, gets such points wrong; the box's frame keeps the precision.
+    #[test]
+    fn points_near_a_box_far_out_are_inside_as_its_frame_says(
+        center in (-1e6f32..1e6, -1e6f32..1e6),
+        half in (0.5f32..4.0, 0.5f32..4.0),
+        turn in -4.0f32..4.0,
+        offset in (-6.0f32..6.0, -6.0f32..6.0),
+    ) {
+        let (center, half) = (Vec2::new(center.0, center.1), Vec2::new(half.0, half.1));
+        let o = collide2d::Obb::new(center, half, turn).unwrap();
+        let p = center + Vec2::new(offset.0, offset.1);
+        let (x, y) = o.axes();
+        let d = p.as_dvec2() - center.as_dvec2();
+        let local = (d.dot(x.as_dvec2()).abs(), d.dot(y.as_dvec2()).abs());
+        let margin = (local.0 - half.x as f64).max(local.1 - half.y as f64);
+        prop_assume!(margin.abs() > 1e-3);
+        prop_assert_eq!(collide2d::contains(&o, &p), margin < 0.0, "{:?} {:?} margin {}", o, p, margin);
+        prop_assert_eq!(intersects(&o, &p), margin < 0.0, "{:?} {:?} margin {}", o, p, margin);
+    }
+}
