@@ -181,3 +181,78 @@ fn distance_is_the_same_either_way_round_to_the_last_bit() {
     let (ab, ba) = (closest_points(&a, &b).unwrap(), closest_points(&b, &a).unwrap());
     assert_eq!((ab.point_a, ab.point_b), (ba.point_b, ba.point_a));
 }
+
+/// `x` moved by about `steps` units in its last place.
+fn nudged(x: f32, steps: i32) -> f32 {
+    x + steps as f32 * x.abs().max(1e-30) * f32::EPSILON
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 3000, failure_persistence: None, ..ProptestConfig::default() })]
+    /// Pairs of the kinds with their own distance formulas (discs, boxes, a disc and a box),
+    /// placed within a few units in the last place of touching, at three scales: closest points
+    /// exist exactly when `intersects` says apart, either way round, and their distance is then
+    /// positive. Rounding to 0 must not turn a gap into "touching".
+    #[test]
+    fn closest_points_exist_exactly_when_apart_at_the_touching_distance(
+        kind in 0usize..4,
+        turn in 0.0f32..std::f32::consts::FRAC_PI_2,
+        size in (0.1f32..10.0, 0.1f32..10.0),
+        scale in prop::sample::select(vec![1e-3f32, 1.0, 1e3]),
+        at in (-1e3f32..1e3, -1e3f32..1e3),
+        steps in -4i32..=4,
+    ) {
+        let (ra, rb) = (size.0 * scale, size.1 * scale);
+        let at = Vec2::new(at.0, at.1) * scale;
+        let dir = Vec2::from_angle(turn);
+        let (a, b): (collide2d::Shape, collide2d::Shape) = match kind {
+            0 => {
+                let b = at + dir * nudged(ra + rb, steps);
+                (collide2d::Circle::new(at, ra).unwrap().into(), collide2d::Circle::new(b, rb).unwrap().into())
+            }
+            1 => {
+                // Side by side, overlapping in y: b's left side a few places from a's right.
+                let a = Aabb::new(at, at + Vec2::new(ra, ra)).unwrap();
+                let min = Vec2::new(nudged(a.max().x, steps), at.y + ra * 0.5);
+                (a.into(), Aabb::new(min, min + Vec2::new(rb, rb)).unwrap().into())
+            }
+            2 => {
+                // A disc off the box's top-right corner, along `dir`.
+                let a = Aabb::new(at - Vec2::new(ra, ra), at).unwrap();
+                let c = at + dir * nudged(rb, steps);
+                (a.into(), collide2d::Circle::new(c, rb).unwrap().into())
+            }
+            _ => {
+                // Two boxes turned alike, face to face along the first one's x axis.
+                let (x, y) = (dir, dir.perp());
+                let (ha, hb) = (Vec2::new(ra, ra * 0.5), Vec2::new(rb, rb * 0.5));
+                let b = at + x * nudged(ha.x + hb.x, steps) + y * (ha.y * 0.5);
+                (Obb::new(at, ha, turn).unwrap().into(), Obb::new(b, hb, turn).unwrap().into())
+            }
+        };
+        let touching = intersects(&a, &b);
+        for (p, q) in [(&a, &b), (&b, &a)] {
+            match closest_points(p, q) {
+                None => prop_assert!(touching, "no closest points but apart\na = {:?}\nb = {:?}", p, q),
+                Some(c) => {
+                    prop_assert!(!touching, "closest points {:?} while touching\na = {:?}\nb = {:?}", c, p, q);
+                    prop_assert!(c.distance > 0.0);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn boxes_far_out_and_a_hundredth_apart_have_closest_points() {
+    // Found by the property above: 0.0104 apart along a's x axis, 3·10⁵ units out, where world
+    // coordinates round to 1/32. `intersects` (in a box's frame) said apart, but the closest
+    // points came from world corners that rounded onto each other, so there were none.
+    let a = Obb::new(Vec2::new(-195562.02, 335008.7), Vec2::new(100.0, 50.0), 1.4402637).unwrap();
+    let b = Obb::new(Vec2::new(-195560.77, 335210.25), Vec2::new(100.0, 50.0), 1.4402637).unwrap();
+    assert!(!intersects(&a, &b));
+    for c in [closest_points(&a, &b).unwrap(), closest_points(&b, &a).unwrap()] {
+        assert!((c.distance - 0.0104).abs() < 1e-3, "{c:?}");
+    }
+    assert!((distance(&a, &b) - 0.0104).abs() < 1e-3);
+}
