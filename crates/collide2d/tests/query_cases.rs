@@ -280,6 +280,44 @@ fn intersecting_shapes_are_at_distance_zero_without_closest_points() {
     assert!(distance(&a, &v(f32::NAN, 0.0)).is_nan());
 }
 
+#[test]
+fn boxes_side_by_side_are_measured_across_the_middle_of_the_span_they_share() {
+    // The facing sides overlap in y from 1 to 4: of all the nearest pairs, the middle one.
+    let a = Aabb::new(v(0.0, 0.0), v(1.0, 4.0)).unwrap();
+    let b = Aabb::new(v(3.0, 1.0), v(4.0, 5.0)).unwrap();
+    let c = closest_points(&a, &b).unwrap();
+    assert_eq!((c.point_a, c.point_b, c.distance), (v(1.0, 2.5), v(3.0, 2.5), 2.0));
+}
+
+#[test]
+fn a_point_that_is_not_finite_has_no_closest_points_to_anything() {
+    let l = Polygon::new(&[v(0.0, 0.0), v(6.0, 0.0), v(6.0, 2.0), v(2.0, 2.0), v(2.0, 6.0), v(0.0, 6.0)]).unwrap();
+    let shapes: Vec<Shape> = vec![
+        Circle::new(v(0.0, 0.0), 1.0).unwrap().into(),
+        square(0.0, 0.0, 1.0).into(),
+        Obb::new(v(0.0, 0.0), v(1.0, 2.0), 0.3).unwrap().into(),
+        Capsule::new(v(0.0, 0.0), v(3.0, 1.0), 0.5).unwrap().into(),
+        Shape::Point(v(1.0, 1.0)),
+        l.into(),
+    ];
+    for s in &shapes {
+        for p in [v(f32::INFINITY, 0.0), v(0.0, f32::NEG_INFINITY), v(f32::NAN, 2.0)] {
+            assert_eq!(closest_points(s, &p), None, "{s:?} and {p}");
+            assert_eq!(closest_points(&p, s), None, "{p} and {s:?}");
+            assert!(distance(s, &p).is_nan(), "{s:?} and {p}");
+        }
+    }
+}
+
+#[test]
+fn discs_further_apart_than_1e18_subtract_both_radii() {
+    // The squared gap (1e40) is beyond f32, so the distance is worked in f64.
+    let (a, b) = (Circle::new(v(-5e19, 0.0), 1e19).unwrap(), Circle::new(v(5e19, 0.0), 2e19).unwrap());
+    let c = closest_points(&a, &b).unwrap();
+    assert!((c.distance / 7e19 - 1.0).abs() < 1e-6, "{c:?}");
+    assert!((c.point_a - v(-4e19, 0.0)).length() < 1e13 && (c.point_b - v(3e19, 0.0)).length() < 1e13, "{c:?}");
+}
+
 // ---- ray casts ----
 
 fn ray(o: Vec2, d: Vec2) -> Ray {
