@@ -195,7 +195,7 @@ proptest! {
     /// positive. Rounding to 0 must not turn a gap into "touching".
     #[test]
     fn closest_points_exist_exactly_when_apart_at_the_touching_distance(
-        kind in 0usize..4,
+        kind in 0usize..6,
         turn in 0.0f32..std::f32::consts::FRAC_PI_2,
         size in (0.1f32..10.0, 0.1f32..10.0),
         scale in prop::sample::select(vec![1e-3f32, 1.0, 1e3]),
@@ -221,6 +221,20 @@ proptest! {
                 let a = Aabb::new(at - Vec2::new(ra, ra), at).unwrap();
                 let c = at + dir * nudged(rb, steps);
                 (a.into(), collide2d::Circle::new(c, rb).unwrap().into())
+            }
+            3 => {
+                // A turned box with its leftmost corner a few places from a box's right side.
+                let a = Aabb::new(at - Vec2::new(ra, ra), at).unwrap();
+                let half = Vec2::new(rb, rb * 0.5);
+                let reach = dir.x.abs() * half.x + dir.y.abs() * half.y;
+                let c = Vec2::new(nudged(at.x + reach, steps), at.y - ra * 0.5);
+                (a.into(), Obb::new(c, half, turn).unwrap().into())
+            }
+            4 => {
+                // A disc a few places from a turned box's face.
+                let half = Vec2::new(ra, ra * 0.5);
+                let c = at + dir * nudged(half.x + rb, steps);
+                (Obb::new(at, half, turn).unwrap().into(), collide2d::Circle::new(c, rb).unwrap().into())
             }
             _ => {
                 // Two boxes turned alike, face to face along the first one's x axis.
