@@ -55,6 +55,50 @@ fn a_small_square_in_the_u_notch_does_not_overlap_and_one_in_the_body_is_contain
 }
 
 #[test]
+fn the_u_holds_segments_and_flat_boxes_only_where_all_of_them_is_solid() {
+    let u = u_shape();
+    let flat = |a: Vec2, b: Vec2| -> [Shape; 2] {
+        [Segment::new(a, b).unwrap().into(), Aabb::new(a.min(b), a.max(b)).unwrap().into()]
+    };
+    // Across the notch, both ends in the arms.
+    for s in flat(v(0.5, 2.0), v(2.5, 2.0)) {
+        assert!(!contains(&u, &s), "{s:?}");
+    }
+    // Along the top of the left arm, over the notch's open top, along the top of the right.
+    for s in flat(v(0.0, 3.0), v(2.5, 3.0)) {
+        assert!(!contains(&u, &s), "{s:?}");
+    }
+    // Along the top of the left arm only, and down the notch's side and across its floor.
+    for s in flat(v(0.0, 3.0), v(1.0, 3.0))
+        .into_iter()
+        .chain(flat(v(1.0, 1.0), v(1.0, 3.0)))
+        .chain(flat(v(0.5, 1.0), v(2.5, 1.0)))
+    {
+        assert!(contains(&u, &s), "{s:?}");
+    }
+}
+
+#[test]
+fn a_turned_polygon_holds_its_own_edges_and_a_copy_of_itself() {
+    // Sloped edges: the middle of a stretch along an edge, computed in f32, may round off the
+    // edge's line, so that stretch must be known to lie along the edge, not tested by a point.
+    for k in 0..40 {
+        let turn = Transform::from_rotation(k as f32 * 0.157) * Transform::from_translation(v(0.3, -0.7));
+        let p = u_shape().transformed(&turn).unwrap();
+        let outline = p.outline().to_vec();
+        for i in 0..outline.len() {
+            let edge = Segment::new(outline[i], outline[(i + 1) % outline.len()]).unwrap();
+            assert!(contains(&p, &edge), "turn {k}: edge {i}");
+        }
+        // The same outline from another vertex: equal as a region, not as a value.
+        let mut shifted = outline.clone();
+        shifted.rotate_left(1);
+        let copy = Polygon::new(&shifted).unwrap();
+        assert!(contains(&p, &copy) && contains(&copy, &p), "turn {k}");
+    }
+}
+
+#[test]
 fn a_shape_in_a_hole_does_not_intersect_the_polygon() {
     let frame = Polygon::with_holes(&rect(0.0, 0.0, 10.0, 10.0), &[rect(3.0, 3.0, 4.0, 4.0)]).unwrap();
     let ball = Circle::new(v(5.0, 5.0), 1.5).unwrap();

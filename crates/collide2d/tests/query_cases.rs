@@ -318,6 +318,27 @@ fn discs_further_apart_than_1e18_subtract_both_radii() {
     assert!((c.point_a - v(-4e19, 0.0)).length() < 1e13 && (c.point_b - v(3e19, 0.0)).length() < 1e13, "{c:?}");
 }
 
+#[test]
+fn boxes_further_apart_than_2_to_the_60_are_measured_between_their_facing_sides() {
+    // Beyond 2^60 the corners' squared distances leave f32: the boxes are scaled down, measured
+    // and scaled back.
+    let a = Obb::new(v(-1e20, 0.0), v(1e19, 1e19), 0.0).unwrap();
+    let b = Obb::new(v(1e20, 5e18), v(1e19, 1e19), 0.0).unwrap();
+    let c = closest_points(&a, &b).unwrap();
+    assert!((c.distance / 1.8e20 - 1.0).abs() < 1e-6, "{c:?}");
+    assert!((c.point_a.x / -9e19 - 1.0).abs() < 1e-6 && (c.point_b.x / 9e19 - 1.0).abs() < 1e-6, "{c:?}");
+    assert!((-5e18..=1e19).contains(&c.point_a.y) && c.point_a.y == c.point_b.y, "{c:?}");
+}
+
+#[test]
+fn the_shape_like_methods_answer_as_the_free_functions() {
+    use collide2d::ShapeLike;
+    let room = Aabb::new(v(0.0, 0.0), v(10.0, 10.0)).unwrap();
+    let (inside, across, away) = (square(1.0, 1.0, 2.0), square(9.0, 1.0, 2.0), square(20.0, 1.0, 2.0));
+    assert!(room.contains(&inside) && !room.contains(&across) && !room.contains(&away));
+    assert!(room.intersects(&inside) && room.intersects(&across) && !room.intersects(&away));
+}
+
 // ---- ray casts ----
 
 fn ray(o: Vec2, d: Vec2) -> Ray {
