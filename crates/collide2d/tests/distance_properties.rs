@@ -195,7 +195,7 @@ proptest! {
     /// positive. Rounding to 0 must not turn a gap into "touching".
     #[test]
     fn closest_points_exist_exactly_when_apart_at_the_touching_distance(
-        kind in 0usize..6,
+        kind in 0usize..7,
         turn in 0.0f32..std::f32::consts::FRAC_PI_2,
         size in (0.1f32..10.0, 0.1f32..10.0),
         scale in prop::sample::select(vec![1e-3f32, 1.0, 1e3]),
@@ -236,9 +236,22 @@ proptest! {
                 let c = at + dir * nudged(half.x + rb, steps);
                 (Obb::new(at, half, turn).unwrap().into(), collide2d::Circle::new(c, rb).unwrap().into())
             }
+            5 => {
+                // Two boxes of one size, turned differently: b's corner a few places from a's
+                // face. The two boxes' frames round differently, so each order must use the same.
+                let half = Vec2::new(ra, ra * 0.5);
+                let (x, y) = (dir, dir.perp());
+                let other = turn + 0.3 + size.1;
+                let rel = Vec2::from_angle(other - turn);
+                let reach = rel.x.abs() * half.x + rel.y.abs() * half.y;
+                let b = at + x * nudged(half.x + reach, steps) + y * (half.y * 0.25);
+                (Obb::new(at, half, turn).unwrap().into(), Obb::new(b, half, other).unwrap().into())
+            }
             _ => {
                 // Two boxes turned alike, face to face along the first one's x axis.
                 let (x, y) = (dir, dir.perp());
+                // Boxes of one size too: then intersects picks the frame by the boxes' numbers.
+                let rb = if steps % 2 == 0 { ra } else { rb };
                 let (ha, hb) = (Vec2::new(ra, ra * 0.5), Vec2::new(rb, rb * 0.5));
                 let b = at + x * nudged(ha.x + hb.x, steps) + y * (ha.y * 0.5);
                 (Obb::new(at, ha, turn).unwrap().into(), Obb::new(b, hb, turn).unwrap().into())
