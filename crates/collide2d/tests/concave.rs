@@ -47,6 +47,9 @@ fn a_small_square_in_the_u_notch_does_not_overlap_and_one_in_the_body_is_contain
     assert!(intersects(&u, &in_body) && contains(&u, &in_body));
     let in_arm = square_at(v(0.5, 2.0), 0.4);
     assert!(contains(&u, &in_arm));
+    // The typed entry point answers the same.
+    use collide2d::query::intersects::intersects_concave;
+    assert!(!intersects_concave(&u, &in_notch) && intersects_concave(&u, &in_arm));
     // Filling the notch exactly: touches both arms and the floor, holds nothing of the notch.
     let plug = Aabb::from_xywh(1.0, 1.0, 1.0, 2.0).unwrap();
     assert!(intersects(&u, &plug) && !contains(&u, &plug));

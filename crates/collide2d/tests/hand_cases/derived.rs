@@ -51,6 +51,10 @@ fn segment_intersection_of_crossing_segments_is_the_crossing_point() {
     // y = 0 is met by (1,-1)–(3,3) a quarter of the way along, at x = 1.5.
     let got = segment_intersection(&seg(0.0, 0.0, 6.0, 0.0), &seg(1.0, -1.0, 3.0, 3.0));
     assert_eq!(got, SegmentIntersection::Point(v(1.5, 0.0)));
+    // Both sloped and away from the origin, so the bounds cannot pin the point: y = 1 + (x-1)/2
+    // meets y = 4 - (x-1) at x = 3.
+    let got = segment_intersection(&seg(1.0, 1.0, 5.0, 3.0), &seg(1.0, 4.0, 5.0, 0.0));
+    assert_eq!(got, SegmentIntersection::Point(v(3.0, 2.0)));
 }
 
 #[test]
