@@ -67,8 +67,9 @@ fn the_u_holds_segments_and_flat_boxes_only_where_all_of_them_is_solid() {
     for s in flat(v(0.5, 2.0), v(2.5, 2.0)) {
         assert!(!contains(&u, &s), "{s:?}");
     }
-    // Along the top of the left arm, over the notch's open top, along the top of the right.
-    for s in flat(v(0.0, 3.0), v(2.5, 3.0)) {
+    // Along the top of the left arm, over the notch's open top, along the top of the right;
+    // and along the left arm's top (its middle there) on into the open top.
+    for s in flat(v(0.0, 3.0), v(2.5, 3.0)).into_iter().chain(flat(v(0.0, 3.0), v(1.6, 3.0))) {
         assert!(!contains(&u, &s), "{s:?}");
     }
     // Along the top of the left arm only, and down the notch's side and across its floor.
