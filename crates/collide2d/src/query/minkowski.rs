@@ -202,6 +202,17 @@ mod tests {
     }
 
     #[test]
+    fn a_point_on_either_side_adds_no_edges() {
+        let p = [Vec2::new(2.0, 3.0)];
+        let sum: Vec<Vec2> = sum_vertices(&square(Vec2::ZERO, 1.0), &p).iter().map(|k| k.at).collect();
+        assert_eq!(sum, square(Vec2::new(-2.0, -3.0), 1.0).to_vec());
+        // Two points: one vertex, its edge back to itself.
+        let mut edges = Vec::new();
+        for_each_sum_edge(&p, &[Vec2::new(1.0, 1.0)], |a, b| edges.push((a.at, b.at)));
+        assert_eq!(edges, [(Vec2::new(1.0, 2.0), Vec2::new(1.0, 2.0))]);
+    }
+
+    #[test]
     fn a_triangle_and_a_segment_sum_to_five_vertices() {
         let a = [Vec2::ZERO, Vec2::new(2.0, 0.0), Vec2::new(0.0, 2.0)];
         let b = [Vec2::new(0.0, 0.0), Vec2::new(1.0, 1.0)];
