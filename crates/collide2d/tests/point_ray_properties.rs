@@ -218,3 +218,53 @@ proptest::proptest! {
         prop_assert_eq!(intersects(&o, &p), margin < 0.0, "{:?} {:?} margin {}", o, p, margin);
     }
 }
+
+#[test]
+fn rays_from_far_off_hit_where_the_same_rays_from_nearby_do() {
+    // From beyond a thousand sizes a cast starts again near the shape's bounds. Along an axis,
+    // a far ray and a near one lie on the same line exactly, so the far hit must be the near
+    // one moved back by the extra length, with the same normal; and a line beside the bounds
+    // misses from both.
+    let extra = (0usize..4, 3.2f32..6.0, any::<bool>());
+    for_every_kind("far ray", extra, |s, (axis, exponent, beside)| {
+        let bounds = s.aabb();
+        let size = (bounds.max() - bounds.min()).max_element();
+        let dir = [Vec2::X, Vec2::Y, Vec2::NEG_X, Vec2::NEG_Y][axis];
+        let target = if beside { bounds.max() + (size + 1.0) } else { bounds.center() };
+        let far = 10f32.powf(exponent) * size.max(1.0);
+        let from = |d: f32| Ray::new(target - dir * d, dir).unwrap();
+        let (near_ray, far_ray) = (from(2.0 * size + 2.0), from(far));
+        let (near, hit) = (cast_ray(s, &near_ray, f32::MAX), cast_ray(s, &far_ray, f32::MAX));
+        prop_assert_eq!(near.is_some(), hit.is_some(), "near {:?} far {:?}\n{:?} {:?}", near, hit, s, far_ray);
+        if let (Some(near), Some(hit)) = (near, hit) {
+            let extra = (far_ray.origin() - near_ray.origin()).length();
+            let tol = 1e-3 + 8.0 * f32::EPSILON * far;
+            prop_assert!(
+                (hit.distance - (near.distance + extra)).abs() <= tol,
+                "near {:?} far {:?}\n{:?}",
+                near,
+                hit,
+                s
+            );
+            prop_assert!((hit.normal - near.normal).length() < 1e-3, "near {:?} far {:?}\n{:?}", near, hit, s);
+        }
+        Ok(())
+    });
+}
+
+#[test]
+fn a_ray_hits_a_point_only_on_its_line_and_within_its_reach() {
+    // A point is hit only exactly on the ray's line (an axis here: no rounded direction).
+    let ray = Ray::new(Vec2::new(1.0, 2.0), Vec2::new(0.0, 3.0)).unwrap();
+    let on = Vec2::new(1.0, 7.0); // 5 along
+    let hit = cast_ray(&on, &ray, 10.0).expect("on the ray");
+    assert_eq!((hit.distance, hit.point), (5.0, on));
+    assert!(cast_ray(&on, &ray, 4.9).is_none(), "beyond the reach");
+    assert!(cast_ray(&Vec2::new(1.001, 7.0), &ray, 10.0).is_none(), "beside the ray");
+    assert!(cast_ray(&Vec2::new(1.0, -3.0), &ray, 10.0).is_none(), "behind the origin");
+    // Any shape: a hit further than the reach is none.
+    let wall = collide2d::Aabb::new(Vec2::new(5.0, -1.0), Vec2::new(6.0, 1.0)).unwrap();
+    let east = Ray::new(Vec2::ZERO, Vec2::X).unwrap();
+    assert_eq!(cast_ray(&wall, &east, 5.0).map(|h| h.distance), Some(5.0));
+    assert!(cast_ray(&wall, &east, 4.0).is_none());
+}

@@ -222,4 +222,54 @@ mod tests {
         // The triangle (area 2) swept along the segment (length √2) across its width 2√2.
         assert!((area - 6.0).abs() < 1e-5, "{area} {sum:?}");
     }
+
+    /// The least distance from a vertex of one polygon to an edge of the other, in f64: the
+    /// distance of two convex polygons that do not touch (a lone point has no edges of its own,
+    /// so `&[p]` against a polygon gives the point's distance to its outline).
+    fn brute_force_distance(a: &[Vec2], b: &[Vec2]) -> f64 {
+        let to_edges = |p: Vec2, poly: &[Vec2]| {
+            (0..poly.len())
+                .map(|k| {
+                    let (s, e) = (poly[k].as_dvec2(), poly[(k + 1) % poly.len()].as_dvec2());
+                    let t = ((p.as_dvec2() - s).dot(e - s) / (e - s).length_squared()).clamp(0.0, 1.0);
+                    (s + (e - s) * t).distance(p.as_dvec2())
+                })
+                .fold(f64::INFINITY, f64::min)
+        };
+        let from_a = a.iter().map(|p| to_edges(*p, b)).fold(f64::INFINITY, f64::min);
+        b.iter().map(|p| to_edges(*p, a)).fold(from_a, f64::min)
+    }
+
+    proptest::proptest! {
+        /// The walk's closest points against the brute force: present exactly when the polygons
+        /// do not touch, as far apart as the nearest vertex and edge, and on the polygons (the
+        /// queries fall back to an O(n·m) scan, so nothing else would see a walk gone wrong).
+        #[test]
+        fn the_walk_finds_the_brute_force_distance(
+            a in proptest::collection::vec((-5.0f32..5.0, -5.0f32..5.0), 3..9),
+            b in proptest::collection::vec((-5.0f32..5.0, -5.0f32..5.0), 3..9),
+            offset in (-14.0f32..14.0, -14.0f32..14.0),
+        ) {
+            let hull = |p: &[(f32, f32)], at: Vec2| {
+                crate::ConvexPolygon::from_hull(&p.iter().map(|&(x, y)| Vec2::new(x, y) + at).collect::<Vec<_>>())
+            };
+            let (Ok(a), Ok(b)) = (hull(&a, Vec2::ZERO), hull(&b, Vec2::new(offset.0, offset.1))) else {
+                return Ok(());
+            };
+            let (va, vb) = (a.vertices(), b.vertices());
+            let expected = brute_force_distance(va, vb);
+            match closest_points_convex(va, vb) {
+                None => proptest::prop_assert!(crate::intersects(&a, &b), "apart by {} but no points", expected),
+                Some((pa, pb)) => {
+                    proptest::prop_assert!(!crate::intersects(&a, &b));
+                    let got = pa.as_dvec2().distance(pb.as_dvec2());
+                    proptest::prop_assert!((got - expected).abs() <= 1e-5 * (1.0 + expected), "{} against {}", got, expected);
+                    // Each point on its own polygon's outline, and as near the other as can be.
+                    proptest::prop_assert!(brute_force_distance(&[pa], va) <= 1e-4 && brute_force_distance(&[pb], vb) <= 1e-4);
+                    proptest::prop_assert!(brute_force_distance(&[pa], vb) <= 1e-4 + expected * (1.0 + 1e-5));
+                    proptest::prop_assert!(brute_force_distance(&[pb], va) <= 1e-4 + expected * (1.0 + 1e-5));
+                }
+            }
+        }
+    }
 }
