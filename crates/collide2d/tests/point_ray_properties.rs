@@ -253,7 +253,7 @@ fn rays_from_far_off_hit_where_the_same_rays_from_nearby_do() {
 }
 
 #[test]
-fn a_ray_hits_a_point_only_on_its_line_and_within_its_reach() {
+fn rays_along_a_point_or_segment_hit_its_near_end_and_only_within_reach() {
     // A point is hit only exactly on the ray's line (an axis here: no rounded direction).
     let ray = Ray::new(Vec2::new(1.0, 2.0), Vec2::new(0.0, 3.0)).unwrap();
     let on = Vec2::new(1.0, 7.0); // 5 along
@@ -262,6 +262,16 @@ fn a_ray_hits_a_point_only_on_its_line_and_within_its_reach() {
     assert!(cast_ray(&on, &ray, 4.9).is_none(), "beyond the reach");
     assert!(cast_ray(&Vec2::new(1.001, 7.0), &ray, 10.0).is_none(), "beside the ray");
     assert!(cast_ray(&Vec2::new(1.0, -3.0), &ray, 10.0).is_none(), "behind the origin");
+    // A segment on the ray's line: its nearer end ahead, whichever end that is; from on it, at once.
+    let east_of_one = Ray::new(Vec2::new(1.0, 0.0), Vec2::X).unwrap();
+    for (a, b) in [(Vec2::new(6.0, 0.0), Vec2::new(4.0, 0.0)), (Vec2::new(4.0, 0.0), Vec2::new(6.0, 0.0))] {
+        let s = collide2d::Segment::new(a, b).unwrap();
+        assert_eq!(cast_ray(&s, &east_of_one, 10.0).map(|h| h.distance), Some(3.0));
+        let from_on = Ray::new(Vec2::new(5.0, 0.0), Vec2::X).unwrap();
+        assert_eq!(cast_ray(&s, &from_on, 10.0).map(|h| h.distance), Some(0.0));
+        let behind = Ray::new(Vec2::new(7.0, 0.0), Vec2::X).unwrap();
+        assert!(cast_ray(&s, &behind, 10.0).is_none());
+    }
     // Any shape: a hit further than the reach is none.
     let wall = collide2d::Aabb::new(Vec2::new(5.0, -1.0), Vec2::new(6.0, 1.0)).unwrap();
     let east = Ray::new(Vec2::ZERO, Vec2::X).unwrap();
