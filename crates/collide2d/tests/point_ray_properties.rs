@@ -258,7 +258,7 @@ fn rays_along_a_point_or_segment_hit_its_near_end_and_only_within_reach() {
     let ray = Ray::new(Vec2::new(1.0, 2.0), Vec2::new(0.0, 3.0)).unwrap();
     let on = Vec2::new(1.0, 7.0); // 5 along
     let hit = cast_ray(&on, &ray, 10.0).expect("on the ray");
-    assert_eq!((hit.distance, hit.point), (5.0, on));
+    assert_eq!((hit.distance, hit.point, hit.normal), (5.0, on, Vec2::NEG_Y));
     assert!(cast_ray(&on, &ray, 4.9).is_none(), "beyond the reach");
     assert!(cast_ray(&Vec2::new(1.001, 7.0), &ray, 10.0).is_none(), "beside the ray");
     assert!(cast_ray(&Vec2::new(1.0, -3.0), &ray, 10.0).is_none(), "behind the origin");
@@ -271,6 +271,18 @@ fn rays_along_a_point_or_segment_hit_its_near_end_and_only_within_reach() {
         assert_eq!(cast_ray(&s, &from_on, 10.0).map(|h| h.distance), Some(0.0));
         let behind = Ray::new(Vec2::new(7.0, 0.0), Vec2::X).unwrap();
         assert!(cast_ray(&s, &behind, 10.0).is_none());
+    }
+    // Parallel to a segment beside the line: no hit.
+    let beside = collide2d::Segment::new(Vec2::new(3.0, 1.0), Vec2::new(5.0, 1.0)).unwrap();
+    assert!(cast_ray(&beside, &east_of_one, 10.0).is_none());
+    // A disc behind a ray pointing away is missed, from near (f32 steps) and from far (f64).
+    let disc = collide2d::Circle::new(Vec2::ZERO, 1.0).unwrap();
+    for x in [5.0, 5e3] {
+        let away = Ray::new(Vec2::new(x, 0.5), Vec2::X).unwrap();
+        assert!(cast_ray(&disc, &away, f32::MAX).is_none(), "from {x}");
+        let back = Ray::new(Vec2::new(x, 0.0), Vec2::NEG_X).unwrap();
+        let hit = cast_ray(&disc, &back, f32::MAX).expect("aimed");
+        assert_eq!((hit.distance, hit.normal), (x - 1.0, Vec2::X), "from {x}");
     }
     // Any shape: a hit further than the reach is none.
     let wall = collide2d::Aabb::new(Vec2::new(5.0, -1.0), Vec2::new(6.0, 1.0)).unwrap();
