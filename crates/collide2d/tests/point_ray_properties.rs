@@ -253,7 +253,7 @@ fn rays_from_far_off_hit_where_the_same_rays_from_nearby_do() {
 }
 
 #[test]
-fn rays_along_a_point_or_segment_hit_its_near_end_and_only_within_reach() {
+fn rays_at_points_segments_and_discs_hit_the_near_side_and_only_within_reach() {
     // A point is hit only exactly on the ray's line (an axis here: no rounded direction).
     let ray = Ray::new(Vec2::new(1.0, 2.0), Vec2::new(0.0, 3.0)).unwrap();
     let on = Vec2::new(1.0, 7.0); // 5 along
@@ -283,6 +283,13 @@ fn rays_along_a_point_or_segment_hit_its_near_end_and_only_within_reach() {
         let back = Ray::new(Vec2::new(x, 0.0), Vec2::NEG_X).unwrap();
         let hit = cast_ray(&disc, &back, f32::MAX).expect("aimed");
         assert_eq!((hit.distance, hit.normal), (x - 1.0, Vec2::X), "from {x}");
+        // Off the centre line: the normal points from the centre to the hit, (0.8, 0.6).
+        let high = Ray::new(Vec2::new(x, 0.6), Vec2::NEG_X).unwrap();
+        let hit = cast_ray(&disc, &high, f32::MAX).expect("aimed");
+        assert!(
+            (hit.normal - Vec2::new(0.8, 0.6)).length() < 1e-5 && (hit.distance - (x - 0.8)).abs() < 1e-3,
+            "{hit:?}"
+        );
     }
     // Any shape: a hit further than the reach is none.
     let wall = collide2d::Aabb::new(Vec2::new(5.0, -1.0), Vec2::new(6.0, 1.0)).unwrap();
