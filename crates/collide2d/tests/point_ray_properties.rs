@@ -297,3 +297,48 @@ fn rays_at_points_segments_and_discs_hit_the_near_side_and_only_within_reach() {
     assert_eq!(cast_ray(&wall, &east, 5.0).map(|h| h.distance), Some(5.0));
     assert!(cast_ray(&wall, &east, 4.0).is_none());
 }
+
+proptest::proptest! {
+    #![proptest_config(Config { cases: 2000, failure_persistence: None, ..Config::default() })]
+    /// Rays at a disc from 10^3.2 to 10^5 radii away, in any direction, aimed within 0.9 radii
+    /// of its centre, against the same ray worked exactly in f64: the normal within 1e-4 and the
+    /// distance within 1e-6 of the way travelled. From there the f32 hit point rounds by a good
+    /// part of 1e-4 radii, so these rays must take the f64 steps.
+    #[test]
+    fn rays_at_a_disc_from_thousands_of_radii_meet_it_where_f64_does(
+        center in (-20.0f32..20.0, -20.0f32..20.0),
+        r in 0.05f32..5.0,
+        angle in 0.0f32..std::f32::consts::TAU,
+        aside in -0.9f32..0.9,
+        exponent in 3.2f32..5.0,
+    ) {
+        let c = Vec2::new(center.0, center.1);
+        let d = Vec2::from_angle(angle);
+        let far = r * 10f32.powf(exponent);
+        let ray = Ray::new(c - d * far + d.perp() * (aside * r), d).unwrap();
+        let disc = collide2d::Circle::new(c, r).unwrap();
+        let (o, d64, r64) = (ray.origin().as_dvec2(), ray.direction().as_dvec2(), r as f64);
+        // |m + d t| = r, with d as stored (unit only to f32 rounding).
+        let m = o - c.as_dvec2();
+        let (a, b, k) = (d64.length_squared(), m.dot(d64), m.length_squared() - r64 * r64);
+        prop_assume!(b * b - a * k > 0.01 * a * r64 * r64);
+        let t = (-b - (b * b - a * k).sqrt()) / a;
+        let normal = (m + d64 * t).normalize();
+        let hit = cast_ray(&disc, &ray, f32::MAX);
+        prop_assert!(hit.is_some(), "missed {:?} {:?}", disc, ray);
+        let hit = hit.unwrap();
+        prop_assert!((hit.normal.as_dvec2() - normal).length() < 1e-4, "{:?} against {:?}", hit, normal);
+        prop_assert!((hit.distance as f64 - t).abs() <= 1e-6 * far as f64, "{:?} against {}", hit, t);
+    }
+}
+
+#[test]
+fn a_ray_tangent_to_a_disc_touches_it_from_near_and_from_far() {
+    // Touching counts: a ray along y = 1 grazes the unit disc at (0, 1).
+    let disc = collide2d::Circle::new(Vec2::ZERO, 1.0).unwrap();
+    for x in [5.0, 5e3, 5e6] {
+        let ray = Ray::new(Vec2::new(x, 1.0), Vec2::NEG_X).unwrap();
+        let hit = cast_ray(&disc, &ray, f32::MAX).expect("tangent");
+        assert_eq!((hit.distance, hit.point), (x, Vec2::new(0.0, 1.0)), "from {x}");
+    }
+}

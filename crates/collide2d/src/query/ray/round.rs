@@ -44,12 +44,16 @@ fn ray_circle_f64(ray: &Ray, center: Vec2, r: f32) -> Option<RayHit> {
     if m.length_squared() <= r2 {
         return Some(RayHit::inside(ray));
     }
-    let b = m.dot(d);
-    let h2 = (m - d * b).length_squared();
+    // The direction is unit only to f32 rounding, which from 10⁴ radii off moves the hit along
+    // the ray by a good part of a radius: the foot of the perpendicular and the step back from
+    // it are worked with its true length.
+    let (a, b) = (d.length_squared(), m.dot(d));
+    let foot = -b / a;
+    let h2 = (m + d * foot).length_squared();
     if b > 0.0 || h2 > r2 {
         return None; // pointing away, or missing
     }
-    let t = (-b - (r2 - h2).sqrt()).max(0.0);
+    let t = (foot - ((r2 - h2) / a).sqrt()).max(0.0);
     // The normal from the hit relative to the centre: exact even for a small disc far from the
     // origin, where the f32 hit point would round it away.
     let normal = unit64_or(m + d * t, -ray.direction);
