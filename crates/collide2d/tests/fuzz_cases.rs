@@ -237,3 +237,25 @@ fn a_capsule_ending_at_minus_zero_starts_overlapping_as_one_ending_at_zero() {
         assert_eq!(distance(&big, &small), 0.0, "end at {end_y:?}");
     }
 }
+
+/// KNOWN WRONG ANSWER, not yet fixed (found by the `queries` fuzz target in stop 39's CI; the
+/// same at `303c269`, before that stop's changes). A 12-point star whose valleys lie 1.2e-5 from
+/// its centre, mostly inside a disc of radius 2505.75: `contact` gives depth 37.38, but pushed
+/// out by that (plus 0.01) the star still overlaps the disc. The deepest piece pair gives 59.64
+/// along the same normal, which is about what the top spikes need. Ignored so that CI stays
+/// green until the exact concave contact is mended; run it with `--ignored`.
+#[test]
+#[ignore = "known wrong answer in the exact concave contact: see the doc comment"]
+fn a_star_with_valleys_at_its_centre_is_pushed_out_of_a_large_disc() {
+    let (c, inner, outer) = (Vec2::new(-118.375, 34.0), 34.0f32, f32::from_bits(927858766));
+    let ring: Vec<Vec2> = (0..24)
+        .map(|i| c + Vec2::from_angle(std::f32::consts::PI * i as f32 / 12.0) * if i % 2 == 0 { outer } else { inner })
+        .collect();
+    let star = Polygon::new(&ring).unwrap();
+    let disc = collide2d::Circle::new(Vec2::new(78.0, 2505.75), 2505.75).unwrap();
+    let k = collide2d::contact(&disc, &star).expect("overlapping");
+    let out = star.transformed(&Transform::from_translation(k.normal * (k.depth + 0.01))).unwrap();
+    assert!(!collide2d::intersects(&disc, &out), "pushed out by {k:?}, still overlapping");
+    let fast = collide2d::contact_deepest_piece_pair(&disc, &star).unwrap();
+    assert!(fast.depth <= k.depth + 1e-3, "deepest piece pair {} deeper than {}", fast.depth, k.depth);
+}
