@@ -224,16 +224,13 @@ mod tests {
     }
 
     /// The least distance from a vertex of one polygon to an edge of the other, in f64: the
-    /// distance of two convex polygons that do not touch (a lone point has no edges of its own,
-    /// so `&[p]` against a polygon gives the point's distance to its outline).
+    /// distance of two convex polygons that do not touch (`&[p]` against a polygon gives the
+    /// point's distance to its outline).
     fn brute_force_distance(a: &[Vec2], b: &[Vec2]) -> f64 {
+        use crate::query::core::point_segment_distance_squared;
         let to_edges = |p: Vec2, poly: &[Vec2]| {
             (0..poly.len())
-                .map(|k| {
-                    let (s, e) = (poly[k].as_dvec2(), poly[(k + 1) % poly.len()].as_dvec2());
-                    let t = ((p.as_dvec2() - s).dot(e - s) / (e - s).length_squared()).clamp(0.0, 1.0);
-                    (s + (e - s) * t).distance(p.as_dvec2())
-                })
+                .map(|k| point_segment_distance_squared(p, poly[k], poly[(k + 1) % poly.len()]).sqrt())
                 .fold(f64::INFINITY, f64::min)
         };
         let from_a = a.iter().map(|p| to_edges(*p, b)).fold(f64::INFINITY, f64::min);
