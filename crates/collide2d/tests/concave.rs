@@ -216,6 +216,26 @@ fn run(name: &str, cases: u32, check: impl Fn(&Polygon, &Shape) -> Result<(), Te
     }
 }
 
+/// Moving `s` by 99 % of `depth` in any of 360 directions leaves it overlapping `p` (checked
+/// when the depth is large enough for 1 % of it to stand above rounding).
+fn no_shorter_move_separates(p: &Polygon, s: &Shape, depth: f32) -> Result<(), TestCaseError> {
+    if depth > 0.05 {
+        for i in 0..360 {
+            let d = Vec2::from_angle((i as f32).to_radians());
+            let shorter = s.transformed(&Transform::from_translation(d * depth * 0.99)).unwrap();
+            prop_assert!(
+                intersects(p, &shorter),
+                "99% of depth {} along {:?} separates\np = {:?}\ns = {:?}",
+                depth,
+                d,
+                p,
+                s
+            );
+        }
+    }
+    Ok(())
+}
+
 #[test]
 fn intersects_and_contains_agree_with_geo() {
     run("geo", 1500, |p, s| {
@@ -242,19 +262,7 @@ fn concave_push_out_separates_and_no_shorter_move_in_360_directions_does() {
         prop_assert!((c.normal.length() - 1.0).abs() < 1e-4 && c.depth >= 0.0);
         let out = c.push_out_b() + c.normal * (3e-4 * (1.0 + c.depth));
         prop_assert!(!intersects(p, &moved(s, out)), "push-out {:?} does not separate\np = {:?}\ns = {:?}", c, p, s);
-        if c.depth > 0.05 {
-            for i in 0..360 {
-                let d = Vec2::from_angle((i as f32).to_radians());
-                prop_assert!(
-                    intersects(p, &moved(s, d * c.depth * 0.99)),
-                    "99% of depth {} along {:?} separates\np = {:?}\ns = {:?}",
-                    c.depth,
-                    d,
-                    p,
-                    s
-                );
-            }
-        }
+        no_shorter_move_separates(p, s, c.depth)?;
         let back = contact(s, p).unwrap();
         prop_assert!((back.depth - c.depth).abs() <= 1e-3 * (1.0 + c.depth));
         Ok(())
@@ -371,23 +379,55 @@ fn rounded_push_out_separates_and_no_shorter_move_in_360_directions_does() {
         };
         let out = c.push_out_b() + c.normal * (3e-4 * (1.0 + c.depth));
         prop_assert!(!intersects(&p, &moved(&s, out)), "push-out {:?} does not separate\np = {:?}\ns = {:?}", c, p, s);
-        if c.depth > 0.05 {
-            for i in 0..360 {
-                let d = Vec2::from_angle((i as f32).to_radians());
-                prop_assert!(
-                    intersects(&p, &moved(&s, d * c.depth * 0.99)),
-                    "99% of depth {} along {:?} separates\np = {:?}\ns = {:?}",
-                    c.depth,
-                    d,
-                    p,
-                    s
-                );
-            }
-        }
+        no_shorter_move_separates(&p, &s, c.depth)?;
         Ok(())
     });
     if let Err(e) = result {
         panic!("rounded minimality: {e}");
+    }
+}
+
+#[test]
+fn pinched_stars_against_large_round_shapes_keep_every_spike() {
+    // Stars whose valleys lie a few units in the last place from their centre, far out, against
+    // discs and capsules thousands across: moved into the round shape's frame, a spike's piece
+    // rounds onto a segment or a point, yet, rounded by the radius, it still covers a way out.
+    // Dropping it once gave a push-out that left the top spikes inside.
+    let star = (-300.0f32..300.0, -300.0f32..300.0, 3usize..13, 5.0f32..50.0, 1e-7f32..1e-5, 0.0f32..6.3);
+    let round = (100.0f32..5000.0, 0.0f32..6.3, -0.9f32..0.9, 0u8..2, -1.0f32..1.0);
+    let moved = |s: &Shape, by: Vec2| s.transformed(&Transform::from_translation(by)).unwrap();
+    let mut runner = TestRunner::new(Config { cases: 200, failure_persistence: None, ..Config::default() });
+    let result = runner.run(&(star, round), |((x, y, spikes, tip, valley, turn), (r, angle, offset, kind, tilt))| {
+        let c = v(x, y);
+        let ring: Vec<Vec2> = (0..2 * spikes)
+            .map(|i| {
+                let radius = if i % 2 == 0 { valley * tip } else { tip };
+                c + Vec2::from_angle(turn + std::f32::consts::PI * i as f32 / spikes as f32) * radius
+            })
+            .collect();
+        let Ok(p) = Polygon::new(&ring) else { return Ok(()) };
+        // The round shape's edge runs through the star, `offset` tips from its centre.
+        let toward = Vec2::from_angle(angle);
+        let centre = c + toward * (r + offset * tip);
+        let s = if kind == 0 {
+            Shape::from(Circle::new(centre, r).unwrap())
+        } else {
+            let along = toward.perp().rotate(Vec2::from_angle(tilt)) * r;
+            Shape::from(collide2d::Capsule::new(centre - along, centre + along, r).unwrap())
+        };
+        let Some(k) = contact(&p, &s) else {
+            prop_assert!(!intersects(&p, &s));
+            return Ok(());
+        };
+        let out = k.push_out_b() + k.normal * (3e-4 * (1.0 + k.depth));
+        prop_assert!(!intersects(&p, &moved(&s, out)), "push-out {:?} does not separate\np = {:?}\ns = {:?}", k, p, s);
+        let pair = collide2d::contact_deepest_piece_pair(&p, &s).unwrap();
+        prop_assert!(pair.depth <= k.depth * (1.0 + 1e-4) + 1e-3, "deepest pair {:?} deeper than {:?}", pair, k);
+        no_shorter_move_separates(&p, &s, k.depth)?;
+        Ok(())
+    });
+    if let Err(e) = result {
+        panic!("pinched stars: {e}");
     }
 }
 

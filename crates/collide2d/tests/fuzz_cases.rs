@@ -238,14 +238,12 @@ fn a_capsule_ending_at_minus_zero_starts_overlapping_as_one_ending_at_zero() {
     }
 }
 
-/// KNOWN WRONG ANSWER, not yet fixed (found by the `queries` fuzz target in stop 39's CI; the
-/// same at `303c269`, before that stop's changes). A 12-point star whose valleys lie 1.2e-5 from
-/// its centre, mostly inside a disc of radius 2505.75: `contact` gives depth 37.38, but pushed
-/// out by that (plus 0.01) the star still overlaps the disc. The deepest piece pair gives 59.64
-/// along the same normal, which is about what the top spikes need. Ignored so that CI stays
-/// green until the exact concave contact is mended; run it with `--ignored`.
+/// Found by the `queries` fuzz target. A 12-point star whose valleys lie 1.2e-5 from its
+/// centre, mostly inside a disc of radius 2505.75. Moved into the disc's frame, each top spike's
+/// piece rounded onto a segment, and its region (a capsule 5,000 wide once rounded by the
+/// radius) was dropped as having no area: `contact` then gave depth 37.38, which left the top
+/// spikes inside. The deepest piece pair alone needs 59.64.
 #[test]
-#[ignore = "known wrong answer in the exact concave contact: see the doc comment"]
 fn a_star_with_valleys_at_its_centre_is_pushed_out_of_a_large_disc() {
     let (c, inner, outer) = (Vec2::new(-118.375, 34.0), 34.0f32, f32::from_bits(927858766));
     let ring: Vec<Vec2> = (0..24)

@@ -82,17 +82,43 @@ impl Regions {
     fn push_sum(&mut self, a: &Walk, b: &Walk, piece: usize, other_piece: usize) {
         let start = self.verts.len();
         merge_walks(a, b, self, None);
-        let len = self.verts.len() - start;
+        let mut len = self.verts.len() - start;
         if len < 3 {
-            self.verts.truncate(start);
-            self.normals.truncate(start);
-            self.exposable.truncate(start);
-            return;
+            if self.radius > 0.0 && len > 0 {
+                self.round_degenerate(start);
+                len = 2;
+            } else {
+                // Without rounding, a sum with no area has no inside to overlap.
+                self.verts.truncate(start);
+                self.normals.truncate(start);
+                self.exposable.truncate(start);
+                return;
+            }
         }
         let v = &self.verts[start..];
         let (lo, hi) = v.iter().fold((v[0], v[0]), |(lo, hi), p| (lo.min(*p), hi.max(*p)));
         let r = Vec2::splat(self.radius);
         self.info.push(Region { start, len, lo: lo - r, hi: hi + r, piece, other_piece });
+    }
+
+    /// Makes the sum from `start` on, which rounding has collapsed onto a point or a segment
+    /// (a piece a few units in the last place across, far from the origin), a two-vertex region:
+    /// rounded, it is still a disc or a capsule as wide as the radius, and dropping it would
+    /// open a false gap in the union. Its faces are the segment's two sides (none for a point,
+    /// whose two vertices coincide), so that the two arcs are half turns that make up the
+    /// whole round end; everything of it may be exposed.
+    fn round_degenerate(&mut self, start: usize) {
+        let first = self.verts[start];
+        let last = *self.verts.last().unwrap_or(&first);
+        self.verts.truncate(start);
+        self.verts.extend([first, last]);
+        // Outward for a counter-clockwise walk: the arc around the first vertex turns from
+        // the second face's normal to the first's, away from the other vertex.
+        let n = (-(last - first).perp()).try_normalize().unwrap_or(Vec2::NEG_Y);
+        self.normals.truncate(start);
+        self.normals.extend([n, -n]);
+        self.exposable.truncate(start);
+        self.exposable.extend([FACE | ARC; 2]);
     }
 }
 
@@ -513,6 +539,63 @@ mod tests {
             let shift = got.iter().position(|p| *p == hull.vertices()[0]).expect("same start vertex");
             for (i, h) in hull.vertices().iter().enumerate() {
                 assert_eq!(got[(shift + i) % got.len()], *h, "case {case}");
+            }
+        }
+    }
+
+    /// The rounded region of `piece` minus a point at `at`, radius `radius`, built as
+    /// `add_regions` builds it.
+    fn rounded_region(piece: &[Vec2], at: Vec2, radius: f32) -> Regions {
+        let mut keys = Vec::new();
+        let start = lowest(piece, false);
+        walk_keys(piece, start, &mut keys);
+        let normals: Vec<Vec2> =
+            (0..piece.len()).map(|i| -(piece[(i + 1) % piece.len()] - piece[i]).perp().normalize()).collect();
+        let a = Walk { verts: piece, normals: &normals, flags: &[], start, keys: &keys };
+        let b = Walk { verts: &[-at], normals: &[Vec2::ZERO], flags: &[], start: 0, keys: &[] };
+        let mut regions = Regions::default();
+        regions.clear(radius);
+        regions.push_sum(&a, &b, 0, 0);
+        regions
+    }
+
+    #[test]
+    fn a_piece_that_rounds_onto_a_point_or_a_segment_stays_a_disc_or_a_capsule() {
+        use super::super::stretch::{inside, line_stretch};
+        // A spike 6e-6 wide at its base and a triangle 1e-5 across, both at (-118, 34), minus a
+        // point 2,500 away: in f32 the sums are a segment and a point, rounded by 2,505.
+        let base = v(-118.375, 34.0);
+        let spike = [base + v(1e-5, 0.0), base + v(0.0, 33.0), base + v(-1e-5, 0.0)];
+        let speck = [base, base + v(1e-5, 0.0), base + v(0.0, 1e-5)];
+        let (at, radius) = (v(78.0, 2505.75), 2505.75f32);
+        for (piece, core) in [(&spike, [spike[0] - at, spike[1] - at]), (&speck, [speck[0] - at; 2])] {
+            let regions = rounded_region(piece, at, radius);
+            assert_eq!(regions.info.len(), 1, "{piece:?}");
+            let (verts, normals) = (regions.verts(0), regions.normals(0));
+            assert_eq!(verts.len(), 2, "{piece:?}");
+            assert!(verts.iter().all(|p| core.iter().any(|c| p.distance(*c) < 1e-3)), "{verts:?}");
+            // The two faces' normals are opposite, square to the core, and the first points to
+            // the right of the walk from the first vertex to the second (counter-clockwise).
+            assert_eq!(normals[1], -normals[0]);
+            let along = verts[1] - verts[0];
+            if along != Vec2::ZERO {
+                assert!(normals[0].dot(along).abs() < 1e-6 * along.length() && along.perp_dot(normals[0]) < 0.0);
+            }
+            assert!(regions.exposable.iter().all(|f| *f == FACE | ARC));
+            // Points and lines against the capsule around the core, in f64.
+            let distance = |x: Vec2| crate::query::core::point_segment_distance_squared(x, verts[0], verts[1]).sqrt();
+            for k in 0..64 {
+                let d = Vec2::from_angle(k as f32 * 0.1);
+                for reach in [0.5f32, 0.999, 1.001, 2.0] {
+                    let x = verts[0] + d * radius * reach;
+                    assert_eq!(inside(&regions, 0, x, 0.0), distance(x) < radius as f64 * 0.9999, "{x:?}");
+                }
+                // The line through the origin along d: its stretch ends on the capsule's edge.
+                let (lo, hi) = line_stretch(&regions, 0, Vec2::ZERO, d, 0.0).expect("the origin is inside");
+                for t in [lo, hi] {
+                    assert!((distance(d * t) - radius as f64).abs() < 1e-2, "{d:?}: {t}");
+                }
+                assert!(lo < 0.0 && hi > 0.0);
             }
         }
     }
