@@ -7,6 +7,7 @@ use common::{any_pos, distance_to, oracle_signed_distance, shape_of, surely_insi
 
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
+use std::ops::Range;
 
 fn for_every_kind<T: std::fmt::Debug>(
     name: &str,
@@ -340,5 +341,225 @@ fn a_ray_tangent_to_a_disc_touches_it_from_near_and_from_far() {
         let ray = Ray::new(Vec2::new(x, 1.0), Vec2::NEG_X).unwrap();
         let hit = cast_ray(&disc, &ray, f32::MAX).expect("tangent");
         assert_eq!((hit.distance, hit.point), (x, Vec2::new(0.0, 1.0)), "from {x}");
+    }
+}
+
+// ---------- rays from far off, in any direction, against an exact oracle ----------
+
+/// What a ray meets first, worked in f64 on the shape's exact boundary: the distance along the
+/// ray (its direction made unit in f64) and the outward normal there.
+type Exact = Option<(f64, glam::DVec2)>;
+
+/// Enters the convex region `n · x ≤ limit` for every `(n, limit)` (unit `n`): Cyrus–Beck.
+fn exact_half_planes(o: glam::DVec2, d: glam::DVec2, planes: &[(glam::DVec2, f64)]) -> Exact {
+    let (mut enter, mut leave, mut normal) = (0.0f64, f64::INFINITY, glam::DVec2::ZERO);
+    for &(n, limit) in planes {
+        let (speed, gap) = (n.dot(d), limit - n.dot(o));
+        if speed == 0.0 {
+            if gap < 0.0 {
+                return None;
+            }
+        } else if speed < 0.0 {
+            if gap / speed > enter {
+                (enter, normal) = (gap / speed, n);
+            }
+        } else {
+            leave = leave.min(gap / speed);
+        }
+    }
+    (enter <= leave && normal != glam::DVec2::ZERO).then_some((enter, normal))
+}
+
+/// The convex polygon with counter-clockwise vertices `v`.
+fn exact_convex(o: glam::DVec2, d: glam::DVec2, v: &[glam::DVec2]) -> Exact {
+    let planes: Vec<(glam::DVec2, f64)> = (0..v.len())
+        .map(|i| {
+            let e = v[(i + 1) % v.len()] - v[i];
+            let n = glam::DVec2::new(e.y, -e.x).normalize();
+            (n, n.dot(v[i]))
+        })
+        .collect();
+    exact_half_planes(o, d, &planes)
+}
+
+fn exact_disc(o: glam::DVec2, d: glam::DVec2, c: glam::DVec2, r: f64) -> Exact {
+    // From the foot of the perpendicular: `b² − |m|²` would cancel from far off.
+    let m = o - c;
+    let b = m.dot(d);
+    let foot = m - d * b;
+    let h = r * r - foot.length_squared();
+    let t = -b - h.max(0.0).sqrt();
+    (h >= 0.0 && t >= 0.0).then(|| (t, (foot - d * h.max(0.0).sqrt()) / r))
+}
+
+/// The first of several hits.
+fn first(hits: impl IntoIterator<Item = Exact>) -> Exact {
+    hits.into_iter().flatten().min_by(|a, b| a.0.total_cmp(&b.0))
+}
+
+/// The exact first hit of a ray from outside `s` (a capsule, a box, a convex or a concave
+/// polygon).
+fn exact_hit(s: &Shape, o: glam::DVec2, d: glam::DVec2) -> Exact {
+    let dv = |v: &[Vec2]| -> Vec<glam::DVec2> { v.iter().map(|p| p.as_dvec2()).collect() };
+    match s {
+        Shape::Capsule(k) => {
+            let (a, b, r) = (k.a().as_dvec2(), k.b().as_dvec2(), k.radius() as f64);
+            let e = (b - a).normalize();
+            let n = glam::DVec2::new(e.y, -e.x);
+            let band = [(n, n.dot(a) + r), (-n, -n.dot(a) + r), (e, e.dot(b)), (-e, -e.dot(a))];
+            first([exact_disc(o, d, a, r), exact_disc(o, d, b, r), exact_half_planes(o, d, &band)])
+        }
+        Shape::Obb(b) => {
+            // From its own centre and axes: corners rounded in f32 far out would tilt the faces.
+            let (c, (ax, ay), h) = (b.center().as_dvec2(), b.axes(), b.half_extents().as_dvec2());
+            let (ux, uy) = (ax.as_dvec2() * h.x, ay.as_dvec2() * h.y);
+            exact_convex(o, d, &[c - ux - uy, c + ux - uy, c + ux + uy, c - ux + uy])
+        }
+        Shape::ConvexPolygon(c) => exact_convex(o, d, &dv(c.vertices())),
+        Shape::Polygon(p) => {
+            let mut rings = vec![dv(p.outline())];
+            rings.extend(p.holes().iter().map(|h| dv(h)));
+            first(rings.iter().flat_map(|ring| {
+                (0..ring.len()).map(move |i| {
+                    let (a, b) = (ring[i], ring[(i + 1) % ring.len()]);
+                    let (e, w) = (b - a, a - o);
+                    let den = d.perp_dot(e);
+                    let (t, u) = (w.perp_dot(e) / den, w.perp_dot(d) / den);
+                    let n = glam::DVec2::new(e.y, -e.x).normalize();
+                    (den != 0.0 && t >= 0.0 && (0.0..=1.0).contains(&u))
+                        .then(|| (t, if n.dot(d) < 0.0 { n } else { -n }))
+                })
+            }))
+        }
+        _ => unreachable!("only the kinds cast from nearby"),
+    }
+}
+
+/// A capsule, a turned box, a convex polygon or a concave one, `size` across, around `c`.
+/// Its size is `10^size_exp`, and its centre `10^out_exp` sizes from the origin (at the origin
+/// below 10^0.5).
+fn far_shape(size_exp: Range<f32>, out_exp: Range<f32>) -> impl Strategy<Value = (Shape, f32)> {
+    let unit = || (-0.5f32..0.5, -0.5f32..0.5).prop_map(|(x, y)| Vec2::new(x, y));
+    (0u8..4, size_exp, 0.0f32..6.3, out_exp, prop::collection::vec(unit(), 8), 0.1f32..0.5).prop_filter_map(
+        "degenerate",
+        |(kind, size_exp, angle, out_exp, points, r)| {
+            let size = 10f32.powf(size_exp);
+            // The shape's own rounding (of coordinates 10^out_exp sizes out) stays well within
+            // the oracle's skip band below.
+            let c = Vec2::from_angle(angle) * size * if out_exp < 0.5 { 0.0 } else { 10f32.powf(out_exp) };
+            let at = |p: Vec2| c + p * size;
+            let shape = match kind {
+                0 => Shape::from(collide2d::Capsule::new(at(points[0]), at(points[1]), r * size).ok()?),
+                1 => Shape::from(
+                    collide2d::Obb::new(c, Vec2::new(points[0].x.abs() + 0.05, points[0].y.abs() + 0.05) * size, angle)
+                        .ok()?,
+                ),
+                2 => Shape::from(
+                    collide2d::ConvexPolygon::from_hull(&points.iter().map(|p| at(*p)).collect::<Vec<_>>()).ok()?,
+                ),
+                _ => {
+                    let ring: Vec<Vec2> = points
+                        .iter()
+                        .enumerate()
+                        .map(|(i, p)| at(Vec2::from_angle(i as f32 * std::f32::consts::TAU / 8.0) * (0.15 + p.x.abs())))
+                        .collect();
+                    Shape::from(collide2d::Polygon::new(&ring).ok()?)
+                }
+            };
+            Some((shape, size))
+        },
+    )
+}
+
+#[test]
+fn rays_from_far_off_in_any_direction_meet_shapes_where_exact_arithmetic_does() {
+    // From 10^3.2 to 10^9 sizes off, at any angle, at shapes from 10^-3 to 10^3 across and up to
+    // 10^6 sizes from the origin.
+    far_rays(-3.0..3.0, 0.0..6.0, 3.2..9.0);
+    // Small shapes near the origin, from 10^5 to 10^6.5 sizes (as small as 10^-5, so that a start
+    // a few units further off than it should be shows): where the choice to start from
+    // nearby (a thousand sizes) is made on the shape's size, not on its bounds' place, or on
+    // a size no smaller than 1.
+    far_rays(-5.0..-1.0, 0.5..2.0, 5.0..6.5);
+}
+
+#[test]
+fn rays_from_far_off_meet_shapes_thinner_than_the_smallest_normal_number() {
+    // Their bounds are a few subnormal steps across: starting again near them must not shrink
+    // them away (the start is moved off by at least the smallest normal number).
+    let tiny = f32::from_bits(64);
+    let shapes = [
+        Shape::from(collide2d::Capsule::new(Vec2::ZERO, Vec2::ZERO, tiny).unwrap()),
+        Shape::from(collide2d::Obb::new(Vec2::ZERO, Vec2::splat(tiny), 0.0).unwrap()),
+    ];
+    for s in &shapes {
+        for (origin, dir) in [(Vec2::new(-5.0, 0.0), Vec2::X), (Vec2::new(0.0, 7.0), Vec2::NEG_Y)] {
+            let hit = cast_ray(s, &Ray::new(origin, dir).unwrap(), f32::MAX);
+            let hit = hit.unwrap_or_else(|| panic!("{s:?} missed from {origin:?}"));
+            assert_eq!((hit.distance, hit.normal), (origin.length(), -dir), "{s:?} from {origin:?}");
+        }
+    }
+}
+
+#[test]
+fn rays_from_far_off_start_again_outside_the_bounds_of_boxes_far_out() {
+    // Starting again near a box, the start is moved off its bounds by more than its own
+    // rounding: else, for an upright box whose face is its bounds', a slanted ray could start
+    // a rounding inside and report a hit at once, against the ray; and a box a few units in the
+    // last place across would shrink away.
+    let step = 1000f32.next_up() - 1000.0;
+    let speck = collide2d::Obb::new(Vec2::new(1000.0, 0.5), Vec2::splat(step), 0.0).unwrap();
+    let hit = cast_ray(&speck, &Ray::new(Vec2::new(-1e6, 0.5), Vec2::X).unwrap(), f32::MAX).expect("a hit");
+    assert_eq!(hit.normal, Vec2::NEG_X);
+    let upright = collide2d::Obb::new(Vec2::new(1000.3, 0.7), Vec2::new(0.5, 20.0), 0.0).unwrap();
+    for k in 0..32 {
+        let dir = Vec2::new(1.0, 0.01);
+        let origin = Vec2::new(1000.3 - 0.5, 0.7 + k as f32 * 0.5 - 8.0) - dir.normalize() * 1e6;
+        let hit = cast_ray(&upright, &Ray::new(origin, dir).unwrap(), f32::MAX).expect("a hit");
+        assert!((hit.normal - Vec2::NEG_X).length() < 1e-6, "from {origin:?}: {hit:?}");
+    }
+}
+
+/// Rays from `10^far_exp` sizes against `far_shape(size_exp, out_exp)`: the hit or miss and the
+/// normal of the exact first hit on the ray's line (its f32 origin and direction taken
+/// exactly). Rays passing within rounding of the shape's own coordinates of a different answer
+/// (the same ray moved sideways by up to that much hits another face, or misses) are skipped.
+fn far_rays(size_exp: Range<f32>, out_exp: Range<f32>, far_exp: Range<f32>) {
+    let ray = (0.0f32..6.3, far_exp, -1.5f32..1.5, -1.5f32..1.5);
+    let mut runner = TestRunner::new(Config { cases: 20000, failure_persistence: None, ..Config::default() });
+    let result = runner.run(&(far_shape(size_exp, out_exp), ray), |((s, size), (angle, far_exp, tx, ty))| {
+        let dir = Vec2::from_angle(angle);
+        let target = s.aabb().center() + Vec2::new(tx, ty) * size;
+        let Ok(ray) = Ray::new(target - dir * size * 10f32.powf(far_exp), dir) else { return Ok(()) };
+        let (o, d) = (ray.origin().as_dvec2(), ray.direction().as_dvec2().normalize());
+        let band = 1e-4 * size as f64 + 8.0 * f32::EPSILON as f64 * s.aabb().center().abs().max_element() as f64;
+        let side = glam::DVec2::new(-d.y, d.x) * band;
+        let exact = exact_hit(&s, o, d);
+        // In steps, so that a band wider than the shape cannot step over it.
+        for shifted in (-4..=4).map(|k| exact_hit(&s, o + side * (k as f64 / 4.0), d)) {
+            match (exact, shifted) {
+                (None, None) => {}
+                (Some((_, n)), Some((_, m))) if (n - m).length() < 1e-2 => {}
+                _ => return Ok(()),
+            }
+        }
+        let hit = cast_ray(&s, &ray, f32::MAX);
+        prop_assert_eq!(hit.is_some(), exact.is_some(), "{:?} exact {:?}\n{:?} {:?}", hit, exact, s, ray);
+        if let (Some(hit), Some((t, n))) = (hit, exact) {
+            prop_assert!(
+                (hit.normal.as_dvec2() - n).length() < 2e-2,
+                "{:?} exact {:?}\n{:?} {:?}",
+                hit,
+                (t, n),
+                s,
+                ray
+            );
+            let tol = 1e-3 * size as f64 + band + 4.0 * f32::EPSILON as f64 * t;
+            prop_assert!((hit.distance as f64 - t).abs() <= tol, "{:?} exact {}\n{:?} {:?}", hit, t, s, ray);
+        }
+        Ok(())
+    });
+    if let Err(e) = result {
+        panic!("far rays: {e}");
     }
 }
