@@ -301,17 +301,18 @@ fn rays_at_points_segments_and_discs_hit_the_near_side_and_only_within_reach() {
 
 proptest::proptest! {
     #![proptest_config(Config { cases: 2000, failure_persistence: None, ..Config::default() })]
-    /// Rays at a disc from 10^3.2 to 10^5 radii away, in any direction, aimed within 0.9 radii
-    /// of its centre, against the same ray worked exactly in f64: the normal within 1e-4 and the
-    /// distance within 1e-6 of the way travelled. From there the f32 hit point rounds by a good
-    /// part of 1e-4 radii, so these rays must take the f64 steps.
+    /// Rays at a disc from 10 to 10^5 radii away, in any direction, aimed within 0.9 radii of
+    /// its centre, against the same ray worked exactly in f64: the normal unit and within 1e-4,
+    /// and the distance within 1e-6 of the way travelled. From beyond a thousand radii the f32
+    /// hit point rounds by a good part of 1e-4 radii, so these rays must take the f64 steps;
+    /// from beyond ten, by enough to stretch the normal past 1e-6 unless it is normalised.
     #[test]
     fn rays_at_a_disc_from_thousands_of_radii_meet_it_where_f64_does(
         center in (-20.0f32..20.0, -20.0f32..20.0),
         r in 0.05f32..5.0,
         angle in 0.0f32..std::f32::consts::TAU,
         aside in -0.9f32..0.9,
-        exponent in 3.2f32..5.0,
+        exponent in 1.0f32..5.0,
     ) {
         let c = Vec2::new(center.0, center.1);
         let d = Vec2::from_angle(angle);
@@ -329,8 +330,22 @@ proptest::proptest! {
         prop_assert!(hit.is_some(), "missed {:?} {:?}", disc, ray);
         let hit = hit.unwrap();
         prop_assert!((hit.normal.as_dvec2() - normal).length() < 1e-4, "{:?} against {:?}", hit, normal);
+        prop_assert!((hit.normal.length() - 1.0).abs() < 1e-6, "{:?}", hit);
         prop_assert!((hit.distance as f64 - t).abs() <= 1e-6 * far as f64, "{:?} against {}", hit, t);
     }
+}
+
+#[test]
+fn a_ray_meets_a_disc_too_small_to_square_in_f32_where_f64_does() {
+    // Radius 1e-20: its square is below the smallest f32 (it takes the f64 steps).
+    let disc = collide2d::Circle::new(Vec2::ZERO, 1e-20).unwrap();
+    let ray = Ray::new(Vec2::new(-5e-20, 3e-21), Vec2::X).unwrap();
+    let hit = cast_ray(&disc, &ray, f32::MAX).expect("a hit");
+    let (o, r) = (ray.origin().as_dvec2(), 1e-20f32 as f64);
+    let t = -o.x - (r * r - o.y * o.y).sqrt();
+    assert!((hit.distance as f64 - t).abs() < 1e-6 * t, "{hit:?} against {t}");
+    let normal = glam::DVec2::new(o.x + t, o.y) / r;
+    assert!((hit.normal.as_dvec2() - normal).length() < 1e-6, "{hit:?} against {normal:?}");
 }
 
 #[test]

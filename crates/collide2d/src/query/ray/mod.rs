@@ -118,7 +118,7 @@ fn cast_ray_ref(shape: ShapeRef, ray: &Ray) -> Option<RayHit> {
     use ShapeRef as S;
     match shape {
         // Exact or f64 at any distance: points and segments in f64, boxes axis by axis (which
-        // never mixes the origin's coordinates), discs in f64 from a thousand radii.
+        // never mixes the origin's coordinates), discs in f64 from a hundred radii.
         S::Point(p) => flat::ray_point(ray, p),
         S::Segment(s) => flat::ray_segment(ray, s.a(), s.b()),
         S::Aabb(b) => polygonal::ray_aabb(ray, b),

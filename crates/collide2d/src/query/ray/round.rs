@@ -13,10 +13,11 @@ pub(super) fn ray_circle(ray: &Ray, center: Vec2, r: f32) -> Option<RayHit> {
     let m = ray.origin - center;
     let (r2, m2) = (r * r, m.length_squared());
     // The f32 steps are sound while the origin is within 1e15 of the centre, the radius above
-    // 1e-15, and the origin within a thousand radii (beyond, the f32 hit point's rounding,
-    // about 6e-8 of the origin's distance, would tilt the normal by more than 1e-4); otherwise
-    // the same steps in f64.
-    if !(m2 < 1e30 && r2 > 1e-30 && m2 < r2 * 1e6) {
+    // 1e-15, and the origin within a hundred radii: the rounding of the offset and of the hit
+    // point, about 6e-8 of the origin's distance, tilts the normal by up to about 1e-5 there,
+    // and by more than 1e-4 at glancing hits from a thousand radii. Otherwise the same steps in
+    // f64.
+    if !(m2 < 1e30 && r2 > 1e-30 && m2 < r2 * 1e4) {
         return ray_circle_f64(ray, center, r);
     }
     if m2 <= r2 {
