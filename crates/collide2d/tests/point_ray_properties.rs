@@ -336,6 +336,26 @@ proptest::proptest! {
 }
 
 #[test]
+fn glancing_rays_at_a_small_disc_from_thousands_of_radii_get_the_normal_f64_does() {
+    // A disc 0.01 across from 50 units: the f32 offset from the centre rounds by 4e-6, which a
+    // glancing hit turns into a tilt of the normal near 1e-3. The gate into f64 is in radii,
+    // not in units.
+    let (c, r) = (Vec2::new(0.3, 0.2), 0.01f32);
+    let disc = collide2d::Circle::new(c, r).unwrap();
+    for k in 0..16 {
+        let d = Vec2::from_angle(0.1 + k as f32 * 0.39);
+        let ray = Ray::new(c - d * 50.0 + d.perp() * (0.9 * r), d).unwrap();
+        let (m, d64, r64) = (ray.origin().as_dvec2() - c.as_dvec2(), ray.direction().as_dvec2(), r as f64);
+        let (a, b) = (d64.length_squared(), m.dot(d64));
+        let foot = m - d64 * (b / a);
+        let t = -b / a - ((r64 * r64 - foot.length_squared()) / a).sqrt();
+        let normal = (m + d64 * t) / r64;
+        let hit = cast_ray(&disc, &ray, f32::MAX).expect("a hit");
+        assert!((hit.normal.as_dvec2() - normal).length() < 1e-5, "{hit:?} against {normal:?}");
+    }
+}
+
+#[test]
 fn a_ray_meets_a_disc_too_small_to_square_in_f32_where_f64_does() {
     // Radius 1e-20: its square is below the smallest f32 (it takes the f64 steps).
     let disc = collide2d::Circle::new(Vec2::ZERO, 1e-20).unwrap();
@@ -526,12 +546,28 @@ fn rays_from_far_off_start_again_outside_the_bounds_of_boxes_far_out() {
     let speck = collide2d::Obb::new(Vec2::new(1000.0, 0.5), Vec2::splat(step), 0.0).unwrap();
     let hit = cast_ray(&speck, &Ray::new(Vec2::new(-1e6, 0.5), Vec2::X).unwrap(), f32::MAX).expect("a hit");
     assert_eq!(hit.normal, Vec2::NEG_X);
-    let upright = collide2d::Obb::new(Vec2::new(1000.3, 0.7), Vec2::new(0.5, 20.0), 0.0).unwrap();
-    for k in 0..32 {
-        let dir = Vec2::new(1.0, 0.01);
-        let origin = Vec2::new(1000.3 - 0.5, 0.7 + k as f32 * 0.5 - 8.0) - dir.normalize() * 1e6;
-        let hit = cast_ray(&upright, &Ray::new(origin, dir).unwrap(), f32::MAX).expect("a hit");
-        assert!((hit.normal - Vec2::NEG_X).length() < 1e-6, "from {origin:?}: {hit:?}");
+    // Small shapes whose left side is their bounds' left side: a start on it (a margin about
+    // 0) would count as inside, and the hit come back at once, against the ray.
+    let (x, y) = (100.297f32, 0.7f32);
+    let upright: [Shape; 3] = [
+        collide2d::Obb::new(Vec2::new(x + 0.003, y), Vec2::new(0.003, 0.01), 0.0).unwrap().into(),
+        collide2d::Capsule::new(Vec2::new(x + 0.003, y - 0.01), Vec2::new(x + 0.003, y + 0.01), 0.003).unwrap().into(),
+        collide2d::ConvexPolygon::new(&[
+            Vec2::new(x, y - 0.01),
+            Vec2::new(x + 0.005, y - 0.015),
+            Vec2::new(x + 0.006, y + 0.01),
+            Vec2::new(x, y + 0.01),
+        ])
+        .unwrap()
+        .into(),
+    ];
+    for s in &upright {
+        for k in 0..32 {
+            let dir = Vec2::new(1.0, 0.01 + 0.02 * (k % 4) as f32);
+            let origin = Vec2::new(x, y + (k as f32 - 16.0) * 4e-4) - dir.normalize() * 1e3;
+            let hit = cast_ray(s, &Ray::new(origin, dir).unwrap(), f32::MAX).expect("a hit");
+            assert!((hit.normal - Vec2::NEG_X).length() < 1e-3, "{s:?} from {origin:?}: {hit:?}");
+        }
     }
 }
 

@@ -90,3 +90,29 @@ fn within_bounds(p: Vec2, vertices: &[Vec2]) -> bool {
     let slack = 1e-5 * (hi - lo).max_element() + 8.0 * f32::EPSILON * p.abs().max_element();
     (lo - slack).cmple(p).all() && p.cmple(hi + slack).all()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn within_bounds_allows_the_faces_rounding_by_size_and_the_hits_by_place() {
+        // A square 10 across: 1e-4 of slack for its faces, plus 8 steps of f32 at the point.
+        let square = |lo: Vec2| [lo, lo + Vec2::new(10.0, 0.0), lo + Vec2::splat(10.0), lo + Vec2::new(0.0, 10.0)];
+        let near = square(Vec2::ZERO);
+        let slack = 1e-4 + 8.0 * f32::EPSILON * 10.0;
+        assert!(within_bounds(Vec2::new(10.0 + 0.5 * slack, 5.0), &near));
+        assert!(!within_bounds(Vec2::new(10.0 + 2.0 * slack, 5.0), &near));
+        assert!(within_bounds(Vec2::new(5.0, -0.5 * slack), &near));
+        assert!(!within_bounds(Vec2::new(5.0, -2.0 * slack), &near));
+        // The same square 100 out: its size, not its place, sets the faces' share.
+        let out = square(Vec2::splat(100.0));
+        let slack = 1e-4 + 8.0 * f32::EPSILON * 110.0;
+        assert!(within_bounds(Vec2::new(110.0 + 0.5 * slack, 105.0), &out));
+        assert!(!within_bounds(Vec2::new(110.0 + 2.0 * slack, 105.0), &out));
+        // A million out, the point's rounding dominates: 8 steps of f32 there are about 1.
+        let far = square(Vec2::splat(1e6));
+        assert!(within_bounds(Vec2::new(1e6 + 10.5, 1e6 + 5.0), &far));
+        assert!(!within_bounds(Vec2::new(1e6 + 12.0, 1e6 + 5.0), &far));
+    }
+}
