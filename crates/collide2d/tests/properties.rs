@@ -113,3 +113,38 @@ fn answers_do_not_change_when_both_shapes_move_and_turn_together() {
         Ok(true)
     });
 }
+
+#[test]
+fn a_capsule_with_both_ends_at_one_point_answers_as_the_disc_does() {
+    use collide2d::{cast_ray, closest_points, contact, distance, Capsule, Circle, Ray};
+    for kind in KINDS {
+        let mut runner = TestRunner::new(Config { cases: 300, failure_persistence: None, ..Config::default() });
+        let pill = (-5.0f32..5.0, -5.0f32..5.0, 0.1f32..3.0, 0.0f32..6.3);
+        let result = runner.run(&(shape_of(kind), pill), |(other, (x, y, r, angle))| {
+            let c = Vec2::new(x, y);
+            let (pill, disc) = (Shape::from(Capsule::new(c, c, r).unwrap()), Shape::from(Circle::new(c, r).unwrap()));
+            let close = |a: f32, b: f32| (a - b).abs() <= 1e-5 * (1.0 + a.abs());
+            let (p, d) = (&pill, &disc);
+            prop_assert_eq!(intersects(p, &other), intersects(d, &other));
+            prop_assert_eq!(contains(p, &other), contains(d, &other));
+            prop_assert_eq!(contains(&other, p), contains(&other, d));
+            prop_assert!(close(distance(p, &other), distance(d, &other)));
+            match (contact(p, &other), contact(d, &other)) {
+                (Some(kp), Some(kd)) => {
+                    prop_assert!(close(kp.depth, kd.depth), "{:?} {:?}", kp, kd);
+                    prop_assert!((kp.normal - kd.normal).length() < 1e-4, "{:?} {:?}\n{:?}", kp, kd, other);
+                }
+                (kp, kd) => prop_assert_eq!(kp.is_some(), kd.is_some()),
+            }
+            let (cp, cd) = (closest_points(p, &other), closest_points(d, &other));
+            prop_assert_eq!(cp.is_some(), cd.is_some());
+            let ray = Ray::new(c - Vec2::from_angle(angle) * 10.0, Vec2::from_angle(angle)).unwrap();
+            let (hp, hd) = (cast_ray(p, &ray, 100.0), cast_ray(d, &ray, 100.0));
+            prop_assert_eq!(hp.map(|h| h.normal), hd.map(|h| h.normal));
+            Ok(())
+        });
+        if let Err(e) = result {
+            panic!("{kind}: {e}");
+        }
+    }
+}

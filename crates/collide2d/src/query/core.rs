@@ -427,4 +427,39 @@ mod tests {
         assert_eq!(cores_distance_squared(&c, &b), 9.0 + 16.0);
         assert_eq!(closest_on_segment(Vec2::ONE, Vec2::ZERO, Vec2::ZERO), Vec2::ZERO);
     }
+
+    #[test]
+    fn a_segments_faces_are_its_two_sides_each_with_its_outward_normal() {
+        let (a, b) = (Vec2::new(1.0, 1.0), Vec2::new(3.0, 1.0));
+        let core = Core::Segment([a, b]);
+        assert_eq!(core.edge_count(), 2);
+        // Counter-clockwise: walking from a to b, the outside of face 0 is on the right.
+        assert_eq!(core.edge(0), (a, b, Vec2::NEG_Y));
+        assert_eq!(core.edge(1), (b, a, Vec2::Y));
+        // A polygon's faces wrap past the last one.
+        let square = [Vec2::ZERO, Vec2::X, Vec2::ONE, Vec2::Y];
+        let normals = [Vec2::NEG_Y, Vec2::X, Vec2::Y, Vec2::NEG_X];
+        let core = Core::Polygon(&square, &normals);
+        for i in 0..4 {
+            assert_eq!(core.edge(i + 4), core.edge(i));
+            assert_eq!(core.edge(i + 8), core.edge(i));
+        }
+        assert_eq!(core.edge(1), (Vec2::X, Vec2::ONE, Vec2::X));
+    }
+
+    #[test]
+    fn a_segments_half_planes_include_the_two_beyond_its_ends() {
+        // Points on the segment's line, beyond either end, touching it at an end, or on it.
+        let seg = Core::Segment([Vec2::new(1.0, 1.0), Vec2::new(3.0, 2.0)]);
+        let (past_b, before_a) = (Vec2::new(5.0, 3.0), Vec2::new(-1.0, 0.0));
+        for beyond in [past_b, before_a] {
+            assert!(seg.separates(&[beyond]), "{beyond}");
+            assert!(seg.weakly_separates(&[beyond]), "{beyond}");
+            assert!(!seg.holds_all(&[beyond], 0.0), "{beyond}");
+        }
+        let (end, middle) = (Vec2::new(3.0, 2.0), Vec2::new(2.0, 1.5));
+        assert!(!seg.separates(&[end]) && seg.weakly_separates(&[end, past_b]));
+        assert!(seg.holds_all(&[end, middle, Vec2::new(1.0, 1.0)], 0.0));
+        assert!(!seg.holds_all(&[middle, Vec2::new(2.0, 1.6)], 0.0), "beside it");
+    }
 }
