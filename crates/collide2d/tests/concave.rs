@@ -149,6 +149,21 @@ fn convex_shapes_touching_the_boundary_from_inside_are_contained() {
 }
 
 #[test]
+fn discs_and_capsules_in_the_us_arm_are_contained_while_they_do_not_cross_its_sides() {
+    // The U's left arm is x in [0, 1], y in [1, 3]. Within the U's bounds throughout: touching
+    // both sides, or the inner one only (0.55 + 0.45 is 1 exactly in f32), the disc is held;
+    // crossing the inner side into the notch, it is not.
+    let u = u_shape();
+    for (x, r, held) in [(0.5f32, 0.5f32, true), (0.5, 0.4, true), (0.55, 0.45, true), (0.6, 0.45, false)] {
+        let disc = Circle::new(v(x, 2.0), r).unwrap();
+        assert_eq!(contains(&u, &disc), held, "disc of radius {r} at {x}");
+        let pill = collide2d::Capsule::new(v(x, 1.8), v(x, 2.2), r).unwrap();
+        assert_eq!(contains(&u, &pill), held, "capsule of radius {r} at {x}");
+        assert!(intersects(&u, &disc) && intersects(&u, &pill));
+    }
+}
+
+#[test]
 fn a_shape_in_a_hole_does_not_intersect_the_polygon() {
     let frame = Polygon::with_holes(&rect(0.0, 0.0, 10.0, 10.0), &[rect(3.0, 3.0, 4.0, 4.0)]).unwrap();
     let ball = Circle::new(v(5.0, 5.0), 1.5).unwrap();

@@ -76,3 +76,23 @@ fn manifold_points_lie_on_both_shapes() {
         Ok(())
     });
 }
+
+#[test]
+fn a_capsule_a_hair_from_a_sloped_edge_is_pushed_along_the_edges_normal() {
+    // The capsule's segment ends 1e-5 beside the triangle's sloped edge, at coordinates near 10
+    // where an f32 step is 1e-6: the closest points' difference would be degrees off, so the
+    // normal comes from the edge itself.
+    use collide2d::{contact, Capsule, ConvexPolygon};
+    let triangle = ConvexPolygon::new(&[Vec2::new(10.0, 10.0), Vec2::new(13.0, 11.0), Vec2::new(10.0, 13.0)]).unwrap();
+    let outward = Vec2::new(1.0, -3.0).normalize();
+    for k in 0..8 {
+        let on_edge = Vec2::new(10.0, 10.0) + Vec2::new(3.0, 1.0) * (0.2 + 0.08 * k as f32);
+        let end = on_edge + outward * 1e-5;
+        let pill = Capsule::new(end, end + Vec2::new(0.2, -1.0), 0.5).unwrap();
+        for (c, sign) in [(contact(&triangle, &pill), 1.0), (contact(&pill, &triangle), -1.0)] {
+            let c = c.expect("within the radius");
+            assert!((c.normal - outward * sign).length() < 1e-4, "{c:?} from {end:?}");
+            assert!((c.depth - 0.5).abs() < 1e-4, "{c:?}");
+        }
+    }
+}
