@@ -35,13 +35,10 @@ pub(super) fn inside(regions: &Regions, k: usize, x: Vec2, margin: f32) -> bool 
 pub(super) fn line_stretch(regions: &Regions, k: usize, o: Vec2, d: Vec2, shrink: f32) -> Option<(f32, f32)> {
     let (v, normals) = (regions.verts(k), regions.normals(k));
     let r = regions.radius;
-    // A rounded region whose core has no area (see `round_degenerate`) is its discs and bands
-    // alone: the core's two faces would bound only a line.
-    let mut span = if r > 0.0 && v.len() < 3 {
-        None
-    } else {
-        polygon_stretch(v, normals, o, d, if r > 0.0 { 0.0 } else { shrink })
-    };
+    // Rounded, a region is spanned by its discs and bands alone: a line enters and leaves it
+    // through them, and the core lies within. That also serves a core with no area (see
+    // `round_degenerate`), whose two faces would bound only a line.
+    let mut span = if r > 0.0 { None } else { polygon_stretch(v, normals, o, d, shrink) };
     if r > 0.0 {
         let r = r - shrink;
         for i in 0..v.len() {
