@@ -96,3 +96,39 @@ fn a_capsule_a_hair_from_a_sloped_edge_is_pushed_along_the_edges_normal() {
         }
     }
 }
+
+#[test]
+fn turned_boxes_and_discs_far_out_get_the_depth_their_frames_give() {
+    // 3·10⁵ out an f32 step is 1/32: world corners round by up to 1/64 each, a good part of an
+    // overlap of 0.05, so the depth must be worked in a box's frame. The expected depth is
+    // worked in f64 from the shapes as stored.
+    use collide2d::{contact, Circle, Obb};
+    for k in 0..16 {
+        let angle = 0.3 + 0.37 * k as f32;
+        let a = Obb::new(Vec2::new(3e5 + k as f32 * 0.3, -2e5), Vec2::new(1.0, 5.0), angle).unwrap();
+        let (u, _) = a.axes();
+        // The same box moved along its own x axis by a little less than its width.
+        let b = Obb::new(a.center() + u * 1.95, a.half_extents(), angle).unwrap();
+        let along = (b.center().as_dvec2() - a.center().as_dvec2()).dot(u.as_dvec2());
+        let expected = 2.0 - along.abs();
+        let c = contact(&a, &b).expect("overlapping");
+        assert!((c.depth as f64 - expected).abs() < 2e-3, "{c:?}, expected {expected}");
+        assert!((c.normal - u).length() < 1e-3, "{c:?}");
+        // A disc of radius 0.5 whose centre lies 0.45 beyond the box's side.
+        let disc = Circle::new(a.center() + u * 1.45, 0.5).unwrap();
+        let beyond = (disc.center().as_dvec2() - a.center().as_dvec2()).dot(u.as_dvec2()) - 1.0;
+        let c = contact(&a, &disc).expect("overlapping");
+        assert!((c.depth as f64 - (0.5 - beyond)).abs() < 2e-3, "{c:?}, expected {}", 0.5 - beyond);
+        let c = contact(&disc, &a).expect("overlapping");
+        assert!((c.depth as f64 - (0.5 - beyond)).abs() < 2e-3, "{c:?}, expected {}", 0.5 - beyond);
+    }
+}
+
+#[test]
+fn a_contact_points_midpoint_lies_halfway_even_at_the_ends_of_the_range() {
+    use collide2d::ContactPoint;
+    let p = ContactPoint { point_a: Vec2::new(1.0, 2.0), point_b: Vec2::new(3.0, 6.0), depth: 1.0 };
+    assert_eq!(p.midpoint(), Vec2::new(2.0, 4.0));
+    let huge = ContactPoint { point_a: Vec2::splat(f32::MAX), point_b: Vec2::splat(f32::MAX), depth: 0.0 };
+    assert_eq!(huge.midpoint(), Vec2::splat(f32::MAX));
+}
