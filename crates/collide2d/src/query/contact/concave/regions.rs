@@ -275,17 +275,20 @@ fn minkowski_sum(a: &[Vec2], b: &[Vec2], tags: &mut Vec<SumVertex>) -> Regions {
         walk_keys(v, start, keys);
         start
     };
-    let normals = |v: &[Vec2]| -> Vec<Vec2> {
-        (0..v.len()).map(|i| (v[(i + 1) % v.len()] - v[i]).perp().normalize_or_zero() * -1.0).collect()
-    };
     let (mut ka, mut kb) = (Vec::new(), Vec::new());
     let (sa, sb) = (walk(a, &mut ka), walk(b, &mut kb));
-    let (na, nb) = (normals(a), normals(b));
+    let (na, nb) = (edge_normals(a), edge_normals(b));
     let a = Walk { verts: a, normals: &na, flags: &[], start: sa, keys: &ka };
     let b = Walk { verts: b, normals: &nb, flags: &[], start: sb, keys: &kb };
     let mut regions = Regions::default();
     merge_walks(&a, &b, &mut regions, Some(tags));
     regions
+}
+
+/// The outward unit normal of each edge of counter-clockwise `v`, for the tests.
+#[cfg(test)]
+fn edge_normals(v: &[Vec2]) -> Vec<Vec2> {
+    (0..v.len()).map(|i| (v[(i + 1) % v.len()] - v[i]).perp().normalize_or_zero() * -1.0).collect()
 }
 
 /// The other shape's convex pieces: a polygon's, or the shape itself.
@@ -549,8 +552,7 @@ mod tests {
         let mut keys = Vec::new();
         let start = lowest(piece, false);
         walk_keys(piece, start, &mut keys);
-        let normals: Vec<Vec2> =
-            (0..piece.len()).map(|i| -(piece[(i + 1) % piece.len()] - piece[i]).perp().normalize()).collect();
+        let normals = edge_normals(piece);
         let a = Walk { verts: piece, normals: &normals, flags: &[], start, keys: &keys };
         let b = Walk { verts: &[-at], normals: &[Vec2::ZERO], flags: &[], start: 0, keys: &[] };
         let mut regions = Regions::default();
