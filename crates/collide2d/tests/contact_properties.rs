@@ -397,15 +397,18 @@ fn a_turned_boxs_corner_grazing_a_face_touches_at_that_corner() {
     // the face. Whichever way it rounds, the one contact point is the corner itself.
     use collide2d::query::contact::contact_obb_obb;
     use collide2d::Obb;
-    let base = Obb::new(Vec2::new(0.0, 0.0), Vec2::new(4.0, 1.0), 0.0).unwrap();
+    let base = Obb::new(Vec2::new(0.0, 0.0), Vec2::new(4.0, 1.5), 0.0).unwrap();
     let mut touching = 0;
     for k in 0..400 {
-        let angle = 0.05 + 0.0037 * k as f32;
+        let angle = -1.52 + 0.0076 * k as f32;
+        if angle.sin().abs().min(angle.cos().abs()) < 0.02 {
+            continue; // a face lying on the face: two points
+        }
         let half = Vec2::new(1.3, 0.7);
         let probe = Obb::new(Vec2::ZERO, half, angle).unwrap();
         let low = probe.corners().into_iter().min_by(|p, q| p.y.total_cmp(&q.y)).unwrap();
         let x = -2.5 + 0.0123 * k as f32;
-        let b = Obb::new(Vec2::new(x - low.x, 1.0 - low.y), half, angle).unwrap();
+        let b = Obb::new(Vec2::new(x - low.x, 1.5 - low.y), half, angle).unwrap();
         let corner = b.corners().into_iter().min_by(|p, q| p.y.total_cmp(&q.y)).unwrap();
         for (c, flip) in [(contact_obb_obb(&base, &b), false), (contact_obb_obb(&b, &base).map(|c| c.flipped()), true)]
         {
@@ -416,8 +419,39 @@ fn a_turned_boxs_corner_grazing_a_face_touches_at_that_corner() {
             let p = c.points();
             assert_eq!(p.len(), 1, "{c:?}");
             assert!((p[0].point_b - corner).length() < 1e-5, "flip {flip}: {c:?} against the corner {corner:?}");
-            assert!((p[0].point_a - Vec2::new(corner.x, 1.0)).length() < 1e-5, "flip {flip}: {c:?}");
+            assert!((p[0].point_a - Vec2::new(corner.x, 1.5)).length() < 1e-5, "flip {flip}: {c:?}");
         }
     }
     assert!(touching > 100, "{touching}");
+}
+
+#[test]
+fn a_capsule_lying_along_a_wedges_edge_within_its_radius_touches_at_two_points() {
+    // The capsule's core runs parallel to the wedge's lower edge, apart but within the radius:
+    // the manifold is the stretch where they face each other, two points, and no point is
+    // deeper than the contact (the clip's depths are worked along the face, the contact's
+    // from the closest points: they may differ in the last bit). The wedge has no edge facing
+    // the other way, so only the edge facing the capsule can pair with it.
+    use collide2d::{contact, Capsule, ConvexPolygon};
+    let mut checked = 0;
+    for k in 0..200 {
+        let turn = Vec2::from_angle(-0.7 + 0.007 * k as f32);
+        let origin = Vec2::new(13.7 - 0.31 * k as f32, 0.77 * k as f32);
+        let at = |x: f32, y: f32| origin + turn.rotate(Vec2::new(x, y));
+        let wedge = ConvexPolygon::new(&[at(0.0, 0.0), at(4.0, 0.0), at(2.0, 3.0)]).unwrap();
+        let gap = 0.001 + 0.0002 * k as f32;
+        let pill = Capsule::new(at(1.0, -0.2 - gap), at(3.0, -0.2 - gap), 0.25).unwrap();
+        for (c, sign) in [(contact(&pill, &wedge), 1.0), (contact(&wedge, &pill), -1.0)] {
+            let c = c.expect("within the radius");
+            let up = turn.rotate(Vec2::Y) * sign;
+            assert!((c.normal - up).length() < 1e-4, "{c:?}");
+            assert!((c.depth - (0.05 - gap)).abs() < 1e-4, "{c:?}");
+            assert_eq!(c.points().len(), 2, "{c:?}");
+            for p in c.points() {
+                assert!(p.depth <= c.depth, "{p:?} deeper than {c:?}");
+            }
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 400);
 }
