@@ -394,10 +394,12 @@ fn a_wedge_on_a_flat_boxs_end_takes_its_own_face_as_the_reference() {
 fn a_turned_boxs_corner_grazing_a_face_touches_at_that_corner() {
     // The corner is placed on the top face in f32, so it lands a rounding above or below it:
     // the separating-axis sums may call it touching while the clipped ends sit a hair above
-    // the face. Whichever way it rounds, the one contact point is the corner itself.
+    // the face. Whichever way it rounds, the one contact point is the corner itself: by the
+    // boxes' own path, and by the general one for the same boxes as polygons.
     use collide2d::query::contact::contact_obb_obb;
-    use collide2d::Obb;
+    use collide2d::{contact, ConvexPolygon, Obb};
     let base = Obb::new(Vec2::new(0.0, 0.0), Vec2::new(4.0, 1.5), 0.0).unwrap();
+    let base_polygon = ConvexPolygon::new(&base.corners()).unwrap();
     let mut touching = 0;
     for k in 0..400 {
         let angle = -1.52 + 0.0076 * k as f32;
@@ -410,19 +412,25 @@ fn a_turned_boxs_corner_grazing_a_face_touches_at_that_corner() {
         let x = -2.5 + 0.0123 * k as f32;
         let b = Obb::new(Vec2::new(x - low.x, 1.5 - low.y), half, angle).unwrap();
         let corner = b.corners().into_iter().min_by(|p, q| p.y.total_cmp(&q.y)).unwrap();
-        for (c, flip) in [(contact_obb_obb(&base, &b), false), (contact_obb_obb(&b, &base).map(|c| c.flipped()), true)]
-        {
+        let b_polygon = ConvexPolygon::new(&b.corners()).unwrap();
+        let answers = [
+            (contact_obb_obb(&base, &b), "boxes"),
+            (contact_obb_obb(&b, &base).map(|c| c.flipped()), "boxes, flipped"),
+            (contact(&base_polygon, &b_polygon), "polygons"),
+            (contact(&b_polygon, &base_polygon).map(|c| c.flipped()), "polygons, flipped"),
+        ];
+        for (c, how) in answers {
             let Some(c) = c else { continue };
             touching += 1;
-            assert!(c.depth < 1e-5, "{c:?}");
-            assert!((c.normal - Vec2::Y).length() < 1e-5, "flip {flip}: {c:?}");
+            assert!(c.depth < 1e-5, "{how}: {c:?}");
+            assert!((c.normal - Vec2::Y).length() < 1e-5, "{how}: {c:?}");
             let p = c.points();
-            assert_eq!(p.len(), 1, "{c:?}");
-            assert!((p[0].point_b - corner).length() < 1e-5, "flip {flip}: {c:?} against the corner {corner:?}");
-            assert!((p[0].point_a - Vec2::new(corner.x, 1.5)).length() < 1e-5, "flip {flip}: {c:?}");
+            assert_eq!(p.len(), 1, "{how}: {c:?}");
+            assert!((p[0].point_b - corner).length() < 1e-5, "{how}: {c:?} against the corner {corner:?}");
+            assert!((p[0].point_a - Vec2::new(corner.x, 1.5)).length() < 1e-5, "{how}: {c:?}");
         }
     }
-    assert!(touching > 100, "{touching}");
+    assert!(touching > 200, "{touching}");
 }
 
 #[test]
@@ -454,4 +462,102 @@ fn a_capsule_lying_along_a_wedges_edge_within_its_radius_touches_at_two_points()
         }
     }
     assert_eq!(checked, 400);
+}
+
+#[test]
+fn a_manifold_holds_distinct_points_and_keeps_one_at_the_origin() {
+    // Polygons take the general path. Two squares meeting corner to corner: every face's clip
+    // comes down to that corner twice, and it is one point. Two boxes overlapping by 0.1
+    // across a face, the clip's first end at the origin: it is kept like any other, beside
+    // (1, 0).
+    use collide2d::{contact, ConvexPolygon};
+    let square = |x0: f32, y0: f32, x1: f32, y1: f32| {
+        ConvexPolygon::new(&[Vec2::new(x0, y0), Vec2::new(x1, y0), Vec2::new(x1, y1), Vec2::new(x0, y1)]).unwrap()
+    };
+    let (low, high) = (square(-1.0, -1.0, 1.0, 0.0), square(1.0, 0.0, 3.0, 2.0));
+    for c in [contact(&low, &high), contact(&high, &low)] {
+        let c = c.expect("touching at (1, 0)");
+        assert_eq!(c.depth, 0.0, "{c:?}");
+        assert_eq!(c.points().len(), 1, "{c:?}");
+        let p = c.points()[0];
+        assert_eq!((p.point_a, p.point_b), (Vec2::new(1.0, 0.0), Vec2::new(1.0, 0.0)), "{c:?}");
+    }
+    let (base, left) = (square(-1.0, -1.0, 1.0, 0.1), square(-3.0, 0.0, 0.0, 2.0));
+    let c = contact(&base, &left).expect("overlapping by 0.1");
+    assert_eq!((c.normal, c.depth), (Vec2::Y, 0.1), "{c:?}");
+    let mut on_b: Vec<Vec2> = c.points().iter().map(|p| p.point_b).collect();
+    on_b.sort_by(|p, q| p.x.total_cmp(&q.x));
+    assert_eq!(on_b, [Vec2::new(-1.0, 0.0), Vec2::new(0.0, 0.0)], "{c:?}");
+}
+
+#[test]
+fn disc_contacts_scale_exactly_with_a_power_of_two_beyond_the_reach_of_f32_squares() {
+    // At 2^±66 a reach's square overflows or underflows f32, so the discs' paths work on the
+    // shapes brought back to a reach near 1 by a power of two, and scale the answer back. Both
+    // scalings are exact, so every number of the contact, points included, is the one at
+    // scale 1 times the factor.
+    use collide2d::{contact, Aabb, Circle, Contact, Obb, Shape};
+    let v = Vec2::new;
+    let pairs = |s: f32| -> [(Shape, Shape); 4] {
+        [
+            (
+                Circle::new(v(1.0, 2.0) * s, 0.75 * s).unwrap().into(),
+                Circle::new(v(1.5, 2.75) * s, 0.5 * s).unwrap().into(),
+            ),
+            (
+                Circle::new(v(3.0, 1.0) * s, 1.5 * s).unwrap().into(),
+                Aabb::new(v(-1.0, -1.0) * s, v(2.0, 1.5) * s).unwrap().into(),
+            ),
+            (
+                Circle::new(v(0.5, 0.25) * s, 1.25 * s).unwrap().into(),
+                Obb::new(v(0.25, 0.0) * s, v(2.0, 1.0) * s, 0.6).unwrap().into(),
+            ),
+            (
+                Circle::new(v(2.5, 1.0) * s, 1.25 * s).unwrap().into(),
+                Obb::new(v(0.25, 0.0) * s, v(2.0, 1.0) * s, 0.6).unwrap().into(),
+            ),
+        ]
+    };
+    let scaled = |c: &Contact, s: f32| {
+        let p: Vec<_> = c.points().iter().map(|p| (p.point_a * s, p.point_b * s, p.depth * s)).collect();
+        (c.normal, c.depth * s, p)
+    };
+    for s in [2f32.powi(66), 2f32.powi(-66)] {
+        for ((a, b), (a1, b1)) in pairs(s).into_iter().zip(pairs(1.0)) {
+            for (got, unit) in [(contact(&a, &b), contact(&a1, &b1)), (contact(&b, &a), contact(&b1, &a1))] {
+                let (got, unit) = (got.expect("overlapping"), unit.expect("overlapping"));
+                let got: (Vec2, f32, Vec<_>) =
+                    (got.normal, got.depth, got.points().iter().map(|p| (p.point_a, p.point_b, p.depth)).collect());
+                assert_eq!(got, scaled(&unit, s), "scale {s}: {a:?} and {b:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn a_disc_centred_in_a_box_or_a_hair_outside_it_gets_the_points_on_both_surfaces() {
+    // Centred inside, the disc leaves through the nearest face: its own point is the far side
+    // of the disc, the box's point is on that face. Centred 1e-20 outside a face through the
+    // origin (the gap's square underflows f32), the normal still points across that face.
+    use collide2d::{contact, Aabb, Circle, Obb};
+    let v = Vec2::new;
+    let disc = Circle::new(v(0.5, 0.25), 1.25).unwrap();
+    let upright = Aabb::new(v(-2.0, -1.0), v(2.0, 1.0)).unwrap();
+    let turned = Obb::new(v(0.0, 0.0), v(2.0, 1.0), std::f32::consts::FRAC_PI_2).unwrap();
+    let c = contact(&disc, &upright).unwrap();
+    assert_eq!((c.normal, c.depth), (v(0.0, -1.0), 2.0), "{c:?}");
+    let p = c.points()[0];
+    assert_eq!((p.point_a, p.point_b, p.depth), (v(0.5, -1.0), v(0.5, 1.0), 2.0), "{c:?}");
+    // The same box turned a quarter: its nearest face is now x = 1, 0.5 away.
+    let c = contact(&disc, &turned).unwrap();
+    assert!((c.normal - v(-1.0, 0.0)).length() < 1e-6 && (c.depth - 1.75).abs() < 1e-6, "{c:?}");
+    let p = c.points()[0];
+    assert!((p.point_a - v(-0.75, 0.25)).length() < 1e-6 && (p.point_b - v(1.0, 0.25)).length() < 1e-6, "{c:?}");
+    let corner = Aabb::new(v(-2.0, -1.5), v(0.0, 0.0)).unwrap();
+    for (center, normal) in [(v(1e-20, -0.5), v(-1.0, 0.0)), (v(-1.0, 1e-20), v(0.0, -1.0))] {
+        let hair = Circle::new(center, 0.5).unwrap();
+        let c = contact(&hair, &corner).unwrap();
+        assert_eq!(c.normal, normal, "{c:?}");
+        assert!((c.depth - 0.5).abs() < 1e-6, "{c:?}");
+    }
 }

@@ -439,3 +439,18 @@ fn a_point_beyond_the_tip_of_a_sliver_is_as_far_out_as_its_closest_point() {
     let d = signed_distance(&sliver, p);
     assert!((d - tip.length()).abs() < 1e-3 * tip.length(), "signed distance {d}, the tip is {} away", tip.length());
 }
+
+#[test]
+fn a_segment_as_long_as_the_range_inside_a_tall_box_touches_at_finite_points() {
+    // Found by the finite-numbers property at 200,000 cases: the segment's far end lies 3.4e38
+    // below the box's top face, so its separation from that face overflows to infinity while
+    // the end itself is finite. The manifold keeps only points that are finite on both sides.
+    use collide2d::Segment;
+    let segment = Segment::new(v(0.0, -f32::MAX), v(2.7655056, 0.0)).unwrap();
+    let tall = Aabb::new(v(-17.804298, -3e38), v(48.877064, 5.840423e33)).unwrap();
+    for c in [contact(&segment, &tall), contact(&tall, &segment)] {
+        let c = c.expect("the segment runs through the box");
+        assert!(unit(c.normal) && c.depth.is_finite(), "{c:?}");
+        assert!(c.points().iter().all(|p| p.point_a.is_finite() && p.point_b.is_finite()), "{c:?}");
+    }
+}

@@ -204,8 +204,9 @@ fn clip_against_face(reference: Rounded, face: usize, incident: Rounded, core_se
         let deepest = incident.core.vertices().iter().copied().min_by(|x, y| n.dot(*x).total_cmp(&n.dot(*y)));
         points[0] = make(deepest.unwrap_or(v1));
         // The face may be shorter than the incident shape (or a flat box's zero-length end):
-        // keep the point on it rather than on its line.
-        let on_face = closest_on_segment(points[0].point_a - n * reference.radius, v1, v2);
+        // keep the point on it rather than on its line. (The point's offset along the face's
+        // normal, its radius, does not move where it falls along the face.)
+        let on_face = closest_on_segment(points[0].point_a, v1, v2);
         points[0].point_a = on_face + n * reference.radius;
         points[0].depth = points[0].depth.max(0.0);
         if !(points[0].point_a.is_finite() && points[0].point_b.is_finite()) {
