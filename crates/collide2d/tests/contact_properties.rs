@@ -466,16 +466,20 @@ fn a_capsule_lying_along_a_wedges_edge_within_its_radius_touches_at_two_points()
 
 #[test]
 fn a_manifold_holds_distinct_points_and_keeps_one_at_the_origin() {
-    // Polygons take the general path. Two squares meeting corner to corner: every face's clip
-    // comes down to that corner twice, and it is one point. Two boxes overlapping by 0.1
+    // Polygons take the general path, upright boxes their own. Two squares meeting corner to
+    // corner: every face's clip comes down to that corner twice, and it is one point. Two boxes overlapping by 0.1
     // across a face, the clip's first end at the origin: it is kept like any other, beside
     // (1, 0).
-    use collide2d::{contact, ConvexPolygon};
+    use collide2d::{contact, Aabb, ConvexPolygon};
     let square = |x0: f32, y0: f32, x1: f32, y1: f32| {
         ConvexPolygon::new(&[Vec2::new(x0, y0), Vec2::new(x1, y0), Vec2::new(x1, y1), Vec2::new(x0, y1)]).unwrap()
     };
     let (low, high) = (square(-1.0, -1.0, 1.0, 0.0), square(1.0, 0.0, 3.0, 2.0));
-    for c in [contact(&low, &high), contact(&high, &low)] {
+    let boxes = (
+        Aabb::new(Vec2::new(-1.0, -1.0), Vec2::new(1.0, 0.0)).unwrap(),
+        Aabb::new(Vec2::new(1.0, 0.0), Vec2::new(3.0, 2.0)).unwrap(),
+    );
+    for c in [contact(&low, &high), contact(&high, &low), contact(&boxes.0, &boxes.1), contact(&boxes.1, &boxes.0)] {
         let c = c.expect("touching at (1, 0)");
         assert_eq!(c.depth, 0.0, "{c:?}");
         assert_eq!(c.points().len(), 1, "{c:?}");
