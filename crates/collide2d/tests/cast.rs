@@ -153,6 +153,15 @@ fn bad_motions_and_times_find_nothing_and_do_not_panic() {
         assert_eq!(cast_shape(&a, v(100.0, 0.0), &b, Vec2::ZERO, time), None);
     }
     assert_eq!(sweep(&v(f32::NAN, 0.0), v(100.0, 0.0), &b), None);
+    // Nor do they report shapes that already overlap as hit at once.
+    let overlapping = Circle::new(v(0.5, 0.0), 1.0).unwrap();
+    for motion in [v(f32::NAN, 0.0), v(f32::INFINITY, 0.0)] {
+        assert_eq!(cast_shape(&a, motion, &overlapping, Vec2::ZERO, 1.0), None);
+        assert_eq!(cast_shape(&a, Vec2::ZERO, &overlapping, motion, 1.0), None);
+    }
+    for time in [f32::NAN, -1.0] {
+        assert_eq!(cast_shape(&a, Vec2::ZERO, &overlapping, Vec2::ZERO, time), None);
+    }
     // Motions whose difference overflows still answer.
     let far = Circle::new(v(3e38, 0.0), 1.0).unwrap();
     let hit = cast_shape(&a, v(3e38, 0.0), &far, v(-3e38, 0.0), 1.0).expect("a hit");
@@ -184,6 +193,28 @@ fn a_disc_drops_into_a_concave_notch_and_a_wide_box_lands_on_its_arms() {
     // Two U's: one falls onto the other's arms (the arms meet the arms).
     let upper = u.transformed(&collide2d::Transform::from_translation(v(0.0, 5.0))).unwrap();
     assert_hit(sweep(&upper, v(0.0, -4.0), &u), 0.5, Vec2::NEG_Y, None);
+}
+
+#[test]
+fn a_cast_over_more_than_one_unit_of_time_finds_a_late_hit_in_a_notch() {
+    // The pieces are pruned by the box each sweeps in the time allowed: 10 units here, so the
+    // disc, moving 1 a unit, reaches the notch's floor at 4.6.
+    let u = u_shape();
+    let disc = Circle::new(v(1.5, 6.0), 0.4).unwrap();
+    assert_hit(cast_shape(&disc, v(0.0, -1.0), &u, Vec2::ZERO, 10.0), 4.6, Vec2::NEG_Y, Some(v(1.5, 1.0)));
+    assert_eq!(cast_shape(&disc, v(0.0, -1.0), &u, Vec2::ZERO, 4.5), None);
+}
+
+#[test]
+fn a_box_sliding_level_with_anothers_top_meets_its_corner_and_one_above_passes() {
+    // Moving along x only, the boxes' shadows on y stand still: level with the top face they
+    // touch for good, so the hit comes when the x shadows meet; 0.5 above, never.
+    let post = Aabb::new(v(0.0, 0.0), v(1.0, 1.0)).unwrap();
+    let level = Aabb::new(v(3.0, 1.0), v(4.0, 2.0)).unwrap();
+    assert_hit(sweep(&level, v(-10.0, 0.0), &post), 0.2, Vec2::NEG_X, Some(v(1.0, 1.0)));
+    let above = Aabb::new(v(3.0, 1.5), v(4.0, 2.5)).unwrap();
+    assert_eq!(sweep(&above, v(-10.0, 0.0), &post), None);
+    assert_eq!(cast_shape(&post, Vec2::ZERO, &above, v(-10.0, 0.0), 1.0), None);
 }
 
 #[test]
