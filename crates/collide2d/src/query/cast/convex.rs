@@ -168,8 +168,6 @@ impl FaceNormals<'_> {
 
 /// Where the ray `t · v` (`t ≥ 0`) meets the edge `p → q` of the sum pushed out by `radius`, if
 /// no later than `limit`.
-/// Where the ray `t · v` (`t ≥ 0`) meets the edge `p → q` of the sum pushed out by `radius`, if
-/// no later than `limit`.
 #[allow(clippy::neg_cmp_op_on_partial_ord)] // NaN must read as "no hit"
 fn ray_edge(v: Vec2, p: SumVertex, q: SumVertex, radius: f32, normals: &FaceNormals, best: &mut Best, limit: &mut f32) {
     let e = q.at - p.at;
