@@ -202,6 +202,43 @@ fn first_sampled_contact(a: &Shape, ma: &Motion, b: &Shape, mb: &Motion, samples
 }
 
 #[test]
+fn a_turning_disc_over_a_pocket_is_stepped_by_its_whole_speed_not_its_speed_towards_the_nearest_corner() {
+    // Above the U's notch, the disc's nearest feature is the left arm's corner, which it moves
+    // away from; it is heading into the right arm's inner wall. Against a concave polygon the
+    // nearest feature's approach does not bound how fast the distance can fall.
+    let u: Shape = Polygon::new(
+        &[(0.0, 0.0), (3.0, 0.0), (3.0, 3.0), (2.0, 3.0), (2.0, 1.0), (1.0, 1.0), (1.0, 3.0), (0.0, 3.0)]
+            .map(|(x, y)| v(x, y)),
+    )
+    .unwrap()
+    .into();
+    let disc: Shape = Circle::new(v(1.2, 3.05), 0.1).unwrap().into();
+    let dive = Motion::turning(v(10.0, -3.0), 1e-3, v(1.2, 3.05));
+    let still = Motion::linear(Vec2::ZERO);
+    let hit = cast_motion(&disc, &dive, &u, &still, 1.0).expect("the disc meets the inner wall");
+    let first = first_sampled_contact(&disc, &dive, &u, &still, 10_000).expect("sampled");
+    // It meets the wall x = 2 when its centre reaches x = 1.9: at 0.07.
+    assert!(hit.time <= first && hit.time > 0.069, "{hit:?}, first sampled contact {first}");
+}
+
+#[test]
+fn a_turning_cast_far_out_that_rounds_into_contact_reports_the_time_it_reached() {
+    // 10^6 out an f32 step is 1/16, far above the tolerance of shapes 2 across (4.5e-4):
+    // placing them rounds, and a step may land them overlapping. That is a hit at the time
+    // reached, not one that started overlapping. (The tolerance once came from the still box's
+    // reach from its pivot, the origin: 100 here, and the cast answered at once, 4 apart.)
+    let still = Motion::linear(Vec2::ZERO);
+    for k in 0..40 {
+        let x = 1e6 + 0.37 * k as f32;
+        let a: Shape = Aabb::new(v(x, 0.0), v(x + 1.0, 1.0)).unwrap().into();
+        let b: Shape = Aabb::new(v(x + 5.0, -3.0), v(x + 7.0, 4.0)).unwrap().into();
+        let spin = Motion::turning(v(10.0, 0.0), 0.01 * (k + 1) as f32, v(x + 0.5, 0.5));
+        let hit = cast_motion(&a, &spin, &b, &still, 1.0).expect("a hit");
+        assert!(!hit.started_overlapping && hit.time > 0.3 && hit.time < 0.45, "{hit:?}");
+    }
+}
+
+#[test]
 fn a_motion_with_a_number_that_is_not_finite_finds_nothing_even_between_overlapping_shapes() {
     let a: Shape = Circle::new(v(0.0, 0.0), 1.0).unwrap().into();
     let b: Shape = Circle::new(v(0.5, 0.0), 1.0).unwrap().into();
@@ -247,6 +284,8 @@ fn a_fast_spinning_bar_does_not_pass_through_a_post() {
     let exact = (std::f32::consts::FRAC_PI_2 - (0.15f32 / 4.0).asin()) / 30.0;
     assert!(hit.time <= exact + 1e-6 && hit.time > exact - 1e-3, "{hit:?}, exact {exact}");
     assert!(!hit.started_overlapping);
+    // The point lies between the two surfaces, which are within the tolerance: on the post.
+    assert!(((hit.point - v(0.0, 4.0)).length() - 0.1).abs() < 2e-3, "{hit:?}");
     // The frames either side of it, at 60 a unit, both miss the post.
     let frame = (exact * 60.0).floor();
     for k in [frame, frame + 1.0] {

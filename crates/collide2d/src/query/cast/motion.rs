@@ -60,8 +60,8 @@ impl Motion {
 const MAX_STEPS: usize = 10_000;
 
 /// The first time in `[0, max_time]` at which `a` and `b`, each moving by its [`Motion`], come
-/// within the tolerance of touching: `1e-4` of their size (the larger reach of either from its
-/// pivot, plus 1). `None` if they do not in that time, or if a number is not finite.
+/// within the tolerance of touching: `1e-4` of their size (the larger half extent of either's
+/// bounds, plus 1). `None` if they do not in that time, or if a number is not finite.
 ///
 /// Without turning, this is [`cast_shape`](super::cast_shape), exact. With it, the answer is
 /// found by conservative advancement: the time returned is never after the true first contact,
@@ -95,7 +95,10 @@ pub fn cast_motion(a: &Shape, motion_a: &Motion, b: &Shape, motion_b: &Motion, m
         return Some(started_overlapping(a.shape_ref(), b.shape_ref()));
     }
     let (reach_a, reach_b) = (reach(a, motion_a.pivot), reach(b, motion_b.pivot));
-    let tolerance = 1e-4 * (1.0 + reach_a.max(reach_b));
+    // The shapes' own size, not their reach from the pivots: a pivot far away (the origin, for
+    // a shape that does not turn) must not make the tolerance large.
+    let size = |s: &Shape| s.aabb().half_extents().max_element();
+    let tolerance = 1e-4 * (1.0 + size(a).max(size(b)));
     let turning = motion_a.angular_velocity.abs() * reach_a + motion_b.angular_velocity.abs() * reach_b;
     let relative = motion_b.velocity - motion_a.velocity;
     let concave = matches!(a, Shape::Polygon(_)) || matches!(b, Shape::Polygon(_));
