@@ -239,6 +239,18 @@ fn a_turning_cast_far_out_that_rounds_into_contact_reports_the_time_it_reached()
 }
 
 #[test]
+fn a_box_turning_a_hair_reaches_a_wall_within_the_tolerance_before_the_exact_contact() {
+    // Moving 1 a unit towards a wall 4 away, turning 1e-6 a unit: contact at 4 (the turn lifts
+    // a corner by about 1e-6). The tolerance is 1e-4 (1 + 2.5), the wall's larger half extent.
+    let block: Shape = Aabb::new(v(0.0, 0.0), v(1.0, 1.0)).unwrap().into();
+    let wall: Shape = Aabb::new(v(5.0, -2.0), v(6.0, 3.0)).unwrap().into();
+    let creep = Motion::turning(v(1.0, 0.0), 1e-6, v(0.5, 0.5));
+    let hit = cast_motion(&block, &creep, &wall, &Motion::linear(Vec2::ZERO), 10.0).expect("a hit");
+    assert!(hit.time <= 4.0 + 1e-6 && hit.time >= 4.0 - 3.5e-4, "{hit:?}");
+    assert!((hit.normal - Vec2::X).length() < 1e-3, "{hit:?}");
+}
+
+#[test]
 fn a_motion_with_a_number_that_is_not_finite_finds_nothing_even_between_overlapping_shapes() {
     let a: Shape = Circle::new(v(0.0, 0.0), 1.0).unwrap().into();
     let b: Shape = Circle::new(v(0.5, 0.0), 1.0).unwrap().into();

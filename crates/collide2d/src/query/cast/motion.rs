@@ -14,7 +14,7 @@ use glam::Vec2;
 
 use super::{cast_ref, started_overlapping, ShapeCastHit};
 use crate::math::{direction_or, Transform};
-use crate::query::distance::closest_points_ref;
+use crate::query::distance::{closest_points_ref, ClosestPoints};
 use crate::query::intersects::intersects_ref;
 use crate::query::ShapeLike;
 use crate::shape::Shape;
@@ -102,22 +102,26 @@ pub fn cast_motion(a: &Shape, motion_a: &Motion, b: &Shape, motion_b: &Motion, m
     let turning = motion_a.angular_velocity.abs() * reach_a + motion_b.angular_velocity.abs() * reach_b;
     let relative = motion_b.velocity - motion_a.velocity;
     let concave = matches!(a, Shape::Polygon(_)) || matches!(b, Shape::Polygon(_));
+    // Where the shapes stand at time `t`: their closest points, or (`Err`) the hit when they
+    // touch or overlap there within rounding of the last step; `None` if placing them fails.
+    let closest_at = |t: f32| -> Option<Result<ClosestPoints, ShapeCastHit>> {
+        let (placed_a, placed_b) = (a.transformed(&motion_a.at(t)).ok()?, b.transformed(&motion_b.at(t)).ok()?);
+        Some(closest_points_ref(placed_a.shape_ref(), placed_b.shape_ref()).ok_or_else(|| ShapeCastHit {
+            started_overlapping: false,
+            time: t,
+            ..started_overlapping(placed_a.shape_ref(), placed_b.shape_ref())
+        }))
+    };
     let mut t = 0.0f32;
     for _ in 0..MAX_STEPS {
-        let (placed_a, placed_b) = (a.transformed(&motion_a.at(t)).ok()?, b.transformed(&motion_b.at(t)).ok()?);
-        let Some(closest) = closest_points_ref(placed_a.shape_ref(), placed_b.shape_ref()) else {
-            // Touching or overlapping within rounding of the last step: contact now.
-            return Some(ShapeCastHit {
-                started_overlapping: false,
-                time: t,
-                ..started_overlapping(placed_a.shape_ref(), placed_b.shape_ref())
-            });
+        let closest = match closest_at(t)? {
+            Ok(closest) => closest,
+            Err(touching) => return Some(touching),
         };
-        let normal = direction_or(closest.point_a, closest.point_b, Vec2::X);
         if closest.distance <= tolerance {
-            let point = closest.point_a * 0.5 + closest.point_b * 0.5;
-            return Some(ShapeCastHit { time: t, point, normal, started_overlapping: false });
+            return Some(hit_between(t, &closest));
         }
+        let normal = direction_or(closest.point_a, closest.point_b, Vec2::X);
         let closing = if concave { relative.length() } else { (-relative.dot(normal)).max(0.0) };
         let rate = closing + turning;
         if !(rate > 0.0) {
@@ -130,12 +134,19 @@ pub fn cast_motion(a: &Shape, motion_a: &Motion, b: &Shape, motion_b: &Motion, m
             return None;
         }
     }
-    let (placed_a, placed_b) = (a.transformed(&motion_a.at(t)).ok()?, b.transformed(&motion_b.at(t)).ok()?);
-    let closest = closest_points_ref(placed_a.shape_ref(), placed_b.shape_ref());
-    let (point, normal) = closest.map_or((placed_b.shape_ref().inner_point(), Vec2::X), |c| {
-        (c.point_a * 0.5 + c.point_b * 0.5, direction_or(c.point_a, c.point_b, Vec2::X))
-    });
-    Some(ShapeCastHit { time: t, point, normal, started_overlapping: false })
+    // Out of steps: a hit at the time reached, which is still no later than any contact.
+    Some(closest_at(t)?.map_or_else(|touching| touching, |closest| hit_between(t, &closest)))
+}
+
+/// The hit at time `t` of shapes within the tolerance: halfway between their closest points,
+/// with the normal from `a`'s towards `b`'s.
+fn hit_between(t: f32, closest: &ClosestPoints) -> ShapeCastHit {
+    ShapeCastHit {
+        time: t,
+        point: closest.point_a * 0.5 + closest.point_b * 0.5,
+        normal: direction_or(closest.point_a, closest.point_b, Vec2::X),
+        started_overlapping: false,
+    }
 }
 
 /// How far the shape reaches from `pivot`: a bound from the corners of its bounds.
