@@ -312,6 +312,54 @@ fn slivers_as_long_as_the_range_do_not_panic_contact() {
     assert!(unit(c.normal) && c.depth.is_finite() && c.points().iter().all(|p| p.point_a.is_finite()), "{c:?}");
 }
 
+#[test]
+fn a_sliver_that_scaling_flattens_is_pushed_clear_of_the_bounds_the_shortest_way() {
+    // The thinner triangle (9e-39 wide) loses its piece when the pair is scaled into range,
+    // so the answer is the push that clears the two bounding boxes: the shortest of the four
+    // travels, here 9e-39 across the shared edge. The same pair turned a quarter (x and y
+    // swapped, so the order reversed) takes the y travels.
+    let (wide, thin) = (30.271168f32, 9.137546e-39f32);
+    for quarter in [false, true] {
+        let at = |x: f32, y: f32| if quarter { v(y, x) } else { v(x, y) };
+        let order = |pts: [Vec2; 3]| if quarter { [pts[2], pts[1], pts[0]] } else { pts };
+        let a = collide2d::Polygon::new(&order([at(0.0, -16.704687), at(0.0, f32::MAX), at(-wide, 0.0)])).unwrap();
+        let b = collide2d::Polygon::new(&order([at(0.0, -23.744364), at(0.0, f32::MAX), at(-thin, 0.0)])).unwrap();
+        let normal = at(1.0, 0.0);
+        for (c, sign) in [(contact(&a, &b), 1.0), (contact(&b, &a), -1.0)] {
+            let c = c.expect("they share an edge");
+            assert_eq!((c.normal, c.depth), (normal * sign, thin), "quarter {quarter}: {c:?}");
+            let p = c.points()[0];
+            assert_eq!(p.point_a - p.point_b, normal * sign * thin, "quarter {quarter}: {c:?}");
+        }
+    }
+}
+
+#[test]
+fn a_concave_contact_at_2_to_the_70_is_the_one_at_scale_1_scaled() {
+    // Beyond 2^60 the search runs on the shapes scaled by a power of two into range, and its
+    // answer is scaled back: depth and points are those at scale 1 times the factor.
+    let at = |s: f32| {
+        let u = [(0.0, 0.0), (3.0, 0.0), (3.0, 3.0), (2.0, 3.0), (2.0, 1.0), (1.0, 1.0), (1.0, 3.0), (0.0, 3.0)];
+        let u = collide2d::Polygon::new(&u.map(|(x, y)| v(x, y) * s)).unwrap();
+        let bar = Obb::new(v(1.5, 2.6) * s, v(1.2, 0.3) * s, 0.2).unwrap();
+        (contact(&u, &bar).expect("overlapping"), contact(&bar, &u).expect("overlapping"))
+    };
+    let (unit_ab, unit_ba) = at(1.0);
+    for s in [2f32.powi(70), 2f32.powi(-70)] {
+        let (ab, ba) = at(s);
+        for (got, unit) in [(ab, unit_ab), (ba, unit_ba)] {
+            assert!((got.normal - unit.normal).length() < 1e-5, "scale {s}: {got:?} against {unit:?}");
+            assert!((got.depth / s - unit.depth).abs() < 1e-5, "scale {s}: {got:?} against {unit:?}");
+            assert_eq!(got.points().len(), unit.points().len(), "scale {s}");
+            for (p, q) in got.points().iter().zip(unit.points()) {
+                assert!((p.point_a / s - q.point_a).length() < 1e-5, "scale {s}: {got:?} against {unit:?}");
+                assert!((p.point_b / s - q.point_b).length() < 1e-5, "scale {s}: {got:?} against {unit:?}");
+                assert!((p.depth / s - q.depth).abs() < 1e-5, "scale {s}: {got:?} against {unit:?}");
+            }
+        }
+    }
+}
+
 mod wild {
     //! Random shapes: at a random power-of-two scale, `contact` and `closest_points` agree with
     //! `intersects`; with any numbers at all (mixed extremes, slivers 1e38 long), every query
