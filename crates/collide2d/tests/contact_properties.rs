@@ -565,3 +565,29 @@ fn a_disc_centred_in_a_box_or_a_hair_outside_it_gets_the_points_on_both_surfaces
         assert!((c.depth - 0.5).abs() < 1e-6, "{c:?}");
     }
 }
+
+#[test]
+fn a_concave_contacts_point_lies_on_the_other_shape_inside_the_polygon_a_push_away() {
+    // The U's notch and arms against a bar, a disc, a capsule and a turned square: the point's
+    // `point_b` is on the other shape, `point_a` is it moved by the push, and its depth is
+    // more than 0 and no more than the contact's.
+    use collide2d::{contact, Capsule, Circle, ConvexPolygon, Obb, Polygon};
+    let outline = [(0.0, 0.0), (3.0, 0.0), (3.0, 3.0), (2.0, 3.0), (2.0, 1.0), (1.0, 1.0), (1.0, 3.0), (0.0, 3.0)];
+    let u: Shape = Polygon::new(&outline.map(|(x, y)| Vec2::new(x, y))).unwrap().into();
+    let others: [Shape; 4] = [
+        Obb::new(Vec2::new(1.5, 2.6), Vec2::new(1.2, 0.3), 0.2).unwrap().into(),
+        Circle::new(Vec2::new(2.3, 1.8), 0.5).unwrap().into(),
+        Capsule::new(Vec2::new(0.5, 3.4), Vec2::new(2.6, 2.2), 0.3).unwrap().into(),
+        ConvexPolygon::new(&[Vec2::new(2.5, -0.5), Vec2::new(3.4, 0.4), Vec2::new(2.5, 1.3), Vec2::new(1.6, 0.4)])
+            .unwrap()
+            .into(),
+    ];
+    for other in &others {
+        let c = contact(&u, other).expect("overlapping");
+        assert!(c.depth > 0.05, "{c:?}");
+        let p = c.points()[0];
+        assert!(common::distance_to(other, p.point_b) < 1e-4, "{other:?}: {c:?}");
+        assert!((p.point_a - p.point_b - c.normal * c.depth).length() < 1e-5, "{other:?}: {c:?}");
+        assert!(p.depth > 0.0 && p.depth <= c.depth, "{other:?}: {c:?}");
+    }
+}
