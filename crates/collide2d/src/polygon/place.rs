@@ -174,15 +174,20 @@ fn place_piece(piece: &ConvexPolygon, t: &Transform, normal_map: Mat2, mirrored:
     if convex {
         // Under a mirror, edge k of the re-wound piece is old edge n − 1 − k, turned around.
         let old_edge = |k: usize| if mirrored { n - 1 - k } else { k };
-        points.extend((0..n).map(|k| {
+        for k in 0..n {
             let mapped = normal_map * normals[old_edge(k)];
             // A scale uneven by more than about 1e19 underflows the f32 length of the shorter
-            // normals: those go the careful way.
-            match mapped.normalize_or_zero() {
-                Vec2::ZERO => unit_or(mapped, Vec2::ZERO),
+            // normals: those go the careful way. A linear part beyond the f32 range leaves the
+            // map no finite entries: then the mapped edge's own normal.
+            let unit = match mapped.normalize_or_zero() {
+                Vec2::ZERO => {
+                    let e = points[(k + 1) % n] - points[k];
+                    unit_or(mapped, unit_or(Vec2::new(e.y, -e.x), Vec2::ZERO))
+                }
                 unit => unit,
-            }
-        }));
+            };
+            points.push(unit);
+        }
         return Some(ConvexPolygon::from_vertices_then_normals(points));
     }
     match piece.transformed(t) {
