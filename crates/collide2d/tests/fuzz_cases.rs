@@ -257,3 +257,47 @@ fn a_star_with_valleys_at_its_centre_is_pushed_out_of_a_large_disc() {
     let fast = collide2d::contact_deepest_piece_pair(&disc, &star).unwrap();
     assert!(fast.depth <= k.depth + 1e-3, "deepest piece pair {} deeper than {}", fast.depth, k.depth);
 }
+
+/// Found by the `queries` fuzz target (`fuzz/corpus/queries/stop41-star-scaled-beyond-range-vs-point`).
+/// A regular 20-gon of radius 1e38, placed by a transform whose scale is the smallest subnormal
+/// (-1.4e-45): it lands as a 20-gon about 2e-7 across around the origin. The linear part's
+/// cofactor has no normal entries to divide by, so the normal map carried no normal, and the
+/// placed piece kept (0, 0) as its normals: `contact_deepest_piece_pair` answered normal (0, 0)
+/// for the point at the centre. The normals now come from the placed edges.
+#[test]
+fn a_polygon_placed_by_a_subnormal_scale_keeps_unit_normals_and_pushes_its_centre_out() {
+    let (centre, radius) = (Vec2::new(0.0, 25.0), -1e38f32);
+    let ring: Vec<Vec2> =
+        (0..20).map(|i| centre + Vec2::from_angle(std::f32::consts::PI * i as f32 / 10.0) * radius).collect();
+    let star = Polygon::new(&ring).unwrap();
+    let tiny = Transform::from_parts(Vec2::splat(1e-45), 56.0, Vec2::splat(-1e-45), Vec2::new(-1e-45, 0.0));
+    let placed = star.transformed(&tiny).unwrap();
+    for piece in placed.convex_parts() {
+        let (points, normals) = (piece.vertices(), piece.normals());
+        for (k, n) in normals.iter().enumerate() {
+            assert!((n.length() - 1.0).abs() < 1e-5, "normal {k} is {n}");
+            // Each normal faces out of its own edge: perpendicular to it, the polygon on its left.
+            let edge = (points[(k + 1) % points.len()] - points[k]).normalize();
+            assert!(n.dot(edge).abs() < 1e-3 && n.perp_dot(edge) > 0.999, "normal {k} {n} against edge {edge}");
+        }
+    }
+    // The inradius worked in f64 from the placed vertices: the nearest edge line to the origin.
+    let outline = placed.outline();
+    let inradius = (0..outline.len())
+        .map(|k| {
+            let (a, b) = (outline[k].as_dvec2(), outline[(k + 1) % outline.len()].as_dvec2());
+            (b - a).perp_dot(-a) / (b - a).length()
+        })
+        .fold(f64::INFINITY, f64::min);
+    assert!(inradius > 1.9e-7 && inradius < 2.0e-7, "inradius {inradius}");
+    let centre_point = Shape::Point(Vec2::ZERO);
+    let placed = Shape::from(placed);
+    for (name, k) in [
+        ("deepest piece pair", collide2d::contact_deepest_piece_pair(&placed, &centre_point)),
+        ("exact", collide2d::contact(&placed, &centre_point)),
+    ] {
+        let k = k.unwrap_or_else(|| panic!("{name}: the centre is inside"));
+        assert!((k.normal.length() - 1.0).abs() < 1e-5, "{name}: normal {}", k.normal);
+        assert!((k.depth as f64 - inradius).abs() < 1e-3 * inradius, "{name}: depth {} against {inradius}", k.depth);
+    }
+}
