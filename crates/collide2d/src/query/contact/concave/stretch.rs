@@ -4,7 +4,7 @@
 
 use glam::Vec2;
 
-use super::regions::Regions;
+use super::regions::{Regions, FACE};
 
 /// Whether `x` lies inside rounded region `k` by more than `margin`.
 pub(super) fn inside(regions: &Regions, k: usize, x: Vec2, margin: f32) -> bool {
@@ -33,12 +33,30 @@ pub(super) fn inside(regions: &Regions, k: usize, x: Vec2, margin: f32) -> bool 
 /// Where the line `o + t d` (unit `d`) runs through the open inside of rounded region `k`
 /// shrunk by `shrink`: `(lo, hi)`, or `None`.
 pub(super) fn line_stretch(regions: &Regions, k: usize, o: Vec2, d: Vec2, shrink: f32) -> Option<(f32, f32)> {
+    stretch_growing_covered(regions, k, o, d, shrink, 0.0)
+}
+
+/// [`line_stretch`], with the faces of a region without an inside that other regions cover
+/// (not exposable: diagonals between pieces, reflex corners) moved out by `covered` more.
+fn stretch_growing_covered(
+    regions: &Regions,
+    k: usize,
+    o: Vec2,
+    d: Vec2,
+    shrink: f32,
+    covered: f32,
+) -> Option<(f32, f32)> {
     let (v, normals) = (regions.verts(k), regions.normals(k));
     let r = regions.radius;
     // Rounded, a region is spanned by its discs and bands alone: a line enters and leaves it
     // through them, and the core lies within. That also serves a core with no area (see
     // `round_degenerate`), whose two faces would bound only a line.
-    let mut span = if r > 0.0 { None } else { polygon_stretch(v, normals, o, d, shrink) };
+    let mut span = if r > 0.0 {
+        None
+    } else {
+        let exposable = &regions.exposable[regions.info[k].start..][..v.len()];
+        polygon_stretch(v, normals, exposable, o, d, shrink, covered)
+    };
     if r > 0.0 {
         let r = r - shrink;
         for i in 0..v.len() {
@@ -62,19 +80,32 @@ fn union(a: Option<(f32, f32)>, b: Option<(f32, f32)>) -> Option<(f32, f32)> {
 /// region `k`. A region ahead (not touching the origin) is grown by `margin`: a walk that grazes
 /// it (passes within rounding of its corner, or slides along its face) goes around it, so a push
 /// just past the exit leaves the shapes apart, not touching within rounding. A region the origin
-/// touches is taken as it is, so that touching shapes keep a depth of 0.
+/// touches is taken as it is, so that touching shapes keep a depth of 0, except for the faces
+/// other regions cover: a flat shape lying on a diagonal between two pieces touches both
+/// regions along their shared face, and a walk sliding along that face is inside the union (the
+/// shapes overlap all along it, see `SumVertex`), not in the gap rounding leaves between them.
 pub(super) fn walk_stretch(regions: &Regions, k: usize, d: Vec2, margin: f32) -> Option<(f32, f32)> {
     match line_stretch(regions, k, Vec2::ZERO, d, -margin)? {
         (lo, hi) if lo > 0.0 => Some((lo, hi)),
-        _ => line_stretch(regions, k, Vec2::ZERO, d, 0.0),
+        _ => stretch_growing_covered(regions, k, Vec2::ZERO, d, 0.0, margin),
     }
 }
 
-/// Cyrus–Beck on the whole line `o + t d`, each face moved in by `shrink`.
-fn polygon_stretch(v: &[Vec2], normals: &[Vec2], o: Vec2, d: Vec2, shrink: f32) -> Option<(f32, f32)> {
+/// Cyrus–Beck on the whole line `o + t d`, each face moved in by `shrink`, and those not
+/// `exposable` out by `covered`.
+fn polygon_stretch(
+    v: &[Vec2],
+    normals: &[Vec2],
+    exposable: &[u8],
+    o: Vec2,
+    d: Vec2,
+    shrink: f32,
+    covered: f32,
+) -> Option<(f32, f32)> {
     let (mut lo, mut hi) = (f32::NEG_INFINITY, f32::INFINITY);
-    for (v, n) in v.iter().zip(normals) {
-        let (speed, limit) = (n.dot(d), n.dot(*v - o) - shrink);
+    for ((v, n), flags) in v.iter().zip(normals).zip(exposable) {
+        let grow = if flags & FACE == 0 { covered } else { 0.0 };
+        let (speed, limit) = (n.dot(d), n.dot(*v - o) - shrink + grow);
         if speed > 0.0 {
             hi = hi.min(limit / speed);
         } else if speed < 0.0 {
