@@ -261,3 +261,31 @@ fn soak_traced_sprite_push_outs() {
     );
     assert_eq!(total[1..4], [0, 0, 0], "disagreements");
 }
+
+/// Found by the soak while the pinch probe was being widened (stop 42): two Optimal sprites
+/// pushed back to 2 px deep, then pushed out with the soak's slack. The shapes then touch along
+/// a long edge within rounding, and `contact` must say so (depth about 1e-6): it said 0.0094
+/// when the probe stopped at points of the exposed boundary further out than the best exit so
+/// far. The ray from the origin towards such a point may still leave earlier.
+#[test]
+fn sprites_pushed_out_from_two_pixels_deep_are_left_touching() {
+    let level = sprites(collide2d::trace::Detail::Optimal);
+    let place = |p: &Polygon, at: Vec2, turn: f32| {
+        p.transformed(&Transform::from_translation_rotation_scale(at, turn, Vec2::ONE)).unwrap()
+    };
+    for (ia, ib, turn_a, at_b, turn_b) in [
+        (13, 4, 1.3921646f32, v(14.743462, 18.776188), 2.4002087f32),
+        (9, 6, 4.623691, v(-16.737213, 9.607235), 1.1118537),
+    ] {
+        let a = place(&level[ia], Vec2::ZERO, turn_a);
+        let b = place(&level[ib], at_b, turn_b);
+        let deep = contact(&a, &b).unwrap();
+        let b = b.transformed(&Transform::from_translation(deep.normal * (deep.depth - 2.0))).unwrap();
+        let c = contact(&a, &b).unwrap();
+        assert!((c.depth - 2.0).abs() < 0.02, "{c:?}");
+        let out = c.push_out_b() + c.normal * (3e-4 * (1.0 + c.depth));
+        let pushed = b.transformed(&Transform::from_translation(out)).unwrap();
+        let after = contact(&a, &pushed);
+        assert!(after.is_none_or(|k| k.depth < 1e-5 * (1.0 + c.depth)), "sprites {ia} {ib}: {c:?} leaves {after:?}");
+    }
+}

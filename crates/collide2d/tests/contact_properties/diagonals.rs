@@ -65,6 +65,19 @@ fn flat_shapes_exactly_on_the_diagonal_the_walk_slides_along_are_pushed_out_too(
     }
 }
 
+/// Whether a ring edge from either end of `[a, b]` lies in line with it (within 1e-3 rad).
+fn continues_a_boundary_edge(p: &collide2d::Polygon, a: Vec2, b: Vec2) -> bool {
+    let along = (b - a).normalize();
+    std::iter::once(p.outline()).chain(p.holes().iter().map(|h| h.as_slice())).any(|ring| {
+        (0..ring.len()).any(|k| {
+            let (from, to) = (ring[k], ring[(k + 1) % ring.len()]);
+            let ends = [a, b];
+            let touches = ends.contains(&from) || ends.contains(&to);
+            touches && (to - from).normalize().perp_dot(along).abs() < 1e-3
+        })
+    })
+}
+
 /// The f64 distance from `p` to the nearest edge of the polygon's rings.
 fn distance_to_rings(p: &collide2d::Polygon, at: Vec2) -> f64 {
     let at = at.as_dvec2();
@@ -95,6 +108,10 @@ fn points_on_the_diagonals_between_pieces_are_pushed_to_the_nearest_boundary() {
                 if distance_to_rings(&p, (a + b) * 0.5) < 1e-3 {
                     continue;
                 }
+                // The walk's tolerance (1e-4 of the scene's size, see `contact/concave`): a way
+                // out narrower than it is passed over by design, so that a push a hair longer
+                // than the depth still separates.
+                let pinch = 2e-4 * (1.0 + p.aabb().half_extents().length());
                 for f in [0.25f32, 0.5, 0.75] {
                     let at = a.lerp(b, f);
                     let expected = distance_to_rings(&p, at);
@@ -105,7 +122,7 @@ fn points_on_the_diagonals_between_pieces_are_pushed_to_the_nearest_boundary() {
                     prop_assert!(c.is_some(), "no contact for {:?} in {:?}", at, p);
                     let c = c.unwrap();
                     prop_assert!(
-                        (c.depth as f64 - expected).abs() < 1e-3 * (1.0 + expected),
+                        (c.depth as f64 - expected).abs() < (pinch * (1.0 + c.depth)) as f64,
                         "depth {} for {:?}, expected {}\np = {:?}",
                         c.depth,
                         at,
@@ -125,15 +142,19 @@ fn points_on_the_diagonals_between_pieces_are_pushed_to_the_nearest_boundary() {
                 // diagonal's middle third may just fit through a pinch between two spikes.
                 let out = c.push_out_b() + c.normal * 3e-4 * (1.0 + c.depth);
                 prop_assert!(!intersects(&p, &moved(&flat, out)), "{:?} pushed by {:?} stays in {:?}", flat, c, p);
-                // A shorter way out through a gap narrower than the walk's tolerance (1e-4 of
-                // the scene's size, see `contact/concave`) is passed over by design, so that a
-                // push a hair longer than the depth still separates: such a move must re-enter
-                // within twice that. 98 %, not 99: see the ignored test below.
-                let pinch = 2e-4 * (1.0 + c.depth + p.aabb().half_extents().length());
+                // A diagonal that continues a boundary edge (one ends at a hole's corner, in line
+                // with the hole's side): pushed along itself past that corner, the segment slides
+                // along the side, touching it within rounding, where any slack lands on either
+                // side. Not a case for a strict check.
+                if continues_a_boundary_edge(&p, a, b) {
+                    continue;
+                }
+                // A shorter way out through a pinch must re-enter within twice the tolerance.
+                let pinch = pinch * (1.0 + c.depth);
                 if c.depth > 0.05 {
                     for i in 0..360 {
                         let d = Vec2::from_angle((i as f32).to_radians());
-                        let shorter = d * c.depth * 0.98;
+                        let shorter = d * c.depth * MINIMAL_FRACTION;
                         let clears = !intersects(&p, &moved(&flat, shorter));
                         let through_a_pinch = intersects(&p, &moved(&flat, shorter + d * pinch));
                         prop_assert!(
@@ -162,15 +183,14 @@ fn points_on_the_diagonals_between_pieces_are_pushed_to_the_nearest_boundary() {
 }
 
 #[test]
-#[ignore = "a known wrong answer (stop 42): the push is 1 % longer than a way into the hole that is 6e-3 wide"]
 fn a_segment_on_a_diagonal_that_barely_fits_into_the_hole_gets_the_shortest_push_wider_than_a_pinch() {
     // Found by the property above. The segment only just fits into the polygon's hole: along
     // (-0.846, 0.533) it clears between 1.59695 and 1.59745 (a pinch, narrower than the walk's
     // tolerance, rightly passed over), but along (-0.809, 0.588) it clears from 1.6105 to 1.6166,
-    // a way out 6e-3 wide. The answer, 1.6267 along (0.967, -0.254), is longer than both: the
-    // search tries directions aimed a little to either side of a pinch, not far enough to
-    // reach where the sliver of free space into the hole widens. The code before stop 42 gave
-    // the same answer.
+    // a way out 6e-3 wide. The answer was 1.6267 along (0.967, -0.254), longer than both: the
+    // search tried directions only 1, 4 and 16 tolerances to either side of the pinch, short of
+    // where the sliver of free space into the hole widens. It now steps on, four times further
+    // each time, and answers about 1.6005.
     let v = Vec2::new;
     let outline = [
         v(2.9658556, 0.0),
@@ -194,5 +214,7 @@ fn a_segment_on_a_diagonal_that_barely_fits_into_the_hole_gets_the_shortest_push
     let into_the_hole = v(-0.80901706, 0.5877852) * 1.6135;
     assert!(!intersects(&p, &moved(&flat, into_the_hole)));
     let c = contact(&p, &flat).unwrap();
-    assert!(c.depth <= 1.6135, "{c:?}");
+    assert!(c.depth > 1.5969 && c.depth <= 1.6135, "{c:?}");
+    let out = c.push_out_b() + c.normal * 3e-4 * (1.0 + c.depth);
+    assert!(!intersects(&p, &moved(&flat, out)), "{c:?}");
 }

@@ -327,16 +327,18 @@ impl<'r> Search<'r> {
     }
 
     /// The walk along a candidate's own direction left through a pinch (a corner where regions
-    /// meet, which the tolerance treats as closed): try directions aimed a little to either
-    /// side of it along the exposed boundary, nearest first, until one leaves cleanly.
+    /// meet, which the tolerance treats as closed): try directions aimed to either side of it
+    /// along the exposed boundary, a tolerance away and then four times further each time, until
+    /// one leaves cleanly or the stretch runs out. (A point tried beyond the best exit still
+    /// counts: the ray towards it may leave earlier.)
+    /// The free space beyond a pinch may be a sliver that widens only slowly (a segment that
+    /// barely fits into a hole): a fixed few steps stopped short of where it opens.
     fn probe(&self, c: &Candidate, best: &mut (f32, Vec2, usize), reach: f32, seen: &mut Stamps) {
         for (side, room) in [(-1.0f32, c.room.0), (1.0, c.room.1)] {
-            let mut steps = [1.0f32, 4.0, 16.0].map(|k| k * self.tolerance);
-            if room < steps[0] {
-                steps = [room * 0.5; 3];
-            }
-            for step in steps.into_iter().filter(|s| *s <= room && *s > 0.0) {
+            let mut step = if room < self.tolerance { room * 0.5 } else { self.tolerance };
+            while step > 0.0 && step <= room {
                 let x = c.point + c.along * (side * step);
+                step *= 4.0;
                 let Some(d) = x.try_normalize() else { continue };
                 let limit = best.0.min(reach);
                 let (t, region) = self.escape(d, limit, seen);
