@@ -209,7 +209,6 @@ fn clearing_contact(a: &Aabb, b: &Aabb) -> Contact {
 
 fn contact_with(p: &Polygon, other: ShapeRef, scratch: &mut Scratch) -> Option<Contact> {
     let other_pieces = OtherPieces::of(other);
-    let flat = is_flat(other);
     let bound = clearing_bound(&p.aabb(), &other.aabb());
     // Walking out, a region that starts within `tolerance` of the current exit counts as entered:
     // the reported push then clears every region by at least that much, so a push slightly past
@@ -236,7 +235,7 @@ fn contact_with(p: &Polygon, other: ShapeRef, scratch: &mut Scratch) -> Option<C
     // Relative to the shapes' own size (the tolerance is not: its `1 +` keeps it from vanishing
     // for tiny shapes, but it would swamp them as a coverage margin).
     let margin = 1e-6 * (scale - 1.0);
-    let walk = Walker { p, other_flags, flat, tolerance, margin };
+    let walk = Walker { p, other_flags, tolerance, margin };
     let quick = deepest_pair_exits(p, other_pieces, &walk, reach, scratch);
     let found = match quick {
         Ok(found) => Some(found),
@@ -246,7 +245,7 @@ fn contact_with(p: &Polygon, other: ShapeRef, scratch: &mut Scratch) -> Option<C
                 // The rest of the regions within reach, then the search over them all.
                 add_regions(p, other_flags, scratch, |lo, hi| box_near(lo, hi, radius, reach));
                 let regions = std::mem::take(&mut scratch.regions);
-                let search = Search::new(&regions, flat, tolerance, margin, scratch);
+                let search = Search::new(&regions, tolerance, margin, scratch);
                 let found = search.run(reach);
                 search.give_back(scratch);
                 scratch.regions = regions;
@@ -292,16 +291,6 @@ fn manifold_point(
     let deepest = vertices.iter().copied().min_by(|a, b| a.dot(normal).total_cmp(&b.dot(normal)));
     let point_b = deepest.unwrap_or(other.inner_point()) - normal * radius;
     ContactPoint { point_a: point_b + normal * depth, point_b, depth }
-}
-
-/// Shapes without an inside: they may rest along an internal diagonal of the polygon, so only
-/// an exit onto the true boundary counts.
-fn is_flat(s: ShapeRef) -> bool {
-    match s {
-        ShapeRef::Point(_) | ShapeRef::Segment(_) => true,
-        ShapeRef::Aabb(b) => b.width() == 0.0 || b.height() == 0.0,
-        _ => false,
-    }
 }
 
 /// A translation known to separate: moving the other shape's bounds clear of the polygon's.

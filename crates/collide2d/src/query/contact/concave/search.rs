@@ -24,7 +24,6 @@ pub(super) struct Search<'r> {
     /// Per region, the region that last covered one of its faces whole: tried first for the
     /// next face (neighbouring faces are usually covered by the same region).
     cover: std::cell::RefCell<Vec<u32>>,
-    flat: bool,
     tolerance: f32,
     /// How far inside another region a point must be to count as covered: rounding must not
     /// let two regions sharing a face line each hide the other's face.
@@ -40,7 +39,7 @@ pub(super) struct Search<'r> {
 
 impl<'r> Search<'r> {
     /// The search over `regions`, with the buffers of `scratch` (see [`give_back`](Self::give_back)).
-    pub(super) fn new(regions: &'r Regions, flat: bool, tolerance: f32, margin: f32, scratch: &mut Scratch) -> Self {
+    pub(super) fn new(regions: &'r Regions, tolerance: f32, margin: f32, scratch: &mut Scratch) -> Self {
         use std::cell::RefCell;
         use std::mem::take;
         let count = regions.info.len();
@@ -59,7 +58,6 @@ impl<'r> Search<'r> {
             solid: RefCell::new(solid),
             seen: RefCell::new(Stamps { marks, stamp: 0 }),
             cover: RefCell::new(cover),
-            flat,
             tolerance,
             margin,
             elements: RefCell::new(take(&mut scratch.elements)),
@@ -430,7 +428,7 @@ impl<'r> Search<'r> {
             },
             &mut stretches,
         );
-        let exit = walk_out(&mut stretches, self.flat, self.tolerance);
+        let exit = walk_out(&mut stretches, self.tolerance);
         *self.walk.borrow_mut() = stretches;
         exit
     }

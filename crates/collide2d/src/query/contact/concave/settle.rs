@@ -33,7 +33,6 @@ impl RayBox {
 pub(super) struct Walker<'a> {
     pub(super) p: &'a Polygon,
     pub(super) other_flags: Option<&'a [u8]>,
-    pub(super) flat: bool,
     pub(super) tolerance: f32,
     pub(super) margin: f32,
 }
@@ -58,7 +57,7 @@ impl Walker<'_> {
                 }
             }
         }
-        walk_out(stretches, self.flat, self.tolerance)
+        walk_out(stretches, self.tolerance)
     }
 
     /// Whether a walk's exit `t` is no later than a lower bound `lower` on the answer.
@@ -126,7 +125,7 @@ pub(super) fn settle_by_subsets(walk: &Walker, reach: f32, scratch: &mut Scratch
     let Scratch { walk: stretches, chosen, regions, .. } = scratch;
     chosen.clear();
     chosen.resize(regions.info.len(), false);
-    let exit = walk_out(stretches, walk.flat, walk.tolerance).0;
+    let exit = walk_out(stretches, walk.tolerance).0;
     for &(s0, s1, k) in stretches.iter() {
         if s0 < exit && s1 > 0.0 {
             chosen[k] = true;
@@ -139,7 +138,7 @@ pub(super) fn settle_by_subsets(walk: &Walker, reach: f32, scratch: &mut Scratch
         let mut subset = std::mem::take(&mut scratch.subset);
         let mut ids = std::mem::take(&mut scratch.subset_ids);
         subset.copy_chosen(&scratch.regions, &scratch.chosen, &mut ids);
-        let search = Search::new(&subset, walk.flat, walk.tolerance, walk.margin, scratch);
+        let search = Search::new(&subset, walk.tolerance, walk.margin, scratch);
         let found = search.run(reach);
         search.give_back(scratch);
         (scratch.subset, scratch.subset_ids) = (subset, ids);

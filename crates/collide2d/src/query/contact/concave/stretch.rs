@@ -151,16 +151,12 @@ fn band_stretch(a: Vec2, b: Vec2, r: f32, d: Vec2) -> Option<(f32, f32)> {
 
 /// The walk out along a ray through `stretches` (`(from, to, region)`): start at 0 and, while
 /// inside a stretch, jump to its end. A stretch starting within `tolerance` of the current
-/// exit counts as entered (only from its very start for flat shapes, see `escape`). The exit
-/// and the region left last.
-pub(super) fn walk_out(stretches: &mut [(f32, f32, usize)], flat: bool, tolerance: f32) -> (f32, usize) {
+/// exit counts as entered. The exit and the region left last.
+pub(super) fn walk_out(stretches: &mut [(f32, f32, usize)], tolerance: f32) -> (f32, usize) {
     stretches.sort_unstable_by(|a, b| a.0.total_cmp(&b.0));
     let (mut t, mut last) = (0.0f32, usize::MAX);
     loop {
-        let inside = stretches.iter().find(|(lo, hi, _)| {
-            let entered = if flat { *lo <= t + tolerance } else { *lo < t + tolerance };
-            entered && t < *hi
-        });
+        let inside = stretches.iter().find(|(lo, hi, _)| *lo < t + tolerance && t < *hi);
         match inside {
             Some(&(_, hi, k)) => (t, last) = (hi, k),
             None => return (t, last),
