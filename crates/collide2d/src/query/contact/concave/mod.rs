@@ -388,4 +388,71 @@ mod tests {
             assert!((c.depth / scale - 1.3).abs() < 1e-3, "scale {scale}: {c:?}");
         }
     }
+
+    #[test]
+    fn a_push_out_through_a_slanted_hull_face_is_found_when_the_hulls_depth_is_the_answer() {
+        // Turned by 30°, a point just inside the U's floor leaves through the floor, which is
+        // also a face of the hull: the hulls' depth (the bound on the search) is the answer
+        // itself, so the search must reach exactly that far (an exit at the bound is not
+        // beyond it), not fall back to the axes.
+        let turn = crate::math::Transform::from_rotation(30f32.to_radians());
+        let u = u_shape(1.0).transformed(&turn).unwrap();
+        let floor_normal = Vec2::from_angle(30f32.to_radians()).perp() * -1.0;
+        let point = turn.transform_point(v(1.5, 0.2));
+        let c = contact_concave(&u, ShapeRef::Point(point)).unwrap();
+        assert!((c.depth - 0.2).abs() < 1e-5, "{c:?}");
+        assert!((c.normal - floor_normal).length() < 1e-4, "{c:?}, expected normal {floor_normal}");
+    }
+
+    #[test]
+    fn touching_shapes_get_their_contact_point_on_both_surfaces() {
+        // Depth 0, and no region left by the walk: the point comes from the other shape's
+        // deepest point against the normal, moved out by its radius.
+        let u = u_shape(1.0);
+        let down = Vec2::NEG_Y;
+        let point = contact_concave(&u, ShapeRef::Point(v(1.5, 0.0))).unwrap();
+        let disc = crate::shape::Circle::new(v(1.5, -0.5), 0.5).unwrap();
+        let disc = contact_concave(&u, ShapeRef::Circle(&disc)).unwrap();
+        let pill = crate::shape::Capsule::new(v(0.5, -0.25), v(2.5, -0.25), 0.25).unwrap();
+        let pill = contact_concave(&u, ShapeRef::Capsule(&pill)).unwrap();
+        for (c, x) in [(point, 1.5), (disc, 1.5), (pill, 0.5)] {
+            assert_eq!(c.depth, 0.0, "{c:?}");
+            assert!((c.normal - down).length() < 1e-6, "{c:?}");
+            let q = c.points()[0];
+            for at in [q.point_a, q.point_b] {
+                assert!((at - v(x, 0.0)).length() < 1e-5, "{c:?}: expected the point ({x}, 0)");
+            }
+        }
+    }
+
+    #[test]
+    fn a_box_that_misses_fitting_the_notch_by_less_than_the_tolerance_is_pushed_back_out() {
+        // The box overlaps the left arm by 1, so the deepest pair's way out is 1 to the right,
+        // into the notch, which is 5e-4 narrower than the box: the right arm's region starts
+        // within the walk's tolerance of that exit (a pinch), so the box goes out to the left.
+        // The walk must look beyond the exit for that region, not stop short of it.
+        let outline =
+            [(0.0, 0.0), (5.0, 0.0), (5.0, 10.0), (3.5, 10.0), (3.5, 2.0), (1.5, 2.0), (1.5, 10.0), (0.0, 10.0)];
+        let u = Polygon::new(&outline.map(|(x, y)| v(x, y))).unwrap();
+        let b = Aabb::new(v(0.5, 5.0), v(2.5005, 6.0)).unwrap();
+        let c = contact_of(&u, ShapeRef::Aabb(&b));
+        assert!((c.depth - 2.5005).abs() < 1e-4, "{c:?}");
+        assert!((c.normal - Vec2::NEG_X).length() < 1e-6, "{c:?}");
+    }
+
+    #[test]
+    fn a_box_level_with_an_overhang_is_pushed_out_tilted_away_from_it() {
+        // A Γ: the box overlaps the upright by 0.8, its top level with the overhang's
+        // underside, clear of it. Pushed 0.8 straight to the right it would slide along that
+        // underside, touching all the way, so a slightly longer push would not clear: the walk
+        // counts a slide along the face of a region ahead as inside it. The way out is 0.8 to
+        // the right tilted down by a hair. The overhang's region only grazes the walk's bounds
+        // (its box starts exactly on the ray), so the walk must look that far.
+        let outline = [(0.0, 0.0), (1.0, 0.0), (1.0, 2.0), (4.0, 2.0), (4.0, 3.0), (0.0, 3.0)];
+        let gamma = Polygon::new(&outline.map(|(x, y)| v(x, y))).unwrap();
+        let b = Aabb::new(v(0.2, 0.5), v(0.9, 2.0)).unwrap();
+        let c = contact_of(&gamma, ShapeRef::Aabb(&b));
+        assert!((c.depth - 0.8).abs() < 1e-5, "{c:?}");
+        assert!(c.normal.x > 0.999 && c.normal.y < 0.0, "{c:?}");
+    }
 }
