@@ -225,7 +225,8 @@ fn contact_with(p: &Polygon, other: ShapeRef, scratch: &mut Scratch) -> Option<C
         super::contact_ref(ShapeRef::ConvexPolygon(h), other_hull).map(|c| c.depth)
     });
     let bound = bound.min(hull_depth.unwrap_or(f32::INFINITY));
-    let reach = bound * 1.001 + tolerance + 1e-6;
+    // Beyond the bound by a little (the tolerance, at least 1e-4, also covers a bound of 0).
+    let reach = bound * 1.001 + tolerance;
     let other_flags = match other {
         ShapeRef::Polygon(q) => Some(q.part_flags()),
         _ => None,
