@@ -327,10 +327,10 @@ impl<'r> Search<'r> {
     /// The walk along a candidate's own direction left through a pinch (a corner where regions
     /// meet, which the tolerance treats as closed): try directions aimed to either side of it
     /// along the exposed boundary, a tolerance away and then four times further each time, until
-    /// one leaves cleanly or the stretch runs out. (A point tried beyond the best exit still
-    /// counts: the ray towards it may leave earlier.)
-    /// The free space beyond a pinch may be a sliver that widens only slowly (a segment that
-    /// barely fits into a hole): a fixed few steps stopped short of where it opens.
+    /// one leaves cleanly or the stretch runs out. The free space beyond a pinch may be a sliver
+    /// that widens only slowly (a segment that barely fits into a hole), so a fixed few steps
+    /// can stop short of where it opens. A point tried beyond the best exit still counts: the
+    /// ray towards it may leave earlier.
     fn probe(&self, c: &Candidate, best: &mut (f32, Vec2, usize), reach: f32, seen: &mut Stamps) {
         for (side, room) in [(-1.0f32, c.room.0), (1.0, c.room.1)] {
             let mut step = if room < self.tolerance { room * 0.5 } else { self.tolerance };

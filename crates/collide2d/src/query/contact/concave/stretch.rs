@@ -36,8 +36,8 @@ pub(super) fn line_stretch(regions: &Regions, k: usize, o: Vec2, d: Vec2, shrink
     stretch_growing_covered(regions, k, o, d, shrink, 0.0)
 }
 
-/// [`line_stretch`], with the faces of a region without an inside that other regions cover
-/// (not exposable: diagonals between pieces, reflex corners) moved out by `covered` more.
+/// [`line_stretch`], with the faces that other regions cover (not exposable: from diagonals
+/// between pieces, or at reflex corners) moved out by `covered` more. Unrounded regions only.
 fn stretch_growing_covered(
     regions: &Regions,
     k: usize,
