@@ -459,26 +459,30 @@ mod tests {
 
     #[test]
     fn a_disc_between_two_spike_tips_is_pushed_out_where_their_arcs_cross() {
-        // Two spikes with tips at (±0.5, 2), and a disc of radius 0.6 centred between and above
-        // them: it overlaps both tips by 0.061. Pushed away from either tip it runs into the
-        // other, so the way out is straight up until both tips are 0.6 away, the crossing of the
-        // two tips' arcs: 2 + sqrt(0.6² − 0.5²) − 2.2 = 0.1317.
-        let outline = [
-            (-2.0, 0.0),
-            (2.0, 0.0),
-            (2.0, 0.5),
-            (1.0, 0.5),
-            (0.5, 2.0),
-            (0.0, 0.5),
-            (-0.5, 2.0),
-            (-1.0, 0.5),
-            (-2.0, 0.5),
-        ];
-        let comb = Polygon::new(&outline.map(|(x, y)| v(x, y))).unwrap();
-        let disc = crate::shape::Circle::new(v(0.0, 2.2), 0.6).unwrap();
-        let c = contact_of(&comb, ShapeRef::Circle(&disc));
-        let expected = 2.0 + (0.36f32 - 0.25).sqrt() - 2.2;
-        assert!((c.depth - expected).abs() < 1e-4, "{c:?}, expected {expected}");
-        assert!((c.normal - Vec2::Y).length() < 1e-3, "{c:?}");
+        // Two spikes with tips at (±w, 2) over a common base, and a disc centred between and
+        // above the tips, overlapping both. Pushed away from either tip it runs into the other,
+        // so the way out is straight up until both tips are a radius away, the crossing of the
+        // two tips' arcs. With the narrow pair, the disc resting on a spike's outer side (0.33
+        // away) is a way out found before the arcs: the arcs' distance from the origin must be
+        // |v| − r, so that they are searched first.
+        for (w, r, above) in [(0.5f32, 0.6f32, 0.2f32), (0.15, 0.2, 0.05)] {
+            let outline = [
+                (-2.0, 0.0),
+                (2.0, 0.0),
+                (2.0, 0.5),
+                (1.0, 0.5),
+                (w, 2.0),
+                (0.0, 0.5),
+                (-w, 2.0),
+                (-1.0, 0.5),
+                (-2.0, 0.5),
+            ];
+            let comb = Polygon::new(&outline.map(|(x, y)| v(x, y))).unwrap();
+            let disc = crate::shape::Circle::new(v(0.0, 2.0 + above), r).unwrap();
+            let c = contact_of(&comb, ShapeRef::Circle(&disc));
+            let expected = (r * r - w * w).sqrt() - above;
+            assert!((c.depth - expected).abs() < 1e-4, "{c:?}, expected {expected}");
+            assert!((c.normal - Vec2::Y).length() < 1e-3, "{c:?}");
+        }
     }
 }
