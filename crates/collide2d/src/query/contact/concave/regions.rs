@@ -77,6 +77,12 @@ impl Regions {
         &self.normals[r.start..r.start + r.len]
     }
 
+    /// Region `k`'s flags per vertex (`FACE`, `ARC`: see `exposable`).
+    pub(super) fn flags(&self, k: usize) -> &[u8] {
+        let r = &self.info[k];
+        &self.exposable[r.start..r.start + r.len]
+    }
+
     /// Adds `a ⊕ b` by merging their edges by angle: O(|a| + |b|). Each face's normal is its
     /// source edge's, and each face and arc is marked exposable or not from the pieces' flags.
     fn push_sum(&mut self, a: &Walk, b: &Walk, piece: usize, other_piece: usize) {

@@ -51,12 +51,7 @@ fn stretch_growing_covered(
     // Rounded, a region is spanned by its discs and bands alone: a line enters and leaves it
     // through them, and the core lies within. That also serves a core with no area (see
     // `round_degenerate`), whose two faces would bound only a line.
-    let mut span = if r > 0.0 {
-        None
-    } else {
-        let exposable = &regions.exposable[regions.info[k].start..][..v.len()];
-        polygon_stretch(v, normals, exposable, o, d, shrink, covered)
-    };
+    let mut span = if r > 0.0 { None } else { polygon_stretch(v, normals, regions.flags(k), o, d, shrink, covered) };
     if r > 0.0 {
         let r = r - shrink;
         for i in 0..v.len() {
