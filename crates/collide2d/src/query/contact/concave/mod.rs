@@ -56,7 +56,9 @@
 //! - `grid.rs`: the grid over the regions and its solid cells (step 4);
 //! - `search.rs`: the search over the exposed faces and arcs (steps 5 and 6);
 //! - `stretch.rs`: the geometry every stage asks of a region: where a line runs through it,
-//!   whether a point lies inside it, and the walk out along a ray.
+//!   whether a point lies inside it, and the walk out along a ray;
+//! - `search_tests.rs` (tests only): the search run on its own, without the shortcuts, against
+//!   a brute-force answer.
 //!
 //! How they depend on each other: `settle.rs` runs `search.rs` (over subsets of the regions),
 //! which asks `grid.rs`; those three ask `stretch.rs`, and all of them read `regions.rs`. None
@@ -66,6 +68,8 @@
 mod grid;
 mod regions;
 mod search;
+#[cfg(test)]
+mod search_tests;
 mod settle;
 mod stretch;
 

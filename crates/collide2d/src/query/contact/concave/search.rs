@@ -506,3 +506,35 @@ fn circle_crossings(a: Vec2, b: Vec2, r: f32) -> impl Iterator<Item = Vec2> {
     };
     pts.into_iter().flatten()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn two_circles_cross_at_two_points_on_both() {
+        let (a, b, r) = (Vec2::new(1.0, 2.0), Vec2::new(4.0, 6.0), 3.0);
+        let points: Vec<Vec2> = circle_crossings(a, b, r).collect();
+        assert_eq!(points.len(), 2, "{points:?}");
+        for x in &points {
+            assert!((x.distance(a) - r).abs() < 1e-5 && (x.distance(b) - r).abs() < 1e-5, "{x}");
+        }
+        assert!(points[0].distance(points[1]) > 1.0, "two distinct points: {points:?}");
+        assert_eq!(circle_crossings(a, a, r).count(), 0, "the same circle");
+        assert_eq!(circle_crossings(a, b, 2.4).count(), 0, "too far apart (5 > 4.8)");
+    }
+
+    #[test]
+    fn a_direction_on_a_cones_edge_is_inside_it_within_a_millionth_of_its_length() {
+        let cone = (Vec2::X, Vec2::Y);
+        assert!(in_cone(cone, Vec2::new(1.0, 1.0)));
+        assert!(!in_cone(cone, Vec2::new(-1.0, 1.0)));
+        // Just outside either edge, far out: within the slack, and then beyond it.
+        for length in [1e-3f32, 1.0, 1e3] {
+            assert!(in_cone(cone, Vec2::new(length, -5e-7 * length)), "{length}");
+            assert!(in_cone(cone, Vec2::new(-5e-7 * length, length)), "{length}");
+            assert!(!in_cone(cone, Vec2::new(length, -2e-6 * length)), "{length}");
+            assert!(!in_cone(cone, Vec2::new(-2e-6 * length, length)), "{length}");
+        }
+    }
+}

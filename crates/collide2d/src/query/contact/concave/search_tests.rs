@@ -1,0 +1,192 @@
+//! The full search run on its own, over every region, without the shortcuts of `settle.rs`
+//! that settle most cases before it: a disc pushed out of a concave polygon, against a
+//! brute-force answer in f64. With the shortcuts skipped, every kind of candidate the search
+//! proposes (a face's foot or stretch end, an arc's nearest point, two arcs' crossing) has to be
+//! found by the search itself.
+
+use glam::{DVec2, Vec2};
+
+use super::regions::{add_regions, prepare_others, OtherPieces};
+use super::search::Search;
+use super::Scratch;
+use crate::polygon::Polygon;
+use crate::query::ShapeRef;
+use crate::shape::Circle;
+
+/// The depth the search alone finds for the disc against the polygon (with the tolerances
+/// `contact_with` uses), or `None` when it finds no exit.
+fn search_depth(p: &Polygon, disc: &Circle) -> Option<(f32, f32)> {
+    let other = ShapeRef::Circle(disc);
+    let mut scratch = Scratch::default();
+    prepare_others(p, OtherPieces::of(other), None, &mut scratch);
+    add_regions(p, None, &mut scratch, |_, _| true);
+    let scale = 1.0 + 2.0 * (p.aabb().half_extents().length() + disc.radius()) + disc.center().length();
+    let (tolerance, margin) = (1e-4 * scale, 1e-6 * (scale - 1.0));
+    let regions = std::mem::take(&mut scratch.regions);
+    let search = Search::new(&regions, tolerance, margin, &mut scratch);
+    let found = search.run(f32::MAX);
+    search.give_back(&mut scratch);
+    found.map(|(depth, _, _)| (depth, tolerance))
+}
+
+fn distance_to_ring(y: DVec2, ring: &[DVec2]) -> f64 {
+    let n = ring.len();
+    let mut inside = false;
+    let mut best = f64::INFINITY;
+    for i in 0..n {
+        let (a, b) = (ring[i], ring[(i + 1) % n]);
+        let d = b - a;
+        let t = ((y - a).dot(d) / d.length_squared()).clamp(0.0, 1.0);
+        best = best.min((a + d * t - y).length());
+        if (a.y > y.y) != (b.y > y.y) && y.x < a.x + (y.y - a.y) / (b.y - a.y) * d.x {
+            inside = !inside;
+        }
+    }
+    if inside {
+        0.0
+    } else {
+        best
+    }
+}
+
+/// The shortest move of the disc's centre `c` to where the disc of radius `r` no longer
+/// overlaps the polygon `ring` (counter-clockwise), in f64: the nearest point of the set
+/// `{y : dist(y, ring) ≥ r}`. Its boundary is made of the edges' outward offsets by `r` and the
+/// circles of radius `r` around the vertices, so its nearest point is the foot of `c` on one of
+/// them or where two of them cross; every such point that is free is tried.
+fn oracle_depth(ring: &[DVec2], c: DVec2, r: f64) -> f64 {
+    let n = ring.len();
+    // Offset lines (a point, a unit direction) and circles (their centres).
+    let lines: Vec<(DVec2, DVec2)> = (0..n)
+        .map(|i| {
+            let (a, b) = (ring[i], ring[(i + 1) % n]);
+            let u = (b - a).normalize();
+            (a + DVec2::new(u.y, -u.x) * r, u)
+        })
+        .collect();
+    let mut points = Vec::new();
+    for &(a, u) in &lines {
+        points.push(a + u * (c - a).dot(u));
+    }
+    for &v in ring {
+        points.push(v + (c - v).normalize_or(DVec2::X) * r);
+    }
+    for (i, &(a, u)) in lines.iter().enumerate() {
+        for &(b, w) in &lines[i + 1..] {
+            let det = u.perp_dot(w);
+            if det.abs() > 1e-12 {
+                points.push(a + u * ((b - a).perp_dot(w) / det));
+            }
+        }
+        for &v in ring {
+            // a + u s at distance r from v.
+            let f = a - v;
+            let (half_b, q) = (f.dot(u), f.length_squared() - r * r);
+            let disc = half_b * half_b - q;
+            if disc >= 0.0 {
+                points.extend([-1.0, 1.0].map(|sign| a + u * (-half_b + sign * disc.sqrt())));
+            }
+        }
+    }
+    for (i, &v) in ring.iter().enumerate() {
+        for &w in &ring[i + 1..] {
+            let d = w - v;
+            let h2 = r * r - d.length_squared() / 4.0;
+            if h2 >= 0.0 {
+                let off = d.perp() * (h2 / d.length_squared()).sqrt();
+                points.extend([v + d / 2.0 + off, v + d / 2.0 - off]);
+            }
+        }
+    }
+    points
+        .into_iter()
+        .filter(|y| distance_to_ring(*y, ring) >= r * (1.0 - 1e-9))
+        .map(|y| (y - c).length())
+        .fold(f64::INFINITY, f64::min)
+}
+
+/// A xorshift generator: the cases are the same on every run.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> f32 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 >> 40) as f32 / (1u64 << 24) as f32
+    }
+
+    fn range(&mut self, lo: f32, hi: f32) -> f32 {
+        lo + (hi - lo) * self.next()
+    }
+}
+
+/// A star-shaped polygon: `n` vertices at random radii between `0.3` and `1` times `size` from
+/// the origin (concave in general).
+fn star(rng: &mut Rng, n: usize, size: f32) -> Vec<Vec2> {
+    (0..n)
+        .map(|i| {
+            let angle = (i as f32 + rng.range(-0.3, 0.3)) * std::f32::consts::TAU / n as f32;
+            Vec2::from_angle(angle) * size * rng.range(0.3, 1.0)
+        })
+        .collect()
+}
+
+/// Checks the search's depth for the disc against the brute force; `false` when they do not
+/// overlap.
+fn agrees(p: &Polygon, c: Vec2, r: f32, what: &str) -> bool {
+    let ring: Vec<DVec2> = p.outline().iter().map(|v| v.as_dvec2()).collect();
+    if distance_to_ring(c.as_dvec2(), &ring) >= r as f64 {
+        return false;
+    }
+    let expected = oracle_depth(&ring, c.as_dvec2(), r as f64);
+    let disc = Circle::new(c, r).unwrap();
+    let (depth, tolerance) = search_depth(p, &disc).expect("an exit from an overlap");
+    let slack = 3.0 * tolerance as f64;
+    assert!(
+        (depth as f64 - expected).abs() <= slack,
+        "{what}: depth {depth}, brute force {expected}, slack {slack}: {:?}, disc at {c} radius {r}",
+        p.outline()
+    );
+    true
+}
+
+#[test]
+fn the_search_alone_pushes_discs_out_of_stars_as_far_as_the_brute_force_answer() {
+    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    let mut checked = 0;
+    for case in 0..400 {
+        let size = [1.0, 1e-3, 1e3][case % 3];
+        let ring = star(&mut rng, 5 + case % 8, size);
+        let Ok(p) = Polygon::new(&ring) else { continue };
+        let c = Vec2::new(rng.range(-0.8, 0.8), rng.range(-0.8, 0.8)) * size;
+        let r = rng.range(0.02, 0.6) * size;
+        checked += usize::from(agrees(&p, c, r, &format!("case {case}")));
+    }
+    assert!(checked > 200, "only {checked} overlapping cases");
+}
+
+/// Discs between two spike tips of a star, wider than the gap between them: the way out is
+/// past both tips at once, where the circles around them cross.
+#[test]
+fn the_search_alone_pushes_discs_out_between_spike_tips_where_their_arcs_cross() {
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut checked = 0;
+    for case in 0..300 {
+        let n = 3 + case % 6;
+        let ring: Vec<Vec2> = (0..2 * n)
+            .map(|i| {
+                let angle = (i as f32 + rng.range(-0.2, 0.2)) * std::f32::consts::PI / n as f32;
+                let radius = if i % 2 == 0 { rng.range(0.8, 1.0) } else { rng.range(0.15, 0.4) };
+                Vec2::from_angle(angle) * radius
+            })
+            .collect();
+        let Ok(p) = Polygon::new(&ring) else { continue };
+        let (tip, next_tip) = (ring[0], ring[2]);
+        let gap = tip.distance(next_tip);
+        let c = (tip + next_tip) * 0.5 * rng.range(0.6, 1.0);
+        let r = gap * 0.5 * rng.range(1.02, 1.6);
+        checked += usize::from(agrees(&p, c, r, &format!("tips, case {case}")));
+    }
+    assert!(checked > 200, "only {checked} overlapping cases");
+}
