@@ -138,9 +138,13 @@ fn points_on_the_diagonals_between_pieces_are_pushed_to_the_nearest_boundary() {
                     Err(_) => continue,
                 };
                 let Some(c) = contact(&p, &flat) else { continue };
-                // The slack is the walk's tolerance (1e-4 of the scene's size) and a little: a
-                // diagonal's middle third may just fit through a pinch between two spikes.
-                let out = c.push_out_b() + c.normal * 3e-4 * (1.0 + c.depth);
+                // A push longer by less than the walk's tolerance (1e-4 of the shapes' size and
+                // the bound on the depth, so at least 1e-4 of their sizes) separates: the exit
+                // it reports is clear for that long. Half of that: a way out as narrow as the
+                // tolerance (a segment that just fits into a hole) is a right answer, and a
+                // longer push may meet the hole's far side.
+                let slack = 5e-5 * (p.aabb().half_extents().length() + flat.aabb().half_extents().length());
+                let out = c.push_out_b() + c.normal * slack;
                 prop_assert!(!intersects(&p, &moved(&flat, out)), "{:?} pushed by {:?} stays in {:?}", flat, c, p);
                 // A diagonal that continues a boundary edge (one ends at a hole's corner, in line
                 // with the hole's side): pushed along itself past that corner, the segment slides
@@ -217,4 +221,46 @@ fn a_segment_on_a_diagonal_that_barely_fits_into_the_hole_gets_the_shortest_push
     assert!(c.depth > 1.5969 && c.depth <= 1.6135, "{c:?}");
     let out = c.push_out_b() + c.normal * 3e-4 * (1.0 + c.depth);
     assert!(!intersects(&p, &moved(&flat, out)), "{c:?}");
+}
+
+#[test]
+fn a_segment_that_just_fits_into_the_hole_is_pushed_in_and_left_clear_for_the_tolerance() {
+    // Found by the property above while its slack was 3e-4 · (1 + depth): the way out into the
+    // hole along (-0.847, 0.532) is clear for about 5e-4 (the segment spans the hole, between
+    // its corner at (0.374, -0.255) and its far side), more than the walk's tolerance here,
+    // so it is a right answer; a push 1e-3 longer meets the far side.
+    let v = Vec2::new;
+    let outline = [
+        v(3.6780462, 0.0),
+        v(2.905272, 1.5248045),
+        v(1.1361294, 1.6459677),
+        v(0.24107337, 1.9854177),
+        v(-0.7092099, 1.8700324),
+        v(-1.4970216, 1.3262453),
+        v(-1.9418837, 0.47863135),
+        v(-1.9418836, -0.4786317),
+        v(-4.0171833, -3.558915),
+        v(-1.1606014, -3.060253),
+        v(0.55840045, -4.598839),
+        v(2.7521493, -3.9871747),
+        v(3.3949587, -1.7818118),
+    ];
+    let hole = [
+        v(0.37438, -0.2548091),
+        v(0.064853646, -0.8562049),
+        v(-0.5731246, -0.5326365),
+        v(-0.7657375, 0.114789486),
+        v(-0.15020798, 0.25968745),
+        v(0.10937864, 0.2793498),
+        v(0.28660098, 0.08865607),
+    ];
+    let p = collide2d::Polygon::with_holes(&outline, &[hole.to_vec()]).unwrap();
+    let flat: Shape = collide2d::Segment::new(v(1.1748887, -1.1647406), v(2.2849238, -1.4732761)).unwrap().into();
+    let c = contact(&p, &flat).unwrap();
+    // Bisecting the first clear move along each of 3,600 directions finds none shorter than
+    // 2.26520 (along (-0.845, 0.534)).
+    assert!(c.depth > 2.26 && c.depth <= 2.2652, "{c:?}");
+    assert!(c.normal.dot(v(-0.847, 0.532)) > 0.999, "{c:?}");
+    let slack = 5e-5 * (p.aabb().half_extents().length() + flat.aabb().half_extents().length());
+    assert!(!intersects(&p, &moved(&flat, c.push_out_b() + c.normal * slack)), "{c:?}");
 }

@@ -216,8 +216,10 @@ fn contact_with(p: &Polygon, other: ShapeRef, scratch: &mut Scratch) -> Option<C
     let bound = clearing_bound(&p.aabb(), &other.aabb());
     // Walking out, a region that starts within `tolerance` of the current exit counts as entered:
     // the reported push then clears every region by at least that much, so a push slightly past
-    // it still separates (an exit exactly at a pinch between two pieces would not).
-    let scale = 1.0 + bound + p.aabb().half_extents().length() + other.aabb().half_extents().length();
+    // it still separates (an exit exactly at a pinch between two pieces would not). Relative to
+    // the shapes' size (a polygon's is never 0), so that the answer scales with the shapes: an
+    // absolute floor would swamp shapes much smaller than 1, and break ties differently there.
+    let scale = bound + p.aabb().half_extents().length() + other.aabb().half_extents().length();
     let tolerance = 1e-4 * scale;
     // The hulls' penetration bounds the answer too (moving the other shape's hull clear of the
     // polygon's hull separates the shapes), and is much tighter than the boxes' in a game.
@@ -229,7 +231,7 @@ fn contact_with(p: &Polygon, other: ShapeRef, scratch: &mut Scratch) -> Option<C
         super::contact_ref(ShapeRef::ConvexPolygon(h), other_hull).map(|c| c.depth)
     });
     let bound = bound.min(hull_depth.unwrap_or(f32::INFINITY));
-    // Beyond the bound by a little (the tolerance, at least 1e-4, also covers a bound of 0).
+    // Beyond the bound by a little (the tolerance, never 0, also covers a bound of 0).
     let reach = bound * 1.001 + tolerance;
     let other_flags = match other {
         ShapeRef::Polygon(q) => Some(q.part_flags()),
@@ -237,9 +239,8 @@ fn contact_with(p: &Polygon, other: ShapeRef, scratch: &mut Scratch) -> Option<C
     };
     prepare_others(p, other_pieces, other_flags, scratch);
     let radius = scratch.regions.radius;
-    // Relative to the shapes' own size (the tolerance is not: its `1 +` keeps it from vanishing
-    // for tiny shapes, but it would swamp them as a coverage margin).
-    let margin = 1e-6 * (scale - 1.0);
+    // How far inside a region a point must be to count as covered, far finer than the tolerance.
+    let margin = 1e-6 * scale;
     let walk = Walker { p, other_flags, tolerance, margin };
     let quick = deepest_pair_exits(p, other_pieces, &walk, reach, scratch);
     let found = match quick {

@@ -20,8 +20,8 @@ fn search_depth(p: &Polygon, disc: &Circle) -> Option<(f32, f32)> {
     let mut scratch = Scratch::default();
     prepare_others(p, OtherPieces::of(other), None, &mut scratch);
     add_regions(p, None, &mut scratch, |_, _| true);
-    let scale = 1.0 + 2.0 * (p.aabb().half_extents().length() + disc.radius()) + disc.center().length();
-    let (tolerance, margin) = (1e-4 * scale, 1e-6 * (scale - 1.0));
+    let scale = 2.0 * (p.aabb().half_extents().length() + disc.radius()) + disc.center().length();
+    let (tolerance, margin) = (1e-4 * scale, 1e-6 * scale);
     let regions = std::mem::take(&mut scratch.regions);
     let search = Search::new(&regions, tolerance, margin, &mut scratch);
     let found = search.run(f32::MAX);
