@@ -149,6 +149,50 @@ fn assert_no_two_pieces_could_be_one(p: &Polygon) -> usize {
     shared / 2
 }
 
+/// The pieces tile the polygon: of `samples` points spread over its bounds (from a fixed
+/// generator), each one not within a thousandth of its size of a piece's edge lies in exactly
+/// one piece if the polygon holds it, and in none if not.
+fn assert_pieces_tile(p: &Polygon, samples: usize) {
+    let (lo, size) = (p.aabb().min(), p.aabb().max() - p.aabb().min());
+    let gap = 1e-3 * size.length();
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    let mut unit = || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state >> 40) as f32 / (1u64 << 24) as f32
+    };
+    for _ in 0..samples {
+        let q = lo + size * v(unit(), unit());
+        let edges = || {
+            p.convex_parts().iter().flat_map(|c| {
+                let vs = c.vertices();
+                (0..vs.len()).map(move |i| (vs[i], vs[(i + 1) % vs.len()]))
+            })
+        };
+        let near = |(a, b): (Vec2, Vec2)| {
+            let t = ((q - a).dot(b - a) / (b - a).length_squared()).clamp(0.0, 1.0);
+            (a + (b - a) * t).distance(q) < gap
+        };
+        if edges().any(near) {
+            continue;
+        }
+        let holding =
+            p.convex_parts().iter().filter(|c| c.normals().iter().zip(c.vertices()).all(|(n, a)| n.dot(q - *a) < 0.0));
+        assert_eq!(holding.count(), usize::from(p.contains_point(q)), "{q}");
+    }
+}
+
+#[test]
+fn an_l_that_hertel_mehlhorn_leaves_in_three_pieces_is_cut_into_two() {
+    // Removing its triangulation's diagonals longest first leaves two small triangles beside a
+    // large one, none of which joins a neighbour convexly; the three together are cut in two
+    // by one diagonal from the reflex corner.
+    let l = Polygon::new(&[v(-1.0, -1.0), v(1.0, -1.0), v(1.0, 0.0), v(0.0, 0.0), v(0.0, 1.0), v(-1.0, 1.0)]).unwrap();
+    assert_eq!(l.convex_parts().len(), 2);
+    assert_pieces_tile(&l, 2000);
+}
+
 #[test]
 fn pieces_are_merged_until_every_diagonal_left_holds_a_reflex_corner() {
     // One reflex corner: two pieces. Two (the U): three, the fewest possible.
@@ -185,6 +229,7 @@ proptest::proptest! {
         let p = Polygon::with_holes(&outline, &holes).unwrap();
         proptest::prop_assert!((parts_area(&p) - p.area()).abs() < 1e-3 * p.area());
         assert_no_two_pieces_could_be_one(&p);
+        assert_pieces_tile(&p, 300);
     }
 }
 
