@@ -100,6 +100,8 @@ struct Scratch {
     piece_keys: Vec<f32>,
     /// The polygon's pieces' bounds.
     piece_boxes: Vec<(Vec2, Vec2)>,
+    /// For `deepest_pair_exits`: the piece pairs whose bounds hold the origin, with how deep.
+    pairs: Vec<(f32, u32, u32)>,
     /// One bit per pair of pieces (polygon piece major): its region is built.
     built: Vec<u64>,
     /// The regions a round of `settle_by_subsets` searches, which of the built ones they are,

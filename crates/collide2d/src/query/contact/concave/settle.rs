@@ -4,7 +4,7 @@
 
 use glam::Vec2;
 
-use super::regions::{add_regions, box_near, OtherPieces};
+use super::regions::{add_regions, OtherPieces};
 use super::search::Search;
 use super::stretch::{walk_out, walk_stretch};
 use super::Scratch;
@@ -81,20 +81,37 @@ pub(super) fn deepest_pair_exits(
     scratch: &mut Scratch,
 ) -> Result<(f32, Vec2, usize), bool> {
     let radius = scratch.regions.radius;
-    let mut deepest = (0.0f32, Vec2::X);
-    for (piece, &(a_lo, a_hi)) in p.convex_parts().iter().zip(&scratch.piece_boxes) {
-        for (j, span) in scratch.spans.iter().enumerate() {
-            // The pair's region holds the origin only if its bounds do.
-            if box_near(a_lo + span.4, a_hi + span.5, radius, 0.0) {
-                if let Some(c) = contact_ref(ShapeRef::ConvexPolygon(piece), others.get(j)) {
-                    if c.depth > deepest.0 {
-                        deepest = (c.depth, c.normal);
-                    }
-                }
+    // The pairs whose region's bounds hold the origin (no other region does), each with how far
+    // the origin lies inside those bounds: moving that far along an axis leaves them, so the
+    // pair's depth is at most that.
+    let Scratch { pairs, piece_boxes, spans, .. } = &mut *scratch;
+    pairs.clear();
+    for (i, &(a_lo, a_hi)) in piece_boxes.iter().enumerate() {
+        for (j, span) in spans.iter().enumerate() {
+            let (lo, hi) = (a_lo + span.4 - Vec2::splat(radius), a_hi + span.5 + Vec2::splat(radius));
+            let inside = hi.min(-lo).min_element();
+            if inside >= 0.0 {
+                pairs.push((inside, i as u32, j as u32));
             }
         }
     }
-    let (lower, d) = deepest;
+    // Deepest bounds first, so that the pairs whose bound cannot beat the deepest depth found are
+    // skipped; of pairs equally deep, the first in piece order (as a plain loop over them would).
+    pairs.sort_unstable_by(|a, b| b.0.total_cmp(&a.0));
+    let mut deepest = (0.0f32, Vec2::X, (u32::MAX, u32::MAX));
+    for &(bound, i, j) in pairs.iter() {
+        // (With a little room: a depth along an axis may round a hair above its bound.)
+        if bound < deepest.0 * (1.0 - 1e-5) {
+            break;
+        }
+        let piece = ShapeRef::ConvexPolygon(&p.convex_parts()[i as usize]);
+        if let Some(c) = contact_ref(piece, others.get(j as usize)) {
+            if c.depth > deepest.0 || (c.depth == deepest.0 && c.depth > 0.0 && (i, j) < deepest.2) {
+                deepest = (c.depth, c.normal, (i, j));
+            }
+        }
+    }
+    let (lower, d, _) = deepest;
     if !(lower > 0.0 && lower < reach) {
         return Err(false);
     }
