@@ -244,11 +244,12 @@ fn merge(points: &[Vec2], triangles: &[[usize; 3]], twin: &[u32]) -> Vec<Vec<usi
         .collect()
 }
 
-/// Pieces are joined by `repartition` only up to this many vertices. Fewer pieces make fewer
-/// regions in a concave contact, but long ones (a traced staircase joined into one sliver)
-/// make its grid coarse and its regions slow to cover: on the game bench's traced sprites, 16
-/// gave the fastest contacts (at 64, contacts at the Exact level were 30 % slower than with
-/// no joining at all). It also bounds the work per join.
+/// `repartition` looks at two pieces only when their vertices add up to at most this many, and
+/// at three when they make a piece of at most this many. Fewer pieces make fewer regions in a
+/// concave contact, but long ones (a traced staircase joined into one sliver) make its grid
+/// coarse and its regions slow to cover: on the game bench's traced sprites, 16 gave the
+/// fastest contacts (at 64, contacts at the Exact level were 30 % slower than with no joining
+/// at all). It also bounds the work per join.
 const LARGEST_JOINED: usize = 16;
 
 /// Fewer pieces than Hertel–Mehlhorn leaves: where three pieces in a chain (one sharing a
@@ -279,14 +280,11 @@ fn repartition(points: &[Vec2], cycles: Vec<Vec<usize>>) -> Vec<Vec<usize>> {
     let right = |a: usize, b: usize, c: usize| orient2d(points[a], points[b], points[c]) < 0.0;
     while let Some(q) = work.pop() {
         let Some(c) = pieces[q].as_deref() else { continue };
-        if c.len() > LARGEST_JOINED {
-            continue;
-        }
         across.clear();
         for (u, v) in edges(c) {
             let Some(&p) = owner.get(&(v, u)) else { continue };
             let Some(other) = pieces[p].as_deref() else { continue };
-            if p == q || c.len() + other.len() > LARGEST_JOINED || across.iter().any(|a| a.2 == p) {
+            if c.len() + other.len() > LARGEST_JOINED {
                 continue;
             }
             // Only the diagonal's ends can turn right once joined (the other corners are the
@@ -341,32 +339,9 @@ fn repartition(points: &[Vec2], cycles: Vec<Vec<usize>>) -> Vec<Vec<usize>> {
     pieces.into_iter().flatten().collect()
 }
 
-/// Directed edges (point index pairs) to pieces, hashed by one multiplication (the default
-/// hasher, made to resist attacks on the keys, cost as much as the rest of `repartition`).
-type EdgeMap = std::collections::HashMap<(usize, usize), usize, std::hash::BuildHasherDefault<EdgeHasher>>;
-
-#[derive(Default)]
-struct EdgeHasher(u64);
-
-impl std::hash::Hasher for EdgeHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(b as u64);
-        }
-    }
-
-    fn write_u64(&mut self, x: u64) {
-        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x517c_c1b7_2722_0a95);
-    }
-
-    fn write_usize(&mut self, x: usize) {
-        self.write_u64(x as u64);
-    }
-}
+/// Directed edges (point index pairs) to pieces. Fx hashing: the default hasher, made to
+/// resist attacks on the keys, cost as much as the rest of `repartition`.
+type EdgeMap = rustc_hash::FxHashMap<(usize, usize), usize>;
 
 /// A cycle's directed edges.
 fn edges(c: &[usize]) -> impl Iterator<Item = (usize, usize)> + '_ {

@@ -182,6 +182,30 @@ mod tests {
     }
 
     #[test]
+    fn a_pair_deeper_by_a_millionth_is_not_skipped() {
+        // A box over both pieces of a base with a bump on top: one pair is deeper than the other
+        // by 2e-6, its depth equal to its bounds' overlap, so skipping pairs that cannot be
+        // deeper must not skip it, whichever pair comes first.
+        let bump = Polygon::new(&[
+            v(0.0, 0.0),
+            v(3.0, 0.0),
+            v(3.0, 1.0),
+            v(2.0, 1.0),
+            v(2.0, 2.0),
+            v(1.0, 2.0),
+            v(1.0, 1.0),
+            v(0.0, 1.0),
+        ])
+        .unwrap();
+        assert_eq!(bump.convex_parts().len(), 2, "the base and the bump");
+        for (low, high) in [(0.5, 1.500002), (0.499998, 1.5)] {
+            let over = Aabb::new(v(1.2, low), v(1.8, high)).unwrap();
+            let fast = deepest(&over, &bump).unwrap();
+            assert!(fast.depth > 0.500001, "{low}..{high}: {fast:?}");
+        }
+    }
+
+    #[test]
     fn touching_gives_depth_zero_and_apart_gives_none() {
         // Flat against the end of the bottom arm; then in the L's notch, within its bounds but
         // touching nothing.
