@@ -383,10 +383,10 @@ fn split_in_two(points: &[Vec2], cycle: &[usize], maybe_reflex: &[usize]) -> Opt
     if reflex.is_empty() {
         return Some(vec![cycle.to_vec()]);
     }
-    // Cutting along i → j (i < j) changes the turns at i and j only, in both halves.
+    // Cutting along i → j (i < j) changes the turns at i and j only, in both halves. (One of
+    // them is reflex, so a cut along an edge fails at its own corner.)
     let cuts = |i: usize, j: usize| {
         j > i + 1
-            && !(i == 0 && j == n - 1)
             && turn(j, i, i + 1) >= 0.0
             && turn(j - 1, j, i) >= 0.0
             && turn(i, j, j + 1) >= 0.0
