@@ -457,7 +457,7 @@ pub(super) fn box_near(lo: Vec2, hi: Vec2, radius: f32, reach: f32) -> bool {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::shape::ConvexPolygon;
 
@@ -465,8 +465,9 @@ mod tests {
         Vec2::new(x, y)
     }
 
-    /// A small deterministic generator (xorshift), so the tests need no extra crate.
-    struct Rng(u64);
+    /// A small deterministic generator (xorshift), so the tests need no extra crate; the
+    /// search's tests use it too.
+    pub(in super::super) struct Rng(pub(in super::super) u64);
     impl Rng {
         fn next(&mut self) -> f32 {
             self.0 ^= self.0 << 13;
@@ -474,7 +475,7 @@ mod tests {
             self.0 ^= self.0 << 17;
             (self.0 >> 40) as f32 / (1u64 << 24) as f32
         }
-        fn range(&mut self, lo: f32, hi: f32) -> f32 {
+        pub(in super::super) fn range(&mut self, lo: f32, hi: f32) -> f32 {
             lo + (hi - lo) * self.next()
         }
     }

@@ -6,6 +6,7 @@
 
 use glam::{DVec2, Vec2};
 
+use super::regions::tests::Rng;
 use super::regions::{add_regions, prepare_others, OtherPieces};
 use super::search::Search;
 use super::Scratch;
@@ -103,22 +104,6 @@ fn oracle_depth(ring: &[DVec2], c: DVec2, r: f64) -> f64 {
         .filter(|y| distance_to_ring(*y, ring) >= r * (1.0 - 1e-9))
         .map(|y| (y - c).length())
         .fold(f64::INFINITY, f64::min)
-}
-
-/// A xorshift generator: the cases are the same on every run.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> f32 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 >> 40) as f32 / (1u64 << 24) as f32
-    }
-
-    fn range(&mut self, lo: f32, hi: f32) -> f32 {
-        lo + (hi - lo) * self.next()
-    }
 }
 
 /// A star-shaped polygon: `n` vertices at random radii between `0.3` and `1` times `size` from
