@@ -77,15 +77,12 @@ fn deepest_ref(a: ShapeRef, b: ShapeRef) -> Option<Contact> {
             return;
         }
         for_each_piece(b, |piece_b| {
+            // How far the pieces' bounds overlap (negative: apart). Moving that far along an axis
+            // separates them, so the pair is no deeper: a pair that cannot beat the deepest so far
+            // is skipped (with a little room, as a depth along an axis may round a hair above it).
             let bounds_b = piece_b.aabb();
-            if !intersects_aabb_aabb(&bounds_a, &bounds_b) {
-                return;
-            }
-            // Moving that far along an axis separates the pieces' bounds, so the pair is no
-            // deeper: a pair that cannot beat the deepest so far is skipped (with a little room,
-            // as a depth along an axis may round a hair above it).
             let overlap = (bounds_a.max() - bounds_b.min()).min(bounds_b.max() - bounds_a.min()).min_element();
-            if deepest.as_ref().is_some_and(|d| overlap < d.depth * (1.0 - 1e-5)) {
+            if overlap < 0.0 || deepest.as_ref().is_some_and(|d| overlap < d.depth * (1.0 - 1e-5)) {
                 return;
             }
             if let Some(c) = contact_ref(piece_a, piece_b) {
