@@ -3,7 +3,7 @@
 
 use glam::Vec2;
 
-use super::regions::Regions;
+use super::regions::{box_within, Region, Regions};
 use super::stretch::inside;
 
 /// At most this many grid cells along each axis (about the square root of the region count
@@ -30,7 +30,15 @@ pub(super) struct Grid {
 
 impl Grid {
     /// The grid over `regions`, its lists in `start` and `items` (reused buffers, as is `fill`).
-    pub(super) fn build(regions: &Regions, mut start: Vec<u32>, mut items: Vec<u32>, fill: &mut Vec<u32>) -> Grid {
+    /// Regions within the disc of radius `inner` around the origin are not listed: that disc
+    /// lies inside the union, and they hold nothing beyond it.
+    pub(super) fn build(
+        regions: &Regions,
+        inner: f32,
+        mut start: Vec<u32>,
+        mut items: Vec<u32>,
+        fill: &mut Vec<u32>,
+    ) -> Grid {
         let info = &regions.info;
         let (mut lo, mut hi) = (Vec2::splat(f32::INFINITY), Vec2::splat(f32::NEG_INFINITY));
         for r in info {
@@ -50,7 +58,8 @@ impl Grid {
         start.clear();
         start.resize(cells + 1, 0);
         let mut grid = Grid { origin: lo, inv_cell, n, block, blocks, start, items: Vec::new() };
-        for r in info {
+        let listed = |r: &Region| !box_within(r.lo, r.hi, 0.0, inner);
+        for r in info.iter().filter(|r| listed(r)) {
             let (x0, x1, y0, y1) = grid.blocks_of(r.lo, r.hi);
             for y in y0..=y1 {
                 for x in x0..=x1 {
@@ -65,7 +74,7 @@ impl Grid {
         fill.extend_from_slice(&grid.start);
         items.clear();
         items.resize(grid.start[cells] as usize, 0);
-        for (k, r) in info.iter().enumerate() {
+        for (k, r) in info.iter().enumerate().filter(|(_, r)| listed(r)) {
             let (x0, x1, y0, y1) = grid.blocks_of(r.lo, r.hi);
             for y in y0..=y1 {
                 for x in x0..=x1 {
@@ -149,6 +158,8 @@ pub(super) struct Solid {
     pub(super) cells: Vec<u8>,
     pub(super) blocks: Vec<u8>,
     last: usize,
+    /// The radius of a disc around the origin inside the union: a cell within it is inside.
+    inner: f32,
 }
 
 const UNTESTED: u8 = 0;
@@ -156,12 +167,12 @@ const INSIDE: u8 = 1;
 const OPEN: u8 = 2;
 
 impl Solid {
-    pub(super) fn new(grid: &Grid, mut cells: Vec<u8>, mut blocks: Vec<u8>) -> Self {
+    pub(super) fn new(grid: &Grid, inner: f32, mut cells: Vec<u8>, mut blocks: Vec<u8>) -> Self {
         cells.clear();
         cells.resize(grid.n * grid.n, UNTESTED);
         blocks.clear();
         blocks.resize(grid.blocks * grid.blocks, UNTESTED);
-        Solid { cells, blocks, last: usize::MAX }
+        Solid { cells, blocks, last: usize::MAX, inner }
     }
 
     pub(super) fn get(&mut self, regions: &Regions, grid: &Grid, margin: f32, x: usize, y: usize) -> bool {
@@ -187,8 +198,11 @@ impl Solid {
         self.cells[cell] == INSIDE
     }
 
-    /// Whether one region of `list` holds the box `[lo, hi]`.
+    /// Whether one region of `list` holds the box `[lo, hi]`, or the inner disc does.
     fn held(&mut self, regions: &Regions, margin: f32, lo: Vec2, hi: Vec2, list: &[u32]) -> bool {
+        if box_within(lo, hi, 0.0, self.inner) {
+            return true;
+        }
         let corners = [lo, Vec2::new(hi.x, lo.y), hi, Vec2::new(lo.x, hi.y)];
         let holds = |m: usize| {
             let r = &regions.info[m];

@@ -391,7 +391,8 @@ pub(super) fn prepare_others(p: &Polygon, others: OtherPieces, other_flags: Opti
 
 /// Adds to `scratch.regions` every region `piece − other piece` not built yet whose bounds
 /// `[lo, hi]` (the radius not included) `wanted(lo, hi)` accepts, after `prepare_others`.
-/// `wanted` must accept a box whenever it accepts a larger one containing it.
+/// `wanted` must accept a box whenever it accepts a smaller one inside it (a piece whose box with
+/// every other piece's is refused is skipped whole).
 pub(super) fn add_regions(
     p: &Polygon,
     other_flags: Option<&[u8]>,
@@ -454,6 +455,13 @@ pub(super) fn add_regions(
 pub(super) fn box_near(lo: Vec2, hi: Vec2, radius: f32, reach: f32) -> bool {
     let gap = (lo.max(-hi)).max(Vec2::ZERO) - Vec2::splat(radius);
     gap.max(Vec2::ZERO).length_squared() <= reach * reach
+}
+
+/// Whether the box `[lo, hi]` grown by `radius` lies within the open disc of radius `inner`
+/// around the origin (its farthest corner does).
+pub(super) fn box_within(lo: Vec2, hi: Vec2, radius: f32, inner: f32) -> bool {
+    let farthest = lo.abs().max(hi.abs()) + Vec2::splat(radius);
+    farthest.length_squared() < inner * inner
 }
 
 #[cfg(test)]

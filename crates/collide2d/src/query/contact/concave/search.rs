@@ -28,6 +28,10 @@ pub(super) struct Search<'r> {
     /// How far inside another region a point must be to count as covered: rounding must not
     /// let two regions sharing a face line each hide the other's face.
     margin: f32,
+    /// The radius of a disc around the origin known to lie inside the union (the deepest piece
+    /// pair's region holds it): nothing in it is exposed, so what lies wholly within it is
+    /// skipped, and what crosses it only examined outside it.
+    inner: f32,
     /// Buffers: the faces and arcs to visit, one face's covered stretches, the candidates, one
     /// arc's crossings, one walk's stretches.
     elements: std::cell::RefCell<Vec<Element>>,
@@ -39,19 +43,24 @@ pub(super) struct Search<'r> {
 
 impl<'r> Search<'r> {
     /// The search over `regions`, with the buffers of `scratch` (see [`give_back`](Self::give_back)).
-    pub(super) fn new(regions: &'r Regions, tolerance: f32, margin: f32, scratch: &mut Scratch) -> Self {
+    pub(super) fn new(regions: &'r Regions, tolerance: f32, margin: f32, inner: f32, scratch: &mut Scratch) -> Self {
         use std::cell::RefCell;
         use std::mem::take;
         let count = regions.info.len();
-        let grid =
-            Grid::build(regions, take(&mut scratch.grid_start), take(&mut scratch.grid_items), &mut scratch.grid_fill);
+        let grid = Grid::build(
+            regions,
+            inner,
+            take(&mut scratch.grid_start),
+            take(&mut scratch.grid_items),
+            &mut scratch.grid_fill,
+        );
         let mut marks = take(&mut scratch.marks);
         marks.clear();
         marks.resize(count, 0);
         let mut cover = take(&mut scratch.cover);
         cover.clear();
         cover.resize(count, u32::MAX);
-        let solid = Solid::new(&grid, take(&mut scratch.cells), take(&mut scratch.blocks));
+        let solid = Solid::new(&grid, inner, take(&mut scratch.cells), take(&mut scratch.blocks));
         Search {
             regions,
             grid,
@@ -60,6 +69,7 @@ impl<'r> Search<'r> {
             cover: RefCell::new(cover),
             tolerance,
             margin,
+            inner,
             elements: RefCell::new(take(&mut scratch.elements)),
             stretches: RefCell::new(take(&mut scratch.stretches)),
             candidates: RefCell::new(take(&mut scratch.candidates)),
@@ -109,13 +119,14 @@ impl<'r> Search<'r> {
                 let n = normals[i];
                 let (a, b) = (v[i] + n * radius, v[if i + 1 == r.len { 0 } else { i + 1 }] + n * radius);
                 let exposable = regions.exposable[r.start + i];
-                if exposable & FACE != 0 {
+                let within = |x: Vec2| x.length_squared() < self.inner * self.inner;
+                if exposable & FACE != 0 && !(within(a) && within(b)) {
                     let d = crate::query::core::point_segment_distance_squared(Vec2::ZERO, a, b).sqrt() as f32;
                     if d <= reach {
                         elements.push(Element { distance: d, region: k as u32, index: i as u32, arc: false });
                     }
                 }
-                if radius > 0.0 && exposable & ARC != 0 {
+                if radius > 0.0 && exposable & ARC != 0 && v[i].length() + radius >= self.inner {
                     let d = (v[i].length() - radius).abs();
                     if d <= reach {
                         elements.push(Element { distance: d, region: k as u32, index: i as u32, arc: true });
@@ -213,6 +224,20 @@ impl<'r> Search<'r> {
         let length = (b - a).length();
         let Some(u) = (b - a).try_normalize() else { return };
         stretches.clear();
+        // The face's chord of the inner disc is covered. (The line's distance from the origin is
+        // taken from its foot point, not as a difference of squares: that one rounds to a chord
+        // about the foot even for an empty disc.)
+        let foot = -a.dot(u);
+        let half_chord2 = self.inner * self.inner - (a + u * foot).length_squared();
+        if self.inner > 0.0 && half_chord2 > 0.0 {
+            let (s0, s1) = (foot - half_chord2.sqrt(), foot + half_chord2.sqrt());
+            if s0 <= 0.0 && s1 >= length {
+                return;
+            }
+            if s1 > 0.0 && s0 < length {
+                stretches.push((s0, s1));
+            }
+        }
         let mut cover = self.cover.borrow_mut();
         let whole =
             |m: usize| matches!(line_stretch(regions, m, a, u, self.margin), Some((lo, hi)) if lo < 0.0 && hi > length);

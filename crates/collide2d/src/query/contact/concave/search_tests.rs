@@ -7,24 +7,34 @@
 use glam::{DVec2, Vec2};
 
 use super::regions::tests::Rng;
-use super::regions::{add_regions, prepare_others, OtherPieces};
+use super::regions::{add_regions, box_within, prepare_others, OtherPieces};
 use super::search::Search;
 use super::Scratch;
 use crate::polygon::Polygon;
+use crate::query::contact::contact_ref;
 use crate::query::ShapeRef;
 use crate::shape::Circle;
 
 /// The depth the search alone finds for the disc against the polygon (with the tolerances
-/// `contact_with` uses), or `None` when it finds no exit.
-fn search_depth(p: &Polygon, disc: &Circle) -> Option<(f32, f32)> {
+/// `contact_with` uses), or `None` when it finds no exit. With `skip_inner`, as the full search
+/// runs after the shortcuts: the deepest piece's disc (less the tolerance) is known to be
+/// covered, and the regions within it are not built.
+fn search_depth(p: &Polygon, disc: &Circle, skip_inner: bool) -> Option<(f32, f32)> {
     let other = ShapeRef::Circle(disc);
     let mut scratch = Scratch::default();
-    prepare_others(p, OtherPieces::of(other), None, &mut scratch);
-    add_regions(p, None, &mut scratch, |_, _| true);
     let scale = 2.0 * (p.aabb().half_extents().length() + disc.radius()) + disc.center().length();
     let (tolerance, margin) = (1e-4 * scale, 1e-6 * scale);
+    let deepest = p
+        .convex_parts()
+        .iter()
+        .filter_map(|c| contact_ref(ShapeRef::ConvexPolygon(c), other).map(|c| c.depth))
+        .fold(0.0f32, f32::max);
+    let inner = if skip_inner { (deepest - tolerance).max(0.0) } else { 0.0 };
+    prepare_others(p, OtherPieces::of(other), None, &mut scratch);
+    let radius = scratch.regions.radius;
+    add_regions(p, None, &mut scratch, |lo, hi| !box_within(lo, hi, radius, inner));
     let regions = std::mem::take(&mut scratch.regions);
-    let search = Search::new(&regions, tolerance, margin, &mut scratch);
+    let search = Search::new(&regions, tolerance, margin, inner, &mut scratch);
     let found = search.run(f32::MAX);
     search.give_back(&mut scratch);
     found.map(|(depth, _, _)| (depth, tolerance))
@@ -126,13 +136,16 @@ fn agrees(p: &Polygon, c: Vec2, r: f32, what: &str) -> bool {
     }
     let expected = oracle_depth(&ring, c.as_dvec2(), r as f64);
     let disc = Circle::new(c, r).unwrap();
-    let (depth, tolerance) = search_depth(p, &disc).expect("an exit from an overlap");
-    let slack = 3.0 * tolerance as f64;
-    assert!(
-        (depth as f64 - expected).abs() <= slack,
-        "{what}: depth {depth}, brute force {expected}, slack {slack}: {:?}, disc at {c} radius {r}",
-        p.outline()
-    );
+    for skip_inner in [false, true] {
+        let (depth, tolerance) = search_depth(p, &disc, skip_inner).expect("an exit from an overlap");
+        let slack = 3.0 * tolerance as f64;
+        assert!(
+            (depth as f64 - expected).abs() <= slack,
+            "{what} (inner disc skipped: {skip_inner}): depth {depth}, brute force {expected}, slack {slack}: \
+             {:?}, disc at {c} radius {r}",
+            p.outline()
+        );
+    }
     true
 }
 

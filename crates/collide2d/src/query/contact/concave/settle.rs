@@ -70,16 +70,16 @@ impl Walker<'_> {
 /// overlap bounds the answer from below by its own depth (moving less than that in any
 /// direction leaves those two overlapping). If the walk out along the deepest pair's normal
 /// leaves no later than that depth, that is the answer: `(depth, normal, region left last)`.
-/// Only the regions that walk may meet are built. `Err(true)` when the walk is blocked (another
-/// region covers that way out), `Err(false)` when no pair overlaps by a positive depth within
-/// reach.
+/// Only the regions that walk may meet are built. `Err(Some(depth))` when the walk is blocked
+/// (another region covers that way out), with the deepest pair's depth; `Err(None)` when no
+/// pair overlaps by a positive depth within reach.
 pub(super) fn deepest_pair_exits(
     p: &Polygon,
     others: OtherPieces,
     walk: &Walker,
     reach: f32,
     scratch: &mut Scratch,
-) -> Result<(f32, Vec2, usize), bool> {
+) -> Result<(f32, Vec2, usize), Option<f32>> {
     let radius = scratch.regions.radius;
     // The pairs whose region's bounds hold the origin (no other region does), each with how far
     // the origin lies inside those bounds: moving that far along an axis leaves them, so the
@@ -113,13 +113,13 @@ pub(super) fn deepest_pair_exits(
     }
     let (lower, d, _) = deepest;
     if !(lower > 0.0 && lower < reach) {
-        return Err(false);
+        return Err(None);
     }
     let (t, last) = walk.walk(d, lower + 2.0 * walk.tolerance, scratch);
     if walk.settles(t, lower) {
         Ok((t, d, last))
     } else {
-        Err(true)
+        Err(Some(lower))
     }
 }
 
@@ -137,7 +137,12 @@ const SUBSET: usize = 24;
 /// blocked by join the subset, and the search runs again. It starts from the regions the deepest
 /// pair's walk passed through (left in `scratch.walk`). `None` when the rounds run out or the subset
 /// stops growing: the full search then decides.
-pub(super) fn settle_by_subsets(walk: &Walker, reach: f32, scratch: &mut Scratch) -> Option<(f32, Vec2, usize)> {
+pub(super) fn settle_by_subsets(
+    walk: &Walker,
+    reach: f32,
+    inner: f32,
+    scratch: &mut Scratch,
+) -> Option<(f32, Vec2, usize)> {
     // The regions the deepest pair's walk passed through.
     let Scratch { walk: stretches, chosen, regions, .. } = scratch;
     chosen.clear();
@@ -155,7 +160,7 @@ pub(super) fn settle_by_subsets(walk: &Walker, reach: f32, scratch: &mut Scratch
         let mut subset = std::mem::take(&mut scratch.subset);
         let mut ids = std::mem::take(&mut scratch.subset_ids);
         subset.copy_chosen(&scratch.regions, &scratch.chosen, &mut ids);
-        let search = Search::new(&subset, walk.tolerance, walk.margin, scratch);
+        let search = Search::new(&subset, walk.tolerance, walk.margin, inner, scratch);
         let found = search.run(reach);
         search.give_back(scratch);
         (scratch.subset, scratch.subset_ids) = (subset, ids);
