@@ -167,22 +167,25 @@ fn merge_walks(a: &Walk, b: &Walk, regions: &mut Regions, mut tags: Option<&mut 
         return;
     }
     let flag = |flags: &[u8], k: usize| flags.get(k).copied().unwrap_or(UNKNOWN);
-    let convex = |ia: usize, jb: usize| flag(a.flags, ia) & flag(b.flags, jb) & CONVEX_CORNER != 0;
+    let arc = |ia: usize, jb: usize| if flag(a.flags, ia) & flag(b.flags, jb) & CONVEX_CORNER != 0 { ARC } else { 0 };
     let Regions { verts, normals, exposable, .. } = regions;
     let first = verts.len();
+    // Each step of the walk advances at least one of the two: at most one vertex per edge, and
+    // the first. Written in place, then cut to length.
+    let (edges_a, edges_b) = (a.keys.len(), b.keys.len());
+    let most = edges_a + edges_b + 1;
+    verts.resize(first + most, Vec2::ZERO);
+    normals.resize(first + most, Vec2::ZERO);
+    exposable.resize(first + most, 0);
+    let (out_verts, out_normals, out_flags) = (&mut verts[first..], &mut normals[first..], &mut exposable[first..]);
     let (mut ia, mut jb) = (a.start, b.start);
-    // While walking, each vertex gets the normal of the face that ends at it, and in its flags
-    // that face's exposability (high half) and its own arc's (low half); the faces move to the
-    // vertex they start from at the end.
-    let arc = |ia: usize, jb: usize| if convex(ia, jb) { ARC } else { 0 };
-    verts.push(a.verts[ia] + b.verts[jb]);
-    normals.push(Vec2::ZERO);
-    exposable.push(arc(ia, jb));
+    out_verts[0] = a.verts[ia] + b.verts[jb];
+    out_flags[0] = arc(ia, jb);
     if let Some(t) = tags.as_mut() {
         t.clear();
         t.push(SumVertex { a: ia as u32, b: jb as u32, edge: Walked::First(u32::MAX) });
     }
-    let (edges_a, edges_b) = (a.keys.len(), b.keys.len());
+    let mut len = 1;
     let (mut i, mut j) = (0, 0);
     let step = |k: usize, len: usize| if k + 1 == len { 0 } else { k + 1 };
     while i < edges_a || j < edges_b {
@@ -208,38 +211,31 @@ fn merge_walks(a: &Walk, b: &Walk, regions: &mut Regions, mut tags: Option<&mut 
             walked
         };
         let p = a.verts[ia] + b.verts[jb];
-        if verts.last() != Some(&p) {
-            verts.push(p);
-            normals.push(normal);
-            exposable.push(if face { FACE << 4 } else { 0 } | arc(ia, jb));
+        if out_verts[len - 1] != p {
+            // The face just walked starts at the previous vertex: its normal and flag go there.
+            out_normals[len - 1] = normal;
+            out_flags[len - 1] |= if face { FACE } else { 0 };
+            out_verts[len] = p;
+            out_flags[len] = arc(ia, jb);
+            len += 1;
             if let Some(t) = tags.as_mut() {
                 t.push(SumVertex { a: ia as u32, b: jb as u32, edge });
             }
         }
     }
-    // The walk closes on the first vertex: its face becomes the first vertex's incoming one.
-    while verts.len() > first + 1 && verts.last() == verts.get(first) {
-        verts.pop();
-        let closing = normals.pop().unwrap_or(Vec2::ZERO);
-        let face = exposable.pop().unwrap_or(0) & (FACE << 4);
-        normals[first] = closing;
-        exposable[first] = (exposable[first] & 0x0f) | face;
+    // The walk closes on the first vertex, which is then not repeated (the face into it already
+    // sits on the vertex before).
+    if len > 1 && out_verts[len - 1] == out_verts[0] {
+        len -= 1;
         if let Some(t) = tags.as_mut() {
             if let Some(c) = t.pop() {
                 t[0].edge = c.edge;
             }
         }
     }
-    // Each face to the vertex it starts from.
-    let len = verts.len() - first;
-    if len > 0 {
-        normals[first..].rotate_left(1);
-        let faces_in_first = exposable[first] >> 4;
-        for k in first..first + len {
-            let next_face = if k + 1 < first + len { exposable[k + 1] >> 4 } else { faces_in_first };
-            exposable[k] = (exposable[k] & 0x0f) | next_face;
-        }
-    }
+    verts.truncate(first + len);
+    normals.truncate(first + len);
+    exposable.truncate(first + len);
 }
 
 /// Flag of a region's vertex: a point of its face to the next vertex may lie on the union's
