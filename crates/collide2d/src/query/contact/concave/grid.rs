@@ -4,7 +4,7 @@
 use glam::Vec2;
 
 use super::regions::{box_within, Region, Regions};
-use super::stretch::inside;
+use super::stretch::box_inside;
 
 /// At most this many grid cells along each axis (about the square root of the region count
 /// below that). Finer cells are more often wholly inside one region, which leaves fewer faces
@@ -203,10 +203,9 @@ impl Solid {
         if box_within(lo, hi, 0.0, self.inner) {
             return true;
         }
-        let corners = [lo, Vec2::new(hi.x, lo.y), hi, Vec2::new(lo.x, hi.y)];
         let holds = |m: usize| {
             let r = &regions.info[m];
-            r.lo.cmple(lo).all() && hi.cmple(r.hi).all() && corners.iter().all(|c| inside(regions, m, *c, margin))
+            r.lo.cmple(lo).all() && hi.cmple(r.hi).all() && box_inside(regions, m, lo, hi, margin)
         };
         if self.last < regions.info.len() && holds(self.last) {
             return true;

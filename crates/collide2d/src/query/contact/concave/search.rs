@@ -134,7 +134,8 @@ impl<'r> Search<'r> {
                 }
             }
         }
-        elements.sort_unstable_by(|a, b| a.distance.total_cmp(&b.distance));
+        // Distances are never negative (nor NaN, which fails the reach test): their bits sort as they do.
+        elements.sort_unstable_by_key(|e| e.distance.to_bits());
 
         let seen = &mut *self.seen.borrow_mut();
         let mut stretches = self.stretches.borrow_mut();

@@ -30,6 +30,19 @@ pub(super) fn inside(regions: &Regions, k: usize, x: Vec2, margin: f32) -> bool 
     })
 }
 
+/// Whether the box `[lo, hi]` lies inside rounded region `k` by more than `margin`: each of its
+/// corners does (regions are convex). Unrounded, in one pass over the faces: the corner furthest
+/// out along a face's normal is the one to test.
+pub(super) fn box_inside(regions: &Regions, k: usize, lo: Vec2, hi: Vec2, margin: f32) -> bool {
+    if regions.radius > 0.0 {
+        let corners = [lo, Vec2::new(hi.x, lo.y), hi, Vec2::new(lo.x, hi.y)];
+        return corners.iter().all(|c| inside(regions, k, *c, margin));
+    }
+    let (center, half) = ((lo + hi) * 0.5, (hi - lo) * 0.5);
+    let (v, normals) = (regions.verts(k), regions.normals(k));
+    v.iter().zip(normals).all(|(p, n)| n.dot(center - *p) + n.abs().dot(half) < -margin)
+}
+
 /// Where the line `o + t d` (unit `d`) runs through the open inside of rounded region `k`
 /// shrunk by `shrink`: `(lo, hi)`, or `None`.
 pub(super) fn line_stretch(regions: &Regions, k: usize, o: Vec2, d: Vec2, shrink: f32) -> Option<(f32, f32)> {
@@ -98,13 +111,23 @@ fn polygon_stretch(
     covered: f32,
 ) -> Option<(f32, f32)> {
     let (mut lo, mut hi) = (f32::NEG_INFINITY, f32::INFINITY);
-    for ((v, n), flags) in v.iter().zip(normals).zip(exposable) {
-        let grow = if flags & FACE == 0 { covered } else { 0.0 };
-        let (speed, limit) = (n.dot(d), n.dot(*v - o) - shrink + grow);
+    for (k, (v, n)) in v.iter().zip(normals).enumerate() {
+        let mut limit = n.dot(*v - o) - shrink;
+        if covered != 0.0 && exposable.get(k).is_some_and(|f| f & FACE == 0) {
+            limit += covered;
+        }
+        let speed = n.dot(d);
+        // (Plain comparisons: a NaN bound, never from valid input, is ignored, as `min` would.)
         if speed > 0.0 {
-            hi = hi.min(limit / speed);
+            let t = limit / speed;
+            if t < hi {
+                hi = t;
+            }
         } else if speed < 0.0 {
-            lo = lo.max(limit / speed);
+            let t = limit / speed;
+            if t > lo {
+                lo = t;
+            }
         } else if limit <= 0.0 {
             // Parallel to this face and not strictly inside it: the line at most slides along
             // the region's boundary, which is touching, not overlapping.
@@ -114,7 +137,7 @@ fn polygon_stretch(
             return None;
         }
     }
-    (lo <= hi).then_some((lo, hi))
+    Some((lo, hi))
 }
 
 fn disc_stretch(c: Vec2, r: f32, d: Vec2) -> Option<(f32, f32)> {
