@@ -117,22 +117,19 @@ fn polygon_stretch(
             limit += covered;
         }
         let speed = n.dot(d);
-        // (Plain comparisons: a NaN bound, never from valid input, is ignored, as `min` would.)
-        if speed > 0.0 {
-            let t = limit / speed;
-            if t < hi {
-                hi = t;
+        if speed == 0.0 {
+            if limit <= 0.0 {
+                // Parallel to this face and not strictly inside it: the line at most slides
+                // along the region's boundary, which is touching, not overlapping.
+                return None;
             }
-        } else if speed < 0.0 {
-            let t = limit / speed;
-            if t > lo {
-                lo = t;
-            }
-        } else if limit <= 0.0 {
-            // Parallel to this face and not strictly inside it: the line at most slides along
-            // the region's boundary, which is touching, not overlapping.
-            return None;
+            continue;
         }
+        // Which bound a face sets depends on the way it faces, which a branch predicts badly:
+        // both are worked out, and one kept.
+        let t = limit / speed;
+        let (ahead, behind) = (hi.min(t), lo.max(t));
+        (hi, lo) = if speed > 0.0 { (ahead, lo) } else { (hi, behind) };
         if lo > hi {
             return None;
         }
