@@ -120,6 +120,7 @@ struct Scratch {
     cells: Vec<u8>,
     blocks: Vec<u8>,
     elements: Vec<Element>,
+    order: Vec<u64>,
     stretches: Vec<(f32, f32)>,
     candidates: Vec<Candidate>,
     crossings: Vec<(Vec2, usize)>,

@@ -35,6 +35,9 @@ pub(super) struct Search<'r> {
     /// Buffers: the faces and arcs to visit, one face's covered stretches, the candidates, one
     /// arc's crossings, one walk's stretches.
     elements: std::cell::RefCell<Vec<Element>>,
+    /// The faces and arcs by distance: each one's distance bits above its index in `elements`
+    /// (sorting plain integers is several times faster than sorting the elements).
+    order: std::cell::RefCell<Vec<u64>>,
     stretches: std::cell::RefCell<Vec<(f32, f32)>>,
     candidates: std::cell::RefCell<Vec<Candidate>>,
     crossings: std::cell::RefCell<Vec<(Vec2, usize)>>,
@@ -71,6 +74,7 @@ impl<'r> Search<'r> {
             margin,
             inner,
             elements: RefCell::new(take(&mut scratch.elements)),
+            order: RefCell::new(take(&mut scratch.order)),
             stretches: RefCell::new(take(&mut scratch.stretches)),
             candidates: RefCell::new(take(&mut scratch.candidates)),
             crossings: RefCell::new(take(&mut scratch.crossings)),
@@ -87,6 +91,7 @@ impl<'r> Search<'r> {
         scratch.marks = self.seen.into_inner().marks;
         scratch.cover = self.cover.into_inner();
         scratch.elements = self.elements.into_inner();
+        scratch.order = self.order.into_inner();
         scratch.stretches = self.stretches.into_inner();
         scratch.candidates = self.candidates.into_inner();
         scratch.crossings = self.crossings.into_inner();
@@ -134,8 +139,12 @@ impl<'r> Search<'r> {
                 }
             }
         }
-        // Distances are never negative (nor NaN, which fails the reach test): their bits sort as they do.
-        elements.sort_unstable_by_key(|e| e.distance.to_bits());
+        // Distances are never negative (nor NaN, which fails the reach test): their bits sort as
+        // they do, and ties by their index, as a stable sort would.
+        let mut order = self.order.borrow_mut();
+        order.clear();
+        order.extend(elements.iter().enumerate().map(|(k, e)| (u64::from(e.distance.to_bits()) << 32) | k as u64));
+        order.sort_unstable();
 
         let seen = &mut *self.seen.borrow_mut();
         let mut stretches = self.stretches.borrow_mut();
@@ -145,14 +154,14 @@ impl<'r> Search<'r> {
         let mut best = (f32::INFINITY, Vec2::X, usize::MAX);
         let mut next = 0;
         loop {
-            let face = elements.get(next).map_or(f32::INFINITY, |e| e.distance);
+            let face = order.get(next).map_or(f32::INFINITY, |&o| f32::from_bits((o >> 32) as u32));
             let candidate = candidates.peek().map_or(f32::INFINITY, |c: &Candidate| c.distance);
             let limit = best.0.min(reach);
             if face.min(candidate) >= limit {
                 break;
             }
             if face <= candidate {
-                let e = elements[next];
+                let e = elements[(order[next] & u64::from(u32::MAX)) as usize];
                 next += 1;
                 if self.element_in_solid_cells(e) {
                     // Wholly inside one region: nothing of it is exposed.
@@ -225,20 +234,6 @@ impl<'r> Search<'r> {
         let length = (b - a).length();
         let Some(u) = (b - a).try_normalize() else { return };
         stretches.clear();
-        // The face's chord of the inner disc is covered. (The line's distance from the origin is
-        // taken from its foot point, not as a difference of squares: that one rounds to a chord
-        // about the foot even for an empty disc.)
-        let foot = -a.dot(u);
-        let half_chord2 = self.inner * self.inner - (a + u * foot).length_squared();
-        if self.inner > 0.0 && half_chord2 > 0.0 {
-            let (s0, s1) = (foot - half_chord2.sqrt(), foot + half_chord2.sqrt());
-            if s0 <= 0.0 && s1 >= length {
-                return;
-            }
-            if s1 > 0.0 && s0 < length {
-                stretches.push((s0, s1));
-            }
-        }
         let mut cover = self.cover.borrow_mut();
         let whole =
             |m: usize| matches!(line_stretch(regions, m, a, u, self.margin), Some((lo, hi)) if lo < 0.0 && hi > length);

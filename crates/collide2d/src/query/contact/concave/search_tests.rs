@@ -188,3 +188,48 @@ fn the_search_alone_pushes_discs_out_between_spike_tips_where_their_arcs_cross()
     }
     assert!(checked > 200, "only {checked} overlapping cases");
 }
+
+/// A grid cell counts as solid when `box_inside` says one region holds it: it must hold every
+/// corner (or faces in the cell would be skipped while exposed), and, unrounded, it must not
+/// miss a box whose corners are all inside (it is the one-pass form of the corner test).
+#[test]
+fn a_box_is_inside_a_region_exactly_when_its_corners_are() {
+    use super::stretch::{box_inside, inside};
+    let mut rng = Rng(0x1234_5678_9abc_def1);
+    let (mut held, mut missed) = (0, 0);
+    for case in 0..60 {
+        let Ok(p) = Polygon::new(&star(&mut rng, 5 + case % 7, 2.0)) else { continue };
+        let centre = Vec2::new(rng.range(-1.0, 1.0), rng.range(-1.0, 1.0));
+        let square = [-0.4f32, 0.4].map(|x| centre + Vec2::splat(x));
+        let convex = crate::shape::Aabb::new(square[0], square[1]).unwrap();
+        let disc = Circle::new(centre, 0.4).unwrap();
+        for other in [ShapeRef::Aabb(&convex), ShapeRef::Circle(&disc)] {
+            let mut scratch = Scratch::default();
+            prepare_others(&p, OtherPieces::of(other), None, &mut scratch);
+            add_regions(&p, None, &mut scratch, |_, _| true);
+            let regions = &scratch.regions;
+            let margin = 1e-3;
+            for k in 0..regions.info.len() {
+                let (lo, hi) = (regions.info[k].lo, regions.info[k].hi);
+                for _ in 0..200 {
+                    let c = Vec2::new(rng.range(lo.x, hi.x), rng.range(lo.y, hi.y));
+                    let half = Vec2::new(rng.range(0.0, 0.3), rng.range(0.0, 0.3)) * (hi - lo);
+                    let (a, b) = (c - half, c + half);
+                    let corners = [a, Vec2::new(b.x, a.y), b, Vec2::new(a.x, b.y)];
+                    let all_inside = |m: f32| corners.iter().all(|x| inside(regions, k, *x, m));
+                    let boxed = box_inside(regions, k, a, b, margin);
+                    if regions.radius > 0.0 {
+                        assert_eq!(boxed, all_inside(margin), "rounded region {k}: box {a} {b}");
+                    } else {
+                        // Up to rounding, in a band a thousandth of the margin wide.
+                        assert!(!boxed || all_inside(margin * 0.999), "region {k}: box {a} {b} is not inside");
+                        assert!(boxed || !all_inside(margin * 1.001), "region {k}: box {a} {b} is inside");
+                    }
+                    held += usize::from(boxed);
+                    missed += usize::from(!boxed);
+                }
+            }
+        }
+    }
+    assert!(held > 1000 && missed > 1000, "{held} boxes held, {missed} not");
+}
