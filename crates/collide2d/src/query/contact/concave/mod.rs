@@ -252,10 +252,7 @@ fn contact_with(p: &Polygon, other: ShapeRef, scratch: &mut Scratch) -> Option<C
     let found = match quick {
         Ok(found) => Some(found),
         Err(lower) => {
-            // The deepest pair's region holds the disc of radius `lower` around the origin (less
-            // a tolerance, far more than its rounding): inside it everything is covered, so the
-            // searches skip it, and regions within it are never built.
-            let inner = lower.map_or(0.0, |lower| (lower - tolerance).max(0.0));
+            let inner = lower.map_or(0.0, |lower| inner_radius(lower, tolerance));
             let settled = if lower.is_some() { settle_by_subsets(&walk, reach, inner, scratch) } else { None };
             settled.or_else(|| {
                 // The rest of the regions within reach, then the search over them all.
@@ -309,6 +306,13 @@ fn manifold_point(
     let deepest = vertices.iter().copied().min_by(|a, b| a.dot(normal).total_cmp(&b.dot(normal)));
     let point_b = deepest.unwrap_or(other.inner_point()) - normal * radius;
     ContactPoint { point_a: point_b + normal * depth, point_b, depth }
+}
+
+/// The radius of the disc around the origin that the searches may skip, given the deepest piece
+/// pair's depth: that pair's region holds the disc of its depth, so everything in it is covered.
+/// Less the walk's tolerance, far more than that depth's rounding.
+fn inner_radius(deepest: f32, tolerance: f32) -> f32 {
+    (deepest - tolerance).max(0.0)
 }
 
 /// A translation known to separate: moving the other shape's bounds clear of the polygon's.

@@ -9,7 +9,7 @@ use glam::{DVec2, Vec2};
 use super::regions::tests::Rng;
 use super::regions::{add_regions, box_within, prepare_others, OtherPieces};
 use super::search::Search;
-use super::Scratch;
+use super::{inner_radius, Scratch};
 use crate::polygon::Polygon;
 use crate::query::contact::contact_ref;
 use crate::query::ShapeRef;
@@ -29,7 +29,7 @@ fn search_depth(p: &Polygon, disc: &Circle, skip_inner: bool) -> Option<(f32, f3
         .iter()
         .filter_map(|c| contact_ref(ShapeRef::ConvexPolygon(c), other).map(|c| c.depth))
         .fold(0.0f32, f32::max);
-    let inner = if skip_inner { (deepest - tolerance).max(0.0) } else { 0.0 };
+    let inner = if skip_inner { inner_radius(deepest, tolerance) } else { 0.0 };
     prepare_others(p, OtherPieces::of(other), None, &mut scratch);
     let radius = scratch.regions.radius;
     add_regions(p, None, &mut scratch, |lo, hi| !box_within(lo, hi, radius, inner));
@@ -232,4 +232,36 @@ fn a_box_is_inside_a_region_exactly_when_its_corners_are() {
         }
     }
     assert!(held > 1000 && missed > 1000, "{held} boxes held, {missed} not");
+}
+
+/// The disc the searches skip must lie inside the deepest pair's region: the other shape moved
+/// anywhere within it still overlaps that piece.
+#[test]
+fn the_skipped_disc_lies_inside_the_deepest_pieces_region() {
+    let mut rng = Rng(0x0ddb_a11c_afe5_eed5);
+    let mut checked = 0;
+    for case in 0..200 {
+        let Ok(p) = Polygon::new(&star(&mut rng, 5 + case % 8, 1.0)) else { continue };
+        let disc = Circle::new(Vec2::new(rng.range(-0.5, 0.5), rng.range(-0.5, 0.5)), rng.range(0.05, 0.5)).unwrap();
+        let tolerance = 1e-4 * 4.0;
+        let deepest = p
+            .convex_parts()
+            .iter()
+            .filter_map(|c| contact_ref(ShapeRef::ConvexPolygon(c), ShapeRef::Circle(&disc)).map(|k| (k.depth, c)))
+            .max_by(|a, b| a.0.total_cmp(&b.0));
+        let Some((depth, piece)) = deepest else { continue };
+        let inner = inner_radius(depth, tolerance);
+        if inner <= 0.0 {
+            continue;
+        }
+        for k in 0..64 {
+            let moved =
+                Circle::new(disc.center() + Vec2::from_angle(k as f32 * 0.0982) * inner, disc.radius()).unwrap();
+            let overlap =
+                contact_ref(ShapeRef::ConvexPolygon(piece), ShapeRef::Circle(&moved)).map_or(0.0, |k| k.depth);
+            assert!(overlap > 0.5 * tolerance, "case {case}: moved by {inner} along {k}, the overlap is {overlap}");
+        }
+        checked += 1;
+    }
+    assert!(checked > 100, "only {checked} cases");
 }
