@@ -29,8 +29,8 @@ pub(super) struct Search<'r> {
     /// let two regions sharing a face line each hide the other's face.
     margin: f32,
     /// The radius of a disc around the origin known to lie inside the union (the deepest piece
-    /// pair's region holds it): nothing in it is exposed, so what lies wholly within it is
-    /// skipped, and what crosses it only examined outside it.
+    /// pair's region holds it): nothing in it is exposed, so the faces and arcs wholly within it
+    /// are skipped, and the grid's cells within it are solid.
     inner: f32,
     /// Buffers: the faces and arcs to visit, one face's covered stretches, the candidates, one
     /// arc's crossings, one walk's stretches.
