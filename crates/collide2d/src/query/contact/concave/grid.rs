@@ -21,9 +21,9 @@ pub(super) struct Grid {
     pub(super) n: usize,
     /// Cells along each axis of a list block: the region lists are kept per `block × block`
     /// cells (regions are often large, and each is listed in every block it meets).
-    block: usize,
+    pub(super) block: usize,
     /// Blocks along each axis.
-    blocks: usize,
+    pub(super) blocks: usize,
     pub(super) start: Vec<u32>,
     pub(super) items: Vec<u32>,
 }

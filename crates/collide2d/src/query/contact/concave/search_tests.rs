@@ -265,3 +265,64 @@ fn the_skipped_disc_lies_inside_the_deepest_pieces_region() {
     }
     assert!(checked > 100, "only {checked} cases");
 }
+
+/// The search skips what the grid files under a solid cell: every such point must lie inside a
+/// region (or inside the skipped disc, which the deepest pair's region holds). Points are drawn
+/// over all the regions' bounds, so that a cell's box, the mapping of points to cells and the
+/// grid's extent must all agree.
+#[test]
+fn a_point_the_grid_files_under_a_solid_cell_lies_inside_a_region() {
+    use super::grid::{Grid, Solid};
+    use super::stretch::inside;
+    let mut rng = Rng(0x5eed_0f_9e1d_cafe);
+    let (mut solid_points, mut blocks, mut solid_blocks) = (0, false, 0);
+    for case in 0..40 {
+        let Ok(p) = Polygon::new(&star(&mut rng, 24 + case % 24, 2.0)) else { continue };
+        let centre = Vec2::new(rng.range(-1.0, 1.0), rng.range(-1.0, 1.0));
+        let square = crate::shape::Aabb::new(centre - Vec2::splat(0.5), centre + Vec2::splat(0.5)).unwrap();
+        let disc = Circle::new(centre, 0.5).unwrap();
+        // Another star gives hundreds of regions, enough for the grid's blocks of cells.
+        let Ok(q) = Polygon::new(&star(&mut rng, 40, 1.0)) else { continue };
+        let shapes = [ShapeRef::Aabb(&square), ShapeRef::Circle(&disc), ShapeRef::Aabb(&square), ShapeRef::Polygon(&q)];
+        for (other, inner) in shapes.into_iter().zip([0.0, 0.0, 0.3, 0.3]) {
+            let mut scratch = Scratch::default();
+            let flags = match other {
+                ShapeRef::Polygon(q) => Some(q.part_flags()),
+                _ => None,
+            };
+            prepare_others(&p, OtherPieces::of(other), flags, &mut scratch);
+            add_regions(&p, flags, &mut scratch, |_, _| true);
+            let regions = &scratch.regions;
+            blocks |= regions.info.len() >= 16 * 15;
+            let grid = Grid::build(regions, inner, Vec::new(), Vec::new(), &mut Vec::new());
+            let mut solid = Solid::new(&grid, inner, Vec::new(), Vec::new());
+            let (lo, hi) =
+                regions.info.iter().fold((Vec2::INFINITY, Vec2::NEG_INFINITY), |(l, h), r| (l.min(r.lo), h.max(r.hi)));
+            let margin = 1e-5;
+            for _ in 0..3000 {
+                let x = Vec2::new(rng.range(lo.x, hi.x), rng.range(lo.y, hi.y));
+                let (x0, x1, y0, y1) = grid.cells(x, x);
+                assert!(x0 == x1 && y0 == y1, "case {case}: a point in cells {x0}..{x1}, {y0}..{y1}");
+                if grid.n >= 2 && solid.get(regions, &grid, margin, x0, y0) {
+                    let covered = x.length() < inner || (0..regions.info.len()).any(|m| inside(regions, m, x, 0.0));
+                    assert!(covered, "case {case}: {x} is filed under solid cell ({x0}, {y0}) but lies in no region");
+                    solid_points += 1;
+                }
+            }
+            // A block found solid whole must lie inside one region (or the disc): its true box,
+            // from its cells, by its corners (regions are convex).
+            let size = (Vec2::ONE / grid.inv_cell) * (grid.block as f32);
+            for (k, _) in solid.blocks.iter().enumerate().filter(|(_, state)| **state == 1) {
+                let lo = grid.origin + Vec2::new((k % grid.blocks) as f32, (k / grid.blocks) as f32) * size;
+                let hi = (lo + size).min(grid.origin + Vec2::ONE / grid.inv_cell * grid.n as f32);
+                let corners = [lo, Vec2::new(hi.x, lo.y), hi, Vec2::new(lo.x, hi.y)];
+                let held = (0..regions.info.len()).any(|m| corners.iter().all(|c| inside(regions, m, *c, 0.0)));
+                let in_disc = corners.iter().all(|c| c.length() < inner);
+                assert!(held || in_disc, "case {case}: block {k} ({lo} to {hi}) is not inside one region");
+                solid_blocks += 1;
+            }
+        }
+    }
+    assert!(solid_points > 20_000 && blocks, "only {solid_points} points in solid cells (blocks: {blocks})");
+    assert!(solid_blocks >= 5, "only {solid_blocks} blocks found solid whole");
+}
