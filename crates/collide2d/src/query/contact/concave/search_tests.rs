@@ -274,7 +274,7 @@ fn the_skipped_disc_lies_inside_the_deepest_pieces_region() {
 fn a_point_the_grid_files_under_a_solid_cell_lies_inside_a_region() {
     use super::grid::{Grid, Solid};
     use super::stretch::inside;
-    let mut rng = Rng(0x5eed_0f_9e1d_cafe);
+    let mut rng = Rng(0x005e_ed0f_9e1d_cafe);
     let (mut solid_points, mut blocks, mut solid_blocks) = (0, false, 0);
     for case in 0..40 {
         let Ok(p) = Polygon::new(&star(&mut rng, 24 + case % 24, 2.0)) else { continue };
