@@ -136,7 +136,7 @@ const SUBSET: usize = 24;
 /// through every region leaves no later, that is the answer. If not, the regions that walk was
 /// blocked by join the subset, and the search runs again. It starts from the regions the deepest
 /// pair's walk passed through (left in `scratch.walk`). `None` when the rounds run out or the subset
-/// stops growing: the full search then decides.
+/// stops growing: the full search then decides. The searches skip the disc of radius `inner`.
 pub(super) fn settle_by_subsets(
     walk: &Walker,
     reach: f32,
