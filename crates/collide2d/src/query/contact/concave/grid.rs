@@ -96,6 +96,15 @@ impl Grid {
         (cell(a.x), cell(b.x).max(cell(a.x)), cell(a.y), cell(b.y).max(cell(a.y)))
     }
 
+    /// Cell `(x, y)`'s box, grown by a thousandth of a cell each way, so that every point the
+    /// grid files under the cell lies in it whatever the rounding.
+    pub(super) fn cell_box(&self, x: usize, y: usize) -> (Vec2, Vec2) {
+        let size = Vec2::ONE / self.inv_cell;
+        let slack = size * 1e-3;
+        let lo = self.origin + Vec2::new(x as f32, y as f32) * size - slack;
+        (lo, lo + size + slack * 2.0)
+    }
+
     /// The block ranges a box meets.
     fn blocks_of(&self, lo: Vec2, hi: Vec2) -> (usize, usize, usize, usize) {
         let (x0, x1, y0, y1) = self.cells(lo, hi);

@@ -38,7 +38,13 @@
 //!    another region — or, for rounded regions, a point of a vertex arc. Faces are visited in
 //!    increasing distance from the origin (a lower bound for everything on them), interleaved
 //!    with the candidates found so far, and the search stops once neither can beat the best. A
-//!    face's coverage only asks the regions listed where it runs through non-solid cells.
+//!    face is cleared lazily, nearest part first: the region (or the inner disc, or a solid
+//!    cell) holding the nearest point of what is left of it removes its stretch, and the rest
+//!    waits its turn by distance, so a face deep inside the union costs a few point tests, not
+//!    a clip against every region it runs through (on the game bench's traced sprites a tenth
+//!    of the clips, 7 % fewer instructions in all). Only a part whose nearest point no single
+//!    cover holds has its exposed stretches worked out, against the regions listed where it
+//!    runs through non-solid cells.
 //! 6. Each candidate direction is confirmed by walking out along it through the regions along
 //!    the ray (the exit distance along a direction is exact), which also applies the tolerance
 //!    that makes a push slightly longer than the depth always separate, even at pinches between
@@ -46,7 +52,7 @@
 //!    along the exposed boundary are tried.
 //!
 //! Scratch space (the regions, the grid's lists and cell marks, per-region marks, the face
-//! list, the candidate heap, the walks' stretches) is kept between queries on each thread, so a
+//! list, the heaps of face parts and candidates, the walks' stretches) is kept between queries on each thread, so a
 //! query allocates nothing once the buffers have grown to the size of the work.
 //!
 //! The files, in pipeline order:
@@ -58,16 +64,19 @@
 //!   `settle_by_subsets`);
 //! - `grid.rs`: the grid over the regions and its solid cells (step 4);
 //! - `search.rs`: the search over the exposed faces and arcs (steps 5 and 6);
+//! - `faces.rs`: what of a face or arc no other region covers, for the search (step 5);
 //! - `stretch.rs`: the geometry every stage asks of a region: where a line runs through it,
 //!   whether a point lies inside it, and the walk out along a ray;
 //! - `search_tests.rs` (tests only): the search run on its own, without the shortcuts, against
 //!   a brute-force answer.
 //!
 //! How they depend on each other: `settle.rs` runs `search.rs` (over subsets of the regions),
-//! which asks `grid.rs`; those three ask `stretch.rs`, and all of them read `regions.rs`. None
+//! which asks `faces.rs` (a part of the search, with access to its state) and `grid.rs`; those
+//! ask `stretch.rs`, and all of them read `regions.rs`. None
 //! uses one that uses it, except for the buffers: this file owns `Scratch` and lends each stage
 //! its part.
 
+mod faces;
 mod grid;
 mod regions;
 mod search;
@@ -85,6 +94,7 @@ use crate::query::core::Core;
 use crate::query::intersects::concave_vs;
 use crate::query::{ShapeLike, ShapeRef};
 use crate::shape::{Aabb, Shape};
+use faces::Part;
 use regions::{add_regions, box_near, box_within, prepare_others, OtherPieces, Region, Regions, Span};
 use search::{Candidate, Element, Search};
 use settle::{deepest_pair_exits, settle_by_subsets, Walker};
@@ -122,6 +132,7 @@ struct Scratch {
     elements: Vec<Element>,
     order: Vec<u64>,
     stretches: Vec<(f32, f32)>,
+    parts: Vec<Part>,
     candidates: Vec<Candidate>,
     crossings: Vec<(Vec2, usize)>,
     walk: Vec<(f32, f32, usize)>,

@@ -1,0 +1,322 @@
+//! Which stretches of a region's face or arc no other region covers: a face is cleared a part at
+//! a time, nearest first, by the region (or the inner disc, or a solid cell) holding the part's
+//! nearest point, and only where no single one does are its exposed stretches worked out in
+//! full, as candidates for the search. Apart from `search.rs`, which orders the work.
+
+use std::collections::BinaryHeap;
+
+use glam::Vec2;
+
+use super::grid::Stamps;
+use super::regions::Region;
+use super::search::{nearest_first, slab, Candidate, Search};
+use super::stretch::{inside, line_stretch};
+
+impl Search<'_> {
+    /// The part `[from, to]` of a face (offset by the radius), whose nearer parts are covered:
+    /// when the point of it nearest the origin is covered, by another region, the inner disc or
+    /// a solid cell, what that cover leaves of the part goes back on `parts`, to be looked at when its turn
+    /// comes; otherwise the candidates on the part (see [`face_candidates`](Self::face_candidates)).
+    /// A face deep inside the union is thus cleared a region at a time, and only as far as the
+    /// search gets, not against every region it runs through.
+    pub(super) fn face_part(
+        &self,
+        part: Part,
+        seen: &mut Stamps,
+        stretches: &mut Vec<(f32, f32)>,
+        parts: &mut BinaryHeap<Part>,
+        push: &mut impl FnMut(Candidate),
+    ) {
+        let regions = self.regions;
+        let (k, i) = (part.region as usize, part.index as usize);
+        let (v, normals) = (regions.verts(k), regions.normals(k));
+        let n = normals[i];
+        let (a, b) = (v[i] + n * regions.radius, v[(i + 1) % v.len()] + n * regions.radius);
+        let length = (b - a).length();
+        let Some(u) = (b - a).try_normalize() else { return };
+        let (from, to) = (part.from, part.to.min(length));
+        let foot = -a.dot(u);
+        let s = foot.clamp(from, to);
+        let x = a + u * s;
+        // A cover must reach past the nearest point into the part, or the part would come back
+        // unchanged (the point at the end of a stretch cleared before, which rounding may still
+        // find inside that region).
+        let reaches = |(s0, s1): (f32, f32)| s0 <= s && s <= s1 && (s0 < s || s0 <= from) && (s < s1 || s1 >= to);
+        let inner = self.inner;
+        let cover = if x.length_squared() < inner * inner {
+            // The line's stretch inside the inner disc.
+            let half = (inner * inner - (a + u * foot).length_squared()).max(0.0).sqrt();
+            Some((foot - half, foot + half)).filter(|&c| reaches(c))
+        } else {
+            self.region_at(x, k, seen, |m| line_stretch(regions, m, a, u, self.margin).filter(|&c| reaches(c)))
+                // Where two regions meet, neither holds the point by the margin: the cell may.
+                .or_else(|| self.solid_stretch(x, (a, u, length)).filter(|&c| reaches(c)))
+        };
+        match cover {
+            Some((s0, s1)) => {
+                let mut keep = |from: f32, to: f32| {
+                    let distance = (a + u * foot.clamp(from, to)).length();
+                    parts.push(Part { distance, region: part.region, index: part.index, from, to });
+                };
+                if s0 > from {
+                    keep(from, s0);
+                }
+                if s1 < to {
+                    keep(s1, to);
+                }
+            }
+            None => self.face_candidates(k, (a, u, n), (from, to), seen, stretches, push),
+        }
+    }
+
+    /// When the grid cell holding `x` lies wholly inside one region: the stretch of the face
+    /// `(a, u, length)` through that cell, grown by the margin (as in `face_candidates`).
+    fn solid_stretch(&self, x: Vec2, (a, u, length): (Vec2, Vec2, f32)) -> Option<(f32, f32)> {
+        let grid = &self.grid;
+        if grid.n < 2 {
+            return None;
+        }
+        let (cx, _, cy, _) = grid.cells(x, x);
+        if !self.solid_cell(cx, cy) {
+            return None;
+        }
+        let (lo, hi) = grid.cell_box(cx, cy);
+        let (s0, s1) = slab(lo, hi, a, u, length)?;
+        Some((s0 - self.margin, s1 + self.margin))
+    }
+
+    /// `stretch(m)` for the first region `m` other than `k` that holds `x` by more than the
+    /// margin and for which it is `Some` (the region that last covered a face of `k` first).
+    fn region_at(
+        &self,
+        x: Vec2,
+        k: usize,
+        seen: &mut Stamps,
+        stretch: impl Fn(usize) -> Option<(f32, f32)>,
+    ) -> Option<(f32, f32)> {
+        let regions = self.regions;
+        let holds = |m: usize| {
+            let r = &regions.info[m];
+            m != k && r.lo.cmple(x).all() && x.cmple(r.hi).all() && inside(regions, m, x, self.margin)
+        };
+        let mut cover = self.cover.borrow_mut();
+        let cached = cover[k] as usize;
+        if cached < regions.info.len() && holds(cached) {
+            if let Some(c) = stretch(cached) {
+                return Some(c);
+            }
+        }
+        let mut found = None;
+        self.grid.any_in(x, x, seen, |m| {
+            found = if holds(m) { stretch(m) } else { None };
+            if found.is_some() {
+                cover[k] = m as u32;
+            }
+            found.is_some()
+        });
+        found
+    }
+
+    /// Candidates on the part `[from, to]` of a face of region `k` (from `a` along unit `u`,
+    /// normal `n`): the nearest point of each stretch of it no other region covers.
+    fn face_candidates(
+        &self,
+        k: usize,
+        (a, u, n): (Vec2, Vec2, Vec2),
+        (from, to): (f32, f32),
+        seen: &mut Stamps,
+        stretches: &mut Vec<(f32, f32)>,
+        push: &mut impl FnMut(Candidate),
+    ) {
+        let regions = self.regions;
+        stretches.clear();
+        let mut cover = self.cover.borrow_mut();
+        let whole =
+            |m: usize| matches!(line_stretch(regions, m, a, u, self.margin), Some((lo, hi)) if lo < from && hi > to);
+        let cached = cover[k] as usize;
+        if cached < regions.info.len() && whole(cached) {
+            return;
+        }
+        let (start, end) = (a + u * from, a + u * to);
+        let (lo, hi) = (start.min(end), start.max(end));
+        let test = |m: usize, stretches: &mut Vec<(f32, f32)>| {
+            if m == k || !boxes_meet(&regions.info[m], lo, hi) {
+                return false;
+            }
+            match line_stretch(regions, m, a, u, self.margin) {
+                Some((s0, s1)) if s0 < s1 => {
+                    if s0 < from && s1 > to {
+                        cover[k] = m as u32;
+                        return true;
+                    }
+                    if s1 > from && s0 < to {
+                        stretches.push((s0, s1));
+                    }
+                    false
+                }
+                _ => false,
+            }
+        };
+        let margin = self.margin;
+        let solid = |s0: f32, s1: f32, out: &mut Vec<(f32, f32)>| out.push((from + s0 - margin, from + s1 + margin));
+        if self.along((start, u, to - from), seen, solid, test, stretches) {
+            return;
+        }
+        stretches.sort_unstable_by(|x, y| x.0.total_cmp(&y.0));
+        let foot = -a.dot(u);
+        let side = n.dot(a);
+        let mut emit = |from: f32, to: f32| {
+            let s = foot.clamp(from, to);
+            let x = a + u * s;
+            let direction = if from < foot && foot < to {
+                // The foot of the origin: straight along the face's normal.
+                if side >= 0.0 {
+                    n
+                } else {
+                    -n
+                }
+            } else {
+                x.try_normalize().unwrap_or(n)
+            };
+            push(Candidate { distance: x.length(), direction, point: x, along: u, room: (s - from, to - s) });
+        };
+        let mut pos = from;
+        for &(lo, hi) in stretches.iter() {
+            if hi <= pos {
+                continue;
+            }
+            if lo >= pos {
+                emit(pos, lo.min(to));
+            }
+            pos = hi;
+            if pos > to {
+                return;
+            }
+        }
+        emit(pos, to);
+    }
+
+    /// Candidates on the arc around vertex `i` of rounded region `k`: its point nearest the
+    /// origin and its crossings with other regions' arcs, where no other region covers them.
+    /// (Crossings with other regions' faces are found from those faces.)
+    pub(super) fn arc_candidates(&self, k: usize, i: usize, seen: &mut Stamps, push: &mut impl FnMut(Candidate)) {
+        let regions = self.regions;
+        let r = regions.radius;
+        let (v, normals) = (regions.verts(k), regions.normals(k));
+        let c = v[i];
+        let cone = (normals[(i + v.len() - 1) % v.len()], normals[i]);
+        let on_arc = |x: Vec2| in_cone(cone, x - c);
+        let mut consider = |x: Vec2, skip: usize, seen: &mut Stamps| {
+            if !on_arc(x) || self.covered(x, k, skip, seen) {
+                return;
+            }
+            let direction = x.try_normalize().unwrap_or(cone.0);
+            let along = (x - c).perp().normalize_or_zero();
+            let room = self.tolerance * 16.0;
+            push(Candidate { distance: x.length(), direction, point: x, along, room: (room, room) });
+        };
+        if let Some(toward) = c.try_normalize() {
+            consider(c - toward * r, usize::MAX, seen);
+        }
+        let mut crossings = std::mem::take(&mut *self.crossings.borrow_mut());
+        crossings.clear();
+        let (lo, hi) = (c - Vec2::splat(r), c + Vec2::splat(r));
+        self.grid.any_in(lo, hi, seen, |m| {
+            if m == k || !boxes_meet(&regions.info[m], lo, hi) {
+                return false;
+            }
+            let (w, wn) = (regions.verts(m), regions.normals(m));
+            for j in 0..w.len() {
+                let other_cone = (wn[(j + w.len() - 1) % w.len()], wn[j]);
+                for x in circle_crossings(c, w[j], r) {
+                    if in_cone(other_cone, x - w[j]) {
+                        crossings.push((x, m));
+                    }
+                }
+            }
+            false
+        });
+        for &(x, m) in &crossings {
+            consider(x, m, seen);
+        }
+        *self.crossings.borrow_mut() = crossings;
+    }
+
+    /// Whether `x` lies strictly inside a region other than `k` and `skip`.
+    fn covered(&self, x: Vec2, k: usize, skip: usize, seen: &mut Stamps) -> bool {
+        let regions = self.regions;
+        self.grid.any_in(x, x, seen, |m| m != k && m != skip && inside(regions, m, x, self.margin))
+    }
+}
+
+/// What is left to look at of a face: the stretch `[from, to]` along face `index` of region
+/// `region` (its nearer stretches covered), and its distance from the origin.
+#[derive(Clone, Copy)]
+pub(super) struct Part {
+    pub(super) distance: f32,
+    pub(super) region: u32,
+    pub(super) index: u32,
+    pub(super) from: f32,
+    pub(super) to: f32,
+}
+
+nearest_first!(Part);
+
+fn boxes_meet(r: &Region, lo: Vec2, hi: Vec2) -> bool {
+    r.lo.x <= hi.x && lo.x <= r.hi.x && r.lo.y <= hi.y && lo.y <= r.hi.y
+}
+
+/// Whether direction `x` lies within the normal cone `(from, to)` (counter-clockwise, less than
+/// a half turn), with a little slack for rounding.
+fn in_cone(cone: (Vec2, Vec2), x: Vec2) -> bool {
+    let slack = -1e-6 * x.length();
+    cone.0.perp_dot(x) >= slack && x.perp_dot(cone.1) >= slack
+}
+
+/// The points where the circles of radius `r` around `a` and `b` cross (none when they
+/// coincide or miss).
+fn circle_crossings(a: Vec2, b: Vec2, r: f32) -> impl Iterator<Item = Vec2> {
+    let d = b - a;
+    let len2 = d.length_squared();
+    let h2 = r * r - len2 * 0.25;
+    let pts = if len2 > 0.0 && h2 >= 0.0 {
+        let mid = a + d * 0.5;
+        let off = d.perp() * (h2 / len2).sqrt();
+        [Some(mid + off), Some(mid - off)]
+    } else {
+        [None, None]
+    };
+    pts.into_iter().flatten()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn two_circles_cross_at_two_points_on_both() {
+        let (a, b, r) = (Vec2::new(1.0, 2.0), Vec2::new(4.0, 6.0), 3.0);
+        let points: Vec<Vec2> = circle_crossings(a, b, r).collect();
+        assert_eq!(points.len(), 2, "{points:?}");
+        for x in &points {
+            assert!((x.distance(a) - r).abs() < 1e-5 && (x.distance(b) - r).abs() < 1e-5, "{x}");
+        }
+        assert!(points[0].distance(points[1]) > 1.0, "two distinct points: {points:?}");
+        assert_eq!(circle_crossings(a, a, r).count(), 0, "the same circle");
+        assert_eq!(circle_crossings(a, b, 2.4).count(), 0, "too far apart (5 > 4.8)");
+    }
+
+    #[test]
+    fn a_direction_on_a_cones_edge_is_inside_it_within_a_millionth_of_its_length() {
+        let cone = (Vec2::X, Vec2::Y);
+        assert!(in_cone(cone, Vec2::new(1.0, 1.0)));
+        assert!(!in_cone(cone, Vec2::new(-1.0, 1.0)));
+        // Just outside either edge, far out: within the slack, and then beyond it.
+        for length in [1e-3f32, 1.0, 1e3] {
+            assert!(in_cone(cone, Vec2::new(length, -5e-7 * length)), "{length}");
+            assert!(in_cone(cone, Vec2::new(-5e-7 * length, length)), "{length}");
+            assert!(!in_cone(cone, Vec2::new(length, -2e-6 * length)), "{length}");
+            assert!(!in_cone(cone, Vec2::new(-2e-6 * length, length)), "{length}");
+        }
+    }
+}
