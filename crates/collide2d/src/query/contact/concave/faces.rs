@@ -35,6 +35,9 @@ impl Search<'_> {
         let length = (b - a).length();
         let Some(u) = (b - a).try_normalize() else { return };
         let (from, to) = (part.from, part.to.min(length));
+        if !self.lazy {
+            return self.face_candidates(k, (a, u, n), (from, to), seen, stretches, push);
+        }
         let foot = -a.dot(u);
         let s = foot.clamp(from, to);
         let x = a + u * s;
