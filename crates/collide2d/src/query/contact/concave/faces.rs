@@ -47,9 +47,7 @@ impl Search<'_> {
         let reaches = |(s0, s1): (f32, f32)| s0 <= s && s <= s1 && (s0 < s || s0 <= from) && (s < s1 || s1 >= to);
         let inner = self.inner;
         let cover = if x.length_squared() < inner * inner {
-            // The line's stretch inside the inner disc.
-            let half = (inner * inner - (a + u * foot).length_squared()).max(0.0).sqrt();
-            Some((foot - half, foot + half)).filter(|&c| reaches(c))
+            chord(a, u, inner).filter(|&c| reaches(c))
         } else {
             self.region_at(x, k, seen, |m| line_stretch(regions, m, a, u, self.margin).filter(|&c| reaches(c)))
                 // Where two regions meet, neither holds the point by the margin: the cell may.
@@ -265,6 +263,17 @@ pub(super) struct Part {
 
 nearest_first!(Part);
 
+/// The stretch `(s0, s1)` of the line `a + s u` (unit `u`) inside the disc of radius `r` around
+/// the origin, `None` when the line misses it.
+fn chord(a: Vec2, u: Vec2, r: f32) -> Option<(f32, f32)> {
+    let foot = -a.dot(u);
+    let h2 = (a + u * foot).length_squared();
+    (h2 < r * r).then(|| {
+        let half = (r * r - h2).sqrt();
+        (foot - half, foot + half)
+    })
+}
+
 fn boxes_meet(r: &Region, lo: Vec2, hi: Vec2) -> bool {
     r.lo.x <= hi.x && lo.x <= r.hi.x && r.lo.y <= hi.y && lo.y <= r.hi.y
 }
@@ -295,6 +304,24 @@ fn circle_crossings(a: Vec2, b: Vec2, r: f32) -> impl Iterator<Item = Vec2> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_chord_runs_between_the_points_where_a_line_crosses_the_circle() {
+        for (a, angle, r) in
+            [(Vec2::new(-3.0, 1.0), 0.0f32, 2.0f32), (Vec2::new(5.0, -4.0), 2.2, 3.5), (Vec2::new(0.3, 0.2), 1.0, 1.0)]
+        {
+            let u = Vec2::from_angle(angle);
+            let (s0, s1) = chord(a, u, r).expect("the line crosses the circle");
+            assert!(s0 < s1, "{a} {angle} {r}: {s0} {s1}");
+            for s in [s0, s1] {
+                assert!(((a + u * s).length() - r).abs() < 1e-5 * r, "{a} {angle} {r}: {s} is not on the circle");
+            }
+            assert!((a + u * ((s0 + s1) * 0.5)).length() < r, "the middle lies inside");
+        }
+        // A line passing the circle at exactly its radius, or beyond, misses it.
+        assert_eq!(chord(Vec2::new(-3.0, 2.0), Vec2::X, 2.0), None);
+        assert_eq!(chord(Vec2::new(-3.0, -2.5), Vec2::X, 2.0), None);
+    }
 
     #[test]
     fn two_circles_cross_at_two_points_on_both() {

@@ -18,7 +18,7 @@ use crate::math::slab_range;
 /// at once costs less than the point tests and the heap: on the game bench, lazy in every
 /// search cost 1.9 % more instructions in shallow contacts than none; from 10 regions, 0.3 %
 /// fewer, and deep contacts keep their gain (-7 % at Optimal, -15 % at Exact).
-const LAZY_FROM: usize = 10;
+pub(super) const LAZY_FROM: usize = 10;
 
 /// The search for the nearest exposed boundary point over a set of regions.
 pub(super) struct Search<'r> {

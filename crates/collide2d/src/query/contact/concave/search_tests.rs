@@ -20,19 +20,29 @@ use crate::shape::Circle;
 /// runs after the shortcuts: the deepest piece's disc (less the tolerance) is known to be
 /// covered, and the regions within it are not built.
 fn search_depth(p: &Polygon, disc: &Circle, skip_inner: bool) -> Option<(f32, f32)> {
-    let other = ShapeRef::Circle(disc);
-    let mut scratch = Scratch::default();
     let scale = 2.0 * (p.aabb().half_extents().length() + disc.radius()) + disc.center().length();
+    search_depth_against(p, ShapeRef::Circle(disc), scale, skip_inner)
+}
+
+/// [`search_depth`] against any shape, the tolerances `1e-4` and `1e-6` times `scale`.
+fn search_depth_against(p: &Polygon, other: ShapeRef, scale: f32, skip_inner: bool) -> Option<(f32, f32)> {
+    let mut scratch = Scratch::default();
     let (tolerance, margin) = (1e-4 * scale, 1e-6 * scale);
+    let others = OtherPieces::of(other);
     let deepest = p
         .convex_parts()
         .iter()
-        .filter_map(|c| contact_ref(ShapeRef::ConvexPolygon(c), other).map(|c| c.depth))
+        .flat_map(|c| (0..others.len()).filter_map(move |j| contact_ref(ShapeRef::ConvexPolygon(c), others.get(j))))
+        .map(|c| c.depth)
         .fold(0.0f32, f32::max);
     let inner = if skip_inner { inner_radius(deepest, tolerance) } else { 0.0 };
-    prepare_others(p, OtherPieces::of(other), None, &mut scratch);
+    let flags = match other {
+        ShapeRef::Polygon(q) => Some(q.part_flags()),
+        _ => None,
+    };
+    prepare_others(p, others, flags, &mut scratch);
     let radius = scratch.regions.radius;
-    add_regions(p, None, &mut scratch, |lo, hi| !box_within(lo, hi, radius, inner));
+    add_regions(p, flags, &mut scratch, |lo, hi| !box_within(lo, hi, radius, inner));
     let regions = std::mem::take(&mut scratch.regions);
     let search = Search::new(&regions, tolerance, margin, inner, &mut scratch);
     let found = search.run(f32::MAX);
@@ -162,6 +172,76 @@ fn the_search_alone_pushes_discs_out_of_stars_as_far_as_the_brute_force_answer()
         checked += usize::from(agrees(&p, c, r, &format!("case {case}")));
     }
     assert!(checked > 200, "only {checked} overlapping cases");
+}
+
+/// As above, with stars of many more corners: more than `LAZY_FROM` regions, so that the search
+/// clears faces a part at a time, and the answer often lies on what a cover left of a face.
+#[test]
+fn the_search_alone_clears_faces_part_by_part_as_far_as_the_brute_force_answer() {
+    let mut rng = Rng(0x6a09_e667_f3bc_c908);
+    let (mut checked, mut lazy) = (0, 0);
+    for case in 0..240 {
+        let size = [1.0, 1e-3, 1e3][case % 3];
+        let ring = star(&mut rng, 24 + case % 24, size);
+        let Ok(p) = Polygon::new(&ring) else { continue };
+        let c = Vec2::new(rng.range(-0.6, 0.6), rng.range(-0.6, 0.6)) * size;
+        let r = rng.range(0.1, 0.5) * size;
+        if agrees(&p, c, r, &format!("many corners, case {case}")) {
+            checked += 1;
+            lazy += usize::from(p.convex_parts().len() > super::search::LAZY_FROM);
+        }
+    }
+    assert!(checked > 150 && lazy > 100, "only {checked} overlapping cases, {lazy} searched lazily");
+}
+
+/// Two concave stars, the search alone over every region (hundreds: faces cleared a part at a
+/// time), with and without the deepest pair's disc skipped, against the exits along 720
+/// directions walked through every region: no exit is shorter than the depth found (beyond the
+/// tolerance). A face part dropped, or cleared by a cover that does not hold it, loses the
+/// nearest exposed point and makes the depth too deep.
+#[test]
+fn the_search_alone_is_never_deeper_than_an_exit_between_two_concave_stars() {
+    use super::stretch::{walk_out, walk_stretch};
+    let mut rng = Rng(0xbb67_ae85_84ca_a73b);
+    let (mut checked, mut lazy) = (0, 0);
+    for case in 0..60 {
+        let Ok(p) = Polygon::new(&star(&mut rng, 16 + case % 16, 1.0)) else { continue };
+        let offset = Vec2::new(rng.range(-0.5, 0.5), rng.range(-0.5, 0.5));
+        let ring: Vec<Vec2> = star(&mut rng, 12 + case % 12, 0.8).iter().map(|v| *v + offset).collect();
+        let Ok(q) = Polygon::new(&ring) else { continue };
+        let other = ShapeRef::Polygon(&q);
+        let scale = 4.0;
+        let mut scratch = Scratch::default();
+        prepare_others(&p, OtherPieces::of(other), Some(q.part_flags()), &mut scratch);
+        add_regions(&p, Some(q.part_flags()), &mut scratch, |_, _| true);
+        let regions = &scratch.regions;
+        let (tolerance, margin) = (1e-4 * scale, 1e-6 * scale);
+        let mut stretches = Vec::new();
+        let least_exit = (0..720)
+            .map(|k| {
+                let d = Vec2::from_angle(k as f32 * std::f32::consts::TAU / 720.0);
+                stretches.clear();
+                stretches.extend(
+                    (0..regions.info.len())
+                        .filter_map(|m| walk_stretch(regions, m, d, margin).map(|(lo, hi)| (lo, hi, m))),
+                );
+                walk_out(&mut stretches, tolerance).0
+            })
+            .fold(f32::INFINITY, f32::min);
+        if least_exit <= 0.0 {
+            continue;
+        }
+        for skip_inner in [false, true] {
+            let (depth, _) = search_depth_against(&p, other, scale, skip_inner).expect("an exit from an overlap");
+            assert!(
+                depth <= least_exit + 3.0 * tolerance,
+                "case {case} (inner disc skipped: {skip_inner}): depth {depth}, yet an exit at {least_exit}"
+            );
+        }
+        checked += 1;
+        lazy += usize::from(regions.info.len() > super::search::LAZY_FROM);
+    }
+    assert!(checked > 40 && lazy > 30, "only {checked} overlapping pairs, {lazy} searched lazily");
 }
 
 /// Discs between two spike tips of a star, wider than the gap between them: the way out is
