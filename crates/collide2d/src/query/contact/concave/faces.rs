@@ -82,7 +82,7 @@ impl Search<'_> {
             return None;
         }
         let (lo, hi) = grid.cell_box(cx, cy);
-        let (s0, s1) = slab(lo, hi, a, u, length)?;
+        let (s0, s1) = slab(lo, hi, a, u, (0.0, length))?;
         Some((s0 - self.margin, s1 + self.margin))
     }
 
@@ -159,8 +159,8 @@ impl Search<'_> {
             }
         };
         let margin = self.margin;
-        let solid = |s0: f32, s1: f32, out: &mut Vec<(f32, f32)>| out.push((from + s0 - margin, from + s1 + margin));
-        if self.along((start, u, to - from), seen, solid, test, stretches) {
+        let solid = |s0: f32, s1: f32, out: &mut Vec<(f32, f32)>| out.push((s0 - margin, s1 + margin));
+        if self.along((a, u, (from, to)), seen, solid, test, stretches) {
             return;
         }
         stretches.sort_unstable_by(|x, y| x.0.total_cmp(&y.0));

@@ -267,23 +267,23 @@ impl<'r> Search<'r> {
         }
     }
 
-    /// Visits what the segment `a + s u`, `0 ≤ s ≤ length`, runs through, cell by cell: the
+    /// Visits what the segment `a + s u`, `from ≤ s ≤ to`, runs through, cell by cell: the
     /// stretch of it in each solid cell (`solid(s0, s1)`), and once each region listed in the
     /// other cells (`region(m, out)`), until `region` returns true (then returns true).
     pub(super) fn along<T>(
         &self,
-        (a, u, length): (Vec2, Vec2, f32),
+        (a, u, (from, to)): (Vec2, Vec2, (f32, f32)),
         seen: &mut Stamps,
         mut solid: impl FnMut(f32, f32, &mut T),
         mut region: impl FnMut(usize, &mut T) -> bool,
         out: &mut T,
     ) -> bool {
         let grid = &self.grid;
-        let b = a + u * length;
-        if grid.n < 2 || !b.is_finite() {
-            return grid.any_in(a.min(b), a.max(b), seen, |m| region(m, out));
+        let (p, q) = (a + u * from, a + u * to);
+        if grid.n < 2 || !q.is_finite() {
+            return grid.any_in(p.min(q), p.max(q), seen, |m| region(m, out));
         }
-        let (x0, x1, y0, y1) = grid.cells(a.min(b), a.max(b));
+        let (x0, x1, y0, y1) = grid.cells(p.min(q), p.max(q));
         seen.next();
         // The blocks already listed (a segment meets few).
         let mut listed = [usize::MAX; 8];
@@ -291,7 +291,7 @@ impl<'r> Search<'r> {
         for y in y0..=y1 {
             for x in x0..=x1 {
                 let (lo, hi) = grid.cell_box(x, y);
-                let Some((s0, s1)) = slab(lo, hi, a, u, length) else { continue };
+                let Some((s0, s1)) = slab(lo, hi, a, u, (from, to)) else { continue };
                 if self.solid_cell(x, y) {
                     solid(s0, s1, out);
                     continue;
@@ -321,7 +321,7 @@ impl<'r> Search<'r> {
         stretches.clear();
         let margin = self.margin;
         self.along(
-            (Vec2::ZERO, d, limit + 2.0 * self.tolerance),
+            (Vec2::ZERO, d, (0.0, limit + 2.0 * self.tolerance)),
             seen,
             // A solid cell lies inside one region: the walk goes through it.
             |s0, s1, out: &mut Vec<(f32, f32, usize)>| out.push((s0 - margin, s1 + margin, usize::MAX)),
@@ -387,9 +387,9 @@ pub(super) struct Element {
     arc: bool,
 }
 
-/// The stretch `[s0, s1]` of the segment `a + s u`, `0 ≤ s ≤ length`, inside the box `[lo, hi]`.
-pub(super) fn slab(lo: Vec2, hi: Vec2, a: Vec2, u: Vec2, length: f32) -> Option<(f32, f32)> {
+/// The stretch `[s0, s1]` of the segment `a + s u`, `from ≤ s ≤ to`, inside the box `[lo, hi]`.
+pub(super) fn slab(lo: Vec2, hi: Vec2, a: Vec2, u: Vec2, (from, to): (f32, f32)) -> Option<(f32, f32)> {
     let (t0, t1, _) = slab_range(a, u, lo, hi)?;
-    let (s0, s1) = (t0.max(0.0), t1.min(length));
+    let (s0, s1) = (t0.max(from), t1.min(to));
     (s0 <= s1).then_some((s0, s1))
 }

@@ -379,10 +379,19 @@ fn a_point_the_grid_files_under_a_solid_cell_lies_inside_a_region() {
             let (lo, hi) =
                 regions.info.iter().fold((Vec2::INFINITY, Vec2::NEG_INFINITY), |(l, h), r| (l.min(r.lo), h.max(r.hi)));
             let margin = 1e-5;
+            let cell = Vec2::ONE / grid.inv_cell;
             for _ in 0..3000 {
                 let x = Vec2::new(rng.range(lo.x, hi.x), rng.range(lo.y, hi.y));
                 let (x0, x1, y0, y1) = grid.cells(x, x);
                 assert!(x0 == x1 && y0 == y1, "case {case}: a point in cells {x0}..{x1}, {y0}..{y1}");
+                if grid.n >= 2 {
+                    // The box a walk along a face clips by holds the point, and not much more
+                    // than its cell (a solid cell's stretch of a face counts as covered).
+                    let (box_lo, box_hi) = grid.cell_box(x0, y0);
+                    assert!(box_lo.cmple(x).all() && x.cmple(box_hi).all(), "case {case}: {x} outside its cell's box");
+                    let size = box_hi - box_lo;
+                    assert!(size.cmpge(cell).all() && size.cmple(cell * 1.003).all(), "case {case}: a box of {size}");
+                }
                 if grid.n >= 2 && solid.get(regions, &grid, margin, x0, y0) {
                     let covered = x.length() < inner || (0..regions.info.len()).any(|m| inside(regions, m, x, 0.0));
                     assert!(covered, "case {case}: {x} is filed under solid cell ({x0}, {y0}) but lies in no region");
