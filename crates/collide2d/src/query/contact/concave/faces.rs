@@ -318,9 +318,12 @@ mod tests {
             }
             assert!((a + u * ((s0 + s1) * 0.5)).length() < r, "the middle lies inside");
         }
-        // A line passing the circle at exactly its radius, or beyond, misses it.
+        // A line passing the circle at exactly its radius, or beyond, misses it, for large and
+        // small circles alike.
         assert_eq!(chord(Vec2::new(-3.0, 2.0), Vec2::X, 2.0), None);
         assert_eq!(chord(Vec2::new(-3.0, -2.5), Vec2::X, 2.0), None);
+        assert_eq!(chord(Vec2::new(-3.0, 0.6), Vec2::X, 0.5), None);
+        assert!(chord(Vec2::new(-30.0, 8.0), Vec2::X, 10.0).is_some());
     }
 
     #[test]
