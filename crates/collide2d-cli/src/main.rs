@@ -279,3 +279,24 @@ fn run(command: Command) -> Result<ExitCode, CliError> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn colours_are_eight_hex_digits_with_or_without_a_hash() {
+        assert_eq!(parse_colour("#ff8000cc"), Ok([255, 128, 0, 204]));
+        assert_eq!(parse_colour("0A1b2C3d"), Ok([10, 27, 44, 61]));
+        for bad in ["#fff", "ff8000c", "ff8000ccc", "#gg8000cc", "ff 000cc", "", "#ff8000c\u{e9}"] {
+            let error = parse_colour(bad).expect_err(bad);
+            assert!(error.contains("is not an RRGGBBAA colour"), "{bad}: {error}");
+        }
+    }
+
+    #[test]
+    fn a_scene_is_named_by_its_path_or_as_the_built_in_one() {
+        assert_eq!(scene_name(Some(Path::new("scenes/a.json"))), "scenes/a.json");
+        assert_eq!(scene_name(None), "<built-in demo scene>");
+    }
+}
