@@ -199,8 +199,16 @@ mod tests {
         assert!((mean - Vec2::splat(side / 2.0)).abs().max_element() < side * 0.08, "mean position {mean}");
         let cover = area / (side * side);
         assert!((0.02..0.05).contains(&cover), "cover {cover}");
-        let other = scene(400, 8).unwrap().1;
-        assert!(bodies.iter().zip(&other).all(|(a, b)| a.pos != b.pos), "another seed, another scene");
+        let vel = bodies.iter().map(|b| b.vel).sum::<Vec2>() / bodies.len() as f32;
+        assert!(vel.abs().max_element() < 0.3, "mean velocity {vel}: as many each way");
+        // Another seed, another scene, as spread out: even seeds and the default, 1, too (a
+        // xorshift generator started at 0 stays at 0).
+        for seed in [1, 8] {
+            let (_, other) = scene(400, seed).unwrap();
+            assert!(bodies.iter().zip(&other).all(|(a, b)| a.pos != b.pos), "seed {seed}");
+            let mean = other.iter().map(|b| b.pos).sum::<Vec2>() / other.len() as f32;
+            assert!((mean - Vec2::splat(side / 2.0)).abs().max_element() < side * 0.08, "seed {seed}: {mean}");
+        }
     }
 
     #[test]
@@ -219,6 +227,12 @@ mod tests {
         let mut low = Body { pos: Vec2::new(5.0, 0.2), vel: Vec2::new(0.0, -1.0), ..b };
         low.advance(10.0, 0.5);
         assert_eq!((low.pos, low.vel), (Vec2::new(5.0, 0.0), Vec2::new(0.0, 1.0)), "off the floor");
+        // Landing exactly on a wall is not yet past it: no bounce.
+        let mut edge = Body { pos: Vec2::new(9.5, 0.5), vel: Vec2::new(2.0, -2.0), ..low };
+        edge.advance(10.0, 0.25);
+        assert_eq!((edge.pos, edge.vel), (Vec2::new(10.0, 0.0), Vec2::new(2.0, -2.0)));
+        // A bench step is one frame at 60 Hz.
+        assert_eq!(DT * 60.0, 1.0);
     }
 
     /// The touching pairs of the scene after each step, by testing every pair.
