@@ -52,8 +52,9 @@
 //!    along the exposed boundary are tried.
 //!
 //! Scratch space (the regions, the grid's lists and cell marks, per-region marks, the face
-//! list, the heaps of face parts and candidates, the walks' stretches) is kept between queries on each thread, so a
-//! query allocates nothing once the buffers have grown to the size of the work.
+//! list, the heaps of face parts and candidates, the walks' stretches) is kept between queries
+//! on each thread, so a query allocates nothing once the buffers have grown to the size of the
+//! work.
 //!
 //! The files, in pipeline order:
 //! - `mod.rs` (this one): the entry point, the bounds of step 1, the buffers kept per thread
@@ -63,20 +64,19 @@
 //! - `settle.rs`: the common case without the full search (`deepest_pair_exits`,
 //!   `settle_by_subsets`);
 //! - `grid.rs`: the grid over the regions and its solid cells (step 4);
-//! - `search.rs`: the search over the exposed faces and arcs (steps 5 and 6);
-//! - `faces.rs`: what of a face or arc no other region covers, for the search (step 5);
+//! - `search/`: the search over the exposed faces and arcs (steps 5 and 6): its `mod.rs`
+//!   orders the work and confirms candidates, `faces.rs` finds what of a face or arc no other
+//!   region covers;
 //! - `stretch.rs`: the geometry every stage asks of a region: where a line runs through it,
 //!   whether a point lies inside it, and the walk out along a ray;
 //! - `search_tests.rs` (tests only): the search run on its own, without the shortcuts, against
 //!   a brute-force answer.
 //!
-//! How they depend on each other: `settle.rs` runs `search.rs` (over subsets of the regions),
-//! which asks `faces.rs` (a part of the search, with access to its state) and `grid.rs`; those
-//! ask `stretch.rs`, and all of them read `regions.rs`. None
+//! How they depend on each other: `settle.rs` runs the search (over subsets of the regions),
+//! which asks `grid.rs`; those three ask `stretch.rs`, and all of them read `regions.rs`. None
 //! uses one that uses it, except for the buffers: this file owns `Scratch` and lends each stage
 //! its part.
 
-mod faces;
 mod grid;
 mod regions;
 mod search;
@@ -94,9 +94,8 @@ use crate::query::core::Core;
 use crate::query::intersects::concave_vs;
 use crate::query::{ShapeLike, ShapeRef};
 use crate::shape::{Aabb, Shape};
-use faces::Part;
 use regions::{add_regions, box_near, box_within, prepare_others, OtherPieces, Region, Regions, Span};
-use search::{Candidate, Element, Search};
+use search::{Candidate, Element, Part, Search};
 use settle::{deepest_pair_exits, settle_by_subsets, Walker};
 
 /// Every buffer a query needs, kept between queries on each thread, so that a query in steady

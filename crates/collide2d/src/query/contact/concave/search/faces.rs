@@ -1,16 +1,16 @@
 //! Which stretches of a region's face or arc no other region covers: a face is cleared a part at
 //! a time, nearest first, by the region (or the inner disc, or a solid cell) holding the part's
 //! nearest point, and only where no single one does are its exposed stretches worked out in
-//! full, as candidates for the search. Apart from `search.rs`, which orders the work.
+//! full, as candidates for the search. Apart from the search's `mod.rs`, which orders the work.
 
 use std::collections::BinaryHeap;
 
 use glam::Vec2;
 
-use super::grid::Stamps;
-use super::regions::Region;
-use super::search::{nearest_first, slab, Candidate, Search};
-use super::stretch::{inside, line_stretch};
+use super::super::grid::Stamps;
+use super::super::regions::Region;
+use super::super::stretch::{inside, line_stretch};
+use super::{nearest_first, slab, Candidate, Search};
 
 impl Search<'_> {
     /// The part `[from, to]` of a face (offset by the radius), whose nearer parts are covered:
@@ -253,7 +253,7 @@ impl Search<'_> {
 /// What is left to look at of a face: the stretch `[from, to]` along face `index` of region
 /// `region` (its nearer stretches covered), and its distance from the origin.
 #[derive(Clone, Copy)]
-pub(super) struct Part {
+pub(in super::super) struct Part {
     pub(super) distance: f32,
     pub(super) region: u32,
     pub(super) index: u32,

@@ -6,12 +6,13 @@ use std::collections::BinaryHeap;
 
 use glam::Vec2;
 
-use super::faces::Part;
 use super::grid::{Grid, Solid, Stamps};
 use super::regions::{Regions, ARC, FACE};
 use super::stretch::{walk_out, walk_stretch};
 use super::Scratch;
 use crate::math::slab_range;
+pub(super) use faces::Part;
+mod faces;
 
 /// Faces are cleared lazily (see `face_part`) in searches over more regions than this. Over
 /// fewer (the small subsets of `settle_by_subsets`), working out each face's exposed stretches
@@ -22,37 +23,37 @@ pub(super) const LAZY_FROM: usize = 10;
 
 /// The search for the nearest exposed boundary point over a set of regions.
 pub(super) struct Search<'r> {
-    pub(super) regions: &'r Regions,
-    pub(super) grid: Grid,
+    regions: &'r Regions,
+    grid: Grid,
     /// Summed-area table over the grid's cells of those that lie wholly inside one region:
     /// a face within such cells has nothing exposed.
-    pub(super) solid: std::cell::RefCell<Solid>,
-    pub(super) seen: std::cell::RefCell<Stamps>,
+    solid: std::cell::RefCell<Solid>,
+    seen: std::cell::RefCell<Stamps>,
     /// Per region, the region that last covered one of its faces whole: tried first for the
     /// next face (neighbouring faces are usually covered by the same region).
-    pub(super) cover: std::cell::RefCell<Vec<u32>>,
-    pub(super) tolerance: f32,
+    cover: std::cell::RefCell<Vec<u32>>,
+    tolerance: f32,
     /// How far inside another region a point must be to count as covered: rounding must not
     /// let two regions sharing a face line each hide the other's face.
-    pub(super) margin: f32,
+    margin: f32,
     /// The radius of a disc around the origin known to lie inside the union (the deepest piece
     /// pair's region holds it): nothing in it is exposed, so the faces and arcs wholly within it
     /// are skipped, and the grid's cells within it are solid.
-    pub(super) inner: f32,
+    inner: f32,
     /// Whether faces are cleared lazily (see `face_part`): over a few regions, working out a
     /// face's exposed stretches whole at once is cheaper.
-    pub(super) lazy: bool,
-    /// Buffers: the faces and arcs to visit, one face's covered stretches, the candidates, one
-    /// arc's crossings, one walk's stretches.
-    pub(super) elements: std::cell::RefCell<Vec<Element>>,
+    lazy: bool,
+    /// Buffers: the faces and arcs to visit, one face's covered stretches, the face parts left
+    /// to look at and the candidates (both heaps), one arc's crossings, one walk's stretches.
+    elements: std::cell::RefCell<Vec<Element>>,
     /// The faces and arcs by distance: each one's distance bits above its index in `elements`
     /// (sorting plain integers is several times faster than sorting the elements).
-    pub(super) order: std::cell::RefCell<Vec<u64>>,
-    pub(super) stretches: std::cell::RefCell<Vec<(f32, f32)>>,
-    pub(super) parts: std::cell::RefCell<Vec<Part>>,
-    pub(super) candidates: std::cell::RefCell<Vec<Candidate>>,
-    pub(super) crossings: std::cell::RefCell<Vec<(Vec2, usize)>>,
-    pub(super) walk: std::cell::RefCell<Vec<(f32, f32, usize)>>,
+    order: std::cell::RefCell<Vec<u64>>,
+    stretches: std::cell::RefCell<Vec<(f32, f32)>>,
+    parts: std::cell::RefCell<Vec<Part>>,
+    candidates: std::cell::RefCell<Vec<Candidate>>,
+    crossings: std::cell::RefCell<Vec<(Vec2, usize)>>,
+    walk: std::cell::RefCell<Vec<(f32, f32, usize)>>,
 }
 
 impl<'r> Search<'r> {
@@ -113,7 +114,7 @@ impl<'r> Search<'r> {
     }
 
     /// Whether cell `(x, y)` lies wholly inside one region (worked out on first use).
-    pub(super) fn solid_cell(&self, x: usize, y: usize) -> bool {
+    fn solid_cell(&self, x: usize, y: usize) -> bool {
         self.grid.n >= 2 && self.solid.borrow_mut().get(self.regions, &self.grid, self.margin, x, y)
     }
 
@@ -270,7 +271,7 @@ impl<'r> Search<'r> {
     /// Visits what the segment `a + s u`, `from ≤ s ≤ to`, runs through, cell by cell: the
     /// stretch of it in each solid cell (`solid(s0, s1)`), and once each region listed in the
     /// other cells (`region(m, out)`), until `region` returns true (then returns true).
-    pub(super) fn along<T>(
+    fn along<T>(
         &self,
         (a, u, (from, to)): (Vec2, Vec2, (f32, f32)),
         seen: &mut Stamps,
@@ -368,11 +369,11 @@ pub(super) use nearest_first;
 /// how far one may slide from it along `along` (back, forward) staying on exposed boundary.
 #[derive(Clone, Copy)]
 pub(super) struct Candidate {
-    pub(super) distance: f32,
-    pub(super) direction: Vec2,
-    pub(super) point: Vec2,
-    pub(super) along: Vec2,
-    pub(super) room: (f32, f32),
+    distance: f32,
+    direction: Vec2,
+    point: Vec2,
+    along: Vec2,
+    room: (f32, f32),
 }
 
 nearest_first!(Candidate);
@@ -388,7 +389,7 @@ pub(super) struct Element {
 }
 
 /// The stretch `[s0, s1]` of the segment `a + s u`, `from ≤ s ≤ to`, inside the box `[lo, hi]`.
-pub(super) fn slab(lo: Vec2, hi: Vec2, a: Vec2, u: Vec2, (from, to): (f32, f32)) -> Option<(f32, f32)> {
+fn slab(lo: Vec2, hi: Vec2, a: Vec2, u: Vec2, (from, to): (f32, f32)) -> Option<(f32, f32)> {
     let (t0, t1, _) = slab_range(a, u, lo, hi)?;
     let (s0, s1) = (t0.max(from), t1.min(to));
     (s0 <= s1).then_some((s0, s1))
