@@ -56,9 +56,8 @@ fn shape(kind: usize, rng: &mut Rng) -> Result<Shape, CliError> {
     built.map_err(|e| CliError::new(e.to_string()))
 }
 
-/// One collider of the generated scene: its shape, where it is, and how it moves.
+/// Where a collider of the generated scene is, and how it moves.
 struct Body {
-    shape: Shape,
     pos: Vec2,
     vel: Vec2,
     angle: f32,
@@ -84,9 +83,9 @@ impl Body {
 }
 
 /// The scene for `seed`: the side of its square, sized for about 4 units of area per collider
-/// at 4 % cover, and `objects` bodies (circles, boxes, capsules and hexagons in turn) anywhere
+/// at 4 % cover, and `objects` shapes (circles, boxes, capsules and hexagons in turn) anywhere
 /// in it, each drifting at up to 3 units a second along each axis and turning at up to 1 rad/s.
-fn scene(objects: usize, seed: u64) -> Result<(f32, Vec<Body>), CliError> {
+fn scene(objects: usize, seed: u64) -> Result<(f32, Vec<(Shape, Body)>), CliError> {
     let mut rng = Rng(seed | 1);
     let side = (objects as f32 * 4.0 / 0.04).sqrt().max(10.0);
     let mut bodies = Vec::with_capacity(objects);
@@ -94,7 +93,7 @@ fn scene(objects: usize, seed: u64) -> Result<(f32, Vec<Body>), CliError> {
         let pos = Vec2::new(rng.range(0.0, side), rng.range(0.0, side));
         let (vel, angle, spin) =
             (Vec2::new(rng.range(-3.0, 3.0), rng.range(-3.0, 3.0)), rng.range(0.0, 6.3), rng.range(-1.0, 1.0));
-        bodies.push(Body { shape: shape(k, &mut rng)?, pos, vel, angle, spin });
+        bodies.push((shape(k, &mut rng)?, Body { pos, vel, angle, spin }));
     }
     Ok((side, bodies))
 }
@@ -105,13 +104,12 @@ const DT: f32 = 1.0 / 60.0;
 /// Runs `steps` steps of `objects` colliders (circles, boxes, capsules and hexagons in equal
 /// numbers) drifting and turning in a square sized for about 4 % cover, bouncing off its walls.
 pub fn run(objects: usize, steps: usize, seed: u64) -> Result<BenchReport, CliError> {
-    let (side, mut bodies) = scene(objects, seed)?;
+    let (side, scene) = scene(objects, seed)?;
     let mut world: World<()> = World::new();
-    let mut handles = Vec::with_capacity(objects);
-    for body in &bodies {
-        let handle =
-            world.insert(body.shape.clone(), body.transform(), ()).map_err(|e| CliError::new(e.to_string()))?;
-        handles.push(handle);
+    let (mut bodies, mut handles) = (Vec::with_capacity(objects), Vec::with_capacity(objects));
+    for (shape, body) in scene {
+        handles.push(world.insert(shape, body.transform(), ()).map_err(|e| CliError::new(e.to_string()))?);
+        bodies.push(body);
     }
     world.step(); // the first step finds everything; time the moving ones
     let (mut touching, mut started) = (0usize, 0usize);
@@ -167,9 +165,9 @@ mod tests {
         assert!((scene(10, 7).unwrap().0 - 1000f32.sqrt()).abs() < 1e-4);
         assert_eq!(scene(1, 7).unwrap().0, 10.0, "never smaller than 10");
         let mut area = 0.0;
-        for (k, b) in bodies.iter().enumerate() {
+        for (k, (shape, b)) in bodies.iter().enumerate() {
             let pi = std::f32::consts::PI;
-            let (size, shape_area) = match (k % 4, &b.shape) {
+            let (size, shape_area) = match (k % 4, shape) {
                 (0, Shape::Circle(c)) => (c.radius(), pi * c.radius() * c.radius()),
                 (1, Shape::Obb(o)) => {
                     let h = o.half_extents();
@@ -195,31 +193,25 @@ mod tests {
             assert!((-1.0..1.0).contains(&b.spin), "body {k}: spin {}", b.spin);
         }
         // Spread out, not piled in a corner or on a line.
-        let mean = bodies.iter().map(|b| b.pos).sum::<Vec2>() / bodies.len() as f32;
+        let mean = bodies.iter().map(|(_, b)| b.pos).sum::<Vec2>() / bodies.len() as f32;
         assert!((mean - Vec2::splat(side / 2.0)).abs().max_element() < side * 0.08, "mean position {mean}");
         let cover = area / (side * side);
         assert!((0.02..0.05).contains(&cover), "cover {cover}");
-        let vel = bodies.iter().map(|b| b.vel).sum::<Vec2>() / bodies.len() as f32;
+        let vel = bodies.iter().map(|(_, b)| b.vel).sum::<Vec2>() / bodies.len() as f32;
         assert!(vel.abs().max_element() < 0.3, "mean velocity {vel}: as many each way");
         // Another seed, another scene, as spread out: even seeds and the default, 1, too (a
         // xorshift generator started at 0 stays at 0).
         for seed in [1, 8] {
             let (_, other) = scene(400, seed).unwrap();
-            assert!(bodies.iter().zip(&other).all(|(a, b)| a.pos != b.pos), "seed {seed}");
-            let mean = other.iter().map(|b| b.pos).sum::<Vec2>() / other.len() as f32;
+            assert!(bodies.iter().zip(&other).all(|(a, b)| a.1.pos != b.1.pos), "seed {seed}");
+            let mean = other.iter().map(|(_, b)| b.pos).sum::<Vec2>() / other.len() as f32;
             assert!((mean - Vec2::splat(side / 2.0)).abs().max_element() < side * 0.08, "seed {seed}: {mean}");
         }
     }
 
     #[test]
     fn bodies_drift_turn_and_bounce_off_the_walls() {
-        let mut b = Body {
-            shape: Circle::new(Vec2::ZERO, 1.0).unwrap().into(),
-            pos: Vec2::new(9.0, 5.0),
-            vel: Vec2::new(3.0, -2.0),
-            angle: 1.0,
-            spin: 0.5,
-        };
+        let mut b = Body { pos: Vec2::new(9.0, 5.0), vel: Vec2::new(3.0, -2.0), angle: 1.0, spin: 0.5 };
         b.advance(10.0, 0.25);
         assert_eq!((b.pos, b.vel, b.angle), (Vec2::new(9.75, 4.5), Vec2::new(3.0, -2.0), 1.125));
         b.advance(10.0, 0.25);
@@ -238,8 +230,8 @@ mod tests {
     /// The touching pairs of the scene after each step, by testing every pair.
     fn touching_by_brute_force(objects: usize, steps: usize, seed: u64) -> (usize, usize) {
         let (side, mut bodies) = scene(objects, seed).unwrap();
-        let pairs = |bodies: &[Body]| {
-            let placed: Vec<Shape> = bodies.iter().map(|b| b.shape.transformed(&b.transform()).unwrap()).collect();
+        let pairs = |bodies: &[(Shape, Body)]| {
+            let placed: Vec<Shape> = bodies.iter().map(|(s, b)| s.transformed(&b.transform()).unwrap()).collect();
             let mut touching = std::collections::HashSet::new();
             for i in 0..placed.len() {
                 for j in i + 1..placed.len() {
@@ -252,7 +244,7 @@ mod tests {
         };
         let (mut before, mut touching, mut started) = (pairs(&bodies), 0, 0);
         for _ in 0..steps {
-            bodies.iter_mut().for_each(|b| b.advance(side, DT));
+            bodies.iter_mut().for_each(|(_, b)| b.advance(side, DT));
             let now = pairs(&bodies);
             touching += now.len();
             started += now.difference(&before).count();
