@@ -163,6 +163,38 @@ fn render_paints_colliding_shapes_red_and_the_others_green() {
     assert!(square[1] > square[0] + 40, "the box should be green: {square:?}");
 }
 
+/// Each `--no-*` flag of `render` turns off its overlay, and only its: the legend (text in the
+/// top band), the labels, the contact dots and the push-out arrows are the picture's only
+/// near-black pixels (the shapes are red and green on a pale background).
+#[test]
+fn each_render_overlay_flag_turns_off_its_own_overlay() {
+    let (dir, path) = scene(SIMPLE);
+    let out = dir.path().join("pic.png");
+    // Near-black pixels, in the top band (rows 0 to 20) and below it.
+    let dark = |flags: &[&str]| {
+        let mut args = vec!["render", s(&path), "-o", s(&out), "--width", "400", "--height", "240"];
+        args.extend_from_slice(flags);
+        let run = collide2d(&args);
+        assert_eq!(run.status.code(), Some(0), "{flags:?}: {}", stderr(&run));
+        let img = image::open(&out).unwrap().into_rgba8();
+        let (mut band, mut below) = (0, 0);
+        for (_, y, p) in img.enumerate_pixels() {
+            if p.0[..3].iter().all(|c| *c < 80) {
+                *(if y < 20 { &mut band } else { &mut below }) += 1;
+            }
+        }
+        (band, below)
+    };
+    assert!(dark(&[]).0 > 0, "the legend by default");
+    assert_eq!(dark(&["--no-legend"]).0, 0, "no legend");
+    let none = ["--no-legend", "--no-labels", "--no-contacts", "--no-arrows"];
+    assert_eq!(dark(&none), (0, 0), "nothing dark with every overlay off");
+    let without = |flag: &str| dark(&none.iter().copied().filter(|f| *f != flag).collect::<Vec<_>>()).1;
+    assert!(without("--no-labels") > 0, "the labels by default");
+    assert!(without("--no-contacts") > 0, "the contact dots by default");
+    assert!(without("--no-arrows") > 0, "the push-out arrows by default");
+}
+
 #[test]
 fn the_trace_overlay_outline_shows_on_a_bright_yellow_sprite() {
     // A yellow disc the colour of the outline itself, on a transparent square.
@@ -247,6 +279,7 @@ fn a_closed_pipe_ends_quietly_and_a_full_disk_is_one_error_line() {
         (vec!["schema"], 0),
         (vec!["trace", s(&sprite), "--detail", "exact"], 0),
         (vec!["check", s(&path), "--fail-on-collision"], 1),
+        (vec!["--help"], 0),
     ] {
         // The reader has gone before the command writes anything.
         let (reader, writer) = std::io::pipe().unwrap();
@@ -256,7 +289,7 @@ fn a_closed_pipe_ends_quietly_and_a_full_disk_is_one_error_line() {
         assert_eq!(out.status.code(), Some(code), "{args:?}: {err}");
         assert!(!err.contains("panicked") && !err.contains("collide2d:"), "{args:?}: {err}");
     }
-    for args in [vec!["schema"], vec!["check"], vec!["check", "--json"]] {
+    for args in [vec!["schema"], vec!["check"], vec!["check", "--json"], vec!["render", "--help"]] {
         let full = std::fs::OpenOptions::new().write(true).open("/dev/full").unwrap();
         let out = collide2d_to(full, &args);
         let err = stderr(&out);
@@ -277,6 +310,7 @@ fn every_error_is_one_line_usage_errors_included() {
     fails_with(&["render", "-o", ""], "--output");
     fails_with(&["check", "--bogus"], "unexpected argument '--bogus'");
     fails_with(&[], "a command is needed");
+    fails_with(&["nonsense"], "unrecognized subcommand 'nonsense' (see collide2d --help)");
     // Help is not an error: on stdout, exit 0.
     let help = collide2d(&["render", "--help"]);
     assert_eq!(help.status.code(), Some(0));
