@@ -94,3 +94,46 @@ fn without_temp_name(e: &io::Error) -> String {
     let text = e.to_string();
     text.split_once(" at path ").map_or(text.clone(), |(what, _)| what.to_owned())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_shorter_picture_replaces_a_longer_file_whole() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("pic.png");
+        fs::write(&path, b"an older, longer picture").unwrap();
+        write_file(&path, b"new").unwrap();
+        assert_eq!(fs::read(&path).unwrap(), b"new");
+    }
+
+    #[test]
+    fn a_folder_and_a_path_through_a_file_are_refused_with_their_reasons() {
+        let dir = tempfile::tempdir().unwrap();
+        let error = write_file(dir.path(), b"x").unwrap_err().to_string();
+        assert!(error.ends_with(": is a folder"), "{error}");
+        let file = dir.path().join("file");
+        fs::write(&file, b"x").unwrap();
+        let error = write_file(&file.join("pic.png"), b"x").unwrap_err().to_string();
+        assert!(error.contains("Not a directory"), "{error}");
+    }
+
+    #[test]
+    fn a_bare_file_name_is_written_in_the_current_folder() {
+        // Relative to the current folder: a name made unique to this test, removed after.
+        let name = format!("collide2d-files-test-{}.bin", std::process::id());
+        let result = replace(Path::new(&name), b"here");
+        let written = fs::read(&name);
+        let _ = fs::remove_file(&name);
+        assert_eq!(result, Ok(()));
+        assert_eq!(written.unwrap(), b"here");
+    }
+
+    #[test]
+    fn the_temporary_files_name_is_left_out_of_an_error() {
+        let e = io::Error::other("permission denied at path \"/tmp/.tmpAbC123\"");
+        assert_eq!(without_temp_name(&e), "permission denied");
+        assert_eq!(without_temp_name(&io::Error::other("disk full")), "disk full");
+    }
+}
