@@ -46,6 +46,11 @@ fn check_reports_the_colliding_pair_with_depth_normal_and_point() {
     assert!(text.contains("1 colliding pairs of 3"), "{text}");
     let row = text.lines().find(|l| l.starts_with("left")).expect("a row for left/right");
     assert!(row.contains("right") && row.contains("1.0000") && row.contains("( 1.000,  0.000)"), "{row}");
+    assert!(text.contains("detector: exact") && text.contains("normal (a to b)  contact points"), "{text}");
+    // With nothing colliding, no table header either.
+    let (_d2, apart) = scene(r#"{"colliders": [{"name": "a", "shape": {"kind": "point", "at": [0, 0]}}]}"#);
+    let text = stdout(&collide2d(&["check", s(&apart)]));
+    assert!(text.contains("0 colliding pairs") && !text.contains("normal (a to b)"), "{text}");
 }
 
 #[test]
@@ -79,6 +84,17 @@ fn approximate_detectors_report_more_pairs_and_say_the_shapes_do_not_touch() {
     // The tiered test sees every collider as its rectangle: the ball's square reaches the diamond.
     let tiered = stdout(&collide2d(&["check", s(&path), "--detector", "tiered-sat"]));
     assert!(tiered.contains("1 colliding pairs") && tiered.contains("approximate"), "{tiered}");
+    assert!(tiered.contains("detector: tiered, level 2 (SAT)"), "{tiered}");
+    // The tiered test places each collider's local rectangle by its transform: moved apart by
+    // their transforms, the same two are apart.
+    let (_d, moved) = scene(
+        r#"{"colliders": [
+          {"name": "diamond", "shape": {"kind": "obb", "half_extents": [1, 1], "rotation_deg": 45}},
+          {"name": "ball", "shape": {"kind": "circle", "center": [1.3, 1.3], "radius": 0.3},
+           "transform": {"translation": [10, 0]}}]}"#,
+    );
+    let apart = stdout(&collide2d(&["check", s(&moved), "--detector", "tiered-sat"]));
+    assert!(apart.contains("0 colliding pairs"), "{apart}");
     // A plus sign: no corner inside, so level 1 misses what level 2 finds.
     let (_d, plus) = scene(
         r#"{"colliders": [
