@@ -24,9 +24,22 @@ fn search_depth(p: &Polygon, disc: &Circle, skip_inner: bool) -> Option<(f32, f3
     search_depth_against(p, ShapeRef::Circle(disc), scale, skip_inner)
 }
 
+/// A fresh scratch holding the regions of `p` against `other` (with the other polygon's piece
+/// flags, as a query has them) whose bounds `keep(lo, hi, radius)` admits.
+fn regions_of(p: &Polygon, other: ShapeRef, keep: impl Fn(Vec2, Vec2, f32) -> bool) -> Scratch {
+    let mut scratch = Scratch::default();
+    let flags = match other {
+        ShapeRef::Polygon(q) => Some(q.part_flags()),
+        _ => None,
+    };
+    prepare_others(p, OtherPieces::of(other), flags, &mut scratch);
+    let radius = scratch.regions.radius;
+    add_regions(p, flags, &mut scratch, |lo, hi| keep(lo, hi, radius));
+    scratch
+}
+
 /// [`search_depth`] against any shape, the tolerances `1e-4` and `1e-6` times `scale`.
 fn search_depth_against(p: &Polygon, other: ShapeRef, scale: f32, skip_inner: bool) -> Option<(f32, f32)> {
-    let mut scratch = Scratch::default();
     let (tolerance, margin) = (1e-4 * scale, 1e-6 * scale);
     let others = OtherPieces::of(other);
     let deepest = p
@@ -36,13 +49,7 @@ fn search_depth_against(p: &Polygon, other: ShapeRef, scale: f32, skip_inner: bo
         .map(|c| c.depth)
         .fold(0.0f32, f32::max);
     let inner = if skip_inner { inner_radius(deepest, tolerance) } else { 0.0 };
-    let flags = match other {
-        ShapeRef::Polygon(q) => Some(q.part_flags()),
-        _ => None,
-    };
-    prepare_others(p, others, flags, &mut scratch);
-    let radius = scratch.regions.radius;
-    add_regions(p, flags, &mut scratch, |lo, hi| !box_within(lo, hi, radius, inner));
+    let mut scratch = regions_of(p, other, |lo, hi, radius| !box_within(lo, hi, radius, inner));
     let regions = std::mem::take(&mut scratch.regions);
     let search = Search::new(&regions, tolerance, margin, inner, &mut scratch);
     let found = search.run(f32::MAX);
@@ -211,9 +218,7 @@ fn the_search_alone_is_never_deeper_than_an_exit_between_two_concave_stars() {
         let Ok(q) = Polygon::new(&ring) else { continue };
         let other = ShapeRef::Polygon(&q);
         let scale = 4.0;
-        let mut scratch = Scratch::default();
-        prepare_others(&p, OtherPieces::of(other), Some(q.part_flags()), &mut scratch);
-        add_regions(&p, Some(q.part_flags()), &mut scratch, |_, _| true);
+        let scratch = regions_of(&p, other, |_, _, _| true);
         let regions = &scratch.regions;
         let (tolerance, margin) = (1e-4 * scale, 1e-6 * scale);
         let mut stretches = Vec::new();
@@ -284,9 +289,7 @@ fn a_box_is_inside_a_region_exactly_when_its_corners_are() {
         let convex = crate::shape::Aabb::new(square[0], square[1]).unwrap();
         let disc = Circle::new(centre, 0.4).unwrap();
         for other in [ShapeRef::Aabb(&convex), ShapeRef::Circle(&disc)] {
-            let mut scratch = Scratch::default();
-            prepare_others(&p, OtherPieces::of(other), None, &mut scratch);
-            add_regions(&p, None, &mut scratch, |_, _| true);
+            let scratch = regions_of(&p, other, |_, _, _| true);
             let regions = &scratch.regions;
             let margin = 1e-3;
             for k in 0..regions.info.len() {
@@ -365,13 +368,7 @@ fn a_point_the_grid_files_under_a_solid_cell_lies_inside_a_region() {
         let Ok(q) = Polygon::new(&star(&mut rng, 40, 1.0)) else { continue };
         let shapes = [ShapeRef::Aabb(&square), ShapeRef::Circle(&disc), ShapeRef::Aabb(&square), ShapeRef::Polygon(&q)];
         for (other, inner) in shapes.into_iter().zip([0.0, 0.0, 0.3, 0.3]) {
-            let mut scratch = Scratch::default();
-            let flags = match other {
-                ShapeRef::Polygon(q) => Some(q.part_flags()),
-                _ => None,
-            };
-            prepare_others(&p, OtherPieces::of(other), flags, &mut scratch);
-            add_regions(&p, flags, &mut scratch, |_, _| true);
+            let scratch = regions_of(&p, other, |_, _, _| true);
             let regions = &scratch.regions;
             blocks |= regions.info.len() >= 16 * 15;
             let grid = Grid::build(regions, inner, Vec::new(), Vec::new(), &mut Vec::new());
