@@ -95,3 +95,49 @@ pub fn overlay(traced: &Traced) -> Result<Picture, CliError> {
     }
     Ok(picture)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A `w` × `h` picture, clear but for a white square of pixels from (20, 20) to (40, 40),
+    /// with that square's outline as its polygon.
+    fn square_sprite(w: u32, h: u32) -> Traced {
+        let solid = |x: u32, y: u32| (20..40).contains(&x) && (20..40).contains(&y);
+        let picture = image::RgbaImage::from_fn(w, h, |x, y| image::Rgba(if solid(x, y) { [255; 4] } else { [0; 4] }));
+        let corners = [(20.0, 20.0), (40.0, 20.0), (40.0, 40.0), (20.0, 40.0)];
+        let square = Polygon::new(&corners.map(|(x, y)| Vec2::new(x, y))).unwrap();
+        Traced { polygons: vec![square], counts: Vec::new(), picture }
+    }
+
+    #[test]
+    fn the_overlay_enlarges_the_sprite_to_about_768_pixels_with_an_8_pixel_border() {
+        // 768 / 100 rounds down to 7 and 768 / 50 to 15; small sprites stop at 16, huge ones
+        // at 1.
+        let sizes = [((100, 60), (716, 436)), ((60, 100), (436, 716)), ((50, 50), (766, 766)), ((40, 40), (656, 656))];
+        for ((w, h), (pw, ph)) in sizes {
+            let picture = overlay(&square_sprite(w, h)).unwrap();
+            assert_eq!((picture.view().width, picture.view().height), (pw, ph), "{w} × {h}");
+        }
+        let wide = overlay(&square_sprite(1000, 45)).unwrap();
+        assert_eq!((wide.view().width, wide.view().height), (1016, 61));
+    }
+
+    #[test]
+    fn outlines_are_yellow_on_a_dark_band_over_a_dark_backdrop() {
+        // 100 × 60 at 7 pixels a pixel, 8 of border: sprite x = 20 lands on pixel 148.
+        let picture = overlay(&square_sprite(100, 60)).unwrap();
+        // The border and the clear pixels show the backdrop.
+        assert_eq!(picture.pixel(2, 2), [48, 48, 56, 255]);
+        assert_eq!(picture.pixel(60, 60), [48, 48, 56, 255]);
+        // The top edge (y = 20, pixel row 148) in the middle: the bright outline, 2 pixels wide.
+        let [r, g, b, _] = picture.pixel(8 + 30 * 7, 148);
+        assert!(r > 200 && g > 180 && b < 60, "{:?}", [r, g, b]);
+        // Inside the white square, the dark band (5 pixels wide, centred on the edge) covers
+        // half of the column from 150 to 151 along the left edge, and none of the next.
+        let mid = 8 + 30 * 7;
+        let [r, ..] = picture.pixel(150, mid);
+        assert!((100..160).contains(&r), "half covered: {r}");
+        assert_eq!(picture.pixel(151, mid), [255; 4]);
+    }
+}
