@@ -202,3 +202,35 @@ pub fn table(report: &Report) -> String {
     out += &format!("{} colliding pairs of {}\n", report.colliding.len(), report.pairs_tested);
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A ring (a 10 × 10 square outline around an 6 × 6 hole: 8 vertices) and a 2 × 2 square
+    /// polygon (4 vertices) in its hole: their bounding boxes overlap, the shapes do not.
+    fn square_in_a_ring() -> Scene {
+        let json = r#"{"colliders": [
+            {"name": "ring", "shape": {"kind": "polygon", "outline": [[0, 0], [10, 0], [10, 10], [0, 10]],
+                "holes": [[[2, 2], [8, 2], [8, 8], [2, 8]]]}},
+            {"name": "square", "shape": {"kind": "polygon", "outline": [[4, 4], [6, 4], [6, 6], [4, 6]]}}
+        ]}"#;
+        crate::scene::parse(json, "ring", std::path::Path::new(".")).unwrap()
+    }
+
+    #[test]
+    fn the_work_limit_counts_holes_and_refuses_the_exact_test_before_it_runs() {
+        let scene = square_in_a_ring();
+        // 8 × 4 = 32 vertex pairs: the exact detector refuses the pair under a limit of 31 even
+        // though the shapes do not collide (it would have to run the costly test to know), and
+        // the message counts the ring's hole.
+        let refused = check(&scene, "ring", Method::Exact, 31).unwrap_err().to_string();
+        assert!(refused.contains("polygons of 8 and 4 vertices (32 vertex pairs)"), "{refused}");
+        let report = check(&scene, "ring", Method::Exact, 32).unwrap();
+        assert!(report.colliding.is_empty());
+        // An approximate detector that finds the pair colliding (the boxes meet) leads to the
+        // exact contact: refused likewise, and with no limit (0) reported colliding.
+        assert!(check(&scene, "ring", Method::BoundingBoxes, 31).is_err());
+        assert_eq!(check(&scene, "ring", Method::BoundingBoxes, 0).unwrap().colliding.len(), 1);
+    }
+}

@@ -104,11 +104,8 @@ pub fn render(
     }
     if overlays.labels {
         // Each label above its bounding box's top-left corner, as seen in the picture.
-        let labels: Vec<(Vec2, &str)> = scene
-            .colliders
-            .iter()
-            .map(|c| (label_corner(picture.view(), &c.world.aabb()), c.name.as_str()))
-            .collect();
+        let labels: Vec<(Vec2, &str)> =
+            scene.colliders.iter().map(|c| (label_corner(picture.view(), &c.world.aabb()), c.name.as_str())).collect();
         for (corner, name) in readable(&labels, width, height) {
             picture.text(corner.x, corner.y, name, 1);
         }
@@ -207,7 +204,8 @@ mod tests {
         (scene, report)
     }
 
-    const NO_OVERLAYS: Overlays = Overlays { bounds: false, contacts: false, arrows: false, labels: false, legend: false };
+    const NO_OVERLAYS: Overlays =
+        Overlays { bounds: false, contacts: false, arrows: false, labels: false, legend: false };
 
     #[test]
     fn a_y_up_scene_is_drawn_with_its_top_at_the_top_of_the_picture() {
