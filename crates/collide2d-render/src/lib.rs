@@ -137,6 +137,11 @@ impl Picture {
 
     /// The RGBA of one pixel (premultiplied); transparent black outside the picture.
     pub fn pixel(&self, x: u32, y: u32) -> [u8; 4] {
+        // tiny-skia checks only the index `y × width + x`: a column past the right edge would
+        // read the next row's pixel.
+        if x >= self.pixmap.width() || y >= self.pixmap.height() {
+            return [0; 4];
+        }
         self.pixmap.pixel(x, y).map_or([0; 4], |c| [c.red(), c.green(), c.blue(), c.alpha()])
     }
 
@@ -456,6 +461,8 @@ mod tests {
         let picture = Picture::new(pixel_view(4, 4), style).unwrap();
         assert_eq!(picture.style(), &style);
         assert_eq!(picture.pixel(3, 3), [1, 2, 3, 255]);
+        // Past the right or the bottom edge: transparent black, not the next row's pixel.
+        assert_eq!([picture.pixel(4, 0), picture.pixel(0, 4), picture.pixel(4, 4)], [[0; 4]; 3]);
         assert!(Picture::new(pixel_view(0, 4), style).is_none());
     }
 
