@@ -182,8 +182,8 @@ impl Picture {
             pb.push_rect(rect);
         }
         if let Some(path) = pb.finish() {
-            let stroke =
-                Stroke { width: 1.0, dash: tiny_skia::StrokeDash::new(vec![4.0, 3.0], 0.0), ..Stroke::default() };
+            // One pixel wide: Stroke's default width.
+            let stroke = Stroke { dash: tiny_skia::StrokeDash::new(vec![4.0, 3.0], 0.0), ..Stroke::default() };
             self.pixmap.stroke_path(&path, &paint(self.style.bounds), &stroke, Transform::identity(), None);
         }
     }
