@@ -617,20 +617,18 @@ mod tests {
         assert!(demo.pixels.is_some(), "the sprite loads");
         let px = 5.0 / 128.0;
         let outlines_meet = |demo: &Demo| Exact.detect(&demo.placed(false).world(), &demo.placed(true).world());
-        let mut dx = 130.0 * px;
-        while {
-            demo.moving = demo.fixed + Vec2::new(dx, 0.0);
-            !outlines_meet(&demo)
-        } {
-            dx -= px;
-        }
-        dx += px;
-        while {
-            demo.moving = demo.fixed + Vec2::new(dx, 0.0);
-            !outlines_meet(&demo)
-        } {
-            dx -= px / 10.0;
-        }
+        // The first of `steps` offsets, `step` apart from `from` inwards, where they meet.
+        let first_meeting = |demo: &mut Demo, from: f32, step: f32, steps: usize| {
+            (0..steps)
+                .map(|i| from - i as f32 * step)
+                .find(|&dx| {
+                    demo.moving = demo.fixed + Vec2::new(dx, 0.0);
+                    outlines_meet(demo)
+                })
+                .expect("the outlines meet")
+        };
+        let dx = first_meeting(&mut demo, 130.0 * px, px, 131);
+        let dx = first_meeting(&mut demo, dx + px, px / 10.0, 11);
         assert!(!demo.verdict().colliding, "outlines just meeting at {dx}");
         demo.moving = demo.fixed + Vec2::new(dx - px, 0.0);
         assert!(demo.verdict().colliding, "a pixel further in");
