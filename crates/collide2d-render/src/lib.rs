@@ -598,8 +598,8 @@ mod tests {
         };
         for (depth, reach, past) in [(10.0, 10.0, 40), (1.0, 6.0, 29)] {
             // Depth 10 is 20 pixels: the arrow is 10 units long, to pixel 34; depth 1 (2 pixels)
-            // is drawn 12 pixels, 6 units, to pixel 26. `past` is 3 pixels beyond the tip's
-            // mitre (which reaches 2.24 further) and clear of the dots (pixels 31 to 37, 12 to 16).
+            // is drawn 12 pixels, 6 units, to pixel 26. `past` lies beyond the tip's mitre
+            // (which reaches 2.24 past the tip) and clear of the dots (pixels 31 to 37, 12 to 16).
             let c = Contact::new(Vec2::X, depth, &[ContactPoint { point_a, point_b, depth }]);
             let mut picture = blank(view);
             picture.contact(&c, true);

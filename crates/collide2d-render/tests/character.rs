@@ -322,7 +322,8 @@ fn set_down_on_the_steep_slope_the_capsule_slides_from_the_first_step() {
     let start = c.position();
     c.step();
     let moved = c.position() - start;
-    // All of it but the gap (under 0.001, of which the slide would have taken a quarter less).
+    // The fall's component along the slope, but for the gap it first fell straight across
+    // (under 0.001: straight down and along the slope differ by half of it).
     let down_slope = Vec2::new(-1.5, 2.6).normalize();
     let want = down_slope * (c.velocity().y * STEP * down_slope.y);
     assert!((moved - want).length() < 5e-4, "moved {moved}, not {want}");
