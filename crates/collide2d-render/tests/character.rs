@@ -194,3 +194,165 @@ fn what_the_capsule_touches_is_drawn_red_and_the_rest_green() {
     demo.key(Key::ToggleCharacter);
     assert!(is_green(colour(&demo, demo.fixed_position())), "the pairs again, apart");
 }
+
+/// The handle of the level's collider of that name.
+fn handle(c: &Character, name: &str) -> collide2d::ColliderHandle {
+    c.level().find(|(_, n, _)| *n == name).map(|(h, ..)| h).expect("a collider of the level")
+}
+
+#[test]
+fn the_start_is_clear_of_the_level_and_the_world_holds_the_capsule() {
+    let c = Character::new();
+    let local = c.world().local_shape(c.body()).expect("the world holds the capsule");
+    let there = local.transformed(&collide2d::Transform::from_translation(Character::START)).unwrap();
+    for (_, name, shape) in c.level() {
+        assert!(!intersects(shape, &there), "the start overlaps the {name}");
+    }
+    assert_eq!(c.world().world_shape(c.body()), Some(c.capsule()));
+    assert_eq!(c.level().count(), 6);
+}
+
+#[test]
+fn holding_left_runs_left_at_the_running_speed() {
+    let mut c = Character::new();
+    assert!(![Arrow::Left, Arrow::Right, Arrow::Up].iter().any(|&a| c.is_held(a)));
+    c.hold(Arrow::Left, true);
+    assert!(c.is_held(Arrow::Left) && !c.is_held(Arrow::Right) && !c.is_held(Arrow::Up));
+    let start = c.position();
+    for _ in 0..5 {
+        c.step();
+    }
+    // 4 units a second; standing on the floor, no fall speed.
+    assert_eq!(c.velocity(), Vec2::new(-4.0, 0.0));
+    let ran = start.x - c.position().x;
+    assert!((ran - 5.0 * 4.0 * STEP).abs() < 1e-3 && c.on_floor(), "ran {ran}");
+    c.hold(Arrow::Left, false);
+    assert!(!c.is_held(Arrow::Left));
+}
+
+#[test]
+fn a_tick_of_no_time_negative_time_or_nan_runs_no_step() {
+    let mut c = Character::new();
+    c.hold(Arrow::Right, true);
+    let start = c.position();
+    for seconds in [-1.0, f32::NAN, 0.0, f32::INFINITY] {
+        c.tick(seconds);
+        assert_eq!(c.position(), start, "tick({seconds})");
+    }
+    // Nothing was saved up: one step's time is one step.
+    c.tick(STEP);
+    assert!((c.position().x - start.x - 4.0 * STEP).abs() < 1e-4, "{}", c.position());
+}
+
+/// A fresh character at rest `h` above where it stands on the floor.
+fn above_the_floor(h: f32) -> Character {
+    let mut c = Character::new();
+    let rest = c.position();
+    assert!(c.place(rest - Vec2::new(0.0, h)));
+    c
+}
+
+#[test]
+fn in_the_air_the_capsule_falls_by_gravity_alone() {
+    // From rest, one step falls GRAVITY × STEP × STEP = 30 / 3600 units: nothing snaps it down
+    // while the floor is further than the snap's reach below (two skins standing still, 0.02,
+    // and when running the drop of a 45° slope over the step's run, 4 / 60, besides).
+    for (h, run) in [(0.05, false), (1.0, false), (0.5, true)] {
+        let mut c = above_the_floor(h);
+        c.hold(Arrow::Right, run);
+        let start = c.position();
+        c.step();
+        let moved = c.position() - start;
+        let fall = 30.0 * STEP * STEP;
+        assert!((moved.y - fall).abs() < 1e-5 && !c.on_floor(), "{h} above, run {run}: moved {moved}");
+        assert_eq!(c.velocity(), Vec2::new(if run { 4.0 } else { 0.0 }, 30.0 * STEP));
+    }
+}
+
+#[test]
+fn just_above_the_floor_the_capsule_is_snapped_onto_it() {
+    // 0.02 above where it stands: gravity's step (0.0083) leaves it 0.0117 short, within the
+    // snap's reach of two skins.
+    let mut c = above_the_floor(0.02);
+    let rest = Character::new().position();
+    c.step();
+    assert!(c.on_floor() && (c.position() - rest).length() < 1e-3, "at {}", c.position());
+    assert_eq!(c.velocity(), Vec2::ZERO);
+}
+
+#[test]
+fn dropped_onto_the_steep_slope_the_capsule_slides_down_it_with_all_its_fall() {
+    // The 60° slope's face runs from (12.5, 9) up to (14, 6.4); at x = 13.6 it is at y ≈ 7.1.
+    let mut c = Character::new();
+    assert!(c.place(Vec2::new(13.6, 5.0)));
+    let slope = handle(&c, "steep slope");
+    let down_slope = Vec2::new(-1.5, 2.6).normalize();
+    let (mut on_slope, mut was_on_slope) = (0, false);
+    for i in 0..120 {
+        let before = c.position();
+        c.step();
+        let moved = c.position() - before;
+        // Never down faster than the fastest fall (15 units a second).
+        assert!(moved.y <= 15.0 * STEP + 1e-4, "step {i}: moved {moved}");
+        let sliding = c.touched().contains(&slope) && !c.on_floor();
+        if sliding && was_on_slope {
+            // From one step on the slope to the next, the step's fall (the speed it has built
+            // up, times STEP) goes down the slope: its component along the slope, all of it.
+            let fall = Vec2::new(0.0, c.velocity().y * STEP);
+            let want = down_slope * fall.dot(down_slope);
+            assert!((moved - want).length() < 1e-4, "step {i}: moved {moved}, not {want}");
+            on_slope += 1;
+        }
+        was_on_slope = sliding;
+    }
+    let end = c.position();
+    assert!(on_slope > 2, "it slid on the slope for {on_slope} steps");
+    assert!(c.on_floor() && end.x < 12.5 && end.y > 8.3, "ends on the floor at its foot: {end}");
+}
+
+#[test]
+fn set_down_on_the_steep_slope_the_capsule_slides_from_the_first_step() {
+    // The lowest place (to a thousandth) above x = 13.6 that does not overlap the slope: the
+    // first step's fall of 0.0083 stops at once, and the rest of it goes down the slope.
+    let mut c = Character::new();
+    let y = (0..1000).map(|i| 6.0 + i as f32 * 0.001).take_while(|&y| c.place(Vec2::new(13.6, y))).last();
+    let y = y.expect("room above the slope at y = 6");
+    assert!(y < 6.9, "the slope is under x = 13.6");
+    assert!(c.place(Vec2::new(13.6, y)));
+    let start = c.position();
+    c.step();
+    let moved = c.position() - start;
+    // The fall's component along the slope, but for the gap it first fell straight across
+    // (under 0.001: straight down and along the slope differ by half of it).
+    let down_slope = Vec2::new(-1.5, 2.6).normalize();
+    let want = down_slope * (c.velocity().y * STEP * down_slope.y);
+    assert!((moved - want).length() < 5e-4, "moved {moved}, not {want}");
+    assert!(c.touched().contains(&handle(&c, "steep slope")) && !c.on_floor());
+}
+
+#[test]
+fn bumping_the_roof_stops_the_rise_at_once() {
+    let mut c = Character::new();
+    assert!(c.place(Vec2::new(7.75, 6.8)));
+    for _ in 0..10 {
+        c.step();
+    }
+    let roof = handle(&c, "corridor roof");
+    c.hold(Arrow::Up, true);
+    c.step();
+    c.hold(Arrow::Up, false);
+    assert!(c.velocity().y < -8.0, "jumped: {}", c.velocity());
+    for i in 0..20 {
+        c.step();
+        if c.touched().contains(&roof) {
+            // Its speed up is gone: the next step falls.
+            assert_eq!(c.velocity().y, 0.0, "step {i}");
+            let top = c.position();
+            c.step();
+            assert!(c.position().y > top.y, "falls from the roof");
+            return;
+        }
+        assert!(c.velocity().y < 0.0, "still rising at step {i}");
+    }
+    panic!("never met the roof");
+}

@@ -17,6 +17,17 @@ fn colour_at(demo: &Demo, p: Vec2) -> [u8; 4] {
     demo.render().pixel(px.x as u32, px.y as u32)
 }
 
+/// Presses D until the method is `m`: at most once for each of the six methods.
+fn set_method(demo: &mut Demo, m: Method) {
+    for _ in 0..6 {
+        if demo.method() == m {
+            return;
+        }
+        demo.key(Key::NextDetector);
+    }
+    assert_eq!(demo.method(), m, "D never reached it");
+}
+
 #[test]
 fn every_pair_is_green_apart_and_red_on_top_of_each_other() {
     let mut demo = Demo::new(640, 400);
@@ -86,9 +97,7 @@ fn bounding_boxes_call_a_near_miss_colliding_where_exact_does_not() {
     // Diagonal neighbours: boxes overlap, discs (radii 1.8 and 1.2) do not.
     demo.place_moving(demo.fixed_position() + Vec2::splat(2.3));
     assert!(!demo.verdict().colliding);
-    while demo.method() != Method::BoundingBoxes {
-        demo.key(Key::NextDetector);
-    }
+    set_method(&mut demo, Method::BoundingBoxes);
     assert!(demo.verdict().colliding);
     assert!(demo.verdict().contact.is_none());
 }
@@ -111,11 +120,6 @@ fn bitmask_pair_is_pixel_perfect_where_bounding_boxes_are_not() {
     let mut demo = Demo::new(640, 400);
     demo.key(Key::Show(Pair::Bitmask));
     assert_eq!(demo.pair(), Pair::Bitmask);
-    let set_method = |demo: &mut Demo, m: Method| {
-        while demo.method() != m {
-            demo.key(Key::NextDetector);
-        }
-    };
     // Walking the moving sprite away along a diagonal, there is a stretch where the bounding
     // boxes still overlap but no pixels do (the sprite's box corners are empty).
     let mut found = false;

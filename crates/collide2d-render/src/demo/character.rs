@@ -196,11 +196,9 @@ impl Character {
         self.velocity = Vec2::new(run, (self.velocity.y + GRAVITY * STEP).min(MAX_FALL));
         let motion = self.velocity * STEP;
         let Ok(result) = self.world.move_and_slide(self.body, motion, &self.options) else { return };
+        // A fall onto a slope too steep to stand on goes on down it: move_and_slide slides down
+        // such slopes itself (it never lifts the mover up them).
         (self.on_floor, self.touched) = (result.on_floor, result.touched);
-        let fell_short = motion.y - result.moved.y;
-        if !self.on_floor && motion.y > 0.0 && fell_short > 1e-4 {
-            self.slide_down_steep(Vec2::new(0.0, fell_short));
-        }
         // Walking off the top of a slope down it, the step leaves the floor: follow it down as
         // long as floor lies within a slope's drop below.
         if !self.on_floor && !jumped && self.velocity.y >= 0.0 {
@@ -219,17 +217,6 @@ impl Character {
             if normal.dot(self.options.up) >= self.options.max_slope.cos() {
                 self.move_more(down);
             }
-        }
-    }
-
-    /// A fall of `fall` that stopped short on a slope too steep to stand on: goes on down the
-    /// slope. (`move_and_slide` slides along such a slope only level, so that it never lifts
-    /// the mover; a fall straight onto it would stick there.)
-    fn slide_down_steep(&mut self, fall: Vec2) {
-        let Some(normal) = self.surface_towards(fall) else { return };
-        let up = normal.dot(self.options.up);
-        if up > 0.0 && up < self.options.max_slope.cos() {
-            self.move_more(fall - normal * fall.dot(normal));
         }
     }
 
