@@ -473,6 +473,21 @@ mod tests {
     }
 
     #[test]
+    fn a_wide_disc_over_a_narrow_notch_is_not_pushed_into_the_far_arm() {
+        // A U with a notch 4 wide; a disc of radius 2.5 (5 across) in its left arm. The arm
+        // alone would push it 3.5 to the right, into the notch, where it overlaps the right arm
+        // (its region, 2.5 wider than its core, starts 2.5 along that way): the way out is 4 up.
+        // The walk must grow the regions' cores by the radius it counts them by.
+        let outline =
+            [(0.0, 0.0), (10.0, 0.0), (10.0, 10.0), (7.0, 10.0), (7.0, 3.0), (3.0, 3.0), (3.0, 10.0), (0.0, 10.0)];
+        let u = Polygon::new(&outline.map(|(x, y)| v(x, y))).unwrap();
+        let disc = crate::shape::Circle::new(v(2.0, 8.5), 2.5).unwrap();
+        let c = contact_of(&u, ShapeRef::Circle(&disc));
+        assert!((c.depth - 4.0).abs() < 1e-4, "{c:?}");
+        assert!((c.normal - Vec2::Y).length() < 1e-4, "{c:?}");
+    }
+
+    #[test]
     fn a_box_level_with_an_overhang_is_pushed_out_tilted_away_from_it() {
         // A Γ: the box overlaps the upright by 0.8, its top level with the overhang's
         // underside, clear of it. Pushed 0.8 straight to the right it would slide along that
