@@ -278,6 +278,23 @@ fn the_search_alone_pushes_discs_out_between_spike_tips_where_their_arcs_cross()
 /// corner (or faces in the cell would be skipped while exposed), and, unrounded, it must not
 /// miss a box whose corners are all inside (it is the one-pass form of the corner test).
 #[test]
+fn the_search_alone_finds_a_way_out_through_a_face_two_pieces_share() {
+    // A U, 3 wide and tall, its notch x in (1, 2) above y = 1; a flat box across a straight
+    // side of it, over the corner of two pieces (whichever way the U is cut, two pieces share
+    // a line along its bottom or its outer left side). Against the box, the two pieces'
+    // regions have faces on one line that overlap as wide as the box: the way out through
+    // them, 0.2, must not be hidden by each region taking the other's face as covered.
+    let outline = [(0.0, 0.0), (3.0, 0.0), (3.0, 3.0), (2.0, 3.0), (2.0, 1.0), (1.0, 1.0), (1.0, 3.0), (0.0, 3.0)];
+    let u = Polygon::new(&outline.map(|(x, y)| Vec2::new(x, y))).unwrap();
+    for (lo, hi) in [((0.5, 0.0), (1.5, 0.2)), ((2.5, 0.0), (1.5, 0.2)), ((0.0, 0.5), (0.2, 1.5))] {
+        let (lo, hi) = (Vec2::new(lo.0, lo.1), Vec2::new(hi.0, hi.1));
+        let flat = crate::shape::Aabb::new(lo.min(hi), lo.max(hi)).unwrap();
+        let (depth, tolerance) = search_depth_against(&u, ShapeRef::Aabb(&flat), 10.0, false).expect("a way out");
+        assert!((depth - 0.2).abs() <= 2.0 * tolerance, "{flat:?}: {depth}");
+    }
+}
+
+#[test]
 fn a_box_is_inside_a_region_exactly_when_its_corners_are() {
     use super::stretch::{box_inside, inside};
     let mut rng = Rng(0x1234_5678_9abc_def1);
