@@ -205,33 +205,30 @@ fn bounds_are_dashed_four_on_three_off_from_the_top_left_corner() {
     assert_eq!((picture.pixel(12, 9), picture.pixel(12, 11)), (WHITE, WHITE), "one pixel wide");
 }
 
+/// Draws an arrow from `a` to `b` on a blank 48 × 40 picture and checks its three strokes, 2
+/// pixels wide: the shaft, and the head's sides running `back` pixels back from the tip and
+/// `side` to either side of the shaft. The mitred tip reaches 1 / sin(atan(1/2)) ≈ 2.24 pixels
+/// past the tip, within 3.5.
+fn assert_arrow(a: Vec2, b: Vec2, back: f32, side: f32, what: &str) -> Picture {
+    let mut picture = blank(pixel_view(48, 40));
+    picture.arrow(a, b, INK);
+    let dir = (b - a).normalize();
+    let (l, r) = (b - dir * back + dir.perp() * side, b - dir * back - dir.perp() * side);
+    let bands = [Band::new(a, b, 2.0), Band::new(l, b, 2.0), Band::new(b, r, 2.0)];
+    assert_strokes(&picture, INK, &bands, &[(b, 3.5)], what);
+    picture
+}
+
 #[test]
 fn an_arrow_is_a_shaft_and_a_head_eight_pixels_long() {
-    // Right along y = 20 (between rows 19 and 20), 2 pixels wide: rows 19 and 20 inked.
-    let mut picture = blank(pixel_view(48, 40));
-    let (a, b) = (Vec2::new(6.0, 20.0), Vec2::new(38.0, 20.0));
-    picture.arrow(a, b, INK);
-    // The head's sides run back 8 pixels from the tip and 4 to either side.
-    let (l, r) = (Vec2::new(30.0, 24.0), Vec2::new(30.0, 16.0));
-    let bands = [Band::new(a, b, 2.0), Band::new(l, b, 2.0), Band::new(b, r, 2.0)];
-    // The mitred tip reaches 1 / sin(atan(1/2)) ≈ 2.24 pixels past the tip.
-    assert_strokes(&picture, INK, &bands, &[(b, 3.5)], "long arrow");
+    // Right along y = 20 (between rows 19 and 20), 2 pixels wide: rows 19 and 20 inked; the
+    // head's sides run back 8 pixels from the tip and 4 to either side.
+    let picture = assert_arrow(Vec2::new(6.0, 20.0), Vec2::new(38.0, 20.0), 8.0, 4.0, "long arrow");
     assert!(near(picture.pixel(10, 19), INK, 2) && near(picture.pixel(10, 20), INK, 2));
     // A short arrow's head is as long as the arrow: 5 back and 2.5 to either side.
-    let mut picture = blank(pixel_view(48, 40));
-    let (a, b) = (Vec2::new(10.0, 30.0), Vec2::new(15.0, 30.0));
-    picture.arrow(a, b, INK);
-    let (l, r) = (Vec2::new(10.0, 32.5), Vec2::new(10.0, 27.5));
-    let bands = [Band::new(a, b, 2.0), Band::new(l, b, 2.0), Band::new(b, r, 2.0)];
-    assert_strokes(&picture, INK, &bands, &[(b, 3.5)], "short arrow");
-    // Diagonal, up and left: the head's sides at (±4, ±8) turned.
-    let mut picture = blank(pixel_view(48, 40));
-    let (a, b) = (Vec2::new(40.0, 35.0), Vec2::new(16.0, 3.0)); // 3-4-5: 40 long
-    picture.arrow(a, b, INK);
-    let dir = Vec2::new(-0.6, -0.8);
-    let (l, r) = (b - dir * 8.0 + dir.perp() * 4.0, b - dir * 8.0 - dir.perp() * 4.0);
-    let bands = [Band::new(a, b, 2.0), Band::new(l, b, 2.0), Band::new(b, r, 2.0)];
-    assert_strokes(&picture, INK, &bands, &[(b, 3.5)], "diagonal arrow");
+    assert_arrow(Vec2::new(10.0, 30.0), Vec2::new(15.0, 30.0), 5.0, 2.5, "short arrow");
+    // Diagonal, up and left (3-4-5: 40 long): the head's sides at (±4, ±8) turned.
+    assert_arrow(Vec2::new(40.0, 35.0), Vec2::new(16.0, 3.0), 8.0, 4.0, "diagonal arrow");
     // No length, no arrow.
     let mut picture = blank(pixel_view(8, 8));
     picture.arrow(Vec2::splat(4.0), Vec2::splat(4.0), INK);
