@@ -414,6 +414,21 @@ fn moving_a_parent_moves_its_children_and_removal_detaches_them() {
     assert_eq!(w.aabb(grandchild).unwrap().min(), Vec2::new(22.0, 8.0));
 }
 
+/// A box without children moved without turning is rewritten where it lies, a quick path that
+/// must not be taken for a box with a parent: its local transform is then relative to the parent.
+#[test]
+fn moving_a_child_box_places_it_relative_to_its_parent() {
+    let mut w: World = World::new();
+    let (s, _) = unit_square_at(0.0, 0.0);
+    let parent = w.insert(s.clone(), Transform::from_translation(Vec2::new(10.0, 0.0)), ()).unwrap();
+    let child = w.insert(s, Transform::IDENTITY, ()).unwrap();
+    w.set_parent(child, Some(parent)).unwrap();
+    w.set_transform(child, Transform::from_translation(Vec2::new(2.0, 3.0))).unwrap();
+    assert_eq!(w.aabb(child).unwrap().min(), Vec2::new(12.0, 3.0));
+    assert_eq!(w.world_transform(child), Some(Transform::from_translation(Vec2::new(12.0, 3.0))));
+    assert_eq!(w.colliders_at_point(Vec2::new(12.5, 3.5)), vec![child]);
+}
+
 #[test]
 fn a_custom_detector_decides_and_contacts_may_be_missing() {
     let mut w: World = World::new();
