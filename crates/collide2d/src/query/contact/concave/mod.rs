@@ -84,6 +84,7 @@ mod search;
 mod search_tests;
 mod settle;
 mod stretch;
+mod wheel;
 
 use glam::Vec2;
 

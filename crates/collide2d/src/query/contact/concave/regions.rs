@@ -7,6 +7,7 @@ use std::ops::Range;
 
 use glam::Vec2;
 
+use super::wheel::Wheels;
 use super::Scratch;
 use crate::polygon::{Polygon, CONVEX_CORNER, ON_BOUNDARY, UNKNOWN};
 use crate::query::core::Core;
@@ -25,6 +26,8 @@ pub(super) struct Regions {
     pub(super) exposable: Vec<u8>,
     pub(super) info: Vec<Region>,
     pub(super) radius: f32,
+    /// The wheels of the regions with many faces, for point tests in logarithmic time.
+    pub(super) wheels: Wheels,
 }
 
 /// One region: `verts[start..start + len]`, counter-clockwise, its bounds (radius included) and
@@ -45,6 +48,7 @@ impl Regions {
         self.normals.clear();
         self.exposable.clear();
         self.info.clear();
+        self.wheels.clear();
         self.radius = radius;
     }
 
@@ -62,6 +66,7 @@ impl Regions {
             self.verts.extend_from_slice(&from.verts[range.clone()]);
             self.normals.extend_from_slice(&from.normals[range.clone()]);
             self.exposable.extend(std::iter::repeat_n(FACE | ARC, r.len));
+            self.wheels.add(&self.verts[start..], &self.normals[start..]);
             self.info.push(Region { start, ..*r });
             ids.push(k as u32);
         }
@@ -104,6 +109,7 @@ impl Regions {
         let v = &self.verts[start..];
         let (lo, hi) = v.iter().fold((v[0], v[0]), |(lo, hi), p| (lo.min(*p), hi.max(*p)));
         let r = Vec2::splat(self.radius);
+        self.wheels.add(&self.verts[start..], &self.normals[start..]);
         self.info.push(Region { start, len, lo: lo - r, hi: hi + r, piece, other_piece });
     }
 

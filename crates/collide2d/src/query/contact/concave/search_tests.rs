@@ -7,7 +7,7 @@
 use glam::{DVec2, Vec2};
 
 use super::regions::tests::Rng;
-use super::regions::{add_regions, box_within, prepare_others, OtherPieces};
+use super::regions::{add_regions, box_within, prepare_others, OtherPieces, Regions};
 use super::search::Search;
 use super::{inner_radius, Scratch};
 use crate::polygon::Polygon;
@@ -201,14 +201,47 @@ fn the_search_alone_clears_faces_part_by_part_as_far_as_the_brute_force_answer()
     assert!(checked > 150 && lazy > 100, "only {checked} overlapping cases, {lazy} searched lazily");
 }
 
-/// Two concave stars, the search alone over every region (hundreds: faces cleared a part at a
-/// time), with and without the deepest pair's disc skipped, against the exits along 720
-/// directions walked through every region: no exit is shorter than the depth found (beyond the
-/// tolerance). A face part dropped, or cleared by a cover that does not hold it, loses the
-/// nearest exposed point and makes the depth too deep.
+/// Checks the search alone over every region of `p` against `q`, with and without the deepest
+/// pair's disc skipped, against the exits along 720 directions walked through every region: no
+/// exit is shorter than the depth found (beyond the tolerance). A face part dropped, or cleared
+/// by a cover that does not hold it, loses the nearest exposed point and makes the depth too
+/// deep. `None` when they do not overlap; else how many regions there are, and how many have a
+/// wheel.
+fn never_deeper_than_an_exit(p: &Polygon, q: &Polygon, what: &str) -> Option<(usize, usize)> {
+    use super::stretch::{walk_out, walk_stretch};
+    let other = ShapeRef::Polygon(q);
+    let scale = 2.0 * (p.aabb().half_extents().length() + q.aabb().half_extents().length());
+    let scratch = regions_of(p, other, |_, _, _| true);
+    let regions = &scratch.regions;
+    let (tolerance, margin) = (1e-4 * scale, 1e-6 * scale);
+    let mut stretches = Vec::new();
+    let least_exit = (0..720)
+        .map(|k| {
+            let d = Vec2::from_angle(k as f32 * std::f32::consts::TAU / 720.0);
+            stretches.clear();
+            stretches.extend(
+                (0..regions.info.len()).filter_map(|m| walk_stretch(regions, m, d, margin).map(|(lo, hi)| (lo, hi, m))),
+            );
+            walk_out(&mut stretches, tolerance).0
+        })
+        .fold(f32::INFINITY, f32::min);
+    if least_exit <= 0.0 {
+        return None;
+    }
+    for skip_inner in [false, true] {
+        let (depth, _) = search_depth_against(p, other, scale, skip_inner).expect("an exit from an overlap");
+        assert!(
+            depth <= least_exit + 3.0 * tolerance,
+            "{what} (inner disc skipped: {skip_inner}): depth {depth}, yet an exit at {least_exit}"
+        );
+    }
+    Some((regions.info.len(), regions.wheels.count()))
+}
+
+/// Two concave stars (hundreds of regions: faces cleared a part at a time): see
+/// [`never_deeper_than_an_exit`].
 #[test]
 fn the_search_alone_is_never_deeper_than_an_exit_between_two_concave_stars() {
-    use super::stretch::{walk_out, walk_stretch};
     let mut rng = Rng(0xbb67_ae85_84ca_a73b);
     let (mut checked, mut lazy) = (0, 0);
     for case in 0..60 {
@@ -216,37 +249,67 @@ fn the_search_alone_is_never_deeper_than_an_exit_between_two_concave_stars() {
         let offset = Vec2::new(rng.range(-0.5, 0.5), rng.range(-0.5, 0.5));
         let ring: Vec<Vec2> = star(&mut rng, 12 + case % 12, 0.8).iter().map(|v| *v + offset).collect();
         let Ok(q) = Polygon::new(&ring) else { continue };
-        let other = ShapeRef::Polygon(&q);
-        let scale = 4.0;
-        let scratch = regions_of(&p, other, |_, _, _| true);
-        let regions = &scratch.regions;
-        let (tolerance, margin) = (1e-4 * scale, 1e-6 * scale);
-        let mut stretches = Vec::new();
-        let least_exit = (0..720)
-            .map(|k| {
-                let d = Vec2::from_angle(k as f32 * std::f32::consts::TAU / 720.0);
-                stretches.clear();
-                stretches.extend(
-                    (0..regions.info.len())
-                        .filter_map(|m| walk_stretch(regions, m, d, margin).map(|(lo, hi)| (lo, hi, m))),
-                );
-                walk_out(&mut stretches, tolerance).0
-            })
-            .fold(f32::INFINITY, f32::min);
-        if least_exit <= 0.0 {
-            continue;
+        if let Some((regions, _)) = never_deeper_than_an_exit(&p, &q, &format!("case {case}")) {
+            checked += 1;
+            lazy += usize::from(regions > super::search::LAZY_FROM);
         }
-        for skip_inner in [false, true] {
-            let (depth, _) = search_depth_against(&p, other, scale, skip_inner).expect("an exit from an overlap");
-            assert!(
-                depth <= least_exit + 3.0 * tolerance,
-                "case {case} (inner disc skipped: {skip_inner}): depth {depth}, yet an exit at {least_exit}"
-            );
-        }
-        checked += 1;
-        lazy += usize::from(regions.info.len() > super::search::LAZY_FROM);
     }
     assert!(checked > 40 && lazy > 30, "only {checked} overlapping pairs, {lazy} searched lazily");
+}
+
+/// A star whose points alternate between radii `outer` and `inner` (`2 n` corners): its middle
+/// piece has `n` corners, so its regions have at least as many faces.
+fn spiky_star(n: usize, outer: f32, inner: f32, turn: f32, offset: Vec2) -> Polygon {
+    let ring: Vec<Vec2> = (0..2 * n)
+        .map(|i| {
+            let radius = if i % 2 == 0 { outer } else { inner };
+            offset + Vec2::from_angle(turn + i as f32 * std::f32::consts::PI / n as f32) * radius
+        })
+        .collect();
+    Polygon::new(&ring).expect("stars are simple")
+}
+
+/// As above with stars of 48 to 58 points, whose middle pieces' regions have a wheel (see
+/// `wheel.rs`), and with discs against the brute force: the point tests the wheels answer give
+/// the depth a pass over every face gives.
+#[test]
+fn the_search_alone_answers_as_far_as_the_brute_force_through_regions_with_wheels() {
+    let mut rng = Rng(0x3c6e_f372_fe94_f82b);
+    let (mut pairs, mut discs) = (0, 0);
+    for case in 0..6 {
+        let n = 48 + 2 * case;
+        let p = spiky_star(n, 1.0, rng.range(0.5, 0.8), rng.range(0.0, 1.0), Vec2::ZERO);
+        let offset = Vec2::new(rng.range(-0.4, 0.4), rng.range(-0.4, 0.4));
+        let q = spiky_star(n - 3, 0.9, rng.range(0.5, 0.7), rng.range(0.0, 1.0), offset);
+        let (_, wheels) =
+            never_deeper_than_an_exit(&p, &q, &format!("spiky stars, case {case}")).expect("they overlap");
+        assert!(wheels > 0, "spiky stars, case {case}: no region has a wheel");
+        pairs += 1;
+        for _ in 0..8 {
+            let c = Vec2::new(rng.range(-0.7, 0.7), rng.range(-0.7, 0.7));
+            let r = rng.range(0.05, 0.6);
+            discs += usize::from(agrees(&p, c, r, &format!("spiky star, case {case}")));
+        }
+        let disc = Circle::new(Vec2::ZERO, 0.3).unwrap();
+        let against_disc = regions_of(&p, ShapeRef::Circle(&disc), |_, _, _| true).regions;
+        assert!(against_disc.wheels.count() > 0, "spiky star, case {case}: no region against a disc has a wheel");
+        // Each wheel is its own region's (its centre the average of that region's corners),
+        // in the regions as built and in a copy of every other one.
+        let against_star = regions_of(&p, ShapeRef::Polygon(&q), |_, _, _| true).regions;
+        let mut every_other = Regions::default();
+        let chosen: Vec<bool> = (0..against_star.info.len()).map(|k| k % 2 == 1).collect();
+        every_other.copy_chosen(&against_star, &chosen, &mut Vec::new());
+        assert!(every_other.wheels.count() > 0, "spiky stars, case {case}: no copied region has a wheel");
+        for regions in [&against_disc, &against_star, &every_other] {
+            for k in 0..regions.info.len() {
+                let v = regions.verts(k);
+                let average = v.iter().copied().sum::<Vec2>() / v.len() as f32;
+                let expected = (v.len() >= super::wheel::WHEEL_FROM).then_some(average);
+                assert_eq!(regions.wheels.centre_of(k), expected, "spiky star, case {case}, region {k}");
+            }
+        }
+    }
+    assert!(pairs == 6 && discs > 30, "{pairs} pairs, {discs} discs overlapping");
 }
 
 /// Discs between two spike tips of a star, wider than the gap between them: the way out is

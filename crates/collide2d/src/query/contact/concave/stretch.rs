@@ -10,6 +10,9 @@ use super::regions::{Regions, FACE};
 pub(super) fn inside(regions: &Regions, k: usize, x: Vec2, margin: f32) -> bool {
     let (v, normals) = (regions.verts(k), regions.normals(k));
     let r = regions.radius - margin;
+    if let Some(answer) = regions.wheels.decide(k, v, normals, x, r) {
+        return answer;
+    }
     let mut outside = false;
     for (p, n) in v.iter().zip(normals) {
         let s = n.dot(x - *p);
