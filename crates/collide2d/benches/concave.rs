@@ -5,7 +5,10 @@
 //! - placing that outline by 256 transforms (`Polygon::transformed`), beside building it again
 //!   from its moved vertices (what placing did before) and parry2d's change of pose.
 //!
-//! Run with `cargo bench -p collide2d --bench concave`.
+//! Run with `cargo bench -p collide2d --bench concave`. With `STAR_SIZES` set, it first times one
+//! exact contact of two overlapping stars of each size it lists (see [`star_growth`]):
+//! `STAR_SIZES=250,500,1000 cargo bench -p collide2d --bench concave -- nothing` runs only that
+//! (the filter `nothing` matches no benchmark).
 
 use std::hint::black_box;
 use std::time::Duration;
@@ -150,7 +153,24 @@ fn report<T: collide2d::ShapeLike>(name: &str, cases: &[Case<T>], all_pairs: Opt
     println!("{name}: contacts on {both} pairs; ours shallower than parry2d's on {shallower}, deeper on {deeper}");
 }
 
+/// How exact concave contact grows with the corner count (issue 20's n² log n target): for each
+/// size in `STAR_SIZES`, two stars of that many corners (points alternating between radii 20 and
+/// 12; the second turned by 0.1 and moved by (3, 2), about 35 deep), one `contact`, timed once.
+/// A star's middle piece has half its corners, so about n² / 4 differences of up to n / 2 faces
+/// each lie near the answer.
+fn star_growth() {
+    let Ok(sizes) = std::env::var("STAR_SIZES") else { return };
+    for n in sizes.split(',').filter_map(|s| s.trim().parse::<usize>().ok()) {
+        let a = star(n, Vec2::ZERO, 20.0, 12.0, 0.0);
+        let b = star(n, Vec2::new(3.0, 2.0), 20.0, 12.0, 0.1);
+        let start = std::time::Instant::now();
+        let depth = contact(black_box(&a), black_box(&b)).map(|c| c.depth);
+        println!("stars of {n} corners: contact depth {depth:?} in {:.3} s", start.elapsed().as_secs_f64());
+    }
+}
+
 fn bench(c: &mut Criterion) {
+    star_growth();
     let stars = star_cases();
     let blobs = blob_cases();
     let brute = |c: &Case<Polygon>| all_pairs_intersects(&c.ours.0, &c.ours.1);

@@ -106,7 +106,7 @@ fn for_each_piece<'a>(shape: ShapeRef<'a>, mut visit: impl FnMut(ShapeRef<'a>)) 
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use glam::Vec2;
     use proptest::prelude::*;
 
@@ -131,7 +131,7 @@ mod tests {
     }
 
     /// Star `n` points of radii alternating `outer` and `inner`, turned by `turn`, at `centre`.
-    fn star(centre: Vec2, n: usize, outer: f32, inner: f32, turn: f32) -> Polygon {
+    pub(in crate::query::contact) fn star(centre: Vec2, n: usize, outer: f32, inner: f32, turn: f32) -> Polygon {
         let points: Vec<Vec2> = (0..2 * n)
             .map(|i| {
                 let r = if i % 2 == 0 { outer } else { inner };

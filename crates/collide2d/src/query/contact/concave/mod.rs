@@ -69,13 +69,15 @@
 //!   region covers;
 //! - `stretch.rs`: the geometry every stage asks of a region: where a line runs through it,
 //!   whether a point lies inside it, and the walk out along a ray;
+//! - `wheel.rs`: for a region of many faces (a large piece's differences), a centre and its
+//!   spokes, which decide most point tests with one face found by binary search;
 //! - `search_tests.rs` (tests only): the search run on its own, without the shortcuts, against
 //!   a brute-force answer.
 //!
 //! How they depend on each other: `settle.rs` runs the search (over subsets of the regions),
-//! which asks `grid.rs`; those three ask `stretch.rs`, and all of them read `regions.rs`. None
-//! uses one that uses it, except for the buffers: this file owns `Scratch` and lends each stage
-//! its part.
+//! which asks `grid.rs`; those three ask `stretch.rs`, and all of them read `regions.rs`, which
+//! builds each region's wheel (`wheel.rs`) with it. None uses one that uses it, except for the
+//! buffers: this file owns `Scratch` and lends each stage its part.
 
 mod grid;
 mod regions;

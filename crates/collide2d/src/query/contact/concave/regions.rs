@@ -7,7 +7,7 @@ use std::ops::Range;
 
 use glam::Vec2;
 
-use super::wheel::Wheels;
+use super::wheel::{pseudo_angle, Wheels};
 use super::Scratch;
 use crate::polygon::{Polygon, CONVEX_CORNER, ON_BOUNDARY, UNKNOWN};
 use crate::query::core::Core;
@@ -157,9 +157,7 @@ fn walk_keys(v: &[Vec2], start: usize, keys: &mut Vec<f32>) {
     let mut i = start;
     for _ in 0..n {
         let next = if i + 1 == n { 0 } else { i + 1 };
-        let d = v[next] - v[i];
-        let p = d.x / (d.x.abs() + d.y.abs());
-        keys.push(if d.y < 0.0 { 3.0 + p } else { 1.0 - p });
+        keys.push(pseudo_angle(v[next] - v[i]));
         i = next;
     }
 }

@@ -12,6 +12,7 @@ use super::search::Search;
 use super::{inner_radius, Scratch};
 use crate::polygon::Polygon;
 use crate::query::contact::contact_ref;
+use crate::query::contact::deepest::tests::star as spiky_star;
 use crate::query::ShapeRef;
 use crate::shape::Circle;
 
@@ -257,18 +258,6 @@ fn the_search_alone_is_never_deeper_than_an_exit_between_two_concave_stars() {
     assert!(checked > 40 && lazy > 30, "only {checked} overlapping pairs, {lazy} searched lazily");
 }
 
-/// A star whose points alternate between radii `outer` and `inner` (`2 n` corners): its middle
-/// piece has `n` corners, so its regions have at least as many faces.
-fn spiky_star(n: usize, outer: f32, inner: f32, turn: f32, offset: Vec2) -> Polygon {
-    let ring: Vec<Vec2> = (0..2 * n)
-        .map(|i| {
-            let radius = if i % 2 == 0 { outer } else { inner };
-            offset + Vec2::from_angle(turn + i as f32 * std::f32::consts::PI / n as f32) * radius
-        })
-        .collect();
-    Polygon::new(&ring).expect("stars are simple")
-}
-
 /// As above with stars of 48 to 58 points, whose middle pieces' regions have a wheel (see
 /// `wheel.rs`), and with discs against the brute force: the point tests the wheels answer give
 /// the depth a pass over every face gives.
@@ -278,9 +267,9 @@ fn the_search_alone_answers_as_far_as_the_brute_force_through_regions_with_wheel
     let (mut pairs, mut discs) = (0, 0);
     for case in 0..6 {
         let n = 48 + 2 * case;
-        let p = spiky_star(n, 1.0, rng.range(0.5, 0.8), rng.range(0.0, 1.0), Vec2::ZERO);
+        let p = spiky_star(Vec2::ZERO, n, 1.0, rng.range(0.5, 0.8), rng.range(0.0, 1.0));
         let offset = Vec2::new(rng.range(-0.4, 0.4), rng.range(-0.4, 0.4));
-        let q = spiky_star(n - 3, 0.9, rng.range(0.5, 0.7), rng.range(0.0, 1.0), offset);
+        let q = spiky_star(offset, n - 3, 0.9, rng.range(0.5, 0.7), rng.range(0.0, 1.0));
         let (_, wheels) =
             never_deeper_than_an_exit(&p, &q, &format!("spiky stars, case {case}")).expect("they overlap");
         assert!(wheels > 0, "spiky stars, case {case}: no region has a wheel");
@@ -294,18 +283,21 @@ fn the_search_alone_answers_as_far_as_the_brute_force_through_regions_with_wheel
         let against_disc = regions_of(&p, ShapeRef::Circle(&disc), |_, _, _| true).regions;
         assert!(against_disc.wheels.count() > 0, "spiky star, case {case}: no region against a disc has a wheel");
         // Each wheel is its own region's (its centre the average of that region's corners),
-        // in the regions as built and in a copy of every other one.
+        // in the regions as built and in copies of every other one into the same buffers (as
+        // `settle_by_subsets` copies its rounds'), the odd ones and then the even ones.
         let against_star = regions_of(&p, ShapeRef::Polygon(&q), |_, _, _| true).regions;
-        let mut every_other = Regions::default();
-        let chosen: Vec<bool> = (0..against_star.info.len()).map(|k| k % 2 == 1).collect();
-        every_other.copy_chosen(&against_star, &chosen, &mut Vec::new());
-        assert!(every_other.wheels.count() > 0, "spiky stars, case {case}: no copied region has a wheel");
-        for regions in [&against_disc, &against_star, &every_other] {
-            for k in 0..regions.info.len() {
-                let v = regions.verts(k);
-                let average = v.iter().copied().sum::<Vec2>() / v.len() as f32;
-                let expected = (v.len() >= super::wheel::WHEEL_FROM).then_some(average);
-                assert_eq!(regions.wheels.centre_of(k), expected, "spiky star, case {case}, region {k}");
+        let mut copy = Regions::default();
+        for parity in [1, 0] {
+            let chosen: Vec<bool> = (0..against_star.info.len()).map(|k| k % 2 == parity).collect();
+            copy.copy_chosen(&against_star, &chosen, &mut Vec::new());
+            assert!(copy.wheels.count() > 0, "spiky stars, case {case}: no copied region has a wheel");
+            for regions in [&against_disc, &against_star, &copy] {
+                for k in 0..regions.info.len() {
+                    let v = regions.verts(k);
+                    let average = v.iter().copied().sum::<Vec2>() / v.len() as f32;
+                    let expected = (v.len() >= super::wheel::WHEEL_FROM).then_some(average);
+                    assert_eq!(regions.wheels.centre_of(k), expected, "spiky star, case {case}, region {k}");
+                }
             }
         }
     }

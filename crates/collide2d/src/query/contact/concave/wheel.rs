@@ -54,20 +54,26 @@ pub(super) struct Wheels {
     /// Per region: its wheel's index in `list`, or `NONE`.
     of: Vec<u32>,
     list: Vec<Wheel>,
-    /// The spokes' pseudo-angles, in [0, 4), monotone in the angle from +x counter-clockwise.
+    /// The spokes' pseudo-angles (see [`pseudo_angle`]).
     keys: Vec<f32>,
 }
 
-/// The pseudo-angle of direction `d`: monotone in its angle, counter-clockwise from +x, in
-/// [0, 4) (the same key the regions' edge walks use); 0 for a zero or non-finite `d`.
-fn key(d: Vec2) -> f32 {
+/// The pseudo-angle of direction `d`: monotone in its angle counter-clockwise from +x, in
+/// [0, 4), without a trigonometric function (the regions' edge walks are merged by it too).
+/// NaN for a zero or non-finite `d`.
+pub(super) fn pseudo_angle(d: Vec2) -> f32 {
     let p = d.x / (d.x.abs() + d.y.abs());
-    let key = if d.y < 0.0 { 3.0 + p } else { 1.0 - p };
-    if key.is_nan() {
-        0.0
+    if d.y < 0.0 {
+        3.0 + p
     } else {
-        key
+        1.0 - p
     }
+}
+
+/// How far rounding may move the bound for a point `ahead` of the centre of `wheel`: `SLACK` of
+/// the distances involved, the farthest corner's and the point's.
+fn rounding_allowance(wheel: &Wheel, ahead: Vec2) -> f32 {
+    SLACK * (wheel.reach + ahead.length())
 }
 
 impl Wheels {
@@ -96,7 +102,7 @@ impl Wheels {
             return;
         }
         let start = self.keys.len();
-        self.keys.extend(verts.iter().map(|p| key(*p - centre)));
+        self.keys.extend(verts.iter().map(|p| pseudo_angle(*p - centre)));
         let keys = &self.keys[start..];
         let first = (0..keys.len()).min_by(|&i, &j| keys[i].total_cmp(&keys[j])).unwrap_or(0);
         // The spokes must turn once around the centre in order; rounding that breaks it on a
@@ -125,8 +131,10 @@ impl Wheels {
         let first = wheel.first as usize;
         // The wedge: the last spoke (in turning order from `first`) at or before x's direction;
         // before the first spoke, the wedge that closes the turn.
+        // A point at the centre (no direction: NaN) falls in the wedge that closes the turn,
+        // where the bound holds as in any other, its distance from the centre being 0.
         let ahead = x - wheel.centre;
-        let at = key(ahead);
+        let at = pseudo_angle(ahead);
         let rotated = |t: usize| keys[(first + t) % n];
         let (mut lo, mut hi) = (0, n);
         while lo < hi {
@@ -144,8 +152,7 @@ impl Wheels {
         }
         let from_centre = normals[j].dot(wheel.centre - verts[j]);
         let bound = wheel.clearance * (s / from_centre);
-        let slack = SLACK * (wheel.reach + ahead.length());
-        (bound > slack - r.min(0.0)).then_some(true)
+        (bound > rounding_allowance(wheel, ahead) - r.min(0.0)).then_some(true)
     }
 
     /// Where region `k`'s wheel is in the list.
@@ -243,6 +250,16 @@ mod tests {
                 }
             }
             prop_assert!(inside.1 * 4 >= inside.0 * 3, "answered {} of {} points well inside", inside.1, inside.0);
+            // A hundredth of the way in from a corner along its spoke, every face line is at
+            // least a hundredth of the clearance away: inside, whenever the threshold is below
+            // that, and the wheel says so (its allowance for rounding is far smaller).
+            let clearance = wheels.list[0].clearance;
+            if -r.min(0.0) < 0.005 * clearance {
+                for v in verts {
+                    let x = hub + (*v - hub) * 0.99;
+                    prop_assert_eq!(wheels.decide(0, verts, normals, x, r), Some(true), "{}", x);
+                }
+            }
             prop_assert!(outside.1 * 2 >= outside.0, "answered {} of {} points well outside", outside.1, outside.0);
         }
     }
