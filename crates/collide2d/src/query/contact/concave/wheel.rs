@@ -14,9 +14,9 @@
 //! - otherwise the ray from `c` through `x` leaves the region through face `j`'s line, at `q`.
 //!   Each face's signed distance `s_i` is affine, `s_i(c) ≤ −ρ` and `s_i(q) ≤ 0`, so for
 //!   `x = c + λ (q − c)` every `s_i(x) ≤ −(1 − λ) ρ`, where `1 − λ = s_j(x) / s_j(c)`. When that
-//!   bound clears the test's threshold by more than rounding can reach (`SLACK` of the distances
-//!   involved, which also covers a point placed in the wedge next to its own, within rounding of
-//!   a spoke), the pass would say "inside".
+//!   bound clears the test's threshold by more than rounding can reach (`rounding_allowance`,
+//!   which also covers a point placed in the wedge next to its own, within rounding of a spoke),
+//!   the pass would say "inside".
 //!
 //! Only the points between those two cases, within about the margin of face `j`, fall back to
 //! the pass: the answer is the pass's in every case, only found sooner.
@@ -60,7 +60,7 @@ pub(super) struct Wheels {
 
 /// The pseudo-angle of direction `d`: monotone in its angle counter-clockwise from +x, in
 /// [0, 4), without a trigonometric function (the regions' edge walks are merged by it too).
-/// NaN for a zero or non-finite `d`.
+/// NaN for a zero `d` (and for some non-finite ones).
 pub(super) fn pseudo_angle(d: Vec2) -> f32 {
     let p = d.x / (d.x.abs() + d.y.abs());
     if d.y < 0.0 {
@@ -77,6 +77,7 @@ fn rounding_allowance(wheel: &Wheel, ahead: Vec2) -> f32 {
 }
 
 impl Wheels {
+    /// None, keeping the buffers.
     pub(super) fn clear(&mut self) {
         self.of.clear();
         self.list.clear();
@@ -130,9 +131,8 @@ impl Wheels {
         let keys = &self.keys[wheel.keys as usize..wheel.keys as usize + n];
         let first = wheel.first as usize;
         // The wedge: the last spoke (in turning order from `first`) at or before x's direction;
-        // before the first spoke, the wedge that closes the turn.
-        // A point at the centre (no direction: NaN) falls in the wedge that closes the turn,
-        // where the bound holds as in any other, its distance from the centre being 0.
+        // before the first spoke, the wedge that closes the turn. A point at the centre (no
+        // direction: NaN) falls in that one too, where the bound holds as in any other wedge.
         let ahead = x - wheel.centre;
         let at = pseudo_angle(ahead);
         let rotated = |t: usize| keys[(first + t) % n];
