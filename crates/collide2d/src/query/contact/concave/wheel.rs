@@ -201,10 +201,11 @@ mod tests {
 
     proptest! {
         /// Wherever the wheel answers, it answers as the pass over the faces: at random points
-        /// about the polygon, its corners, points on its faces and on the spokes through its
-        /// corners, and its centre, for margins from none to a thousandth of its size, unrounded
-        /// (`r` the margin below 0) and rounded (`r` above 0). And it answers for most points
-        /// well inside and well outside: it is not a pass in disguise.
+        /// about the polygon, its corners, points on its faces, on the spokes through its
+        /// corners and within rounding beside them, and its centre, for margins from none to a
+        /// thousandth of its size, unrounded (`r` the margin below 0) and rounded (`r` above 0).
+        /// And it answers for most points well inside and well outside: it is not a pass in
+        /// disguise.
         #[test]
         fn the_wheel_answers_as_the_pass_over_the_faces(
             angles in prop::collection::vec(0.0f32..std::f32::consts::TAU, 48..160),
@@ -227,8 +228,12 @@ mod tests {
             let mut tried: Vec<Vec2> = points.iter().map(|p| centre + Vec2::from(*p) * size).collect();
             for (i, v) in verts.iter().enumerate() {
                 let mid = (*v + verts[(i + 1) % verts.len()]) * 0.5;
-                // Corners, spokes, and a face's middle on it and as far from it as the threshold.
-                tried.extend([*v, mid, mid + normals[i] * r, hub + (*v - hub) * 0.999, hub + (*v - hub) * 1.001]);
+                // Corners, a face's middle on it and as far from it as the threshold, points on
+                // the spoke just inside and outside the corner, and points beside the spoke
+                // within rounding of it (which the binary search may place in either wedge).
+                let (spoke, aside) = (*v - hub, (*v - hub).perp() * 1e-7);
+                tried.extend([*v, mid, mid + normals[i] * r, hub + spoke * 0.999, hub + spoke * 1.001]);
+                tried.extend([hub + spoke * 0.5 + aside, hub + spoke * 0.5 - aside, *v + aside, *v - aside]);
             }
             tried.push(hub);
             let (mut inside, mut outside) = ((0, 0), (0, 0));
