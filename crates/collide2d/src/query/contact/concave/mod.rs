@@ -70,7 +70,8 @@
 //! - `stretch.rs`: the geometry every stage asks of a region: where a line runs through it,
 //!   whether a point lies inside it, and the walk out along a ray;
 //! - `wheel.rs`: for a region of many faces (a large piece's differences), a centre and its
-//!   spokes, which decide most point tests with one face found by binary search;
+//!   spokes, which decide most point tests with one face found by binary search; `wheel/clip.rs`
+//!   finds where a line runs through such a region by binary searches too;
 //! - `search_tests.rs` (tests only): the search run on its own, without the shortcuts, against
 //!   a brute-force answer.
 //!

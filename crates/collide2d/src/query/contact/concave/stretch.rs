@@ -67,7 +67,12 @@ fn stretch_growing_covered(
     // Rounded, a region is spanned by its discs and bands alone: a line enters and leaves it
     // through them, and the core lies within. That also serves a core with no area (see
     // `round_degenerate`), whose two faces would bound only a line.
-    let mut span = if r > 0.0 { None } else { polygon_stretch(v, normals, regions.flags(k), o, d, shrink, covered) };
+    let mut span = if r > 0.0 {
+        None
+    } else {
+        let clipped = if covered == 0.0 { regions.wheels.clip(k, v, normals, o, d, shrink) } else { None };
+        clipped.unwrap_or_else(|| polygon_stretch(v, normals, regions.flags(k), o, d, shrink, covered))
+    };
     if r > 0.0 {
         let r = r - shrink;
         for i in 0..v.len() {
@@ -104,7 +109,7 @@ pub(super) fn walk_stretch(regions: &Regions, k: usize, d: Vec2, margin: f32) ->
 
 /// Cyrus–Beck on the whole line `o + t d`, each face moved in by `shrink`, and those not
 /// `exposable` out by `covered`.
-fn polygon_stretch(
+pub(super) fn polygon_stretch(
     v: &[Vec2],
     normals: &[Vec2],
     exposable: &[u8],
@@ -119,25 +124,31 @@ fn polygon_stretch(
         if covered != 0.0 && exposable.get(k).is_some_and(|f| f & FACE == 0) {
             limit += covered;
         }
-        let speed = n.dot(d);
-        if speed == 0.0 {
-            if limit <= 0.0 {
-                // Parallel to this face and not strictly inside it: the line at most slides
-                // along the region's boundary, which is touching, not overlapping.
-                return None;
-            }
-            continue;
-        }
-        // Which bound a face sets depends on the way it faces, which a branch predicts badly:
-        // both are worked out, and one kept.
-        let t = limit / speed;
-        let (ahead, behind) = (hi.min(t), lo.max(t));
-        (hi, lo) = if speed > 0.0 { (ahead, lo) } else { (hi, behind) };
-        if lo > hi {
-            return None;
-        }
+        (lo, hi) = face_bound((lo, hi), limit, n.dot(d))?;
     }
     Some((lo, hi))
+}
+
+/// One step of Cyrus–Beck: the stretch `(lo, hi)` of a line `o + t d` cut by a face whose line
+/// lies `limit` ahead of `o` along its normal, which `d` moves along at `speed`. `None` once
+/// nothing is left.
+#[inline]
+pub(super) fn face_bound((lo, hi): (f32, f32), limit: f32, speed: f32) -> Option<(f32, f32)> {
+    if speed == 0.0 {
+        // Parallel to this face and not strictly inside it: the line at most slides along the
+        // region's boundary, which is touching, not overlapping.
+        return (limit > 0.0).then_some((lo, hi));
+    }
+    // Which bound a face sets depends on the way it faces, which a branch predicts badly: both
+    // are worked out, and one kept.
+    let t = limit / speed;
+    let (ahead, behind) = (hi.min(t), lo.max(t));
+    let (lo, hi) = if speed > 0.0 { (lo, ahead) } else { (behind, hi) };
+    if lo > hi {
+        None
+    } else {
+        Some((lo, hi))
+    }
 }
 
 fn disc_stretch(c: Vec2, r: f32, d: Vec2) -> Option<(f32, f32)> {
@@ -164,7 +175,11 @@ fn band_stretch(a: Vec2, b: Vec2, r: f32, d: Vec2) -> Option<(f32, f32)> {
         lo = lo.max(t0.min(t1));
         hi = hi.min(t0.max(t1));
     }
-    (lo <= hi).then_some((lo, hi))
+    if lo > hi {
+        None
+    } else {
+        Some((lo, hi))
+    }
 }
 
 /// The walk out along a ray through `stretches` (`(from, to, region)`): start at 0 and, while

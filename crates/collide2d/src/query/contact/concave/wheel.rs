@@ -23,6 +23,8 @@
 
 use glam::Vec2;
 
+mod clip;
+
 /// No region's wheel: the marker in `Wheels::of`.
 const NONE: u32 = u32::MAX;
 
@@ -46,6 +48,10 @@ struct Wheel {
     keys: u32,
     /// The vertex whose spoke has the least key: the keys increase from it, around once.
     first: u32,
+    /// The face whose normal has the least key (see `clip.rs`).
+    normal_first: u32,
+    /// The greatest shrink the line clips take (see `clip.rs`); −∞ for none.
+    clip_shrink: f32,
 }
 
 /// The wheels of the regions that have one, kept with the regions.
@@ -56,6 +62,10 @@ pub(super) struct Wheels {
     list: Vec<Wheel>,
     /// The spokes' pseudo-angles (see [`pseudo_angle`]).
     keys: Vec<f32>,
+    /// Per face, its normal's pseudo-angle, and per vertex, how it moves as the faces move in
+    /// (see `clip.rs`): both from the same start as the spokes' keys.
+    normal_keys: Vec<f32>,
+    bisectors: Vec<Vec2>,
 }
 
 /// The pseudo-angle of direction `d`: monotone in its angle counter-clockwise from +x, in
@@ -70,6 +80,29 @@ pub(super) fn pseudo_angle(d: Vec2) -> f32 {
     }
 }
 
+/// Where `keys` start turning: the index of the least, when from it they increase around once;
+/// `None` when rounding has broken that order (or a key is NaN).
+fn turning_start(keys: &[f32]) -> Option<usize> {
+    let n = keys.len();
+    let first = (0..n).min_by(|&i, &j| keys[i].total_cmp(&keys[j]))?;
+    (1..n).all(|t| keys[(first + t - 1) % n] < keys[(first + t) % n]).then_some(first)
+}
+
+/// How many of `keys`, taken in turning order from `first`, are at or before `at`.
+fn turned_to(keys: &[f32], first: usize, at: f32) -> usize {
+    let n = keys.len();
+    let (mut lo, mut hi) = (0, n);
+    while lo < hi {
+        let mid = (lo + hi) / 2;
+        if keys[(first + mid) % n] <= at {
+            lo = mid + 1;
+        } else {
+            hi = mid;
+        }
+    }
+    lo
+}
+
 /// How far rounding may move the bound for a point `ahead` of the centre of `wheel`: `SLACK` of
 /// the distances involved, the farthest corner's and the point's.
 fn rounding_allowance(wheel: &Wheel, ahead: Vec2) -> f32 {
@@ -82,6 +115,8 @@ impl Wheels {
         self.of.clear();
         self.list.clear();
         self.keys.clear();
+        self.normal_keys.clear();
+        self.bisectors.clear();
     }
 
     /// Adds the next region's wheel if it has enough faces: `verts` counter-clockwise,
@@ -104,18 +139,30 @@ impl Wheels {
         }
         let start = self.keys.len();
         self.keys.extend(verts.iter().map(|p| pseudo_angle(*p - centre)));
-        let keys = &self.keys[start..];
-        let first = (0..keys.len()).min_by(|&i, &j| keys[i].total_cmp(&keys[j])).unwrap_or(0);
         // The spokes must turn once around the centre in order; rounding that breaks it on a
         // nearly flat corner leaves the region to the pass.
-        let turns_in_order =
-            (1..keys.len()).all(|t| keys[(first + t - 1) % keys.len()] < keys[(first + t) % keys.len()]);
-        if !turns_in_order {
+        let Some(first) = turning_start(&self.keys[start..]) else {
             self.keys.truncate(start);
             return;
-        }
+        };
+        self.normal_keys.extend(normals.iter().map(|n| pseudo_angle(*n)));
+        let (normal_first, clip_shrink) = match turning_start(&self.normal_keys[start..]) {
+            Some(normal_first) => (normal_first, self.add_bisectors(verts, normals)),
+            None => {
+                self.bisectors.resize(self.keys.len(), Vec2::ZERO);
+                (0, f32::NEG_INFINITY)
+            }
+        };
         *self.of.last_mut().expect("pushed by `add`") = self.list.len() as u32;
-        self.list.push(Wheel { centre, clearance, reach, keys: start as u32, first: first as u32 });
+        self.list.push(Wheel {
+            centre,
+            clearance,
+            reach,
+            keys: start as u32,
+            first: first as u32,
+            normal_first: normal_first as u32,
+            clip_shrink,
+        });
     }
 
     /// Whether `x` lies inside region `k` with every face's signed distance `n · (x − p)` below
@@ -134,18 +181,7 @@ impl Wheels {
         // before the first spoke, the wedge that closes the turn. A point at the centre (no
         // direction: NaN) falls in that one too, where the bound holds as in any other wedge.
         let ahead = x - wheel.centre;
-        let at = pseudo_angle(ahead);
-        let rotated = |t: usize| keys[(first + t) % n];
-        let (mut lo, mut hi) = (0, n);
-        while lo < hi {
-            let mid = (lo + hi) / 2;
-            if rotated(mid) <= at {
-                lo = mid + 1;
-            } else {
-                hi = mid;
-            }
-        }
-        let j = (first + lo + n - 1) % n;
+        let j = (first + turned_to(keys, first, pseudo_angle(ahead)) + n - 1) % n;
         let s = normals[j].dot(x - verts[j]);
         if s >= r {
             return Some(false);
@@ -191,7 +227,13 @@ mod tests {
 
     /// A convex polygon of at least `WHEEL_FROM` corners: points at random angles on an
     /// ellipse (some close together, making short faces), turned and moved, at scale `size`.
-    fn ellipse_hull(angles: &[f32], stretch: f32, turn: f32, centre: Vec2, size: f32) -> Option<ConvexPolygon> {
+    pub(super) fn ellipse_hull(
+        angles: &[f32],
+        stretch: f32,
+        turn: f32,
+        centre: Vec2,
+        size: f32,
+    ) -> Option<ConvexPolygon> {
         let points: Vec<Vec2> = angles
             .iter()
             .map(|a| centre + Vec2::from_angle(turn).rotate(Vec2::new(a.cos(), stretch * a.sin())) * size)
