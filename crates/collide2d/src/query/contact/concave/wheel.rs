@@ -60,10 +60,11 @@ pub(super) struct Wheels {
     /// Per region: its wheel's index in `list`, or `NONE`.
     of: Vec<u32>,
     list: Vec<Wheel>,
-    /// The spokes' pseudo-angles (see [`pseudo_angle`]).
+    /// The spokes' pseudo-angles (see [`pseudo_angle`]), in turning order (from `Wheel::first`).
     keys: Vec<f32>,
-    /// Per face, its normal's pseudo-angle, and per vertex, how it moves as the faces move in
-    /// (see `clip.rs`): both from the same start as the spokes' keys.
+    /// Per face, its normal's pseudo-angle (in turning order, from `Wheel::normal_first`), and
+    /// per vertex, how it moves as the faces move in (see `clip.rs`): both from the same start
+    /// as the spokes' keys.
     normal_keys: Vec<f32>,
     bisectors: Vec<Vec2>,
 }
@@ -80,27 +81,18 @@ pub(super) fn pseudo_angle(d: Vec2) -> f32 {
     }
 }
 
-/// Where `keys` start turning: the index of the least, when from it they increase around once;
-/// `None` when rounding has broken that order (or a key is NaN).
-fn turning_start(keys: &[f32]) -> Option<usize> {
-    let n = keys.len();
-    let first = (0..n).min_by(|&i, &j| keys[i].total_cmp(&keys[j]))?;
-    (1..n).all(|t| keys[(first + t - 1) % n] < keys[(first + t) % n]).then_some(first)
+/// Puts `keys` in turning order, from the least, and returns where it was: when from it they
+/// increase around once. `None` when rounding has broken that order (or a key is NaN).
+fn turn_to_start(keys: &mut [f32]) -> Option<usize> {
+    let first = (0..keys.len()).min_by(|&i, &j| keys[i].total_cmp(&keys[j]))?;
+    keys.rotate_left(first);
+    keys.windows(2).all(|w| w[0] < w[1]).then_some(first)
 }
 
-/// How many of `keys`, taken in turning order from `first`, are at or before `at`.
-fn turned_to(keys: &[f32], first: usize, at: f32) -> usize {
-    let n = keys.len();
-    let (mut lo, mut hi) = (0, n);
-    while lo < hi {
-        let mid = (lo + hi) / 2;
-        if keys[(first + mid) % n] <= at {
-            lo = mid + 1;
-        } else {
-            hi = mid;
-        }
-    }
-    lo
+/// How many of `keys` (in turning order) are at or before `at`.
+#[inline]
+fn turned_to(keys: &[f32], at: f32) -> usize {
+    keys.partition_point(|k| *k <= at)
 }
 
 /// How far rounding may move the bound for a point `ahead` of the centre of `wheel`: `SLACK` of
@@ -141,12 +133,12 @@ impl Wheels {
         self.keys.extend(verts.iter().map(|p| pseudo_angle(*p - centre)));
         // The spokes must turn once around the centre in order; rounding that breaks it on a
         // nearly flat corner leaves the region to the pass.
-        let Some(first) = turning_start(&self.keys[start..]) else {
+        let Some(first) = turn_to_start(&mut self.keys[start..]) else {
             self.keys.truncate(start);
             return;
         };
         self.normal_keys.extend(normals.iter().map(|n| pseudo_angle(*n)));
-        let (normal_first, clip_shrink) = match turning_start(&self.normal_keys[start..]) {
+        let (normal_first, clip_shrink) = match turn_to_start(&mut self.normal_keys[start..]) {
             Some(normal_first) => (normal_first, self.add_bisectors(verts, normals)),
             None => {
                 self.bisectors.resize(self.keys.len(), Vec2::ZERO);
@@ -181,7 +173,7 @@ impl Wheels {
         // before the first spoke, the wedge that closes the turn. A point at the centre (no
         // direction: NaN) falls in that one too, where the bound holds as in any other wedge.
         let ahead = x - wheel.centre;
-        let j = (first + turned_to(keys, first, pseudo_angle(ahead)) + n - 1) % n;
+        let j = (first + turned_to(keys, pseudo_angle(ahead)) + n - 1) % n;
         let s = normals[j].dot(x - verts[j]);
         if s >= r {
             return Some(false);

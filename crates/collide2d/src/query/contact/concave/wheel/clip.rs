@@ -78,7 +78,7 @@ impl Wheels {
         let (keys, bisectors) = (&self.normal_keys[start..start + n], &self.bisectors[start..start + n]);
         let first = wheel.normal_first as usize;
         // The vertex furthest along `u`: where the faces turn from facing behind `u` to ahead.
-        let furthest = |u: Vec2| (first + turned_to(keys, first, pseudo_angle(u))) % n;
+        let furthest = |u: Vec2| (first + turned_to(keys, pseudo_angle(u))) % n;
         let left = d.perp();
         let side = |i: usize| left.dot(verts[i] - bisectors[i] * shrink - o);
         let (leftmost, rightmost) = (furthest(left), furthest(-left));
