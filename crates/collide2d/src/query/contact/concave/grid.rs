@@ -112,6 +112,12 @@ impl Grid {
         (x0 / b, x1 / b, y0 / b, y1 / b)
     }
 
+    /// The regions listed for the block holding point `x`, and that block's index.
+    pub(super) fn list_at(&self, x: Vec2) -> (&[u32], usize) {
+        let (cx, _, cy, _) = self.cells(x, x);
+        self.list(cx, cy)
+    }
+
     /// The regions listed for the block holding cell `(x, y)`, and that block's index.
     pub(super) fn list(&self, x: usize, y: usize) -> (&[u32], usize) {
         let c = (y / self.block) * self.blocks + x / self.block;

@@ -130,6 +130,7 @@ struct Scratch {
     grid_fill: Vec<u32>,
     marks: Vec<u32>,
     cover: Vec<u32>,
+    block_cover: Vec<u32>,
     cells: Vec<u8>,
     blocks: Vec<u8>,
     elements: Vec<Element>,

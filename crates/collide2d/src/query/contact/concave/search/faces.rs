@@ -49,7 +49,7 @@ impl Search<'_> {
         let cover = if x.length_squared() < inner * inner {
             chord(a, u, inner).filter(|&c| reaches(c))
         } else {
-            self.region_at(x, k, seen, |m| line_stretch(regions, m, a, u, self.margin).filter(|&c| reaches(c)))
+            self.region_at(x, k, |m| line_stretch(regions, m, a, u, self.margin).filter(|&c| reaches(c)))
                 // Where two regions meet, neither holds the point by the margin: the cell may.
                 .or_else(|| self.solid_stretch(x, (a, u, length)).filter(|&c| reaches(c)))
         };
@@ -86,36 +86,58 @@ impl Search<'_> {
         Some((s0 - self.margin, s1 + self.margin))
     }
 
-    /// `stretch(m)` for the first region `m` other than `k` that holds `x` by more than the
-    /// margin and for which it is `Some` (the region that last covered a face of `k` first).
-    fn region_at(
-        &self,
-        x: Vec2,
-        k: usize,
-        seen: &mut Stamps,
-        stretch: impl Fn(usize) -> Option<(f32, f32)>,
-    ) -> Option<(f32, f32)> {
+    /// `stretch(m)` for a region `m` other than `k` that holds `x` by more than the margin and
+    /// for which it is `Some`. Tried in turn: the region that last covered a face of `k`, the
+    /// one that last covered a point in `x`'s block of the grid, then the block's list from
+    /// `k`'s place in it outwards.
+    ///
+    /// Why outwards: regions are built piece by piece, so `k`'s neighbours in the list are
+    /// mostly the same piece against the other shape's neighbouring pieces, and such a region
+    /// tends to hold a long stretch of `k`'s face, not just the point (its faces from the same
+    /// piece's edges are short moves of `k`'s). The first holder the list happens to give
+    /// is often a region the face crosses, which leaves the face in many short parts: on two
+    /// overlapping stars of 1,000 corners, trying the list in order gave 6 times the parts and
+    /// 200 times the regions tried.
+    fn region_at(&self, x: Vec2, k: usize, stretch: impl Fn(usize) -> Option<(f32, f32)>) -> Option<(f32, f32)> {
         let regions = self.regions;
+        let count = regions.info.len();
         let holds = |m: usize| {
             let r = &regions.info[m];
             m != k && r.lo.cmple(x).all() && x.cmple(r.hi).all() && inside(regions, m, x, self.margin)
         };
+        let held = |m: usize| if m < count && holds(m) { stretch(m) } else { None };
         let mut cover = self.cover.borrow_mut();
         let cached = cover[k] as usize;
-        if cached < regions.info.len() && holds(cached) {
-            if let Some(c) = stretch(cached) {
+        if let Some(c) = held(cached) {
+            return Some(c);
+        }
+        let (list, block) = self.grid.list_at(x);
+        let mut block_cover = self.block_cover.borrow_mut();
+        let last = block_cover[block] as usize;
+        if last != cached {
+            if let Some(c) = held(last) {
+                cover[k] = last as u32;
                 return Some(c);
             }
         }
-        let mut found = None;
-        self.grid.any_in(x, x, seen, |m| {
-            found = if holds(m) { stretch(m) } else { None };
-            if found.is_some() {
-                cover[k] = m as u32;
+        // The list holds each region once, in increasing order.
+        let place = list.partition_point(|&m| (m as usize) < k);
+        let (before, after) = list.split_at(place);
+        let mut before = before.iter().rev();
+        let mut after = after.iter();
+        loop {
+            let (next, previous) = (after.next(), before.next());
+            if next.is_none() && previous.is_none() {
+                return None;
             }
-            found.is_some()
-        });
-        found
+            for &m in next.into_iter().chain(previous) {
+                if let Some(c) = held(m as usize) {
+                    cover[k] = m;
+                    block_cover[block] = m;
+                    return Some(c);
+                }
+            }
+        }
     }
 
     /// Candidates on the part `[from, to]` of a face of region `k` (from `a` along unit `u`,

@@ -32,6 +32,8 @@ pub(super) struct Search<'r> {
     /// Per region, the region that last covered one of its faces whole: tried first for the
     /// next face (neighbouring faces are usually covered by the same region).
     cover: std::cell::RefCell<Vec<u32>>,
+    /// Per block of the grid, the region that last covered a point in it: tried next.
+    block_cover: std::cell::RefCell<Vec<u32>>,
     tolerance: f32,
     /// How far inside another region a point must be to count as covered: rounding must not
     /// let two regions sharing a face line each hide the other's face.
@@ -75,6 +77,9 @@ impl<'r> Search<'r> {
         let mut cover = take(&mut scratch.cover);
         cover.clear();
         cover.resize(count, u32::MAX);
+        let mut block_cover = take(&mut scratch.block_cover);
+        block_cover.clear();
+        block_cover.resize(grid.blocks * grid.blocks, u32::MAX);
         let solid = Solid::new(&grid, inner, take(&mut scratch.cells), take(&mut scratch.blocks));
         Search {
             regions,
@@ -82,6 +87,7 @@ impl<'r> Search<'r> {
             solid: RefCell::new(solid),
             seen: RefCell::new(Stamps { marks, stamp: 0 }),
             cover: RefCell::new(cover),
+            block_cover: RefCell::new(block_cover),
             tolerance,
             margin,
             inner,
@@ -104,6 +110,7 @@ impl<'r> Search<'r> {
         (scratch.cells, scratch.blocks) = (solid.cells, solid.blocks);
         scratch.marks = self.seen.into_inner().marks;
         scratch.cover = self.cover.into_inner();
+        scratch.block_cover = self.block_cover.into_inner();
         scratch.elements = self.elements.into_inner();
         scratch.order = self.order.into_inner();
         scratch.stretches = self.stretches.into_inner();
