@@ -219,18 +219,28 @@ mod tests {
 
     /// A convex polygon of at least `WHEEL_FROM` corners: points at random angles on an
     /// ellipse (some close together, making short faces), turned and moved, at scale `size`.
-    pub(super) fn ellipse_hull(
-        angles: &[f32],
-        stretch: f32,
-        turn: f32,
-        centre: Vec2,
-        size: f32,
-    ) -> Option<ConvexPolygon> {
+    fn ellipse_hull(angles: &[f32], stretch: f32, turn: f32, centre: Vec2, size: f32) -> Option<ConvexPolygon> {
         let points: Vec<Vec2> = angles
             .iter()
             .map(|a| centre + Vec2::from_angle(turn).rotate(Vec2::new(a.cos(), stretch * a.sin())) * size)
             .collect();
         ConvexPolygon::from_hull(&points).ok().filter(|p| p.vertices().len() >= WHEEL_FROM)
+    }
+
+    /// Round polygons for the proptests: [`ellipse_hull`] of 48–160 random angles, stretched,
+    /// turned and moved, at scale 1e-3, 1 or 1e3; with that scale and its centre.
+    pub(super) fn round_polygons() -> impl Strategy<Value = Option<(ConvexPolygon, f32, Vec2)>> {
+        (
+            prop::collection::vec(0.0f32..std::f32::consts::TAU, 48..160),
+            0.2f32..1.0,
+            0.0f32..std::f32::consts::TAU,
+            (-3.0f32..3.0, -3.0f32..3.0),
+            prop::sample::select(vec![1e-3f32, 1.0, 1e3]),
+        )
+            .prop_map(|(angles, stretch, turn, centre, size)| {
+                let centre = Vec2::from(centre) * size;
+                ellipse_hull(&angles, stretch, turn, centre, size).map(|p| (p, size, centre))
+            })
     }
 
     proptest! {
@@ -242,17 +252,12 @@ mod tests {
         /// disguise.
         #[test]
         fn the_wheel_answers_as_the_pass_over_the_faces(
-            angles in prop::collection::vec(0.0f32..std::f32::consts::TAU, 48..160),
-            stretch in 0.2f32..1.0,
-            turn in 0.0f32..std::f32::consts::TAU,
-            centre in (-3.0f32..3.0, -3.0f32..3.0),
-            size in prop::sample::select(vec![1e-3f32, 1.0, 1e3]),
+            polygon in round_polygons(),
             margin in prop::sample::select(vec![0.0f32, 1e-6, 1e-4, 1e-3]),
             radius in prop::sample::select(vec![0.0f32, 0.01, 0.3]),
             points in prop::collection::vec((-1.5f32..1.5, -1.5f32..1.5), 64),
         ) {
-            let centre = Vec2::from(centre) * size;
-            let Some(polygon) = ellipse_hull(&angles, stretch, turn, centre, size) else { return Ok(()) };
+            let Some((polygon, size, centre)) = polygon else { return Ok(()) };
             let (verts, normals) = (polygon.vertices(), polygon.normals());
             let mut wheels = Wheels::default();
             wheels.add(verts, normals);
