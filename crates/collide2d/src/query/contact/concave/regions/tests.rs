@@ -148,3 +148,35 @@ fn a_piece_that_rounds_onto_a_point_or_a_segment_stays_a_disc_or_a_capsule() {
         }
     }
 }
+
+/// A walk out from inside a region grows the faces other regions cover by the margin (see
+/// `walk_stretch`), also where the region has a wheel, whose line clips move every face alike
+/// and so must leave this case to the pass over the faces.
+#[test]
+fn a_walk_from_inside_a_region_with_a_wheel_grows_its_covered_faces() {
+    let piece = ConvexPolygon::regular(64, v(0.3, -0.2), 2.0, 0.1).unwrap();
+    let mut regions = rounded_region(piece.vertices(), Vec2::ZERO, 0.0);
+    assert_eq!(regions.wheels.count(), 1);
+    // Every other face covered by other regions (diagonals between pieces, say).
+    for (i, flags) in regions.exposable.iter_mut().enumerate() {
+        if i % 2 == 0 {
+            *flags &= !FACE;
+        }
+    }
+    for turn in 0..32 {
+        let d = Vec2::from_angle(turn as f32 * 0.2);
+        let walked = super::super::stretch::walk_stretch(&regions, 0, d, 0.1).unwrap();
+        let pass = super::super::stretch::polygon_stretch(
+            regions.verts(0),
+            regions.normals(0),
+            regions.flags(0),
+            Vec2::ZERO,
+            d,
+            0.0,
+            0.1,
+        );
+        assert_eq!(Some(walked), pass, "{d}");
+        // Past the whole piece: some of the way out is through a grown face.
+        assert!(walked.1 > 1.5, "{d}: {walked:?}");
+    }
+}

@@ -250,7 +250,7 @@ impl<'r> Search<'r> {
         // slanted, which are more often open, and each costs a test on first use (on two
         // overlapping stars of 1,000 corners, testing the bounds' cells took 43 % of the
         // instructions; the cells along the faces, 11 % fewer in all).
-        self.grid.n >= 2 && self.grid.all_along(a, b, |x, y| self.solid_cell(x, y))
+        self.grid.all_along(a, b, |x, y| self.solid_cell(x, y))
     }
 
     /// The walk along a candidate's own direction left through a pinch (a corner where regions
