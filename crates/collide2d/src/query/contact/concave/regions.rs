@@ -82,6 +82,13 @@ impl Regions {
         &self.normals[r.start..r.start + r.len]
     }
 
+    /// Face `i` of region `k` (from vertex `i` to the next), moved out along its normal by the
+    /// radius: where the rounded region's boundary runs.
+    pub(super) fn face(&self, k: usize, i: usize) -> (Vec2, Vec2) {
+        let (v, out) = (self.verts(k), self.normals(k)[i] * self.radius);
+        (v[i] + out, v[if i + 1 == v.len() { 0 } else { i + 1 }] + out)
+    }
+
     /// Region `k`'s flags per vertex (`FACE`, `ARC`: see `exposable`).
     pub(super) fn flags(&self, k: usize) -> &[u8] {
         let r = &self.info[k];

@@ -29,9 +29,8 @@ impl Search<'_> {
     ) {
         let regions = self.regions;
         let (k, i) = (part.region as usize, part.index as usize);
-        let (v, normals) = (regions.verts(k), regions.normals(k));
-        let n = normals[i];
-        let (a, b) = (v[i] + n * regions.radius, v[(i + 1) % v.len()] + n * regions.radius);
+        let n = regions.normals(k)[i];
+        let (a, b) = regions.face(k, i);
         let length = (b - a).length();
         let Some(u) = (b - a).try_normalize() else { return };
         let (from, to) = (part.from, part.to.min(length));
