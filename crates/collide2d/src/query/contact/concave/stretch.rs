@@ -137,7 +137,7 @@ pub(super) fn face_bound((lo, hi): (f32, f32), limit: f32, speed: f32) -> Option
     if speed == 0.0 {
         // Parallel to this face and not strictly inside it: the line at most slides along the
         // region's boundary, which is touching, not overlapping.
-        return (limit > 0.0).then_some((lo, hi));
+        return if limit <= 0.0 { None } else { Some((lo, hi)) };
     }
     // Which bound a face sets depends on the way it faces, which a branch predicts badly: both
     // are worked out, and one kept.
@@ -175,11 +175,7 @@ fn band_stretch(a: Vec2, b: Vec2, r: f32, d: Vec2) -> Option<(f32, f32)> {
         lo = lo.max(t0.min(t1));
         hi = hi.min(t0.max(t1));
     }
-    if lo > hi {
-        None
-    } else {
-        Some((lo, hi))
-    }
+    (lo <= hi).then_some((lo, hi))
 }
 
 /// The walk out along a ray through `stretches` (`(from, to, region)`): start at 0 and, while
