@@ -211,7 +211,9 @@ fn the_search_alone_clears_faces_part_by_part_as_far_as_the_brute_force_answer()
 fn never_deeper_than_an_exit(p: &Polygon, q: &Polygon, what: &str) -> Option<(usize, usize)> {
     use super::stretch::{walk_out, walk_stretch};
     let other = ShapeRef::Polygon(q);
-    let scale = 2.0 * (p.aabb().half_extents().length() + q.aabb().half_extents().length());
+    // Both callers' shapes lie within about 1.5 of the origin: the scale `contact` would take
+    // for such a pair, fixed (from their bounds it came out near 5, a looser tolerance).
+    let scale = 4.0;
     let scratch = regions_of(p, other, |_, _, _| true);
     let regions = &scratch.regions;
     let (tolerance, margin) = (1e-4 * scale, 1e-6 * scale);
