@@ -115,7 +115,7 @@ impl Grid {
             // Two rows or columns at most: the box's cells are hardly more, and cost less to
             // list (on the game bench's traced sprites, walking the rows of these too cost 2 %
             // more instructions at Optimal).
-            return (y0..=y1).all(|y| (x0..=x1).all(|x| f(x, y)));
+            return Self::all_cells((x0, x1, y0, y1), f);
         }
         let size = Vec2::ONE / self.inv_cell;
         let slack = size * 1e-2;
@@ -139,6 +139,15 @@ impl Grid {
         let (x0, x1, y0, y1) = self.cells(lo, hi);
         let b = self.block;
         (x0 / b, x1 / b, y0 / b, y1 / b)
+    }
+
+    /// Whether `f(x, y)` holds for every cell of the range `(x0, x1, y0, y1)` (as `cells`
+    /// gives it), stopping at the first that fails.
+    pub(super) fn all_cells(
+        (x0, x1, y0, y1): (usize, usize, usize, usize),
+        mut f: impl FnMut(usize, usize) -> bool,
+    ) -> bool {
+        (y0..=y1).all(|y| (x0..=x1).all(|x| f(x, y)))
     }
 
     /// The regions listed for the block holding point `x`, and that block's index.

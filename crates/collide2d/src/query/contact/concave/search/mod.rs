@@ -130,8 +130,7 @@ impl<'r> Search<'r> {
         if self.grid.n < 2 {
             return false;
         }
-        let (x0, x1, y0, y1) = self.grid.cells(lo, hi);
-        (y0..=y1).all(|y| (x0..=x1).all(|x| self.solid_cell(x, y)))
+        Grid::all_cells(self.grid.cells(lo, hi), |x, y| self.solid_cell(x, y))
     }
 
     /// `(depth, normal, region left last)`, or `None` when there is no region.
