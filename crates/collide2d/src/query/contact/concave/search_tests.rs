@@ -486,3 +486,40 @@ fn a_point_the_grid_files_under_a_solid_cell_lies_inside_a_region() {
     assert!(solid_points > 20_000 && blocks, "only {solid_points} points in solid cells (blocks: {blocks})");
     assert!(solid_blocks >= 5, "only {solid_blocks} blocks found solid whole");
 }
+
+/// A comb lying on the edge of a square, overlapping it by 0.15: the way out is 0.15 to the
+/// left. The grid's extent starts exactly at the left and bottom edges of one region (the
+/// square against the comb's top-right piece, which holds both its rightmost and topmost
+/// points), and the answer lies on that region's left face, in a cell (and block) along the
+/// grid's left edge. A cell or block is solid only when its box *grown* by the slack lies inside
+/// a region: tested shrunk, that cell (or block) would count as inside that region, the face's
+/// stretch there as covered, and the search would find a way out 1 or more units long. With
+/// 3 teeth the grid has cells only; with 300 (about as many regions) it has blocks of 4 × 4.
+/// Turned a half turn, the same holds at the grid's right and top edges.
+#[test]
+fn a_cell_along_the_grids_edge_is_not_solid_where_the_answer_lies() {
+    let corners = [(0.0, 0.0), (10.0, 0.0), (10.0, 10.0), (0.0, 10.0)];
+    let square = Polygon::new(&corners.map(|(x, y)| Vec2::new(x, y))).unwrap();
+    for teeth in [3usize, 300] {
+        // Teeth of width w with gaps of w, on a base 0.1 tall, 0.4 tall in all.
+        let w = 0.4 / (2 * teeth - 1) as f32;
+        let (left, bottom) = (-0.25f32, 2.0f32);
+        let mut outline = vec![Vec2::new(left, bottom), Vec2::new(left + 0.4, bottom)];
+        for k in (0..teeth).rev() {
+            let x0 = left + 2.0 * k as f32 * w;
+            outline.extend([Vec2::new(x0 + w, bottom + 0.4), Vec2::new(x0, bottom + 0.4)]);
+            if k > 0 {
+                outline.extend([Vec2::new(x0, bottom + 0.1), Vec2::new(x0 - w, bottom + 0.1)]);
+            }
+        }
+        // The first tooth's left side runs down the base's left end. Turned a half turn about
+        // the square's centre, the comb lies on its right edge, teeth down: the same case at the
+        // grid's far (right and top) edges.
+        for turned in [false, true] {
+            let points: Vec<Vec2> = outline.iter().map(|&q| if turned { Vec2::splat(10.0) - q } else { q }).collect();
+            let comb = Polygon::new(&points).unwrap();
+            let (depth, tolerance) = search_depth_against(&square, ShapeRef::Polygon(&comb), 20.0, false).unwrap();
+            assert!((depth - 0.15).abs() <= 2.0 * tolerance, "{teeth} teeth, turned {turned}: depth {depth}");
+        }
+    }
+}
