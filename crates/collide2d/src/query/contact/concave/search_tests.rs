@@ -523,3 +523,37 @@ fn a_cell_along_the_grids_edge_is_not_solid_where_the_answer_lies() {
         }
     }
 }
+
+/// The walk out along a direction is exact below its limit: an exit just short of the limit
+/// still sees a region that starts within the tolerance past it (here across a notch narrower
+/// than the tolerance, which the walk treats as closed), so the walk goes on through it. A
+/// U whose notch lies on the grid's middle line: the regions past the notch are listed in the
+/// grid's other column only, which the walk reaches only by looking a little beyond the limit.
+#[test]
+fn an_exit_just_short_of_the_walks_limit_goes_on_through_a_region_within_the_tolerance() {
+    let gap = 4e-4;
+    let outline = [
+        (-3.0, -2.0),
+        (5.0 + gap, -2.0),
+        (5.0 + gap, 2.0),
+        (1.0 + gap, 2.0),
+        (1.0 + gap, -1.0),
+        (1.0, -1.0),
+        (1.0, 2.0),
+        (-3.0, 2.0),
+    ];
+    let u = Polygon::new(&outline.map(|(x, y)| Vec2::new(x, y))).unwrap();
+    // A point in the left arm: the regions are the pieces, moved by the point.
+    let mut scratch = regions_of(&u, ShapeRef::Point(Vec2::new(0.0, 0.5)), |_, _, _| true);
+    let regions = std::mem::take(&mut scratch.regions);
+    let (tolerance, margin) = (1e-3, 1e-5);
+    let search = Search::new(&regions, tolerance, margin, 0.0, &mut scratch);
+    for limit in [1.0 + tolerance, 1.0 + 0.5 * tolerance, 5.0] {
+        let (t, _) = search.escape_alone(Vec2::X, limit);
+        // Through the left arm (to 1), across the notch, through the right arm (to 5 + gap).
+        assert!(t >= limit.min(5.0), "limit {limit}: the walk left at {t}");
+    }
+    let (t, _) = search.escape_alone(Vec2::NEG_X, 5.0);
+    assert!((t - 3.0).abs() < 1e-5, "leftwards: {t}");
+    search.give_back(&mut scratch);
+}

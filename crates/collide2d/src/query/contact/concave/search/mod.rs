@@ -323,6 +323,12 @@ impl<'r> Search<'r> {
         false
     }
 
+    /// [`Search::escape`] on its own, for the tests.
+    #[cfg(test)]
+    pub(super) fn escape_alone(&self, d: Vec2, limit: f32) -> (f32, usize) {
+        self.escape(d, limit, &mut self.seen.borrow_mut())
+    }
+
     /// The exit distance along unit `d` and the region it leaves last: start at 0 and, while
     /// inside any region's stretch of the ray, jump to that stretch's end. Exact below `limit`;
     /// at or beyond it, only known to be at least `limit`.
