@@ -73,13 +73,16 @@
 //!   spokes, which decide most point tests with one face found by binary search; `wheel/clip.rs`
 //!   finds where a line runs through such a region by binary searches too;
 //! - `search_tests.rs` (tests only): the search run on its own, without the shortcuts, against
-//!   a brute-force answer.
+//!   a brute-force answer; `aligned_tests.rs` (tests only): the same on tile-like shapes, whose
+//!   faces line up and whose notches a shape fits exactly.
 //!
 //! How they depend on each other: `settle.rs` runs the search (over subsets of the regions),
 //! which asks `grid.rs`; those three ask `stretch.rs`, and all of them read `regions.rs`, which
 //! builds each region's wheel (`wheel.rs`) with it. None uses one that uses it, except for the
 //! buffers: this file owns `Scratch` and lends each stage its part.
 
+#[cfg(test)]
+mod aligned_tests;
 mod grid;
 mod regions;
 mod search;
@@ -506,6 +509,32 @@ mod tests {
         let c = contact_of(&gamma, ShapeRef::Aabb(&b));
         assert!((c.depth - 0.8).abs() < 1e-5, "{c:?}");
         assert!(c.normal.x > 0.999 && c.normal.y < 0.0, "{c:?}");
+    }
+
+    #[test]
+    fn a_disc_on_a_column_beside_a_notch_it_fits_exactly_is_pushed_clear() {
+        // Columns of heights 4, 2 (the middle block) and 4 (x from 2 to 5), a notch 1 wide
+        // between the last two; a disc of radius 1 centred above the notch's left edge, on the
+        // right column's top. Left by 0.5 it would sit in a pinch, touching three corners, so the
+        // way out found is up, clear of the right column's corner: √0.75. The search finds no
+        // exit within its bound here and walks out along the axes; the walk up and down once
+        // missed the regions it starts in (an endless segment's NaN end) and answered 0.
+        let outline = [
+            (0.0, 0.0),
+            (5.0, 0.0),
+            (5.0, 4.0),
+            (4.0, 4.0),
+            (4.0, 1.0),
+            (3.0, 1.0),
+            (3.0, 3.0),
+            (2.0, 3.0),
+            (2.0, 4.0),
+            (0.0, 4.0),
+        ];
+        let p = Polygon::new(&outline.map(|(x, y)| v(x, y))).unwrap();
+        let disc = crate::shape::Circle::new(v(3.5, 4.0), 1.0).unwrap();
+        let c = contact_of(&p, ShapeRef::Circle(&disc));
+        assert!(c.depth >= 0.5 && c.depth <= 0.75f32.sqrt() + 1e-4, "{c:?}");
     }
 
     #[test]

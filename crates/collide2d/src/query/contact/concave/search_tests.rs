@@ -27,7 +27,7 @@ fn search_depth(p: &Polygon, disc: &Circle, skip_inner: bool) -> Option<(f32, f3
 
 /// A fresh scratch holding the regions of `p` against `other` (with the other polygon's piece
 /// flags, as a query has them) whose bounds `keep(lo, hi, radius)` admits.
-fn regions_of(p: &Polygon, other: ShapeRef, keep: impl Fn(Vec2, Vec2, f32) -> bool) -> Scratch {
+pub(super) fn regions_of(p: &Polygon, other: ShapeRef, keep: impl Fn(Vec2, Vec2, f32) -> bool) -> Scratch {
     let mut scratch = Scratch::default();
     let flags = match other {
         ShapeRef::Polygon(q) => Some(q.part_flags()),
@@ -40,7 +40,7 @@ fn regions_of(p: &Polygon, other: ShapeRef, keep: impl Fn(Vec2, Vec2, f32) -> bo
 }
 
 /// [`search_depth`] against any shape, the tolerances `1e-4` and `1e-6` times `scale`.
-fn search_depth_against(p: &Polygon, other: ShapeRef, scale: f32, skip_inner: bool) -> Option<(f32, f32)> {
+pub(super) fn search_depth_against(p: &Polygon, other: ShapeRef, scale: f32, skip_inner: bool) -> Option<(f32, f32)> {
     let (tolerance, margin) = (1e-4 * scale, 1e-6 * scale);
     let others = OtherPieces::of(other);
     let deepest = p
@@ -83,7 +83,7 @@ fn distance_to_ring(y: DVec2, ring: &[DVec2]) -> f64 {
 /// `{y : dist(y, ring) ≥ r}`. Its boundary is made of the edges' outward offsets by `r` and the
 /// circles of radius `r` around the vertices, so its nearest point is the foot of `c` on one of
 /// them or where two of them cross; every such point that is free is tried.
-fn oracle_depth(ring: &[DVec2], c: DVec2, r: f64) -> f64 {
+pub(super) fn oracle_depth(ring: &[DVec2], c: DVec2, r: f64) -> f64 {
     let n = ring.len();
     // Offset lines (a point, a unit direction) and circles (their centres).
     let lines: Vec<(DVec2, DVec2)> = (0..n)
@@ -485,75 +485,4 @@ fn a_point_the_grid_files_under_a_solid_cell_lies_inside_a_region() {
     }
     assert!(solid_points > 20_000 && blocks, "only {solid_points} points in solid cells (blocks: {blocks})");
     assert!(solid_blocks >= 5, "only {solid_blocks} blocks found solid whole");
-}
-
-/// A comb lying on the edge of a square, overlapping it by 0.15: the way out is 0.15 to the
-/// left. The grid's extent starts exactly at the left and bottom edges of one region (the
-/// square against the comb's top-right piece, which holds both its rightmost and topmost
-/// points), and the answer lies on that region's left face, in a cell (and block) along the
-/// grid's left edge. A cell or block is solid only when its box *grown* by the slack lies inside
-/// a region: tested shrunk, that cell (or block) would count as inside that region, the face's
-/// stretch there as covered, and the search would find a way out 1 or more units long. With
-/// 3 teeth the grid has cells only; with 300 (about as many regions) it has blocks of 4 × 4.
-/// Turned a half turn, the same holds at the grid's right and top edges.
-#[test]
-fn a_cell_along_the_grids_edge_is_not_solid_where_the_answer_lies() {
-    let corners = [(0.0, 0.0), (10.0, 0.0), (10.0, 10.0), (0.0, 10.0)];
-    let square = Polygon::new(&corners.map(|(x, y)| Vec2::new(x, y))).unwrap();
-    for teeth in [3usize, 300] {
-        // Teeth of width w with gaps of w, on a base 0.1 tall, 0.4 tall in all.
-        let w = 0.4 / (2 * teeth - 1) as f32;
-        let (left, bottom) = (-0.25f32, 2.0f32);
-        let mut outline = vec![Vec2::new(left, bottom), Vec2::new(left + 0.4, bottom)];
-        for k in (0..teeth).rev() {
-            let x0 = left + 2.0 * k as f32 * w;
-            outline.extend([Vec2::new(x0 + w, bottom + 0.4), Vec2::new(x0, bottom + 0.4)]);
-            if k > 0 {
-                outline.extend([Vec2::new(x0, bottom + 0.1), Vec2::new(x0 - w, bottom + 0.1)]);
-            }
-        }
-        // The first tooth's left side runs down the base's left end. Turned a half turn about
-        // the square's centre, the comb lies on its right edge, teeth down: the same case at the
-        // grid's far (right and top) edges.
-        for turned in [false, true] {
-            let points: Vec<Vec2> = outline.iter().map(|&q| if turned { Vec2::splat(10.0) - q } else { q }).collect();
-            let comb = Polygon::new(&points).unwrap();
-            let (depth, tolerance) = search_depth_against(&square, ShapeRef::Polygon(&comb), 20.0, false).unwrap();
-            assert!((depth - 0.15).abs() <= 2.0 * tolerance, "{teeth} teeth, turned {turned}: depth {depth}");
-        }
-    }
-}
-
-/// The walk out along a direction is exact below its limit: an exit just short of the limit
-/// still sees a region that starts within the tolerance past it (here across a notch narrower
-/// than the tolerance, which the walk treats as closed), so the walk goes on through it. A
-/// U whose notch lies on the grid's middle line: the regions past the notch are listed in the
-/// grid's other column only, which the walk reaches only by looking a little beyond the limit.
-#[test]
-fn an_exit_just_short_of_the_walks_limit_goes_on_through_a_region_within_the_tolerance() {
-    let gap = 4e-4;
-    let outline = [
-        (-3.0, -2.0),
-        (5.0 + gap, -2.0),
-        (5.0 + gap, 2.0),
-        (1.0 + gap, 2.0),
-        (1.0 + gap, -1.0),
-        (1.0, -1.0),
-        (1.0, 2.0),
-        (-3.0, 2.0),
-    ];
-    let u = Polygon::new(&outline.map(|(x, y)| Vec2::new(x, y))).unwrap();
-    // A point in the left arm: the regions are the pieces, moved by the point.
-    let mut scratch = regions_of(&u, ShapeRef::Point(Vec2::new(0.0, 0.5)), |_, _, _| true);
-    let regions = std::mem::take(&mut scratch.regions);
-    let (tolerance, margin) = (1e-3, 1e-5);
-    let search = Search::new(&regions, tolerance, margin, 0.0, &mut scratch);
-    for limit in [1.0 + tolerance, 1.0 + 0.5 * tolerance, 5.0] {
-        let (t, _) = search.escape_alone(Vec2::X, limit);
-        // Through the left arm (to 1), across the notch, through the right arm (to 5 + gap).
-        assert!(t >= limit.min(5.0), "limit {limit}: the walk left at {t}");
-    }
-    let (t, _) = search.escape_alone(Vec2::NEG_X, 5.0);
-    assert!((t - 3.0).abs() < 1e-5, "leftwards: {t}");
-    search.give_back(&mut scratch);
 }

@@ -223,7 +223,10 @@ impl<'r> Search<'r> {
             }
         }
         if !best.0.is_finite() {
-            // Nothing found within the bound (only from degenerate input): walk out along the axes.
+            // Nothing found within the bound: from degenerate input, or where the only clean
+            // exits within it lie along an exposed arc or face a little way from a pinch, past
+            // where the probes reach (a disc on a column's top beside a notch it fits exactly).
+            // Walk out along the axes: a push that separates, if not always the shortest.
             for d in [Vec2::X, Vec2::NEG_X, Vec2::Y, Vec2::NEG_Y] {
                 let (t, region) = self.escape(d, f32::INFINITY, seen);
                 if t < best.0 {
@@ -292,7 +295,13 @@ impl<'r> Search<'r> {
         let grid = &self.grid;
         let (p, q) = (a + u * from, a + u * to);
         if grid.n < 2 || !q.is_finite() {
-            return grid.any_in(p.min(q), p.max(q), seen, |m| region(m, out));
+            // An endless segment along an axis has a NaN coordinate at its far end (0 · ∞):
+            // `f32::min` and `max` keep the other end's, where `Vec2`'s would keep the NaN and
+            // lose the segment's own row or column (the walk along an axis then misses the
+            // regions it starts in).
+            let lo = Vec2::new(p.x.min(q.x), p.y.min(q.y));
+            let hi = Vec2::new(p.x.max(q.x), p.y.max(q.y));
+            return grid.any_in(lo, hi, seen, |m| region(m, out));
         }
         let (x0, x1, y0, y1) = grid.cells(p.min(q), p.max(q));
         seen.next();
