@@ -30,6 +30,12 @@ use super::{ShapeLike, ShapeRef};
 /// [`Contact::push_out_a`]) is the shortest translation that separates them (touching after it).
 /// Up to two points: two when an edge lies flat against an edge.
 ///
+/// One exception, with concave polygons: a push into a gap that `b` fits exactly (touching both
+/// sides, or wedged between corners) is not taken, since the least further push along it
+/// overlaps again. Gaps narrower than about 1e-4 of the shapes' size count as closed too. The
+/// push given then leaves `b` free to move on, and can be much longer: a box as wide as a
+/// corridor, overlapping one wall, is pushed out of the corridor's end, not back into it.
+///
 /// ```
 /// use collide2d::{contact, Circle, Vec2};
 /// let a = Circle::new(Vec2::ZERO, 1.0)?;
