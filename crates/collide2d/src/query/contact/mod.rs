@@ -30,11 +30,12 @@ use super::{ShapeLike, ShapeRef};
 /// [`Contact::push_out_a`]) is the shortest translation that separates them (touching after it).
 /// Up to two points: two when an edge lies flat against an edge.
 ///
-/// One exception, with concave polygons: a push into a gap that `b` fits exactly (touching both
-/// sides, or wedged between corners) is not taken, since the least further push along it
-/// overlaps again. Gaps narrower than about 1e-4 of the shapes' size count as closed too. The
-/// push given then leaves `b` free to move on, and can be much longer: a box as wide as a
-/// corridor, overlapping one wall, is pushed out of the corridor's end, not back into it.
+/// One exception, with concave polygons: a gap that `b` fits exactly (touching both sides, or
+/// wedged between corners) counts as closed, since the least further push along it overlaps
+/// again, and so do gaps narrower than about 1e-4 of the shapes' size. The push then goes past
+/// such gaps and can be much longer: a box as wide as a corridor, overlapping one wall, is
+/// pushed out of the corridor's end, not back into it. (Where the search finds no other way
+/// out, it walks out along an axis, which can still end in such a gap.)
 ///
 /// ```
 /// use collide2d::{contact, Circle, Vec2};
