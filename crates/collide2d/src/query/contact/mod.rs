@@ -34,8 +34,8 @@ use super::{ShapeLike, ShapeRef};
 /// wedged between corners) counts as closed, since the least further push along it overlaps
 /// again, and so do gaps narrower than about 1e-4 of the shapes' size. The push then goes past
 /// such gaps and can be much longer: a box as wide as a corridor, overlapping one wall, is
-/// pushed out of the corridor's end, not back into it. (Where the search finds no other way
-/// out, it walks out along an axis, which can still end in such a gap.)
+/// pushed out of the corridor's end, not back into it. (A push can still end in such a gap:
+/// a disc pushed straight up between two walls it fits exactly, out of the floor it overlaps.)
 ///
 /// ```
 /// use collide2d::{contact, Circle, Vec2};
