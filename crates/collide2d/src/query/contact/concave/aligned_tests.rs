@@ -92,14 +92,14 @@ fn skyline(heights: &[f32]) -> Polygon {
     Polygon::new(&outline).unwrap()
 }
 
-/// Tile-like shapes: skylines of whole units against discs, boxes and capsules on a half-unit
-/// grid. Their faces line up, notches fit a shape exactly, and walks run along the axes, where
-/// random shapes never go. Every push must leave the shapes touching at most, and a disc's may
-/// not be shorter than the exact answer (brute force, in f64).
+/// Tile-like shapes: skylines of whole units against discs, boxes, capsules and L-shaped
+/// polygons on a half-unit grid. Their faces line up, notches fit a shape exactly, and walks run
+/// along the axes, where random shapes never go. Every push must leave the shapes touching at
+/// most, and a disc's may not be shorter than the exact answer (brute force, in f64).
 #[test]
 fn pushes_out_of_tile_like_skylines_separate_and_are_never_too_short() {
     let (checked, discs) = push_out_of_skylines(1500, 0x1357_9bdf_2468_ace0);
-    assert!(checked > 3000 && discs > 1000, "only {checked} pairs, {discs} discs");
+    assert!(checked > 4000 && discs > 1000, "only {checked} pairs, {discs} discs");
 }
 
 /// The same over a million skylines (`SOAK_PAIRS` to change), in a release build:
@@ -130,7 +130,21 @@ fn push_out_of_skylines(skylines: usize, seed: u64) -> (usize, usize) {
         let boxed = Aabb::new(at, at + size).unwrap();
         let disc = Circle::new(at, radius).unwrap();
         let pill = Capsule::new(at, at + Vec2::new(size.x, 0.0), radius.min(1.0)).unwrap();
-        for other in [ShapeRef::Aabb(&boxed), ShapeRef::Circle(&disc), ShapeRef::Capsule(&pill)] {
+        // An L of three squares of side 0.5 or 1 in one of four turns: the boxes [0, 2] × [0, 1]
+        // and [0, 1] × [1, 2] of its own frame, turned by quarter turns (exact), moved to `at`.
+        let (side, turn) = ((1.0 + pick(2)) * 0.5, pick(4) as usize);
+        let place = |x: f32, y: f32| {
+            let v = Vec2::new(x, y) * side;
+            at + [v, v.perp(), -v, -v.perp()][turn]
+        };
+        let corners = [(0.0, 0.0), (2.0, 0.0), (2.0, 1.0), (1.0, 1.0), (1.0, 2.0), (0.0, 2.0)];
+        let l = Polygon::new(&corners.map(|(x, y)| place(x, y))).unwrap();
+        let l_boxes = [((0.0, 0.0), (2.0, 1.0)), ((0.0, 1.0), (1.0, 2.0))].map(|((x0, y0), (x1, y1))| {
+            let (a, b) = (place(x0, y0), place(x1, y1));
+            (a.min(b), a.max(b))
+        });
+        let others = [ShapeRef::Aabb(&boxed), ShapeRef::Circle(&disc), ShapeRef::Capsule(&pill), ShapeRef::Polygon(&l)];
+        for other in others {
             let Some(c) = super::contact_concave(&p, other) else { continue };
             // Moved by the push, they touch at most: the moved shape shrunk by 1e-4 meets
             // nothing. (Not the contact of the moved pair: where the push ends in a gap the
@@ -147,7 +161,11 @@ fn push_out_of_skylines(skylines: usize, seed: u64) -> (usize, usize) {
                 ShapeRef::Capsule(q) => {
                     meets(ShapeRef::Capsule(&Capsule::new(q.a() + push, q.b() + push, q.radius() - hair).unwrap()))
                 }
-                _ => unreachable!(),
+                // The L by its two boxes.
+                _ => l_boxes.iter().any(|&(lo, hi)| {
+                    let inset = Vec2::splat(hair);
+                    meets(ShapeRef::Aabb(&Aabb::new(lo + push + inset, hi + push - inset).unwrap()))
+                }),
             };
             assert!(!still, "case {case}: {other:?} pushed by {c:?} still overlaps {heights:?}");
             if let ShapeRef::Circle(d) = other {
