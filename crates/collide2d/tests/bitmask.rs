@@ -495,6 +495,22 @@ fn push_out_depth_can_run_a_long_thin_mask_s_length() {
     assert_eq!((p.axis_move, p.normal, p.depth), ((1, 0), Vec2::Y, 20.0));
 }
 
+/// A slanted push can run a mask's diagonal, √2 times its side: further than half the content
+/// rectangles' widths and heights together, so the search for the depth must reach that far.
+#[test]
+fn push_out_depth_can_run_a_mask_s_diagonal() {
+    // The diagonal (1, 1) ..= (30, 30), with a pixel left of and above its first one, so that a
+    // pixel on that first one loses the overlap moving right or down and keeps it moving left or
+    // up: the area falls along (1, 1).
+    let line = Bitmask::from_fn(31, 31, |x, y| (x == y && x >= 1) || (x, y) == (0, 1) || (x, y) == (1, 0));
+    let p = line.push_out(&Bitmask::full(1, 1), (1, 1)).unwrap();
+    assert_eq!(p.axis_move, (1, 0));
+    assert!(p.normal.abs_diff_eq(Vec2::ONE.normalize(), 1e-6), "{:?}", p.normal);
+    // Steps of the normal, rounded, stay on the diagonal until they reach (31, 31): 42 × 0.7071 =
+    // 29.7 is the first to round to 30. Half the rectangles' sides together is only 32.
+    assert_eq!(p.depth, 42.0);
+}
+
 /// Content away from the masks' origins: each direction's search runs up to the move that takes
 /// the content rectangles apart, and the shortest move is found right at that limit, one way or
 /// the other along each axis.
