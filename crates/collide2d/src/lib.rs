@@ -39,8 +39,8 @@
 //! - **Normals and push-out.** A [`Contact`]'s `normal` is a unit vector pointing from the first
 //!   shape `a` towards the second `b`, for every pair and also when one lies inside the other;
 //!   `depth ≥ 0` is the length of the minimum translation that separates them, so moving `b` by
-//!   `normal * depth` (or `a` by `-normal * depth`) leaves them touching (for the one exception,
-//!   gaps in a concave polygon that the other shape fits exactly, see [`contact`]). Surface
+//!   `normal * depth` (or `a` by `-normal * depth`) leaves them touching (with a concave polygon,
+//!   possibly wedged between two of its sides, see [`contact`]). Surface
 //!   normals (ray hits) point out of the shape. Signed distances are negative inside a shape.
 //! - **Motion.** Casts ([`cast_shape`], [`sweep`]) take velocities and look over times
 //!   `[0, max_time]`; the hit's normal points from `a` towards `b`, and touching counts as a hit

@@ -412,6 +412,34 @@ pub fn push_out_with_slack(c: &Contact) -> Vec2 {
     c.push_out_b() + c.normal * (CONTACT_SLACK * (1.0 + c.depth))
 }
 
+/// Whether `b` moved by `c`'s push-out vector is apart from `a` or touches it. Mostly a push
+/// longer by `slack` × (1 + depth) separates them. Where the push ends wedged (in a gap
+/// `b` fits exactly, or between corners, so that any push further along overlaps again), no
+/// convex piece of one overlaps a piece of the other by more than a hair: 1e-5 of their sizes
+/// (the library counts an overlap within 2e-6 of its bound on the depth and their sizes as
+/// touching). A flat `b` (a point, a segment, a flat box) is never left wedged: lying along a
+/// diagonal between two pieces, it would overlap neither piece, yet lie inside the polygon.
+pub fn pushed_apart_or_touching(a: &Shape, b: &Shape, c: &Contact, slack: f32) -> bool {
+    if !collide2d::intersects(a, &moved(b, c.push_out_b() + c.normal * (slack * (1.0 + c.depth)))) {
+        return true;
+    }
+    let flat = match b {
+        Shape::Point(_) | Shape::Segment(_) => true,
+        Shape::Aabb(x) => x.half_extents().min_element() == 0.0,
+        _ => false,
+    };
+    let pieces = |s: &Shape| match s {
+        Shape::Polygon(p) => p.convex_parts().iter().cloned().map(Shape::from).collect(),
+        s => vec![s.clone()],
+    };
+    let hair = 1e-5 * (a.aabb().half_extents().length() + b.aabb().half_extents().length());
+    let b_out = moved(b, c.push_out_b());
+    !flat
+        && pieces(a)
+            .iter()
+            .all(|x| pieces(&b_out).iter().all(|y| collide2d::contact(x, y).is_none_or(|k| k.depth <= hair)))
+}
+
 /// The shape-independent rules every contact of `a` against `b` keeps: finite depth ≥ 0, unit
 /// normal, one or two manifold points, and the same depth for `b` against `a`. `Err` names the
 /// broken rule.

@@ -5,6 +5,7 @@
 
 use collide2d::{contact, contains, intersects, Aabb, Circle, Obb, Polygon, Segment, Shape, Transform, Vec2};
 use common::polygons::{other_shape, random_polygon, to_geo};
+use common::pushed_apart_or_touching;
 use geo::Relate;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};

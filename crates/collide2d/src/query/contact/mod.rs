@@ -30,12 +30,12 @@ use super::{ShapeLike, ShapeRef};
 /// [`Contact::push_out_a`]) is the shortest translation that separates them (touching after it).
 /// Up to two points: two when an edge lies flat against an edge.
 ///
-/// One exception, with concave polygons: a gap that `b` fits exactly (touching both sides, or
-/// wedged between corners) counts as closed, since the least further push along it overlaps
-/// again, and so do gaps narrower than about 1e-4 of the shapes' size. The push then goes past
-/// such gaps and can be much longer: a box as wide as a corridor, overlapping one wall, is
-/// pushed out of the corridor's end, not back into it. (A push can still end in such a gap:
-/// a disc pushed straight up between two walls it fits exactly, out of the floor it overlaps.)
+/// Mostly a push slightly longer than `depth` separates them too. With a concave polygon the
+/// shortest push can end with `b` wedged, touching two sides at once, where any push further
+/// along overlaps again: in a gap `b` fits exactly (a box as wide as a corridor, overlapping one
+/// wall, goes back into the corridor) or between corners. Such a push is taken only when no
+/// clean one is within about 1e-4 of the shapes' size of it; and never for a flat `b` (a point,
+/// a segment, a box without width or height), which is pushed past a gap it fits exactly.
 ///
 /// ```
 /// use collide2d::{contact, Circle, Vec2};

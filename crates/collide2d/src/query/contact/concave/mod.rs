@@ -49,7 +49,10 @@
 //!    the ray (the exit distance along a direction is exact), which also applies the tolerance
 //!    that makes a push slightly longer than the depth always separate, even at pinches between
 //!    pieces; where the walk jumps at such a pinch, directions aimed slightly to either side
-//!    along the exposed boundary are tried.
+//!    along the exposed boundary are tried. Where none leaves cleanly within the tolerance, the
+//!    candidate itself is the answer if no region holds it: the other shape ends wedged there,
+//!    touching two sides at once (in a gap it fits exactly, or between corners). Not for a flat
+//!    shape, whose regions meet face to face along the diagonals between pieces.
 //!
 //! Scratch space (the regions, the grid's lists and cell marks, per-region marks, the face
 //! list, the heaps of face parts and candidates, the walks' stretches) is kept between queries
@@ -265,6 +268,12 @@ fn contact_with(p: &Polygon, other: ShapeRef, scratch: &mut Scratch) -> Option<C
     let radius = scratch.regions.radius;
     // How far inside a region a point must be to count as covered, far finer than the tolerance.
     let margin = 1e-6 * scale;
+    scratch.regions.flat = match other {
+        ShapeRef::Point(_) | ShapeRef::Segment(_) => true,
+        ShapeRef::Aabb(b) => b.half_extents().min_element() <= margin,
+        ShapeRef::Obb(b) => b.half_extents().min_element() <= margin,
+        _ => false,
+    };
     let walk = Walker { p, other_flags, tolerance, margin };
     let quick = deepest_pair_exits(p, other_pieces, &walk, reach, scratch);
     let found = match quick {
@@ -355,22 +364,29 @@ mod tests {
     }
 
     fn contact_of(p: &Polygon, other: ShapeRef) -> Contact {
+        use crate::query::intersects::intersects_ref;
+        use crate::shape::{Circle, Shape};
         let c = contact_concave(p, other).expect("they overlap");
-        // The push separates (touching after it), and a slightly longer one clears.
-        let out = c.push_out_b() + c.normal * 1e-3;
-        let moved = |by: Vec2| match other {
-            ShapeRef::Aabb(b) => crate::query::intersects::intersects_ref(
-                p.shape_ref(),
-                ShapeRef::Aabb(&Aabb::new(b.min() + by, b.max() + by).unwrap()),
-            ),
-            ShapeRef::Circle(d) => crate::query::intersects::intersects_ref(
-                p.shape_ref(),
-                ShapeRef::Circle(&crate::shape::Circle::new(d.center() + by, d.radius()).unwrap()),
-            ),
-            _ => unreachable!(),
+        let moved = |by: Vec2| -> Shape {
+            match other {
+                ShapeRef::Aabb(b) => Aabb::new(b.min() + by, b.max() + by).unwrap().into(),
+                ShapeRef::Circle(d) => Circle::new(d.center() + by, d.radius()).unwrap().into(),
+                _ => unreachable!(),
+            }
         };
-        assert!(!moved(out), "{c:?} does not separate");
-        assert!(moved(c.push_out_b() * 0.99), "{c:?} is longer than needed");
+        let meets = |by: Vec2| intersects_ref(p.shape_ref(), moved(by).shape_ref());
+        // The push leaves them touching at most: a slightly longer one clears, or, where it ends
+        // wedged (in a gap the shape fits exactly, or between corners), no piece of the polygon
+        // overlaps the moved shape by more than a hair.
+        let pushed = moved(c.push_out_b());
+        let wedged = || {
+            p.convex_parts().iter().all(|piece| {
+                super::super::contact_ref(ShapeRef::ConvexPolygon(piece), pushed.shape_ref())
+                    .is_none_or(|k| k.depth < 1e-5 * (1.0 + c.depth))
+            })
+        };
+        assert!(!meets(c.push_out_b() + c.normal * 1e-3) || wedged(), "{c:?} does not separate");
+        assert!(meets(c.push_out_b() * 0.99), "{c:?} is longer than needed");
         c
     }
 
@@ -512,13 +528,14 @@ mod tests {
     }
 
     #[test]
-    fn a_disc_on_a_column_beside_a_notch_it_fits_exactly_is_pushed_clear() {
+    fn a_disc_on_a_column_beside_a_notch_is_pushed_to_rest_on_three_corners() {
         // Columns of heights 4, 2 (the middle block) and 4 (x from 2 to 5), a notch 1 wide
         // between the last two; a disc of radius 1 centred above the notch's left edge, on the
-        // right column's top. Left by 0.5 it would sit in a pinch, touching three corners, so the
-        // way out found is up, clear of the right column's corner: √0.75. The search finds no
-        // exit within its bound here and walks out along the axes; the walk up and down once
-        // missed the regions it starts in (an endless segment's NaN end) and answered 0.
+        // right column's top. Left by 0.5 it rests on three corners, (2, 4), (3, 3) and (4, 4),
+        // touching each, and any push further left overlaps again: the shortest way out, shorter
+        // than up clear of the right column's corner (√0.75). (The search once found no exit
+        // within its bound here and walked out along the axes, where the walk up and down missed
+        // the regions it starts in, an endless segment's NaN end, and answered 0.)
         let outline = [
             (0.0, 0.0),
             (5.0, 0.0),
@@ -534,7 +551,7 @@ mod tests {
         let p = Polygon::new(&outline.map(|(x, y)| v(x, y))).unwrap();
         let disc = crate::shape::Circle::new(v(3.5, 4.0), 1.0).unwrap();
         let c = contact_of(&p, ShapeRef::Circle(&disc));
-        assert!(c.depth >= 0.5 && c.depth <= 0.75f32.sqrt() + 1e-4, "{c:?}");
+        assert!((c.depth - 0.5).abs() < 1e-4 && (c.normal - Vec2::NEG_X).length() < 1e-4, "{c:?}");
     }
 
     #[test]

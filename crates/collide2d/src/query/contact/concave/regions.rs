@@ -26,6 +26,10 @@ pub(super) struct Regions {
     pub(super) exposable: Vec<u8>,
     pub(super) info: Vec<Region>,
     pub(super) radius: f32,
+    /// Whether the other shape is flat (a point, a segment, a box without width or height, to
+    /// within the margin): then the regions of two pieces sharing a diagonal meet face to face
+    /// along it, with no overlap, and a point between them lies inside the union, not in a gap.
+    pub(super) flat: bool,
     /// The wheels of the regions with many faces, for point tests in logarithmic time.
     pub(super) wheels: Wheels,
 }
@@ -57,6 +61,7 @@ impl Regions {
     /// a face is skipped because the regions next to it cover it, and those may not be chosen.
     pub(super) fn copy_chosen(&mut self, from: &Regions, chosen: &[bool], ids: &mut Vec<u32>) {
         self.clear(from.radius);
+        self.flat = from.flat;
         ids.clear();
         for (k, r) in from.info.iter().enumerate() {
             if !chosen.get(k).copied().unwrap_or(false) {

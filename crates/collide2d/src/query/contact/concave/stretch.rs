@@ -33,6 +33,22 @@ pub(super) fn inside(regions: &Regions, k: usize, x: Vec2, margin: f32) -> bool 
     })
 }
 
+/// Whether `x` lies inside region `k` by more than `margin`, counting the faces other regions
+/// cover (not exposable: from diagonals between pieces, or at reflex corners) as moved out by
+/// `margin` instead: a point on such a face lies inside the union, not in a gap between two
+/// regions (a flat shape lying on a diagonal between pieces touches both regions along it).
+/// Rounded regions overlap their neighbours by twice the radius, so they take [`inside`].
+pub(super) fn holds(regions: &Regions, k: usize, x: Vec2, margin: f32) -> bool {
+    if regions.radius > 0.0 {
+        return inside(regions, k, x, margin);
+    }
+    let (v, normals, flags) = (regions.verts(k), regions.normals(k), regions.flags(k));
+    v.iter().zip(normals).zip(flags).all(|((p, n), f)| {
+        let limit = if f & FACE == 0 { margin } else { -margin };
+        n.dot(x - *p) < limit
+    })
+}
+
 /// Whether the box `[lo, hi]` lies inside rounded region `k` by more than `margin`: each of its
 /// corners does (regions are convex). Unrounded, in one pass over the faces: the corner furthest
 /// out along a face's normal is the one to test.

@@ -200,7 +200,14 @@ impl Search<'_> {
             } else {
                 x.try_normalize().unwrap_or(n)
             };
-            push(Candidate { distance: x.length(), direction, point: x, along: u, room: (s - from, to - s) });
+            push(Candidate {
+                distance: x.length(),
+                direction,
+                point: x,
+                region: k as u32,
+                along: u,
+                room: (s - from, to - s),
+            });
         };
         let mut pos = from;
         for &(lo, hi) in stretches.iter() {
@@ -235,7 +242,7 @@ impl Search<'_> {
             let direction = x.try_normalize().unwrap_or(cone.0);
             let along = (x - c).perp().normalize_or_zero();
             let room = self.tolerance * 16.0;
-            push(Candidate { distance: x.length(), direction, point: x, along, room: (room, room) });
+            push(Candidate { distance: x.length(), direction, point: x, region: k as u32, along, room: (room, room) });
         };
         if let Some(toward) = c.try_normalize() {
             consider(c - toward * r, usize::MAX, seen);

@@ -8,7 +8,7 @@ use glam::Vec2;
 
 use super::grid::{Grid, Solid, Stamps};
 use super::regions::{Regions, ARC, FACE};
-use super::stretch::{walk_out, walk_stretch};
+use super::stretch::{holds, walk_out, walk_stretch};
 use super::Scratch;
 use crate::math::slab_range;
 pub(super) use faces::Part;
@@ -176,12 +176,14 @@ impl<'r> Search<'r> {
         parts.clear();
         let mut parts = BinaryHeap::from(parts);
         let mut best = (f32::INFINITY, Vec2::X, usize::MAX);
+        // The nearest point in a gap the other shape fits exactly (see below), if any.
+        let mut fit: Option<(f32, Vec2, usize)> = None;
         let mut next = 0;
         loop {
             let face = order.get(next).map_or(f32::INFINITY, |&o| f32::from_bits((o >> 32) as u32));
             let candidate = candidates.peek().map_or(f32::INFINITY, |c: &Candidate| c.distance);
             let part = parts.peek().map_or(f32::INFINITY, |p: &Part| p.distance);
-            let limit = best.0.min(reach);
+            let limit = best.0.min(reach).min(fit.map_or(f32::INFINITY, |f| f.0 + self.tolerance));
             if face.min(candidate).min(part) >= limit {
                 break;
             }
@@ -219,14 +221,31 @@ impl<'r> Search<'r> {
                 }
                 if t > c.distance + self.tolerance {
                     self.probe(&c, &mut best, reach, seen);
+                    if fit.is_none()
+                        && best.0 > c.distance + self.tolerance
+                        && !regions.flat
+                        && self.free(c.point, seen)
+                    {
+                        // No clean exit near the point, yet no region holds it: moved there,
+                        // the shapes touch on two sides at once (in a gap the other shape fits
+                        // exactly, or wedged between corners), and any push further along
+                        // overlaps again. Nearer points are all held: the answer, unless a clean
+                        // exit turns up within the tolerance of it. (Not for a flat shape: lying
+                        // along a diagonal between pieces, it touches both pieces' regions and
+                        // overlaps neither, inside the union.)
+                        fit = Some((c.distance, c.direction, c.region as usize));
+                    }
                 }
             }
         }
+        if let Some(f) = fit.filter(|f| f.0 + self.tolerance < best.0) {
+            best = f;
+        }
         if !best.0.is_finite() {
-            // Nothing found within the bound: from degenerate input, or where the only clean
-            // exits within it lie along an exposed arc or face a little way from a pinch, past
-            // where the probes reach (a disc on a column's top beside a notch it fits exactly).
-            // Walk out along the axes: a push that separates, if not always the shortest.
+            // Nothing found within the bound: from degenerate input, or, for a flat shape,
+            // where the only clean exits within it lie along an exposed face a little way from
+            // a pinch, past where the probes reach. Walk out along the axes: a push that
+            // separates, if not always the shortest.
             for d in [Vec2::X, Vec2::NEG_X, Vec2::Y, Vec2::NEG_Y] {
                 let (t, region) = self.escape(d, f32::INFINITY, seen);
                 if t < best.0 {
@@ -237,6 +256,18 @@ impl<'r> Search<'r> {
         *self.candidates.borrow_mut() = candidates.into_vec();
         *self.parts.borrow_mut() = parts.into_vec();
         best.0.is_finite().then_some(best)
+    }
+
+    /// Whether no region holds `x` by more than twice the margin (see [`holds`]), nor the inner
+    /// disc. Twice: a candidate at the end of an exposed stretch lies inside the region that
+    /// ends it by about the margin.
+    fn free(&self, x: Vec2, seen: &mut Stamps) -> bool {
+        let regions = self.regions;
+        x.length_squared() >= self.inner * self.inner
+            && !self.grid.any_in(x, x, seen, |m| {
+                let r = &regions.info[m];
+                r.lo.cmple(x).all() && x.cmple(r.hi).all() && holds(regions, m, x, 2.0 * self.margin)
+            })
     }
 
     /// Whether a face or arc lies in cells that are each wholly inside one region.
@@ -397,6 +428,8 @@ pub(super) struct Candidate {
     distance: f32,
     direction: Vec2,
     point: Vec2,
+    /// The region on whose face or arc the point lies.
+    region: u32,
     along: Vec2,
     room: (f32, f32),
 }
