@@ -32,6 +32,10 @@ fn flat_shapes_lying_on_the_us_inner_diagonals_are_pushed_out_of_the_polygon() {
         Shape::Point(v(0.5, 0.5)),
         Shape::Point(v(2.5, 0.5)),
         Aabb::new(v(0.3, 1.0), v(0.7, 1.0)).unwrap().into(),
+        // Not quite flat: a box 2e-8 thick along a diagonal, and a capsule as thin, overlap
+        // the pieces beside them by less than rounding.
+        collide2d::Obb::new(v(0.5, 0.5), v(0.3, 1e-8), std::f32::consts::FRAC_PI_4).unwrap().into(),
+        collide2d::Capsule::new(v(2.3, 0.7), v(2.7, 0.3), 1e-8).unwrap().into(),
     ]);
 }
 
@@ -133,10 +137,33 @@ fn points_on_the_diagonals_between_pieces_are_pushed_to_the_nearest_boundary() {
                 }
                 // The middle third of the diagonal as a segment: pushed clear, and no move 1 %
                 // shorter in any of 360 directions clears it.
-                let flat: Shape = match collide2d::Segment::new(a.lerp(b, 1.0 / 3.0), a.lerp(b, 2.0 / 3.0)) {
+                let (from, to) = (a.lerp(b, 1.0 / 3.0), a.lerp(b, 2.0 / 3.0));
+                let flat: Shape = match collide2d::Segment::new(from, to) {
                     Ok(s) => s.into(),
                     Err(_) => continue,
                 };
+                // Nearly flat too: a capsule or a box on it 1e-8 thick overlaps the pieces beside
+                // it by less than rounding, so it is pushed out as the segment is.
+                let along = to - from;
+                let thin: [Option<Shape>; 2] = [
+                    collide2d::Capsule::new(from, to, 5e-9).ok().map(Shape::from),
+                    collide2d::Obb::new((from + to) * 0.5, Vec2::new(along.length() * 0.5, 5e-9), along.to_angle())
+                        .ok()
+                        .map(Shape::from),
+                ];
+                for thin in thin.iter().flatten() {
+                    if let Some(c) = contact(&p, thin) {
+                        let slack = 5e-5 * (p.aabb().half_extents().length() + thin.aabb().half_extents().length());
+                        let out = c.push_out_b() + c.normal * slack;
+                        prop_assert!(
+                            !intersects(&p, &moved(thin, out)),
+                            "{:?} pushed by {:?} stays in {:?}",
+                            thin,
+                            c,
+                            p
+                        );
+                    }
+                }
                 let Some(c) = contact(&p, &flat) else { continue };
                 // A push longer by less than the walk's tolerance (1e-4 of the shapes' size and
                 // the bound on the depth, so at least 1e-4 of their sizes) separates: the exit

@@ -103,7 +103,7 @@ use crate::polygon::Polygon;
 use crate::query::core::Core;
 use crate::query::intersects::concave_vs;
 use crate::query::{ShapeLike, ShapeRef};
-use crate::shape::{Aabb, Shape};
+use crate::shape::{Aabb, ConvexPolygon, Shape};
 use regions::{add_regions, box_near, box_within, prepare_others, OtherPieces, Region, Regions, Span};
 use search::{Candidate, Element, Part, Search};
 use settle::{deepest_pair_exits, settle_by_subsets, Walker};
@@ -265,15 +265,19 @@ fn contact_with(p: &Polygon, other: ShapeRef, scratch: &mut Scratch) -> Option<C
         _ => None,
     };
     prepare_others(p, other_pieces, other_flags, scratch);
-    let radius = scratch.regions.radius;
     // How far inside a region a point must be to count as covered, far finer than the tolerance.
     let margin = 1e-6 * scale;
-    scratch.regions.flat = match other {
-        ShapeRef::Point(_) | ShapeRef::Segment(_) => true,
-        ShapeRef::Aabb(b) => b.half_extents().min_element() <= margin,
-        ShapeRef::Obb(b) => b.half_extents().min_element() <= margin,
-        _ => false,
-    };
+    // Thin enough that the regions of two pieces sharing a diagonal may overlap by less than
+    // the free test's twice the margin (see `Search::free`), whatever the estimate's factor.
+    scratch.regions.flat = thickness(other) <= 8.0 * margin;
+    if scratch.regions.radius <= 4.0 * margin {
+        // Rounded by less than a few margins, two pieces' regions across a diagonal overlap by
+        // less than a margin, and a shape lying along it would seem to touch both and overlap
+        // neither (a capsule 1e-8 thick on a diagonal got depth 0). The core alone is searched,
+        // whose faces along diagonals count as covered: the push is short by the radius at most.
+        scratch.regions.radius = 0.0;
+    }
+    let radius = scratch.regions.radius;
     let walk = Walker { p, other_flags, tolerance, margin };
     let quick = deepest_pair_exits(p, other_pieces, &walk, reach, scratch);
     let found = match quick {
@@ -340,6 +344,29 @@ fn manifold_point(
 /// Less the walk's tolerance, far more than that depth's rounding.
 fn inner_radius(deepest: f32, tolerance: f32) -> f32 {
     (deepest - tolerance).max(0.0)
+}
+
+/// The other shape's least width, to within a factor of 2 either way (a concave polygon's, of
+/// its thinnest piece): a convex core's area over its bounds' diagonal, twice, plus twice the
+/// radius. Costs a pass over a polygon's vertices.
+fn thickness(other: ShapeRef) -> f32 {
+    let piece = |c: &ConvexPolygon| {
+        let diagonal = 2.0 * c.aabb().half_extents().length();
+        if diagonal > 0.0 {
+            2.0 * c.area() / diagonal
+        } else {
+            0.0
+        }
+    };
+    match other {
+        ShapeRef::Point(_) | ShapeRef::Segment(_) => 0.0,
+        ShapeRef::Aabb(b) => 2.0 * b.half_extents().min_element(),
+        ShapeRef::Obb(b) => 2.0 * b.half_extents().min_element(),
+        ShapeRef::Circle(c) => 2.0 * c.radius(),
+        ShapeRef::Capsule(c) => 2.0 * c.radius(),
+        ShapeRef::ConvexPolygon(c) => piece(c),
+        ShapeRef::Polygon(q) => q.convex_parts().iter().map(piece).fold(f32::INFINITY, f32::min),
+    }
 }
 
 /// A translation known to separate: moving the other shape's bounds clear of the polygon's.

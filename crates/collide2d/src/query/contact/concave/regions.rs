@@ -27,8 +27,9 @@ pub(super) struct Regions {
     pub(super) info: Vec<Region>,
     pub(super) radius: f32,
     /// Whether the other shape is flat (a point, a segment, a box without width or height, to
-    /// within the margin): then the regions of two pieces sharing a diagonal meet face to face
-    /// along it, with no overlap, and a point between them lies inside the union, not in a gap.
+    /// within a few margins): then the regions of two pieces sharing a diagonal meet face to
+    /// face along it, overlapping by less than the margins, and a point between them lies inside
+    /// the union, not in a gap.
     pub(super) flat: bool,
     /// The wheels of the regions with many faces, for point tests in logarithmic time.
     pub(super) wheels: Wheels,
