@@ -35,7 +35,8 @@ use super::{ShapeLike, ShapeRef};
 /// along overlaps again: in a gap `b` fits exactly (a box as wide as a corridor, overlapping one
 /// wall, goes back into the corridor) or between corners. Such a push is taken only when no
 /// clean one is within about 1e-4 of the shapes' size of it; and never for a flat `b` (a point,
-/// a segment, a box without width or height), which is pushed past a gap it fits exactly.
+/// a segment, a box without width or height, anything thinner than a few millionths of the
+/// shapes' size), which is pushed past a gap it fits exactly.
 ///
 /// ```
 /// use collide2d::{contact, Circle, Vec2};
@@ -45,6 +46,14 @@ use super::{ShapeLike, ShapeRef};
 /// assert_eq!(c.normal, Vec2::X);
 /// assert_eq!(c.depth, 0.5);
 /// assert_eq!(c.push_out_b(), Vec2::new(0.5, 0.0));
+///
+/// // A U whose notch (x from 1 to 2) is a corridor one unit wide, and a box exactly as wide,
+/// // 0.2 into the left arm: it goes back into the corridor, touching both sides.
+/// let corners = [(0, 0), (3, 0), (3, 3), (2, 3), (2, 1), (1, 1), (1, 3), (0, 3)];
+/// let u = collide2d::Polygon::new(&corners.map(|(x, y)| Vec2::new(x as f32, y as f32)))?;
+/// let crate_ = collide2d::Aabb::new(Vec2::new(0.8, 1.5), Vec2::new(1.8, 2.5))?;
+/// let c = contact(&u, &crate_).expect("they overlap");
+/// assert!(c.normal.abs_diff_eq(Vec2::X, 1e-5) && (c.depth - 0.2).abs() < 1e-5);
 /// # Ok::<(), collide2d::ShapeError>(())
 /// ```
 #[inline(always)]
