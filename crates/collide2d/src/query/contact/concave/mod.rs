@@ -555,6 +555,37 @@ mod tests {
     }
 
     #[test]
+    fn thickness_is_the_least_width_within_a_factor_of_two() {
+        use crate::shape::{Capsule, Circle, ConvexPolygon, Obb, Segment};
+        let (aabb, obb) =
+            (Aabb::new(v(0.0, 0.0), v(3.0, 0.5)).unwrap(), Obb::new(v(1.0, 1.0), v(0.2, 3.0), 0.7).unwrap());
+        let (disc, pill) =
+            (Circle::new(v(1.0, 2.0), 0.75).unwrap(), Capsule::new(v(0.0, 0.0), v(5.0, 1.0), 0.3).unwrap());
+        let segment = Segment::new(v(0.0, 0.0), v(2.0, 1.0)).unwrap();
+        // A triangle 4 by 1: its least width is its height over the long side, 4 / √17.
+        let triangle = ConvexPolygon::new(&[v(0.0, 0.0), v(4.0, 0.0), v(0.0, 1.0)]).unwrap();
+        // An L of two arms 0.5 wide, cut into two quadrilaterals along its inner corner's
+        // diagonal: the upright one, 1.875 in area and 4.03 across its bounds, gives 0.93.
+        let corners = [(0.0, 0.0), (5.0, 0.0), (5.0, 0.5), (0.5, 0.5), (0.5, 4.0), (0.0, 4.0)];
+        let l = Polygon::new(&corners.map(|(x, y)| v(x, y))).unwrap();
+        let exact = [
+            (ShapeRef::Point(v(1.0, 1.0)), 0.0),
+            (ShapeRef::Segment(&segment), 0.0),
+            (ShapeRef::Aabb(&aabb), 0.5),
+            (ShapeRef::Obb(&obb), 0.4),
+            (ShapeRef::Circle(&disc), 1.5),
+            (ShapeRef::Capsule(&pill), 0.6),
+        ];
+        for (shape, width) in exact {
+            assert!((thickness(shape) - width).abs() < 1e-6, "{shape:?}: {}", thickness(shape));
+        }
+        let t = thickness(ShapeRef::ConvexPolygon(&triangle));
+        assert!((t - 4.0 / 17f32.sqrt()).abs() < 1e-5, "{t}");
+        let t = thickness(ShapeRef::Polygon(&l));
+        assert!((0.9..=0.95).contains(&t), "{t}");
+    }
+
+    #[test]
     fn a_disc_on_a_column_beside_a_notch_is_pushed_to_rest_on_three_corners() {
         // Columns of heights 4, 2 (the middle block) and 4 (x from 2 to 5), a notch 1 wide
         // between the last two; a disc of radius 1 centred above the notch's left edge, on the
