@@ -201,10 +201,14 @@ fn push_out_of_skylines(skylines: usize, seed: u64) -> (usize, usize) {
 fn a_box_as_wide_as_a_corridor_is_pushed_back_into_it_as_a_narrower_one_is() {
     use crate::shape::Aabb;
     let outline = [(0.0, 0.0), (3.0, 0.0), (3.0, 3.0), (2.0, 3.0), (2.0, 1.0), (1.0, 1.0), (1.0, 3.0), (0.0, 3.0)];
-    let u = Polygon::new(&outline.map(|(x, y)| Vec2::new(x, y))).unwrap();
-    for right in [1.8, 1.799] {
-        let b = Aabb::new(Vec2::new(0.8, 1.5), Vec2::new(right, 2.5)).unwrap();
-        let c = super::contact_concave(&u, ShapeRef::Aabb(&b)).unwrap();
-        assert!((c.depth - 0.2).abs() < 1e-5 && (c.normal - Vec2::X).length() < 1e-5, "{right}: {c:?}");
+    // At any scale (the tolerance grows with it).
+    for scale in [1e-3f32, 1.0, 1e6] {
+        let u = Polygon::new(&outline.map(|(x, y)| Vec2::new(x, y) * scale)).unwrap();
+        for right in [1.8, 1.799] {
+            let b = Aabb::new(Vec2::new(0.8, 1.5) * scale, Vec2::new(right, 2.5) * scale).unwrap();
+            let c = super::contact_concave(&u, ShapeRef::Aabb(&b)).unwrap();
+            let ok = (c.depth / scale - 0.2).abs() < 1e-5 && (c.normal - Vec2::X).length() < 1e-5;
+            assert!(ok, "{scale} {right}: {c:?}");
+        }
     }
 }

@@ -486,3 +486,20 @@ fn a_point_the_grid_files_under_a_solid_cell_lies_inside_a_region() {
     assert!(solid_points > 20_000 && blocks, "only {solid_points} points in solid cells (blocks: {blocks})");
     assert!(solid_blocks >= 5, "only {solid_blocks} blocks found solid whole");
 }
+
+/// With nothing exposed within the bound it is given, the search walks out along the axes: a
+/// push that separates, if not always the shortest (a point in the U's left arm, 0.5 from
+/// either side, searched with a bound of 0.1).
+#[test]
+fn a_search_that_finds_nothing_within_its_bound_walks_out_along_the_axes() {
+    let outline = [(0.0, 0.0), (3.0, 0.0), (3.0, 3.0), (2.0, 3.0), (2.0, 1.0), (1.0, 1.0), (1.0, 3.0), (0.0, 3.0)];
+    let u = Polygon::new(&outline.map(|(x, y)| Vec2::new(x, y))).unwrap();
+    let other = ShapeRef::Point(Vec2::new(0.5, 2.0));
+    let mut scratch = regions_of(&u, other, |_, _, _| true);
+    let regions = std::mem::take(&mut scratch.regions);
+    let search = Search::new(&regions, 1e-4, 1e-6, 0.0, &mut scratch);
+    let found = search.run(0.1);
+    search.give_back(&mut scratch);
+    let (depth, normal, _) = found.expect("the axes' walks");
+    assert!((depth - 0.5).abs() < 1e-5 && (normal - Vec2::X).length() < 1e-6, "{depth} {normal}");
+}
