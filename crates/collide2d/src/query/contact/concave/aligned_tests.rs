@@ -212,3 +212,33 @@ fn a_box_as_wide_as_a_corridor_is_pushed_back_into_it_as_a_narrower_one_is() {
         }
     }
 }
+
+/// The same in a deep slot whose right wall is thin: the walk right from the wedge leaves
+/// through that wall after 1.5, a clean exit shorter than any other, yet the box goes back into
+/// the slot by 0.2. At every scale: the wedge is compared with the exit by the tolerance added,
+/// which at 1e6 (a tolerance of hundreds) is not the same as multiplied.
+#[test]
+fn a_box_as_wide_as_a_slot_goes_back_into_it_rather_than_through_its_thin_wall() {
+    use crate::shape::Aabb;
+    let outline = [
+        (0.0, 0.0),
+        (4.0, 0.0),
+        (4.0, 1.0),
+        (2.3, 1.0),
+        (2.3, 10.0),
+        (2.0, 10.0),
+        (2.0, 1.0),
+        (1.0, 1.0),
+        (1.0, 10.0),
+        (0.0, 10.0),
+    ];
+    for scale in [1e-3f32, 1.0, 1e6] {
+        let slot = Polygon::new(&outline.map(|(x, y)| Vec2::new(x, y) * scale)).unwrap();
+        for right in [1.8, 1.799] {
+            let b = Aabb::new(Vec2::new(0.8, 1.5) * scale, Vec2::new(right, 2.5) * scale).unwrap();
+            let c = super::contact_concave(&slot, ShapeRef::Aabb(&b)).unwrap();
+            let ok = (c.depth / scale - 0.2).abs() < 1e-5 && (c.normal - Vec2::X).length() < 1e-5;
+            assert!(ok, "{scale} {right}: {c:?}");
+        }
+    }
+}
