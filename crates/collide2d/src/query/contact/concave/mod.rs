@@ -267,9 +267,6 @@ fn contact_with(p: &Polygon, other: ShapeRef, scratch: &mut Scratch) -> Option<C
     prepare_others(p, other_pieces, other_flags, scratch);
     // How far inside a region a point must be to count as covered, far finer than the tolerance.
     let margin = 1e-6 * scale;
-    // Thin enough that the regions of two pieces sharing a diagonal may overlap by less than
-    // the free test's twice the margin (see `Search::free`), whatever the estimate's factor.
-    scratch.regions.flat = thickness(other) <= 8.0 * margin;
     if scratch.regions.radius <= 4.0 * margin {
         // Rounded by less than a few margins, two pieces' regions across a diagonal overlap by
         // less than a margin, and a shape lying along it would seem to touch both and overlap
@@ -283,6 +280,10 @@ fn contact_with(p: &Polygon, other: ShapeRef, scratch: &mut Scratch) -> Option<C
     let found = match quick {
         Ok(found) => Some(found),
         Err(lower) => {
+            // Thin enough that the regions of two pieces sharing a diagonal may overlap by less
+            // than the free test's twice the margin (see `Search::free`), whatever the
+            // estimate's factor. Only the searches read it (a pass over the other's pieces).
+            scratch.regions.flat = thickness(other) <= 8.0 * margin;
             let inner = lower.map_or(0.0, |lower| inner_radius(lower, tolerance));
             let settled = if lower.is_some() { settle_by_subsets(&walk, reach, inner, scratch) } else { None };
             settled.or_else(|| {
