@@ -194,32 +194,37 @@ fn push_out_of_skylines(skylines: usize, seed: u64) -> (usize, usize) {
     (checked, discs)
 }
 
-/// A box exactly as wide as a corridor, overlapping one wall by 0.2, goes back into the
-/// corridor by 0.2, where it touches both walls (and any longer push overlaps the far wall), as
-/// a box a thousandth narrower does; not 1.5 out of the corridor's open end.
-#[test]
-fn a_box_as_wide_as_a_corridor_is_pushed_back_into_it_as_a_narrower_one_is() {
+/// Checks that a box from (0.8, 1.5) to (1.8, 2.5), exactly as wide as the gap x in (1, 2) of
+/// `outline` and overlapping its left wall by 0.2, goes back into the gap by 0.2, where it
+/// touches both walls (and any longer push overlaps the far wall), as a box a thousandth
+/// narrower does. At scales 1e-3, 1 and 1e6 (the tolerance grows with the scale).
+fn assert_a_box_as_wide_as_the_gap_goes_back_into_it(outline: &[(f32, f32)]) {
     use crate::shape::Aabb;
-    let outline = [(0.0, 0.0), (3.0, 0.0), (3.0, 3.0), (2.0, 3.0), (2.0, 1.0), (1.0, 1.0), (1.0, 3.0), (0.0, 3.0)];
-    // At any scale (the tolerance grows with it).
     for scale in [1e-3f32, 1.0, 1e6] {
-        let u = Polygon::new(&outline.map(|(x, y)| Vec2::new(x, y) * scale)).unwrap();
+        let ring: Vec<Vec2> = outline.iter().map(|&(x, y)| Vec2::new(x, y) * scale).collect();
+        let p = Polygon::new(&ring).unwrap();
         for right in [1.8, 1.799] {
             let b = Aabb::new(Vec2::new(0.8, 1.5) * scale, Vec2::new(right, 2.5) * scale).unwrap();
-            let c = super::contact_concave(&u, ShapeRef::Aabb(&b)).unwrap();
+            let c = super::contact_concave(&p, ShapeRef::Aabb(&b)).unwrap();
             let ok = (c.depth / scale - 0.2).abs() < 1e-5 && (c.normal - Vec2::X).length() < 1e-5;
             assert!(ok, "{scale} {right}: {c:?}");
         }
     }
 }
 
-/// The same in a deep slot whose right wall is thin: the walk right from the wedge leaves
-/// through that wall after 1.5, a clean exit shorter than any other, yet the box goes back into
-/// the slot by 0.2. At every scale: the wedge is compared with the exit by the tolerance added,
-/// which at 1e6 (a tolerance of hundreds) is not the same as multiplied.
+/// In a corridor one tile wide and two deep: back in by 0.2, not 1.5 out of its open end.
+#[test]
+fn a_box_as_wide_as_a_corridor_is_pushed_back_into_it_as_a_narrower_one_is() {
+    let outline = [(0.0, 0.0), (3.0, 0.0), (3.0, 3.0), (2.0, 3.0), (2.0, 1.0), (1.0, 1.0), (1.0, 3.0), (0.0, 3.0)];
+    assert_a_box_as_wide_as_the_gap_goes_back_into_it(&outline);
+}
+
+/// In a deep slot whose right wall is thin, the walk right from the wedge leaves through that
+/// wall after 1.5, a clean exit shorter than any other, yet the box goes back into the slot by
+/// 0.2. The wedge is compared with the exit by the tolerance added, which at 1e6 (a tolerance
+/// of hundreds) is not the same as multiplied.
 #[test]
 fn a_box_as_wide_as_a_slot_goes_back_into_it_rather_than_through_its_thin_wall() {
-    use crate::shape::Aabb;
     let outline = [
         (0.0, 0.0),
         (4.0, 0.0),
@@ -232,13 +237,5 @@ fn a_box_as_wide_as_a_slot_goes_back_into_it_rather_than_through_its_thin_wall()
         (1.0, 10.0),
         (0.0, 10.0),
     ];
-    for scale in [1e-3f32, 1.0, 1e6] {
-        let slot = Polygon::new(&outline.map(|(x, y)| Vec2::new(x, y) * scale)).unwrap();
-        for right in [1.8, 1.799] {
-            let b = Aabb::new(Vec2::new(0.8, 1.5) * scale, Vec2::new(right, 2.5) * scale).unwrap();
-            let c = super::contact_concave(&slot, ShapeRef::Aabb(&b)).unwrap();
-            let ok = (c.depth / scale - 0.2).abs() < 1e-5 && (c.normal - Vec2::X).length() < 1e-5;
-            assert!(ok, "{scale} {right}: {c:?}");
-        }
-    }
+    assert_a_box_as_wide_as_the_gap_goes_back_into_it(&outline);
 }
