@@ -267,6 +267,29 @@ fn placed_pieces_keep_unit_outward_normals_at_every_scale() {
 }
 
 #[test]
+fn placed_pieces_keep_their_exact_normals_where_the_placed_corners_round() {
+    // Scaled 1e20 and moved 1e24 out (or 1e-20 and 1e-16), the corners round to about 1e-3 of
+    // the edges' length, and so would a normal taken from a placed edge. The mapped normal is
+    // the source's turned by 0.3, to f32 precision, at any size: the map is rescaled to entries
+    // near 1 before it is applied, where its own entries would overflow or underflow f32.
+    let (turn, u) = (0.3f64, u_shape());
+    let (sin, cos) = (turn as f32 as f64).sin_cos();
+    for (scale, out) in [(1e20f32, 1e24f32), (1e-20, 1e-16)] {
+        let t = Transform::from_translation_rotation_scale(v(out, -out), turn as f32, Vec2::splat(scale));
+        let moved = u.transformed(&t).unwrap();
+        assert!(moved.data.source.is_some(), "{t:?} rebuilt the polygon");
+        for (placed, piece) in moved.convex_parts().iter().zip(u.convex_parts()) {
+            assert_eq!(placed.normals().len(), piece.normals().len());
+            for (mapped, normal) in placed.normals().iter().zip(piece.normals()) {
+                let n = normal.as_dvec2();
+                let expected = glam::DVec2::new(cos * n.x - sin * n.y, sin * n.x + cos * n.y);
+                assert!((mapped.as_dvec2() - expected).length() < 1e-6, "{t:?}: normal {mapped}, expected {expected}");
+            }
+        }
+    }
+}
+
+#[test]
 fn a_piece_that_loses_a_corner_to_rounding_keeps_one_flag_per_vertex() {
     // The bottom edge bends down by a hair at x = 3: a convex corner so flat that rotating it
     // rounds it straight or reflex at some angles, and the placed piece drops it.
