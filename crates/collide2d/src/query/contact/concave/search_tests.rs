@@ -503,3 +503,28 @@ fn a_search_that_finds_nothing_within_its_bound_walks_out_along_the_axes() {
     let (depth, normal, _) = found.expect("the axes' walks");
     assert!((depth - 0.5).abs() < 1e-5 && (normal - Vec2::X).length() < 1e-6, "{depth} {normal}");
 }
+
+#[test]
+fn a_way_out_at_a_faces_foot_goes_along_its_normal_not_towards_the_rounded_foot() {
+    // A triangle 2,000 across, turned 30°, and a point 0.05 inside its long side, near the
+    // middle: the way out is the side's foot, straight along its outward normal. The foot is
+    // found as the side's far end plus a step along it, both about 1,000 long, so it carries
+    // their rounding (about 1e-4): aimed at the foot, the push would be off the normal by
+    // some 1e-3 radians. The region's face normal is exact.
+    let turn = Vec2::from_angle(30f32.to_radians());
+    let corners = [(-1000.0, 0.0), (1000.0, 0.0), (0.0, 800.0)].map(|(x, y)| turn.rotate(Vec2::new(x, y)));
+    let p = Polygon::new(&corners).unwrap();
+    let side = (corners[1] - corners[0]).as_dvec2();
+    let outward = DVec2::new(side.y, -side.x).normalize().as_vec2();
+    let point = turn.rotate(Vec2::new(3.7, 0.05));
+    let mut scratch = regions_of(&p, ShapeRef::Point(point), |_, _, _| true);
+    let regions = std::mem::take(&mut scratch.regions);
+    // The tolerances `contact_with` gives shapes of this size.
+    let scale = p.aabb().half_extents().length();
+    let search = Search::new(&regions, 1e-4 * scale, 1e-6 * scale, 0.0, &mut scratch);
+    let found = search.run(f32::MAX);
+    search.give_back(&mut scratch);
+    let (depth, normal, _) = found.expect("a way out");
+    assert!((depth - 0.05).abs() < 1e-3, "{depth}");
+    assert!((normal - outward).length() < 1e-5, "{normal}, the side's outward normal is {outward}");
+}
