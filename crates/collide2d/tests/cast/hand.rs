@@ -105,6 +105,23 @@ fn a_cast_is_the_same_at_every_scale() {
 }
 
 #[test]
+fn large_discs_overlapping_by_a_hair_start_overlapping() {
+    // Discs of radius 500 (and 5e4) overlapping by a millionth of their size, their centres
+    // apart along (0.6, 0.8): the walk's start gap is then within its band of doubt, which
+    // grows with the radii as well as the coordinates, so the exact test decides. Whichever way
+    // they move, the cast starts overlapping.
+    for (radius, overlap) in [(500f32, 1e-3f32), (5e4, 0.1)] {
+        let a = Circle::new(Vec2::ZERO, radius).unwrap();
+        let b = Circle::new(v(0.6, 0.8) * (2.0 * radius - overlap), radius).unwrap();
+        assert!(intersects(&a, &b), "{b:?}");
+        for motion in [v(0.6, 0.8), v(-0.6, -0.8), v(1.0, 0.0), Vec2::ZERO] {
+            let hit = cast_shape(&a, Vec2::ZERO, &b, motion * radius, 1.0).expect("a hit at 0");
+            assert!(hit.started_overlapping && hit.time == 0.0, "radius {radius}, moving {motion}: {hit:?}");
+        }
+    }
+}
+
+#[test]
 fn a_cast_beyond_2_to_the_60_is_the_one_at_scale_1_scaled_exactly() {
     // Past 2^60 the walk's squares would overflow (or underflow), so it runs on the shapes
     // scaled by a power of two and scales the answer back; both steps are exact, so time and
