@@ -51,11 +51,23 @@ pub(super) fn search_depth_against(p: &Polygon, other: ShapeRef, scale: f32, ski
         .fold(0.0f32, f32::max);
     let inner = if skip_inner { inner_radius(deepest, tolerance) } else { 0.0 };
     let mut scratch = regions_of(p, other, |lo, hi, radius| !box_within(lo, hi, radius, inner));
+    search_alone(&mut scratch, (tolerance, margin), inner, f32::MAX).map(|(depth, _, _)| (depth, tolerance))
+}
+
+/// The search over the regions in `scratch`, as `contact_with` runs it: the tolerance and margin,
+/// the skipped disc's radius and the reach. Its depth, direction and the region left last.
+fn search_alone(
+    scratch: &mut Scratch,
+    (tolerance, margin): (f32, f32),
+    inner: f32,
+    reach: f32,
+) -> Option<(f32, Vec2, usize)> {
     let regions = std::mem::take(&mut scratch.regions);
-    let search = Search::new(&regions, tolerance, margin, inner, &mut scratch);
-    let found = search.run(f32::MAX);
-    search.give_back(&mut scratch);
-    found.map(|(depth, _, _)| (depth, tolerance))
+    let search = Search::new(&regions, tolerance, margin, inner, scratch);
+    let found = search.run(reach);
+    search.give_back(scratch);
+    scratch.regions = regions;
+    found
 }
 
 fn distance_to_ring(y: DVec2, ring: &[DVec2]) -> f64 {
@@ -496,11 +508,7 @@ fn a_search_that_finds_nothing_within_its_bound_walks_out_along_the_axes() {
     let u = Polygon::new(&outline.map(|(x, y)| Vec2::new(x, y))).unwrap();
     let other = ShapeRef::Point(Vec2::new(0.5, 2.0));
     let mut scratch = regions_of(&u, other, |_, _, _| true);
-    let regions = std::mem::take(&mut scratch.regions);
-    let search = Search::new(&regions, 1e-4, 1e-6, 0.0, &mut scratch);
-    let found = search.run(0.1);
-    search.give_back(&mut scratch);
-    let (depth, normal, _) = found.expect("the axes' walks");
+    let (depth, normal, _) = search_alone(&mut scratch, (1e-4, 1e-6), 0.0, 0.1).expect("the axes' walks");
     assert!((depth - 0.5).abs() < 1e-5 && (normal - Vec2::X).length() < 1e-6, "{depth} {normal}");
 }
 
@@ -518,13 +526,10 @@ fn a_way_out_at_a_faces_foot_goes_along_its_normal_not_towards_the_rounded_foot(
     let outward = DVec2::new(side.y, -side.x).normalize().as_vec2();
     let point = turn.rotate(Vec2::new(3.7, 0.05));
     let mut scratch = regions_of(&p, ShapeRef::Point(point), |_, _, _| true);
-    let regions = std::mem::take(&mut scratch.regions);
     // The tolerances `contact_with` gives shapes of this size.
     let scale = p.aabb().half_extents().length();
-    let search = Search::new(&regions, 1e-4 * scale, 1e-6 * scale, 0.0, &mut scratch);
-    let found = search.run(f32::MAX);
-    search.give_back(&mut scratch);
-    let (depth, normal, _) = found.expect("a way out");
+    let (depth, normal, _) =
+        search_alone(&mut scratch, (1e-4 * scale, 1e-6 * scale), 0.0, f32::MAX).expect("a way out");
     assert!((depth - 0.05).abs() < 1e-3, "{depth}");
     assert!((normal - outward).length() < 1e-5, "{normal}, the side's outward normal is {outward}");
 }

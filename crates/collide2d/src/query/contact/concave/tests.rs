@@ -133,6 +133,17 @@ fn touching_shapes_get_their_contact_point_on_both_surfaces() {
             assert!((at - v(x, 0.0)).length() < 1e-5, "{c:?}: expected the point ({x}, 0)");
         }
     }
+    // A concave polygon has no core: the point is its deepest outline vertex. A second U, upside
+    // down, under the first, their floors meeting along y = 0 from x = 0.5 to 3.
+    let under = [(0.5, 0.0), (0.5, -3.0), (3.5, -3.0), (3.5, 0.0), (2.5, 0.0), (2.5, -2.0), (1.5, -2.0), (1.5, 0.0)];
+    let under = Polygon::new(&under.map(|(x, y)| v(x, y))).unwrap();
+    let c = contact_concave(&u, ShapeRef::Polygon(&under)).expect("they touch");
+    assert_eq!(c.depth, 0.0, "{c:?}");
+    assert!((c.normal - down).length() < 1e-6, "{c:?}");
+    let q = c.points()[0];
+    for at in [q.point_a, q.point_b] {
+        assert!(at.y.abs() < 1e-6 && (0.5..=3.0).contains(&at.x), "{c:?}: not where they touch");
+    }
 }
 
 #[test]
@@ -358,21 +369,5 @@ fn beyond_2_to_the_60_every_shape_gets_the_contact_at_scale_1_scaled_exactly() {
                 assert_eq!((got.point_a, got.point_b, got.depth), want, "scale {s}, {other:?}: {c:?}");
             }
         }
-    }
-}
-
-#[test]
-fn touching_a_concave_polygon_the_contact_point_is_on_its_outline() {
-    // A second U, upside down, under the first, their floors meeting along y = 0 from x = 0.5
-    // to 3: depth 0 and no region left, so the point is the other's deepest outline vertex.
-    let u = u_shape(1.0);
-    let under = [(0.5, 0.0), (0.5, -3.0), (3.5, -3.0), (3.5, 0.0), (2.5, 0.0), (2.5, -2.0), (1.5, -2.0), (1.5, 0.0)];
-    let under = Polygon::new(&under.map(|(x, y)| v(x, y))).unwrap();
-    let c = contact_concave(&u, ShapeRef::Polygon(&under)).expect("they touch");
-    assert_eq!(c.depth, 0.0, "{c:?}");
-    assert!((c.normal - Vec2::NEG_Y).length() < 1e-6, "{c:?}");
-    let q = c.points()[0];
-    for at in [q.point_a, q.point_b] {
-        assert!(at.y.abs() < 1e-6 && (0.5..=3.0).contains(&at.x), "{c:?}: not where they touch");
     }
 }
