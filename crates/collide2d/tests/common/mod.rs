@@ -7,6 +7,7 @@
 //! touching) the oracle abstains.
 #![allow(dead_code)]
 
+pub mod convolution;
 pub mod polygons;
 
 use collide2d::{Capsule, Circle, Contact, ConvexPolygon, Obb, Segment, Shape, Transform, Vec2};
