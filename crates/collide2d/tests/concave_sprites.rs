@@ -6,6 +6,7 @@
 //! oracle's own checks; two ignored soaks, and the chain sizes behind issue 20's floor.
 
 use collide2d::{contact, intersects, Polygon, Shape, Transform, Vec2};
+use common::convolution::judge;
 use common::pushed_apart_or_touching;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
@@ -374,9 +375,9 @@ fn the_convolution_winds_around_exactly_the_translations_that_overlap() {
 }
 
 /// The library's push-out between traced sprites is the exact minimum, as the convolution finds
-/// it without convex pieces: never shorter than it (beyond f32 rounding, 1e-6 of the sprites'
-/// size), and longer by at most the walk's documented tolerance (1e-4 of the clearing bound plus
-/// the sizes). This checks every direction at once, where the property above samples 360.
+/// it without convex pieces, within `common::convolution::judge`'s bounds: longer by at most the
+/// walk's tolerance, shorter by at most the touching band (1e-4 and 4e-6 of the clearing bound
+/// plus the sizes). This checks every direction at once, where the property above samples 360.
 /// Optimal, More and Less levels (Exact's chains are too long for the oracle), deep or pushed back
 /// to about 2 px deep.
 #[test]
@@ -399,7 +400,7 @@ fn traced_sprite_push_outs_are_the_exact_minimum_the_convolution_finds() {
             prop_assume!(exact.is_some(), "a degenerate chain");
             let exact = exact.unwrap();
             let ours = contact(&a, &b).map_or(0.0, |c| c.depth as f64);
-            let judged = judge(&a, &b, ours, exact);
+            let judged = judge(a.aabb(), b.aabb(), ours, exact);
             prop_assert!(!judged.too_shallow && !judged.too_deep, "ours {ours}, exact {exact}");
             Ok(())
         });
@@ -410,7 +411,7 @@ fn traced_sprite_push_outs_are_the_exact_minimum_the_convolution_finds() {
 
 /// The long soak against the convolution oracle: `SOAK_PAIRS` (default 10⁵; the oracle takes
 /// milliseconds per pair) random placements of traced sprites at the Optimal, More and Less
-/// levels, deep or pushed back to about 2 px deep, held to [`judge`]'s bounds. Prints the counts
+/// levels, deep or pushed back to about 2 px deep, held to the bounds of `common::convolution::judge`. Prints the counts
 /// and the range of (ours − exact) ÷ the sprites' size. Run with
 /// `cargo test --release -p collide2d --test concave_sprites -- --ignored --nocapture convolution_soak`.
 #[test]
@@ -435,7 +436,7 @@ fn convolution_soak() {
                 continue;
             };
             let ours = contact(&a, &b).map_or(0.0, |c| c.depth as f64);
-            let judged = judge(&a, &b, ours, exact);
+            let judged = judge(a.aabb(), b.aabb(), ours, exact);
             lowest = lowest.min(judged.relative);
             highest = highest.max(judged.relative);
             tally[3] += u64::from(judged.too_shallow);
@@ -552,29 +553,4 @@ fn on_every_core<T: Send>(pairs: u64, seed: u64, soak: impl Fn(&mut dyn FnMut() 
             .collect();
         handles.into_iter().map(|h| h.join().expect("soak thread panicked")).collect()
     })
-}
-
-/// The library's push-out depth `ours` for `b` against `a`, judged against the convolution's
-/// exact minimum: too shallow if below it by more than f32 rounding (1e-6 of the sprites' size);
-/// too deep if above it by more than the walk's tolerance (1e-4 of the clearing bound plus the
-/// sizes, as `contact` documents) and rounding. `relative` is (ours − exact) ÷ the size.
-struct Judged {
-    too_shallow: bool,
-    too_deep: bool,
-    relative: f64,
-}
-
-fn judge(a: &Polygon, b: &Polygon, ours: f64, exact: f64) -> Judged {
-    let (la, lb) = (a.aabb(), b.aabb());
-    let size = (la.half_extents().length() + lb.half_extents().length()) as f64;
-    let clearing = [la.max().x - lb.min().x, lb.max().x - la.min().x, la.max().y - lb.min().y, lb.max().y - la.min().y]
-        .into_iter()
-        .fold(f32::INFINITY, f32::min)
-        .max(0.0) as f64;
-    let rounding = 1e-6 * size;
-    Judged {
-        too_shallow: ours < exact - rounding,
-        too_deep: ours > exact + 1e-4 * (clearing + size) + rounding,
-        relative: (ours - exact) / size,
-    }
 }

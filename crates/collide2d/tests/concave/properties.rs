@@ -67,6 +67,23 @@ fn concave_push_out_separates_and_no_shorter_move_in_360_directions_does() {
     });
 }
 
+/// The push-out is the exact minimum that the convolution of the outlines finds (no convex pieces,
+/// no sampling of directions), within `judge`'s bounds: for every other shape that is a polygon
+/// (a box, a pentagon, a concave polygon with or without a hole), and for points. Segments are
+/// left to the property above.
+#[test]
+fn concave_push_out_is_the_exact_minimum_the_convolution_finds() {
+    run("exact minimum", 250, |p, s| {
+        let exact = common::convolution::exact_push_out_of(p, s);
+        prop_assume!(exact.is_some(), "a segment, or a degenerate chain");
+        let exact = exact.unwrap();
+        let ours = contact(p, s).map_or(0.0, |c| c.depth as f64);
+        let judged = common::convolution::judge(p.aabb(), s.aabb(), ours, exact);
+        prop_assert!(!judged.too_shallow && !judged.too_deep, "ours {ours}, exact {exact}\np = {p:?}\ns = {s:?}");
+        Ok(())
+    });
+}
+
 #[test]
 fn push_out_at_a_pinch_between_pieces_still_separates_with_slack() {
     // Found by the property test: the shortest exit of the box runs exactly through the corner
