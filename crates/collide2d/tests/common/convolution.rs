@@ -14,10 +14,10 @@
 //! best.
 //!
 //! Nothing here is shared with the library: no convex pieces, no regions, no tolerance. The cost
-//! is quadratic in the chain's length (about 50 segments per vertex on traced sprites), so it is
-//! for tests, on the smaller tracing levels.
+//! is quadratic in the chain's length (2,600 segments for two traced sprites of 55 vertices, and
+//! 37,500 for two of 190), so it is for tests, on the smaller tracing levels.
 
-use collide2d::{Aabb, Polygon, Shape, Vec2};
+use collide2d::{Contact, Polygon, Shape, Vec2};
 use glam::DVec2;
 use std::collections::HashMap;
 use std::f64::consts::{PI, TAU};
@@ -26,11 +26,18 @@ use std::f64::consts::{PI, TAU};
 pub type Link = (DVec2, DVec2);
 
 /// The rings of `p` (outline counter-clockwise, holes clockwise: the solid is always on the left),
-/// negated if asked (a half turn, which keeps each ring's direction).
-fn rings(p: &Polygon, negate: bool) -> Vec<Vec<DVec2>> {
+/// negated if asked (a half turn, which keeps each ring's direction), leaving out the holes whose
+/// area is below `fill_below`.
+fn rings(p: &Polygon, negate: bool, fill_below: f64) -> Vec<Vec<DVec2>> {
     let sign = if negate { -1.0 } else { 1.0 };
+    let area = |ring: &[Vec2]| {
+        0.5 * (0..ring.len())
+            .map(|i| ring[i].as_dvec2().perp_dot(ring[(i + 1) % ring.len()].as_dvec2()))
+            .sum::<f64>()
+            .abs()
+    };
     std::iter::once(p.outline())
-        .chain(p.holes().iter().map(Vec::as_slice))
+        .chain(p.holes().iter().map(Vec::as_slice).filter(|h| area(h) >= fill_below))
         .map(|ring| ring.iter().map(|v| v.as_dvec2() * sign).collect())
         .collect()
 }
@@ -80,16 +87,24 @@ pub struct Chain {
 }
 
 /// The convolution of `a`'s rings with those of `−b`: the chain around `a ⊕ (−b)`, the set of
-/// translations of `b` that make it overlap `a`.
+/// translations of `b` that make it overlap `a`. The holes of `b` smaller than `a` are left out:
+/// `a` cannot lie inside one, so filling it changes no overlap. The winding theorem holds when one
+/// of the two has no holes; two polygons with holes give regions of `a ⊕ (−b)` with winding 0
+/// (the chain of a hole with a hole winds the wrong way).
 pub fn convolution(a: &Polygon, b: &Polygon) -> Chain {
     let mut chain = Chain::default();
-    for ring_a in rings(a, false) {
-        for ring_b in rings(b, true) {
+    for ring_a in rings(a, false, 0.0) {
+        for ring_b in rings(b, true, a.area() as f64) {
             place_edges(&ring_a, &ring_b, true, &mut chain);
             place_edges(&ring_b, &ring_a, false, &mut chain);
         }
     }
     chain
+}
+
+/// Whether the convolution of `a` with `−b` keeps holes of both (see [`convolution`]).
+fn holes_on_both(a: &Polygon, b: &Polygon) -> bool {
+    rings(a, false, 0.0).len() > 1 && rings(b, true, a.area() as f64).len() > 1
 }
 
 /// Whether every point the chain reaches is left as often as it is reached. The ends are sums
@@ -106,9 +121,16 @@ pub fn is_closed(chain: &[Link]) -> bool {
 /// How many times the chain winds around `x` (a ray towards +x, each segment's lower end counted
 /// and its upper end not).
 pub fn winding(chain: &[Link], x: DVec2) -> i32 {
+    winding_without(chain, x, usize::MAX)
+}
+
+/// [`winding`], leaving link `skip` out.
+fn winding_without(chain: &[Link], x: DVec2, skip: usize) -> i32 {
     chain
         .iter()
-        .map(|&(s, t)| {
+        .enumerate()
+        .filter(|(k, _)| *k != skip)
+        .map(|(_, &(s, t))| {
             let side = (t - s).perp_dot(x - s);
             if s.y <= x.y && x.y < t.y && side > 0.0 {
                 1
@@ -135,14 +157,26 @@ fn nearest(a: DVec2, b: DVec2) -> f64 {
 
 /// The length of the shortest translation of `b` that leaves it at most touching `a`: 0 when they
 /// do not overlap. `None` when the chain is degenerate here (it does not close, or two of its
-/// segments overlap along a line), which random placements almost never give.
+/// segments overlap along a line), which random placements almost never give, or when both keep
+/// holes either way round (see [`convolution`]).
 pub fn exact_push_out(a: &Polygon, b: &Polygon) -> Option<f64> {
     exact_push(a, b).map(|x| x.length())
 }
 
 /// The shortest translation of `b` that leaves it at most touching `a` (zero when they do not
-/// overlap), as [`exact_push_out`] finds it.
+/// overlap), as [`exact_push_out`] finds it: moving `a` the other way is the same push, so the
+/// pair is swapped when only that leaves one of them without holes.
 pub fn exact_push(a: &Polygon, b: &Polygon) -> Option<DVec2> {
+    if !holes_on_both(a, b) {
+        push_from_chain(a, b)
+    } else if !holes_on_both(b, a) {
+        push_from_chain(b, a).map(|x| -x)
+    } else {
+        None
+    }
+}
+
+fn push_from_chain(a: &Polygon, b: &Polygon) -> Option<DVec2> {
     let Chain { links: chain, .. } = convolution(a, b);
     if !is_closed(&chain) {
         return None;
@@ -159,25 +193,25 @@ pub fn exact_push(a: &Polygon, b: &Polygon) -> Option<DVec2> {
         cut(&chain, k, &mut cuts)?;
         let (s, t) = chain[k];
         let along = t - s;
-        // The winding just right of the middle of the first stretch.
-        let first_end = cuts.first().map_or(1.0, |c| c.0);
-        let middle = s + along * (first_end * 0.5);
-        let scale = 1.0 + middle.length() + along.length();
-        let right = DVec2::new(along.y, -along.x).normalize() * (1e-9 * scale);
-        let mut right_winding = winding(&chain, middle + right);
-        let mut start = 0.0;
-        for i in 0..=cuts.len() {
-            let end = cuts.get(i).map_or(1.0, |c| c.0);
+        // The winding just right of the longest stretch, from the middle of it on the link itself:
+        // the other links' winding there, exact, less one if the link heads down (a point just
+        // right of it then sees it cross its ray). A point beside the link instead would misjudge
+        // a short stretch near a vertex where the chain turns sharply.
+        let ends: Vec<f64> = std::iter::once(0.0).chain(cuts.iter().map(|c| c.0)).chain([1.0]).collect();
+        let longest = (0..ends.len() - 1).max_by(|&i, &j| (ends[i + 1] - ends[i]).total_cmp(&(ends[j + 1] - ends[j])));
+        let longest = longest.unwrap_or(0);
+        let middle = s + along * (0.5 * (ends[longest] + ends[longest + 1]));
+        let heads_down = i32::from(along.y < 0.0);
+        let steps_before: i32 = cuts[..longest].iter().map(|c| c.1).sum();
+        let mut right_winding = winding_without(&chain, middle, k) - heads_down - steps_before;
+        for (i, stretch) in ends.windows(2).enumerate() {
             if right_winding == 0 {
-                let point = nearest_point(s + along * start, s + along * end);
+                let point = nearest_point(s + along * stretch[0], s + along * stretch[1]);
                 if point.length() < best.0 {
                     best = (point.length(), point);
                 }
             }
-            if let Some(&(at, step)) = cuts.get(i) {
-                right_winding += step;
-                start = at;
-            }
+            right_winding += cuts.get(i).map_or(0, |c| c.1);
         }
     }
     Some(best.1)
@@ -192,7 +226,7 @@ fn nearest_first(chain: &[Link]) -> Vec<(f64, usize)> {
 
 /// Where the other links cross link `k`, in order along it: each as the fraction of the way and
 /// how the winding on `k`'s right changes there. `None` if a link overlaps `k` along its line.
-fn cut(chain: &[Link], k: usize, cuts: &mut Vec<(f64, i32)>) -> Option<()> {
+pub fn cut(chain: &[Link], k: usize, cuts: &mut Vec<(f64, i32)>) -> Option<()> {
     let (s, t) = chain[k];
     let along = t - s;
     let (lo, hi) = (s.min(t), s.max(t));
@@ -252,15 +286,19 @@ pub fn chain_sizes(a: &Polygon, b: &Polygon, depth: f64) -> [usize; 5] {
     [chain.links.len(), near(&chain.links).len(), reduced.len(), near(&reduced).len(), stretches]
 }
 
-/// The library's push-out depth `ours` for shapes bounded by `a` and `b`, judged against the exact
-/// minimum. Its scale is the clearing bound (the shortest move that separates the bounds) plus
-/// the shapes' sizes (their bounds' half diagonals), as in `contact`. Too deep: above the minimum
-/// by more than the walk's tolerance, 1e-4 of the scale (`contact` documents that a push is
-/// taken over a wedged one within about that much), plus f32 rounding (1e-6 of the sizes). Too
-/// shallow: below it by more than the touching band, 4e-6 of the scale. The search counts a
-/// point that a region holds by less than twice its margin (1e-6 of the scale) as free, so a push
-/// that ends wedged, in a gap thinner than the tolerance, may stop that far inside, a little
-/// further at a sharp tip (5 of 98,909 soaked pairs did, by at most 3.7e-6 of the sizes).
+/// The library's contact of `b` against `a` (`None`: apart), judged against the exact minimum
+/// push-out. The scale is the clearing bound (the shortest move that separates the bounds) plus
+/// the shapes' sizes (their bounds' half diagonals), as in `contact`.
+/// - Too deep: above the minimum by more than the walk's tolerance, 1e-4 of the scale (`contact`
+///   takes a push over a wedged one within about that much), plus f32 rounding (1e-6 of the
+///   sizes).
+/// - Too shallow: below it by more than rounding, *and* leaving the shapes overlapping by more
+///   than the touching band ([`super::pushed_apart_or_touching`]). The search counts a point that
+///   a region holds by less than twice its margin (1e-6 of the scale) as free, so a push that ends
+///   wedged, in a gap thinner than the tolerance, may stop inside by that much. At the sharp tip of
+///   such a gap that can be well short of the exact minimum: a coin wedged in a ring's hole was
+///   pushed 2.0e-3 px short, overlapping by 1.9e-4 (sprites 60 px across).
+///
 /// `relative` is (ours − exact) ÷ the sizes.
 pub struct Judged {
     pub too_shallow: bool,
@@ -268,16 +306,19 @@ pub struct Judged {
     pub relative: f64,
 }
 
-pub fn judge(a: Aabb, b: Aabb, ours: f64, exact: f64) -> Judged {
-    let size = (a.half_extents().length() + b.half_extents().length()) as f64;
-    let clearing = [a.max().x - b.min().x, b.max().x - a.min().x, a.max().y - b.min().y, b.max().y - a.min().y]
+pub fn judge(a: &Shape, b: &Shape, contact: Option<&Contact>, exact: f64) -> Judged {
+    let (la, lb) = (a.aabb(), b.aabb());
+    let size = (la.half_extents().length() + lb.half_extents().length()) as f64;
+    let clearing = [la.max().x - lb.min().x, lb.max().x - la.min().x, la.max().y - lb.min().y, lb.max().y - la.min().y]
         .into_iter()
         .fold(f32::INFINITY, f32::min)
         .max(0.0) as f64;
-    let scale = clearing + size;
+    let ours = contact.map_or(0.0, |c| c.depth as f64);
+    let rounding = 1e-6 * size;
+    let short = ours < exact - rounding;
     Judged {
-        too_shallow: ours < exact - 4e-6 * scale,
-        too_deep: ours > exact + 1e-4 * scale + 1e-6 * size,
+        too_shallow: short && contact.is_none_or(|c| !super::pushed_apart_or_touching(a, b, c, 3e-4)),
+        too_deep: ours > exact + 1e-4 * (clearing + size) + rounding,
         relative: (ours - exact) / size,
     }
 }
@@ -300,7 +341,7 @@ pub fn exact_push_out_of(a: &Polygon, other: &Shape) -> Option<f64> {
 /// rings wind around it.
 fn point_depth(a: &Polygon, p: Vec2) -> f64 {
     let p = p.as_dvec2();
-    let rings = rings(a, false);
+    let rings = rings(a, false, 0.0);
     let edges = rings.iter().flat_map(|r| (0..r.len()).map(move |i| (r[i], r[(i + 1) % r.len()])));
     if winding(&edges.clone().collect::<Vec<_>>(), p) <= 0 {
         return 0.0;

@@ -77,9 +77,9 @@ fn concave_push_out_is_the_exact_minimum_the_convolution_finds() {
         let exact = common::convolution::exact_push_out_of(p, s);
         prop_assume!(exact.is_some(), "a segment, or a degenerate chain");
         let exact = exact.unwrap();
-        let ours = contact(p, s).map_or(0.0, |c| c.depth as f64);
-        let judged = common::convolution::judge(p.aabb(), s.aabb(), ours, exact);
-        prop_assert!(!judged.too_shallow && !judged.too_deep, "ours {ours}, exact {exact}\np = {p:?}\ns = {s:?}");
+        let c = contact(p, s);
+        let judged = common::convolution::judge(&p.clone().into(), s, c.as_ref(), exact);
+        prop_assert!(!judged.too_shallow && !judged.too_deep, "ours {c:?}, exact {exact}\np = {p:?}\ns = {s:?}");
         Ok(())
     });
 }
