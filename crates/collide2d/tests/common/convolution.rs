@@ -7,15 +7,15 @@
 //! direction lies counter-clockwise between the directions of the two edges at `v` (the long way
 //! round at a reflex vertex). The points of `M`'s interior are those the chain winds around a
 //! positive number of times (the convolution theorem of Guibas, Ramshaw and Stolfi, in the form
-//! Wein's Minkowski sums use), so `M`'s boundary is where the chain has winding 0 on its right and
-//! 1 on its left. The shortest push-out is the distance from the origin to the nearest such point:
+//! Wein's Minkowski sums use; with holes on one side only, see [`convolution`]), so `M`'s boundary
+//! is where the chain has winding 0 on its right and 1 on its left. The shortest push-out is the distance from the origin to the nearest such point:
 //! each segment is cut where others cross it, the winding on its right is counted once (a ray) and
 //! carried across the crossings, and segments are visited nearest first until none can beat the
 //! best.
 //!
 //! Nothing here is shared with the library: no convex pieces, no regions, no tolerance. The cost
-//! is quadratic in the chain's length (2,600 segments for two traced sprites of 55 vertices, and
-//! 37,500 for two of 190), so it is for tests, on the smaller tracing levels.
+//! is quadratic in the chain's length (2,500 segments for two traced sprites of 55 vertices, and
+//! 36,000 for two of 190), so it is for tests, on the smaller tracing levels.
 
 use collide2d::{Contact, Polygon, Shape, Vec2};
 use glam::DVec2;
