@@ -167,13 +167,19 @@ pub fn exact_push_out(a: &Polygon, b: &Polygon) -> Option<f64> {
 /// overlap), as [`exact_push_out`] finds it: moving `a` the other way is the same push, so the
 /// pair is swapped when only that leaves one of them without holes.
 pub fn exact_push(a: &Polygon, b: &Polygon) -> Option<DVec2> {
-    if !holes_on_both(a, b) {
-        push_from_chain(a, b)
-    } else if !holes_on_both(b, a) {
-        push_from_chain(b, a).map(|x| -x)
-    } else {
+    if !supported(a, b) {
         None
+    } else if !holes_on_both(a, b) {
+        push_from_chain(a, b)
+    } else {
+        push_from_chain(b, a).map(|x| -x)
     }
+}
+
+/// Whether the oracle can take the pair: one of them, either way round, keeps no holes (see
+/// [`convolution`]).
+pub fn supported(a: &Polygon, b: &Polygon) -> bool {
+    !holes_on_both(a, b) || !holes_on_both(b, a)
 }
 
 fn push_from_chain(a: &Polygon, b: &Polygon) -> Option<DVec2> {
