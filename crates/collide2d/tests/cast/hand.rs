@@ -319,13 +319,7 @@ fn bullets_never_tunnel_through_thin_walls() {
     // Small fast discs and boxes fired at a wall 0.05 thick from many angles and speeds: every
     // one that the straight path crosses the wall is stopped at or before its near face.
     let wall = Aabb::from_xywh(10.0, -50.0, 0.05, 100.0).unwrap();
-    let mut rng = 0x2545_F491_4F6C_DD1Du64;
-    let mut next = || {
-        rng ^= rng << 13;
-        rng ^= rng >> 7;
-        rng ^= rng << 17;
-        (rng >> 40) as f32 / (1u64 << 24) as f32
-    };
+    let mut next = common::uniform(0x2545_F491_4F6C_DD1Du64);
     let mut hits = 0;
     for _ in 0..5000 {
         let angle = (next() - 0.5) * 2.0;

@@ -34,6 +34,7 @@ fn assert_hit(hit: Option<ShapeCastHit>, time: f32, normal: Vec2, point: Option<
 }
 
 mod hand;
+mod touching;
 
 // ---------- property against the oracle ----------
 

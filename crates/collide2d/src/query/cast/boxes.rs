@@ -7,7 +7,7 @@
 
 use glam::Vec2;
 
-use super::convex::Touch;
+use super::convex::{Touch, START_SLACK};
 use crate::math::unrotate;
 use crate::shape::BoxFrame;
 
@@ -25,8 +25,10 @@ pub(super) fn cast_boxes(a: BoxFrame, b: BoxFrame, v: Vec2, t_max: f32) -> Optio
     ];
     let axes = [a.axis, a.axis.perp(), b.axis, b.axis.perp()];
     let gap = b.center - a.center;
-    // The latest entry (time, unit normal from a to b) and the earliest exit.
+    // The latest entry (time, unit normal from a to b, and how far the shadows overlap at the
+    // start along it) and the earliest exit.
     let (mut enter, mut normal, mut exit) = (f32::NEG_INFINITY, Vec2::ZERO, t_max);
+    let mut entry_overlap = 0.0;
     for (u, reach) in axes.into_iter().zip(reaches) {
         let (d, w) = (gap.dot(u), v.dot(u));
         if w == 0.0 {
@@ -40,8 +42,16 @@ pub(super) fn cast_boxes(a: BoxFrame, b: BoxFrame, v: Vec2, t_max: f32) -> Optio
         if t_in > enter {
             enter = t_in;
             normal = if d > 0.0 { u } else { -u };
+            entry_overlap = reach - d.abs();
         }
         exit = exit.min(t_out);
+    }
+    // The caller found the boxes apart, so shadows that overlap at the start on every axis do
+    // so by rounding: within it, boxes heading into each other touch at once (any later time
+    // would be too late).
+    let rounding = START_SLACK * (gap.abs().max_element() + reaches[0].max(reaches[2]));
+    if enter < 0.0 && entry_overlap <= rounding && v.dot(normal) < 0.0 {
+        enter = 0.0;
     }
     // NaN (from non-finite input) fails these too.
     if !(enter >= 0.0 && enter <= exit) {

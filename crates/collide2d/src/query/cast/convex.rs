@@ -28,6 +28,12 @@ pub(super) struct Touch {
 /// relative to the edge: rounding must not let a ray through the shared vertex of two edges.
 const END_SLACK: f32 = 1e-6;
 
+/// How far inside an edge's line the origin may start, relative to the numbers making up the
+/// edge, and still be met by the ray at once: the walk rounds each vertex of the sum, so a start
+/// the exact test calls apart (the caller asks it first) may read as inside by that much, and a
+/// ray into the shape from there must hit at time 0, not pass by.
+pub(super) const START_SLACK: f32 = 4.0 * f32::EPSILON;
+
 /// How far apart two cores' shapes start, as a cast's walk around their difference saw it: the
 /// distance from the origin to the difference's polygon (0 inside it) less the radii, and how far
 /// rounding may have moved that.
@@ -103,6 +109,12 @@ fn cast_cores_here(a: &Core, ra: f32, b: &Core, rb: f32, v: Vec2, t_max: f32) ->
     let v = if moving { v / unit } else { Vec2::ZERO };
     let speed2 = v.length_squared();
     let mut best: Best = None;
+    // Sharp cores meeting vertex to vertex head on, kept apart from `best`: where the sum has
+    // area, a ray that enters it at a vertex meets an edge there too, whose face normal bounds
+    // both shapes, while the head-on test also takes rays that pass a hair outside, with the
+    // reversed motion for a normal, which may cut into them. Only a sum without area (two
+    // segments in line) needs it.
+    let mut head_on: Best = None;
     let mut limit = t_max * unit;
     // The start: the nearest facing edge of the sum, whether the origin is inside it, its area
     // (twice), and how large its numbers are.
@@ -123,7 +135,11 @@ fn cast_cores_here(a: &Core, ra: f32, b: &Core, rb: f32, v: Vec2, t_max: f32) ->
             return;
         }
         if let Some((t, normal)) = ray_disc(v, speed2, p.at, radius) {
-            if t <= limit {
+            if radius == 0.0 {
+                if t <= limit && head_on.is_none_or(|h| t < h.0) {
+                    head_on = Some((t, normal, p, p, 0.0));
+                }
+            } else if t <= limit {
                 limit = t;
                 best = Some((t, normal, p, p, 0.0));
             }
@@ -136,6 +152,10 @@ fn cast_cores_here(a: &Core, ra: f32, b: &Core, rb: f32, v: Vec2, t_max: f32) ->
     let inside = inside && area2 > 0.0;
     let distance = if inside { 0.0 } else { nearest2.sqrt() };
     let start = Start { gap: distance - radius, band: 1e-5 * (1.0 + radius + scale) };
+    let best = match (best, head_on) {
+        (Some(edge), Some(vertex)) if area2 == 0.0 && vertex.0 < edge.0 => Some(vertex),
+        (best, head_on) => best.or(head_on.filter(|_| area2 == 0.0)),
+    };
     let touch = best.map(|(time, normal, k0, k1, s)| {
         // An arc's normal is its offset over the radius, which rounding leaves off unit length
         // when the radius is tiny beside the coordinates: made unit once, here.
@@ -177,11 +197,13 @@ fn ray_edge(v: Vec2, p: SumVertex, q: SumVertex, radius: f32, normals: &FaceNorm
         return;
     }
     let offset = n.dot(p.at) + radius;
-    // The origin must start outside the edge's line, or the ray does not cross it inwards.
-    if !(offset < 0.0) {
+    // The origin must start outside the edge's line, or the ray does not cross it inwards;
+    // inside it by rounding, the ray meets the edge at once (if the foot lies on the edge).
+    let slack = START_SLACK * (p.at.abs().max_element() + q.at.abs().max_element() + radius);
+    if !(offset < slack) {
         return;
     }
-    let t = offset / approach;
+    let t = (offset / approach).max(0.0);
     if !(t <= *limit) {
         return;
     }
@@ -214,8 +236,11 @@ fn ray_disc(v: Vec2, speed2: f32, c: Vec2, radius: f32) -> Option<(f32, Vec2)> {
         return None;
     }
     let t = (along - (reach2 - across * across).sqrt()) / speed2;
-    if !(t >= 0.0) {
+    if t.is_nan() {
         return None;
     }
+    // Below 0 only when the origin starts in the disc, which the caller has ruled out but for
+    // rounding (the exact test said apart): heading into it, they touch at once.
+    let t = t.max(0.0);
     Some((t, (v * t - c) / radius))
 }

@@ -110,6 +110,10 @@ pub(crate) fn cast_ref(
     if !(max_time >= 0.0) || !motion_a.is_finite() || !motion_b.is_finite() {
         return None;
     }
+    // A point with a coordinate that is not a finite number intersects nothing, so never hits.
+    if [a, b].iter().any(|s| matches!(s, ShapeRef::Point(p) if !p.is_finite())) {
+        return None;
+    }
     // In the frame where `a` stands still, `b` moves at `v`. Should that overflow, `b` moves at
     // half of it for twice the time.
     let (v, slow) = match motion_b - motion_a {
@@ -144,7 +148,11 @@ pub(crate) fn cast_ref(
             }
         },
     }?;
+    // A hit beyond f32's range of times (a speed of 1e-45 over an infinite time) is not one.
     let time = touch.time / slow;
+    if !time.is_finite() {
+        return None;
+    }
     // Kept within the f32 range: a face meeting a face at the very end of it may put the point
     // a rounding beyond.
     let point = (touch.point + motion_a * time).clamp(Vec2::splat(f32::MIN), Vec2::splat(f32::MAX));

@@ -1,0 +1,205 @@
+//! Casts that start touching within rounding, corners that meet corners, and hits out of reach:
+//! the cases a character controller meets every frame, where a late hit or a wrong normal lets it
+//! sink into the floor.
+
+use super::*;
+use collide2d::{closest_points, contact, ConvexPolygon};
+use common::core_of;
+
+/// Shapes that start within rounding of touching and move into each other touch at once: the
+/// cast's time must not be later than the first time `intersects` says they overlap.
+fn assert_hits_by(a: &Shape, b: &Shape, motion_b: Vec2, overlapping_at: f32) {
+    assert!(intersects(a, &moved(b, motion_b * overlapping_at)), "the case is not what it claims");
+    let hit = cast_shape(a, Vec2::ZERO, b, motion_b, 1.0);
+    let hit = hit.unwrap_or_else(|| panic!("no hit, though they overlap at {overlapping_at}: {a:?} {b:?} {motion_b}"));
+    assert!(hit.time <= overlapping_at, "hit at {}, though they overlap at {overlapping_at}", hit.time);
+}
+
+#[test]
+fn discs_within_rounding_of_touching_moving_together_hit_at_once() {
+    // From the issue: 9e-8 apart, touching after 1.6e-9 of the time; the cast said None.
+    let a = Circle::new(v(-4.0263405, 2.756343), 0.6573345).unwrap();
+    let b = Circle::new(v(-3.9363086, 1.9755119), 0.12866983).unwrap();
+    let motion = v(24.062433, 58.37786);
+    assert_hits_by(&a.into(), &b.into(), motion, 1.7e-6);
+}
+
+#[test]
+fn a_segment_swept_across_one_it_starts_touching_hits_it_at_once() {
+    // From the issue: the still segment's end lies on the moving one within rounding.
+    let still = Segment::new(v(0.9582181, -1.4256938), v(0.7849002, -1.67578)).unwrap();
+    let moving = Segment::new(v(-2.1849718, -4.0731826), v(3.8751097, 1.0311856)).unwrap();
+    let motion = v(-51.376293, -46.5863);
+    assert_hits_by(&still.into(), &moving.into(), motion, 1e-3);
+}
+
+#[test]
+fn a_box_resting_in_a_combs_notch_hits_its_floor_at_once() {
+    // A comb of notches 1 wide; a box exactly on a notch's floor, pressed down or down and
+    // sideways, hits the floor at time 0 whatever rounding the placement has.
+    let mut outline = vec![v(0.0, 0.0), v(40.0, 0.0)];
+    for k in (0..20).rev() {
+        let x = 2.0 * k as f32;
+        outline.extend([v(x + 2.0, 3.0), v(x + 1.5, 3.0), v(x + 1.5, 1.0), v(x + 0.5, 1.0), v(x + 0.5, 3.0)]);
+    }
+    outline.dedup();
+    outline.pop();
+    let comb = Polygon::new(&outline).unwrap();
+    let mut checked = 0;
+    for k in 0..20 {
+        for dx in [0.0f32, 0.013, 0.1, 0.317] {
+            let x = 2.0 * k as f32 + 0.6 + dx * 0.5;
+            // Floors at 1 + a few ulps of rounding from a sum, as a mover's position has.
+            let y = (0.1f32 + 0.2 + 0.7) * (1.0 + k as f32 * 1e-7);
+            let Ok(b) = Aabb::from_xywh(x, y, 0.3, 0.5) else { continue };
+            let b = Shape::from(b);
+            for motion in [v(0.0, -3.0), v(1.0, -3.0), v(-2.0, -1.0)] {
+                if intersects(&comb, &moved(&b, motion * 1e-3)) {
+                    assert_hits_by(&Shape::from(comb.clone()), &b, motion, 1e-3);
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(checked >= 200, "{checked}");
+}
+
+/// The largest `n · x` over a convex shape (its core's vertices pushed out by its radius).
+fn support(s: &Shape, n: Vec2) -> f64 {
+    let (core, radius) = core_of(s);
+    let n = n.as_dvec2();
+    core.iter().map(|p| p.dot(n)).fold(f64::NEG_INFINITY, f64::max) + radius
+}
+
+/// The plane through the hit's point with its normal separates the shapes at the hit time: a
+/// lies behind it and b in front, within `tol`.
+fn assert_plane_separates(a: &Shape, b: &Shape, motion_b: Vec2, hit: &ShapeCastHit, tol: f64) {
+    let b_then = moved(b, motion_b * hit.time);
+    let plane = hit.normal.as_dvec2().dot(hit.point.as_dvec2());
+    let (a_front, b_back) = (support(a, hit.normal) - plane, -support(&b_then, -hit.normal) - plane);
+    assert!(a_front <= tol && b_back >= -tol, "{a:?} {b:?} {motion_b} {hit:?}: a {a_front} past, b {b_back}");
+}
+
+#[test]
+fn a_corner_meeting_a_corner_gives_a_normal_that_separates_the_shapes() {
+    // From the issue: the box's corner meets the pentagon's corner within 1e-6 rad; the normal
+    // was -v/|v|, whose plane cuts 2 units into the shapes.
+    let a = Aabb::new(v(-0.99336135, -2.7027063), v(-0.39214146, -1.6796235)).unwrap();
+    let b = ConvexPolygon::new(&[
+        v(50.257053, -85.16217),
+        v(50.37788, -85.368095),
+        v(50.56027, -85.48453),
+        v(50.996033, -84.918274),
+        v(50.292137, -84.68463),
+    ])
+    .unwrap();
+    let (ma, mb) = (v(8.149582, 1.9185057), v(-43.95047, 86.74011));
+    let hit = cast_shape(&a, ma, &b, mb, 1.0).expect("a hit");
+    let a_then = moved(&a.into(), ma * hit.time);
+    let b_then = moved(&b.clone().into(), mb * hit.time);
+    assert_plane_separates(&a_then, &b_then, Vec2::ZERO, &hit, 1e-3);
+}
+
+#[test]
+fn corners_meeting_corners_head_on_give_normals_that_separate_for_every_polygonal_pair() {
+    // A corner of b aimed at a corner of a, within a hair: the normal must be one of the faces
+    // about the corner (any of them), never the reversed motion.
+    let mut next = common::uniform(0x5DEE_CE66_D1CE_4E5Bu64);
+    let mut checked = 0;
+    for _ in 0..4000 {
+        let shape = |next: &mut dyn FnMut() -> f32, at: Vec2| -> Shape {
+            let half = v(0.2 + next() * 3.0, 0.2 + next() * 3.0);
+            match (next() * 3.0) as u32 {
+                0 => Aabb::from_center_half_extents(at, half).unwrap().into(),
+                1 => Obb::new(at, half, next() * 7.0).unwrap().into(),
+                _ => {
+                    let pts: Vec<Vec2> =
+                        (0..6).map(|_| at + Vec2::from_angle(next() * 7.0) * half * (0.5 + next())).collect();
+                    match ConvexPolygon::from_hull(&pts) {
+                        Ok(p) => p.into(),
+                        Err(_) => Aabb::from_center_half_extents(at, half).unwrap().into(),
+                    }
+                }
+            }
+        };
+        let at = v(next() - 0.5, next() - 0.5) * 20.0;
+        let a = shape(&mut next, at);
+        let b0 = shape(&mut next, Vec2::ZERO);
+        let d = Vec2::from_angle(next() * 7.0);
+        // a's corner furthest along d, b's furthest against it; b placed 30 along d, a hair off.
+        let corner = |s: &Shape, n: Vec2| {
+            let (core, _) = core_of(s);
+            core.into_iter().max_by(|p, q| p.dot(n.as_dvec2()).total_cmp(&q.dot(n.as_dvec2()))).unwrap().as_vec2()
+        };
+        // Aimed at a's corner from a direction off `d` (so the reversed motion is not itself a
+        // face's normal), or else through a face first.
+        let w = Vec2::from_angle((next() - 0.5) * 1.2).rotate(d);
+        let hair = w.perp() * (next() - 0.5) * 1e-5;
+        let b = moved(&b0, corner(&a, d) + w * 30.0 + hair - corner(&b0, -d));
+        let motion = -w * (31.0 + next() * 20.0);
+        let Some(hit) = cast_shape(&a, Vec2::ZERO, &b, motion, 1.0) else { continue };
+        assert!(!hit.started_overlapping);
+        assert_plane_separates(&a, &b, motion, &hit, 1e-3);
+        checked += 1;
+    }
+    assert!(checked > 3000, "{checked}");
+}
+
+#[test]
+fn shapes_placed_touching_and_moved_together_hit_no_later_than_they_overlap() {
+    // Every pair of kinds: b moved to touch a (by the closest points, or out by the contact),
+    // then thrown at a. The exact `intersects` at small times is the oracle.
+    let checked = AtomicUsize::new(0);
+    for_every_moving_pair(150, |a, b, spin, aim| {
+        let (b, into_a) = if let Some(c) = contact(a, b) {
+            (moved(b, c.normal * c.depth), -c.normal)
+        } else if let Some(c) = closest_points(a, b) {
+            let (pa, pb) = (c.point_a, c.point_b);
+            (moved(b, pa - pb), (pa - pb).normalize_or_zero())
+        } else {
+            return Ok(());
+        };
+        prop_assume!(into_a != Vec2::ZERO);
+        // Mostly into a, partly sideways: a real approach, so that rounding cannot fake it.
+        let speed = 1.0 + aim.length();
+        let motion = into_a * speed + spin.normalize_or_zero() * speed * 0.7;
+        let hit = cast_shape(a, Vec2::ZERO, &b, motion, 1.0);
+        if intersects(a, &b) {
+            prop_assert!(hit.is_some_and(|h| h.started_overlapping && h.time == 0.0), "{hit:?}");
+            return Ok(());
+        }
+        for travel in [1e-3f32, 1e-2, 0.1] {
+            let t = travel / speed;
+            if intersects(a, &moved(&b, motion * t)) {
+                let h = hit.ok_or_else(|| TestCaseError::fail(format!("no hit; they overlap at {t}")))?;
+                prop_assert!(h.time <= t, "{h:?}, though they overlap at {t}");
+                checked.fetch_add(1, Relaxed);
+                break;
+            }
+        }
+        Ok(())
+    });
+    let checked = checked.into_inner();
+    assert!(checked > 2000, "only {checked} checked");
+}
+
+#[test]
+fn hits_beyond_reach_are_not_reported() {
+    let disc = Circle::new(Vec2::ZERO, 1.0).unwrap();
+    let wall = Aabb::from_xywh(10.0, -5.0, 1.0, 10.0).unwrap();
+    // A speed of 1e-45 reaches the wall only at a time beyond f32's range.
+    for max_time in [f32::INFINITY, f32::MAX] {
+        assert_eq!(cast_shape(&disc, v(1e-45, 0.0), &wall, Vec2::ZERO, max_time), None);
+        assert_eq!(cast_shape(&wall, Vec2::ZERO, &disc, v(1e-45, -1e-45), max_time), None);
+    }
+    // Slow but within range: found, with finite numbers.
+    let hit = cast_shape(&disc, v(1e-30, 0.0), &wall, Vec2::ZERO, f32::INFINITY).expect("a hit");
+    assert!(close(hit.time, 9e30, 1e-5) && hit.point.is_finite(), "{hit:?}");
+    // A point at infinity intersects nothing, so it hits nothing either.
+    for p in [v(f32::INFINITY, 0.0), v(0.0, f32::NEG_INFINITY), v(f32::NAN, 0.0)] {
+        for max_time in [1.0, f32::MAX, f32::INFINITY] {
+            assert_eq!(cast_shape(&p, v(-1.0, 0.0), &wall, Vec2::ZERO, max_time), None);
+            assert_eq!(cast_shape(&wall, v(1.0, 0.0), &p, Vec2::ZERO, max_time), None);
+        }
+    }
+}
