@@ -139,7 +139,7 @@ fn it_slides_along_a_wall_without_sticking() {
     let options = MoveOptions::default();
     // Into the wall at a slant: it stops short of the wall by the skin and goes all the way up.
     let r = world.move_and_slide(player, v(5.0, 3.0), &options).unwrap();
-    assert_eq!(r.touched, vec![wall]);
+    assert_eq!(r.touched.iter().map(|t| t.collider).collect::<Vec<_>>(), vec![wall]);
     assert!(!r.on_floor);
     assert!((r.moved - v(1.0 - options.skin, 3.0)).length() < 1e-4, "{r:?}");
     // Pressed against it, moving along it is free.
@@ -273,6 +273,32 @@ fn it_never_ends_overlapping_what_it_did_not_start_in() {
                 if !start_in.contains(h) {
                     prop_assert!(!intersects(me, world.world_shape(*h).unwrap()), "overlaps {h:?} after {r:?}");
                 }
+            }
+        }
+        Ok(())
+    });
+    result.unwrap();
+}
+
+#[test]
+fn a_skin_below_what_f32_resolves_is_raised_so_that_it_still_never_ends_overlapping() {
+    // A skin of 1e-6 at 30 units from the origin is below an ulp there (1.9e-6): the mover's
+    // skin is raised to MoveOptions::SKIN_FLOOR times the coordinates in play.
+    let mover = (-30.0f32..30.0, -30.0f32..30.0, 0.3f32..2.0, -20.0f32..20.0, -20.0f32..20.0);
+    let tiny = MoveOptions { skin: 1e-6, ..MoveOptions::default() };
+    let result = runner(300).run(&(scene(), mover), |(shapes, (x, y, size, mx, my))| {
+        let (mut world, handles) = world_of(&shapes);
+        let player =
+            world.insert(Circle::new(Vec2::ZERO, size).unwrap().into(), Transform::from_translation(v(x, y)), ());
+        let player = player.unwrap();
+        let me = |world: &World| world.world_shape(player).unwrap().clone();
+        let start_in: Vec<ColliderHandle> =
+            handles.iter().copied().filter(|h| intersects(world.world_shape(*h).unwrap(), &me(&world))).collect();
+        for step in 0..6 {
+            let turn = Vec2::from_angle(step as f32 * 0.9);
+            let r = world.move_and_slide(player, turn.rotate(v(mx, my)), &tiny).unwrap();
+            for h in handles.iter().filter(|h| !start_in.contains(h)) {
+                prop_assert!(!intersects(&me(&world), world.world_shape(*h).unwrap()), "in {h:?} after {r:?}");
             }
         }
         Ok(())
@@ -483,7 +509,7 @@ fn off_the_end_of_one_wall_and_onto_another_it_slides_on_down_the_second() {
     let mover = put(&mut world, Circle::new(start, 0.3).unwrap());
     let r = world.move_and_slide(mover, v(0.0, -12.0), &MoveOptions::default()).unwrap();
     let at = start + r.moved;
-    assert_eq!(r.touched, vec![right, left], "{r:?}");
+    assert_eq!(r.touched.iter().map(|t| t.collider).collect::<Vec<_>>(), vec![right, left], "{r:?}");
     assert!(at.y < 0.0, "stopped at {at} after {r:?}");
 }
 

@@ -198,7 +198,7 @@ impl Character {
         let Ok(result) = self.world.move_and_slide(self.body, motion, &self.options) else { return };
         // A fall onto a slope too steep to stand on goes on down it: move_and_slide slides down
         // such slopes itself (it never lifts the mover up them).
-        (self.on_floor, self.touched) = (result.on_floor, result.touched);
+        (self.on_floor, self.touched) = (result.on_floor, result.touched.iter().map(|t| t.collider).collect());
         // Walking off the top of a slope down it, the step leaves the floor: follow it down as
         // long as floor lies within a slope's drop below.
         if !self.on_floor && !jumped && self.velocity.y >= 0.0 {
@@ -232,7 +232,7 @@ impl Character {
     fn move_more(&mut self, motion: Vec2) {
         if let Ok(result) = self.world.move_and_slide(self.body, motion, &self.options) {
             self.on_floor = result.on_floor;
-            for h in result.touched {
+            for h in result.touched.iter().map(|t| t.collider) {
                 if !self.touched.contains(&h) {
                     self.touched.push(h);
                 }

@@ -97,15 +97,20 @@
 //!   and turning a [`ColliderHandle`] into a slot (or a stale-handle error).
 //! - `tree.rs`: the transform tree: parents and children, moving and reshaping a collider with
 //!   its descendants, and placing local shapes in the world.
-//! - `filters.rs`: which pairs a collider takes part in ([`CollisionFilter`]) and whether it
-//!   gets contacts (sensors).
+//! - `filters.rs`: which pairs a collider takes part in ([`CollisionFilter`]), whether it gets
+//!   contacts (sensors), and one-way colliders.
 //! - `step.rs`: [`World::step`] and its events: the broad phase brought up to date, the narrow
 //!   phase on the candidate pairs, and which pairs started, went on or stopped touching.
 //! - `query.rs`: scene queries (box, shape, point, ray) through the broad phase.
-//! - `motion.rs`: motion through the scene: shape casts, every hit along a ray, and
-//!   [`World::move_and_slide`], the kinematic character mover.
+//! - `motion.rs`: motion through the scene: shape casts (the first hit or all of them) and
+//!   every hit along a ray, one-way colliders counted from their open side.
+//! - `mover.rs`: [`World::move_and_slide`], the kinematic character mover (slides, steps,
+//!   snapping to the floor, slopes), with [`MoveOptions`] and [`MoveResult`].
+//! - `controller.rs`: [`CharacterController`], the mover with the floor it stood on kept from
+//!   one move to the next, so that moving platforms carry it.
 //! - `tests.rs`: stale handles, placement errors and cycles.
 
+use glam::Vec2;
 use thiserror::Error;
 
 use crate::broad::BroadPhase;
@@ -113,8 +118,10 @@ use crate::detector::Detector;
 use crate::query::contact::{Contact, ContactMethod};
 use crate::shape::{Shape, ShapeError};
 
+mod controller;
 mod filters;
 mod motion;
+mod mover;
 mod query;
 mod step;
 mod storage;
@@ -127,7 +134,9 @@ pub use crate::broad::BroadPhaseStats;
 // the type lived here.
 #[doc(inline)]
 pub use crate::filter::CollisionFilter;
-pub use motion::{MoveOptions, MoveResult, QueryFilter};
+pub use controller::CharacterController;
+pub use motion::QueryFilter;
+pub use mover::{MoveOptions, MoveResult, MoveTouch};
 pub use step::{ContactEvent, StepEvents};
 pub use storage::ColliderHandle;
 
@@ -152,6 +161,9 @@ pub enum WorldError {
         #[source]
         source: ShapeError,
     },
+    /// A direction (a one-way collider's open side) that is zero or not finite.
+    #[error("direction {0} is zero or not finite")]
+    BadDirection(Vec2),
     /// Making `parent` the parent of `child` would close a cycle.
     #[error("making {parent:?} the parent of {child:?} would make a cycle")]
     ParentCycle {
@@ -171,6 +183,8 @@ pub struct World<T = ()> {
     /// narrow phase can share them between threads whatever `T` is.
     shapes: Vec<Shape>,
     sensors: Vec<bool>,
+    /// The open side of one-way colliders (unit, in world space), by slot.
+    one_way: Vec<Option<Vec2>>,
     /// Children by slot, in the order they were attached.
     children: Vec<Vec<u32>>,
     free: Vec<u32>,

@@ -65,6 +65,7 @@ impl<T> World<T> {
             slots: Vec::new(),
             shapes: Vec::new(),
             sensors: Vec::new(),
+            one_way: Vec::new(),
             children: Vec::new(),
             free: Vec::new(),
             freed: Vec::new(),
@@ -134,6 +135,7 @@ impl<T> World<T> {
                 self.slots.push(Slot { generation: 0, parent: NULL, child_count: 0, collider: None });
                 self.shapes.push(Shape::Point(Vec2::ZERO));
                 self.sensors.push(false);
+                self.one_way.push(None);
                 self.children.push(Vec::new());
                 self.colliding.push(false);
                 self.was_colliding.push(false);
@@ -146,6 +148,7 @@ impl<T> World<T> {
             Some(Collider { local_shape: shape, local: transform, world_transform: transform, data });
         self.shapes[i] = world_shape;
         self.sensors[i] = false;
+        self.one_way[i] = None;
         self.colliding[i] = false;
         self.was_colliding[i] = false;
         self.broad.insert_proxy(index, generation, bounds, u32::MAX, u32::MAX);

@@ -1,0 +1,439 @@
+//! The kinematic character mover: [`World::move_and_slide`] moves a collider straight until it
+//! would touch something, then along what it met, keeping a skin clear, and does what a
+//! platformer needs of it: stepping up ledges, snapping down to the floor, standing still on
+//! slopes, one-way colliders. Its options and result are here too; the state kept from one frame
+//! to the next (the moving platform stood on) is the [`CharacterController`]'s.
+//!
+//! [`CharacterController`]: super::CharacterController
+
+use glam::Vec2;
+
+use crate::math::Transform;
+use crate::query::cast::ShapeCastHit;
+use crate::query::contact::contact;
+use crate::shape::Shape;
+
+use super::{ColliderHandle, QueryFilter, World, WorldError};
+
+/// How [`World::move_and_slide`] moves a collider. The default suits a capsule or box about one
+/// unit tall that walks, with steps and snapping off; a platformer sets `step_height` and
+/// `snap_distance` to its tile's scale.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MoveOptions {
+    /// The gap kept between the collider and what it meets (in world units; default 0.01). Casts
+    /// of shapes that touch hit at once, so a mover that kept no gap would stick. It is raised to
+    /// at least [`MoveOptions::SKIN_FLOOR`] times the largest coordinate in play (of the mover's
+    /// box and the motion), below which `f32` cannot keep a gap at all.
+    pub skin: f32,
+    /// The steepest slope, in radians from level, that counts as floor (default 45°). Steeper
+    /// surfaces are walls: the mover slides along them but never up them. Surfaces facing down
+    /// as steeply (from the other side) are ceilings.
+    pub max_slope: f32,
+    /// Which way is up (unit; default +y, so pass `Vec2::NEG_Y` on a y-down screen).
+    pub up: Vec2,
+    /// At most this many moves and slides (default 4).
+    pub max_slides: usize,
+    /// The highest ledge it steps up onto when it walks into one while on the floor (default 0:
+    /// never). The ledge's top must be floor and have room for the mover.
+    pub step_height: f32,
+    /// How far down it follows the floor when, having been on the floor and not moving up, it
+    /// would leave it: off a step or down a slope steeper than its motion (default 0: never).
+    pub snap_distance: f32,
+    /// On floor, the motion along `up` (gravity) does not slide it down the slope, and the
+    /// motion across `up` goes along the slope, up or down, at its own length (so a character
+    /// walks at one speed on slopes and on the level; default true). Off, it slides along floors
+    /// as along walls.
+    pub stop_on_slope: bool,
+}
+
+impl MoveOptions {
+    /// The smallest skin, relative to the largest coordinate in play: 2⁻¹⁷ (about 7.6e-6, or
+    /// 64 units in the last place of an `f32`), so 7.6e-4 at 100 units from the origin.
+    pub const SKIN_FLOOR: f32 = 1.0 / 131_072.0;
+}
+
+impl Default for MoveOptions {
+    fn default() -> Self {
+        Self {
+            skin: 0.01,
+            max_slope: std::f32::consts::FRAC_PI_4,
+            up: Vec2::Y,
+            max_slides: 4,
+            step_height: 0.0,
+            snap_distance: 0.0,
+            stop_on_slope: true,
+        }
+    }
+}
+
+/// One collider a move met, with the surface normal (out of the collider) where it met it last.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MoveTouch {
+    /// What it met.
+    pub collider: ColliderHandle,
+    /// The unit surface normal there, out of the collider towards the mover.
+    pub normal: Vec2,
+}
+
+/// What [`World::move_and_slide`] did. Floor, wall and ceiling are told apart by
+/// [`MoveOptions::max_slope`] against [`MoveOptions::up`].
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct MoveResult {
+    /// The displacement applied to the collider (its world transform moved by it), a moving
+    /// platform's carry included.
+    pub moved: Vec2,
+    /// The part of the motion asked for that it did not make, blocked by what it met (a
+    /// walkable slope taking the fall under gravity included).
+    pub remaining: Vec2,
+    /// Whether it is on floor: it met floor on the way, or ends within a skin of it (stood on, or
+    /// snapped down to).
+    pub on_floor: bool,
+    /// The floor's normal, when on floor.
+    pub floor_normal: Option<Vec2>,
+    /// The floor collider, when on floor.
+    pub floor: Option<ColliderHandle>,
+    /// Whether it met a wall (a surface steeper than the maximum slope) on the way.
+    pub on_wall: bool,
+    /// The last wall's normal, when it met one.
+    pub wall_normal: Option<Vec2>,
+    /// Whether it met a ceiling (a surface facing down, no steeper than the maximum slope).
+    pub on_ceiling: bool,
+    /// The last ceiling's normal, when it met one.
+    pub ceiling_normal: Option<Vec2>,
+    /// How far the floor it stood on carried it before it moved (set by the
+    /// [`CharacterController`](super::CharacterController); zero otherwise).
+    pub platform_motion: Vec2,
+    /// Every collider it met, in the order it first met them, each once.
+    pub touched: Vec<MoveTouch>,
+}
+
+impl MoveResult {
+    /// Records a surface met: what it is, and the collider among those touched.
+    fn met(&mut self, collider: ColliderHandle, normal: Vec2, surface: Surface) {
+        match surface {
+            Surface::Floor => (self.on_floor, self.floor_normal, self.floor) = (true, Some(normal), Some(collider)),
+            Surface::Wall => (self.on_wall, self.wall_normal) = (true, Some(normal)),
+            Surface::Ceiling => (self.on_ceiling, self.ceiling_normal) = (true, Some(normal)),
+        }
+        match self.touched.iter_mut().find(|t| t.collider == collider) {
+            Some(t) => t.normal = normal,
+            None => self.touched.push(MoveTouch { collider, normal }),
+        }
+    }
+}
+
+/// What a surface is to the mover, by how its normal stands to `up`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Surface {
+    Floor,
+    Wall,
+    Ceiling,
+}
+
+impl<T> World<T> {
+    /// Moves collider `h` by `motion` as a kinematic character does: straight until it would
+    /// touch something, then along the surface it met, for at most `options.max_slides` moves,
+    /// always keeping `options.skin` from what it meets. Surfaces no steeper than
+    /// `options.max_slope` are floor; steeper ones are walls, which it slides along (down a steep
+    /// slope too) but never up. A corner between two surfaces stops it. It never ends overlapping
+    /// a collider it did not start overlapping (those it starts in do not block it). A motion left
+    /// over that is shorter than a millionth of one plus the distance already moved is dropped,
+    /// as rounding (it stops a slide along a wall met square on). Only solid colliders whose
+    /// filter pairs with its own block it, and [one-way](World::set_one_way) ones only from
+    /// their open side. The collider's transform is moved by the result's `moved` (a child's
+    /// local transform is changed to match).
+    ///
+    /// On the floor (it was within two skins of floor before the move): it steps up ledges no
+    /// higher than `options.step_height` that it walks into, and unless it moves up, it follows
+    /// the floor down by up to `options.snap_distance` when it would leave it. With
+    /// `options.stop_on_slope`, standing on a slope under gravity does not slide it. A moving
+    /// platform's carry is the [`CharacterController`](super::CharacterController)'s.
+    ///
+    /// ```
+    /// use collide2d::world::{MoveOptions, World};
+    /// use collide2d::{Aabb, Transform, Vec2};
+    /// let mut world: World = World::new();
+    /// let floor = world.insert(Aabb::from_xywh(-50.0, -1.0, 100.0, 1.0)?.into(), Transform::IDENTITY, ())?;
+    /// let player = world.insert(Aabb::from_xywh(-0.5, 2.0, 1.0, 2.0)?.into(), Transform::IDENTITY, ())?;
+    /// // Falling and running right: it lands and keeps running along the floor.
+    /// let result = world.move_and_slide(player, Vec2::new(3.0, -4.0), &MoveOptions::default())?;
+    /// assert!(result.on_floor);
+    /// assert_eq!(result.floor, Some(floor));
+    /// assert_eq!(result.touched[0].collider, floor);
+    /// assert!((result.moved.y + 2.0 - 0.01).abs() < 1e-4); // down to the floor, less the skin
+    /// assert!((result.moved.x - 3.0).abs() < 1e-4); // all the way right
+    /// assert!((result.remaining.y + 2.01).abs() < 1e-3); // the floor took the rest of the fall
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn move_and_slide(
+        &mut self,
+        h: ColliderHandle,
+        motion: Vec2,
+        options: &MoveOptions,
+    ) -> Result<MoveResult, WorldError> {
+        self.move_and_slide_ignoring(h, motion, options, &[])
+    }
+
+    /// [`World::move_and_slide`], with the colliders in `ignore` passed through as if absent.
+    pub(super) fn move_and_slide_ignoring(
+        &mut self,
+        h: ColliderHandle,
+        motion: Vec2,
+        options: &MoveOptions,
+        ignore: &[ColliderHandle],
+    ) -> Result<MoveResult, WorldError> {
+        let i = self.index_of(h)?;
+        let mut result = MoveResult::default();
+        if !motion.is_finite() || options.skin.is_nan() || options.skin < 0.0 {
+            return Ok(result);
+        }
+        let start = self.shapes[i as usize].clone();
+        let bounds = start.aabb();
+        let in_play = bounds.min().abs().max(bounds.max().abs()).max_element() + motion.abs().max_element();
+        let skin = options.skin.max(MoveOptions::SKIN_FLOOR * in_play);
+        let mut passed: Vec<ColliderHandle> = ignore.to_vec();
+        passed.push(h);
+        let filter = self.broad.filter(i);
+        let own = QueryFilter { filter, ignore: &passed, sensors: false };
+        let (recovered, deep) = self.recover(&start, &own, skin, motion);
+        // What it starts deep in does not block it; nor does it block itself.
+        passed.extend(deep);
+        let mover = Mover {
+            world: self,
+            handle: h,
+            start: &start,
+            query: QueryFilter { filter, ignore: &passed, sensors: false },
+            skin,
+            up: options.up.normalize_or(Vec2::Y),
+            floor_cos: options.max_slope.cos(),
+            options,
+        };
+        let grounded = (options.step_height > 0.0 || options.snap_distance > 0.0)
+            && mover.floor_below(recovered, 2.0 * skin)?.is_some();
+        let offset = mover.slide(recovered, motion, grounded, &mut result)?;
+        result.remaining = motion - (offset - recovered);
+        let offset = mover.settle(offset, grounded, motion.dot(mover.up) > 0.0, &mut result)?;
+        result.moved = offset;
+        if offset != Vec2::ZERO {
+            let world = Transform::from_translation(offset).compose(&self.col(i).world_transform);
+            let local = match self.parent(h) {
+                Some(p) => self.world_transform(p).and_then(|t| t.inverse()).map(|inv| inv.compose(&world)),
+                None => Some(world),
+            };
+            if let Some(local) = local {
+                self.set_transform(h, local)?;
+            }
+        }
+        Ok(result)
+    }
+
+    /// Before a move: the push that takes `shape` a skin clear of the colliders it touches or
+    /// barely overlaps (by up to two skins, as rounding may leave it), and the colliders it
+    /// overlaps deeper, which it is then free to leave. A one-way collider is pushed clear of
+    /// only when the mover rests on its open side and is not moving away through it; else the
+    /// mover passes through it.
+    fn recover(&self, shape: &Shape, filter: &QueryFilter, skin: f32, motion: Vec2) -> (Vec2, Vec<ColliderHandle>) {
+        let (mut push, mut deep) = (Vec2::ZERO, Vec::new());
+        for other in self.colliders_overlapping(shape) {
+            if !self.counts(other.index(), filter) {
+                continue;
+            }
+            let open = self.one_way[other.index() as usize];
+            match contact(&self.shapes[other.index() as usize], shape) {
+                Some(c)
+                    if c.depth <= 2.0 * skin && open.is_none_or(|o| c.normal.dot(o) > 0.0 && motion.dot(o) <= 0.0) =>
+                {
+                    // Out along the normal (from the collider towards the mover) by what is
+                    // still needed after the pushes so far.
+                    let needed = c.depth + skin - push.dot(c.normal);
+                    push += c.normal * needed.max(0.0);
+                }
+                Some(_) => deep.push(other),
+                // Touching by `intersects` but not by `contact`, within rounding: let the cast
+                // meet it at once.
+                None => {}
+            }
+        }
+        (push, deep)
+    }
+}
+
+/// One move's fixed parts: the world, the mover's shape where it started, what blocks it, and
+/// the options with the skin and `up` made ready.
+struct Mover<'a, T> {
+    world: &'a World<T>,
+    handle: ColliderHandle,
+    start: &'a Shape,
+    query: QueryFilter<'a>,
+    skin: f32,
+    up: Vec2,
+    floor_cos: f32,
+    options: &'a MoveOptions,
+}
+
+/// Where a straight move ends: the offset reached, and what stopped it with the hit.
+type Reached = (Vec2, Option<(ColliderHandle, ShapeCastHit)>);
+
+impl<T> Mover<'_, T> {
+    /// What a surface with this normal is.
+    fn surface(&self, normal: Vec2) -> Surface {
+        let rise = normal.dot(self.up);
+        if rise >= self.floor_cos {
+            Surface::Floor
+        } else if rise <= -self.floor_cos {
+            Surface::Ceiling
+        } else {
+            Surface::Wall
+        }
+    }
+
+    /// Moves straight from `offset` by `motion` until a skin short of what it would touch.
+    fn reach(&self, offset: Vec2, motion: Vec2) -> Result<Reached, WorldError> {
+        let length = motion.length();
+        if !(length > 0.0 && length.is_finite()) {
+            return Ok((offset, None));
+        }
+        let placed = self
+            .start
+            .transformed(&Transform::from_translation(offset))
+            .map_err(|source| WorldError::Placement { collider: Some(self.handle), source })?;
+        // Cast a skin further than the move, so that it also stops a skin short of what it
+        // would end up touching.
+        let Some((other, hit)) = self.world.cast_shape(&placed, motion, 1.0 + self.skin / length, &self.query) else {
+            return Ok((offset + motion, None));
+        };
+        let direction = motion / length;
+        // Back off so that the gap along the normal is the skin.
+        let approach = -direction.dot(hit.normal);
+        let travel = (length * hit.time - self.skin / approach.max(1e-3)).clamp(0.0, length);
+        Ok((offset + direction * travel, Some((other, hit))))
+    }
+
+    /// The floor within `distance` below `offset`: the collider, the hit (its point and normal)
+    /// and how far down it is less the skin.
+    fn floor_below(
+        &self,
+        offset: Vec2,
+        distance: f32,
+    ) -> Result<Option<(ColliderHandle, ShapeCastHit, f32)>, WorldError> {
+        let (end, hit) = self.reach(offset, -self.up * (distance + self.skin))?;
+        Ok(hit
+            .filter(|(_, h)| self.surface(h.normal) == Surface::Floor)
+            .map(|(other, h)| (other, h, (offset - end).dot(self.up))))
+    }
+
+    /// The slides: straight until it meets something, then along it, stepping up ledges when
+    /// `grounded` (or once it has met floor).
+    fn slide(
+        &self,
+        mut offset: Vec2,
+        motion: Vec2,
+        grounded: bool,
+        result: &mut MoveResult,
+    ) -> Result<Vec2, WorldError> {
+        let mut remaining = motion;
+        let mut on_floor = grounded;
+        for _ in 0..self.options.max_slides {
+            let length = remaining.length();
+            // Done; or a motion so large that its length overflows, which is refused.
+            if !length.is_finite() || length <= 1e-6 * (1.0 + offset.length()) {
+                break;
+            }
+            let (reached, hit) = self.reach(offset, remaining)?;
+            let rest = remaining - (reached - offset);
+            offset = reached;
+            let Some((other, hit)) = hit else { break };
+            let surface = self.surface(hit.normal);
+            result.met(other, hit.normal, surface);
+            on_floor |= surface == Surface::Floor;
+            if surface == Surface::Wall && on_floor && self.options.step_height > 0.0 {
+                if let Some((stepped, left)) = self.step_up(offset, rest, result)? {
+                    (offset, remaining) = (stepped, left);
+                    continue;
+                }
+            }
+            remaining = self.along(rest, hit.normal, surface);
+        }
+        Ok(offset)
+    }
+
+    /// What is left of `rest` after meeting a surface with `normal`: along the surface; but a
+    /// wall (or a slope too steep) must not lift the mover more than its own motion did, so
+    /// there the slide goes level instead (falling onto a steep slope still slides down it);
+    /// and with `stop_on_slope`, a floor keeps only the motion across `up`, turned along it.
+    fn along(&self, rest: Vec2, normal: Vec2, surface: Surface) -> Vec2 {
+        let up = self.up;
+        if surface == Surface::Floor && self.options.stop_on_slope {
+            let across = rest - up * rest.dot(up);
+            // Rises or falls with the floor, (across + up·k)·normal = 0, as fast as across.
+            let along = across - up * (across.dot(normal) / normal.dot(up).max(1e-3));
+            return along.normalize_or_zero() * across.length();
+        }
+        let along = rest - normal * rest.dot(normal).min(0.0);
+        let lifts = along.dot(up) > rest.dot(up).max(0.0) + 1e-6 * rest.length();
+        let blocking = if surface == Surface::Floor || !lifts {
+            normal
+        } else {
+            (normal - up * normal.dot(up)).normalize_or(normal)
+        };
+        // No corner test against the surface met before: in a corner the next cast meets that
+        // surface at once and the move backs off to nothing, while a surface that has ended (the
+        // mover slid off its end) must not stop the slide along this one.
+        rest - blocking * rest.dot(blocking).min(0.0)
+    }
+
+    /// Up a ledge met as a wall: up by the step height (less if a ceiling is lower), across by
+    /// what is left of the motion across `up`, then down onto floor. A round bottom that far
+    /// over the ledge may still meet only its edge, too steep to stand on: then it goes on across
+    /// until its middle is over the ledge (at most half its width more). `None` (and nothing
+    /// changed) when it makes no headway up there or finds no floor to land on within the rise.
+    fn step_up(&self, offset: Vec2, rest: Vec2, result: &mut MoveResult) -> Result<Option<(Vec2, Vec2)>, WorldError> {
+        let across = rest - self.up * rest.dot(self.up);
+        let direction = across.normalize_or_zero();
+        // A skin higher than the step, as a slide at a shallow angle may have left the mover
+        // nearer the floor than the skin: a ledge exactly the step height still has room.
+        let (raised, _) = self.reach(offset, self.up * (self.options.step_height + self.skin))?;
+        let rise = (raised - offset).dot(self.up);
+        if rise <= self.skin || direction == Vec2::ZERO {
+            return Ok(None);
+        }
+        let half_width = self.start.aabb().half_extents().dot(direction.abs());
+        for length in [across.length(), across.length().max(half_width)] {
+            let (ahead, _) = self.reach(raised, direction * length)?;
+            let headway = (ahead - raised).dot(direction);
+            if headway <= self.skin {
+                return Ok(None);
+            }
+            if let Some((floor, hit, drop)) = self.floor_below(ahead, rise)? {
+                // Where it stands must be no higher than the step above its lowest point: a
+                // round bottom can rest on the edge of a ledge higher than that.
+                let bottom =
+                    self.start.aabb().corners().map(|c| c.dot(self.up)).into_iter().fold(f32::INFINITY, f32::min);
+                if hit.point.dot(self.up) - (bottom + offset.dot(self.up)) > self.options.step_height {
+                    return Ok(None);
+                }
+                result.met(floor, hit.normal, Surface::Floor);
+                let landed = ahead - self.up * drop;
+                let left = (across.length() - headway).max(0.0);
+                return Ok(Some((landed, direction * left)));
+            }
+        }
+        Ok(None)
+    }
+
+    /// After the slides, with steps or snapping on: on floor if it ends within two skins of
+    /// floor (and down to a skin above it, unless it moves up); and if it was `grounded` and does
+    /// not move up, down onto floor within the snap distance.
+    fn settle(&self, offset: Vec2, grounded: bool, rising: bool, result: &mut MoveResult) -> Result<Vec2, WorldError> {
+        if self.options.step_height <= 0.0 && self.options.snap_distance <= 0.0 {
+            return Ok(offset);
+        }
+        let snap = if grounded && !rising { self.options.snap_distance } else { 0.0 };
+        let Some((floor, hit, drop)) = self.floor_below(offset, snap.max(2.0 * self.skin))? else {
+            return Ok(offset);
+        };
+        result.met(floor, hit.normal, Surface::Floor);
+        // Moving up (a jump's first frame), it stays where it is, about to leave.
+        Ok(if rising { offset } else { offset - self.up * drop })
+    }
+}

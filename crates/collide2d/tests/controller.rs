@@ -1,0 +1,340 @@
+//! The platformer scenario suite: a character run frame by frame through stairs, slopes, moving
+//! and one-way platforms, corners, tiles and a traced level, each scenario pass or fail on what a
+//! player would see (climbed or not, airborne frames, sinking into a platform, a pop, a snag).
+//! Deterministic and headless; 60 frames a second, gravity 20 units/s², running at 6 units/s.
+
+use collide2d::pixels::{Rgba8, Solidity};
+use collide2d::trace::{trace, Detail};
+use collide2d::world::{CharacterController, MoveOptions, MoveResult, World};
+use collide2d::{contact, intersects, Aabb, Capsule, ColliderHandle, Polygon, Shape, Transform, Vec2};
+
+const DT: f32 = 1.0 / 60.0;
+const GRAVITY: f32 = 20.0;
+const RUN: f32 = 6.0;
+const STEP: f32 = 0.4;
+
+fn v(x: f32, y: f32) -> Vec2 {
+    Vec2::new(x, y)
+}
+
+fn options() -> MoveOptions {
+    MoveOptions { step_height: STEP, snap_distance: 0.5, max_slope: 50f32.to_radians(), ..MoveOptions::default() }
+}
+
+/// A capsule 1.8 tall and 0.8 wide, or a box of that size, standing with its bottom at `feet`.
+fn character(boxy: bool, feet: Vec2) -> Shape {
+    if boxy {
+        Aabb::from_xywh(feet.x - 0.4, feet.y, 0.8, 1.8).unwrap().into()
+    } else {
+        Capsule::new(feet + v(0.0, 0.4), feet + v(0.0, 1.4), 0.4).unwrap().into()
+    }
+}
+
+/// One character in a world, with its vertical speed, moved a frame at a time.
+struct Sim {
+    world: World,
+    player: ColliderHandle,
+    controller: CharacterController,
+    fall: f32,
+    last: MoveResult,
+}
+
+impl Sim {
+    fn new(level: Vec<Shape>, player: Shape, options: MoveOptions) -> Self {
+        let mut world = World::new();
+        for shape in level {
+            world.insert(shape, Transform::IDENTITY, ()).unwrap();
+        }
+        let player = world.insert(player, Transform::IDENTITY, ()).unwrap();
+        Self { world, player, controller: CharacterController::new(options), fall: 0.0, last: MoveResult::default() }
+    }
+
+    fn add(&mut self, shape: impl Into<Shape>) -> ColliderHandle {
+        self.world.insert(shape.into(), Transform::IDENTITY, ()).unwrap()
+    }
+
+    /// A frame: running at `run` (along +x), jumping at `jump` units/s if on the floor.
+    fn frame(&mut self, run: f32, jump: f32) -> &MoveResult {
+        let up = self.controller.options.up;
+        if self.last.on_floor {
+            self.fall = if jump > 0.0 { jump } else { 0.0 };
+        }
+        self.fall -= GRAVITY * DT;
+        let motion = v(run * DT, 0.0) + up * self.fall * DT;
+        self.last = self.controller.move_and_slide(&mut self.world, self.player, motion).unwrap();
+        if self.last.on_ceiling && self.fall > 0.0 {
+            self.fall = 0.0;
+        }
+        &self.last
+    }
+
+    fn bounds(&self) -> Aabb {
+        self.world.world_shape(self.player).unwrap().aabb()
+    }
+
+    fn shape(&self) -> &Shape {
+        self.world.world_shape(self.player).unwrap()
+    }
+
+    /// How deep the character is in `other` (0 when apart).
+    fn depth_in(&self, other: ColliderHandle) -> f32 {
+        contact(self.world.world_shape(other).unwrap(), self.shape()).map_or(0.0, |c| c.depth)
+    }
+}
+
+fn floor(x0: f32, x1: f32) -> Shape {
+    Aabb::new(v(x0, -1.0), v(x1, 0.0)).unwrap().into()
+}
+
+/// `count` steps up (or down, with a negative height) of `rise` each, 1 deep, from x = 2.
+fn stairs(rise: f32, count: usize) -> Vec<Shape> {
+    let mut level = vec![floor(-10.0, 40.0)];
+    for k in 1..=count {
+        let top = rise * k as f32;
+        level.push(Aabb::new(v(2.0 + (k - 1) as f32, 0.0), v(2.0 + count as f32 + 20.0, top)).unwrap().into());
+    }
+    level
+}
+
+#[test]
+fn stairs_up_to_the_step_height_are_climbed_and_higher_ones_refused() {
+    for boxy in [false, true] {
+        for rise in [0.05, 0.1, 0.2, 0.3, STEP] {
+            let mut sim = Sim::new(stairs(rise, 5), character(boxy, v(0.0, 0.01)), options());
+            let frames = (0..120).find(|_| sim.frame(RUN, 0.0).on_floor && sim.bounds().min().y > 5.0 * rise - 0.05);
+            assert!(frames.is_some(), "boxy {boxy}, rise {rise}: stuck at {:?}", sim.bounds());
+            assert!(sim.bounds().min().y < 5.0 * rise + 0.05, "boxy {boxy}, rise {rise}: flew to {:?}", sim.bounds());
+        }
+        // 10 % higher than the step height: it stays at the foot of the first step.
+        let mut sim = Sim::new(stairs(STEP * 1.1, 5), character(boxy, v(0.0, 0.01)), options());
+        for _ in 0..120 {
+            sim.frame(RUN, 0.0);
+        }
+        let b = sim.bounds();
+        assert!(b.min().y < 0.05 && b.max().x < 2.0, "boxy {boxy}: climbed to {b:?}");
+    }
+}
+
+#[test]
+fn running_down_a_slope_and_down_stairs_it_never_leaves_the_floor() {
+    let slope = 30f32.to_radians();
+    let ramp = Polygon::new(&[v(0.0, 0.0), v(40.0, -40.0 * slope.tan()), v(40.0, -40.0), v(0.0, -40.0)]).unwrap();
+    let down_stairs: Vec<Shape> =
+        (0..20).map(|k| Aabb::new(v(k as f32, -40.0), v(k as f32 + 1.0, -0.3 * k as f32)).unwrap().into()).collect();
+    for (name, level) in [("slope", vec![Shape::from(ramp)]), ("stairs", down_stairs)] {
+        for boxy in [false, true] {
+            let mut sim = Sim::new(level.clone(), character(boxy, v(0.5, 0.01)), options());
+            // Dropped onto the top, it settles first.
+            for _ in 0..60 {
+                sim.frame(0.0, 0.0);
+            }
+            let airborne = (0..150).filter(|_| !sim.frame(RUN, 0.0).on_floor).count();
+            assert_eq!(airborne, 0, "{name}, boxy {boxy}: {airborne} frames in the air, at {:?}", sim.bounds());
+            assert!(sim.bounds().min().x > 12.0, "{name}, boxy {boxy}: only reached {:?}", sim.bounds());
+        }
+    }
+}
+
+#[test]
+fn standing_on_a_walkable_slope_it_does_not_slide() {
+    let slope = 30f32.to_radians();
+    let ramp =
+        Polygon::new(&[v(-20.0, 20.0 * slope.tan()), v(20.0, -20.0 * slope.tan()), v(20.0, -30.0), v(-20.0, -30.0)])
+            .unwrap();
+    for boxy in [false, true] {
+        let mut sim = Sim::new(vec![ramp.clone().into()], character(boxy, v(0.0, 0.6)), options());
+        for _ in 0..30 {
+            sim.frame(0.0, 0.0);
+        }
+        let settled = sim.bounds();
+        for _ in 0..300 {
+            assert!(sim.frame(0.0, 0.0).on_floor);
+        }
+        let drift = sim.bounds().center() - settled.center();
+        assert!(drift.length() < 1e-3, "boxy {boxy}: slid by {drift}");
+    }
+}
+
+#[test]
+fn a_platform_moving_up_and_down_carries_the_character_without_sinking_or_dropping_it() {
+    let skin = options().skin;
+    for boxy in [false, true] {
+        let mut sim = Sim::new(vec![], character(boxy, v(0.0, 0.01)), options());
+        let lift = sim.add(Aabb::new(v(-3.0, -0.5), v(3.0, 0.0)).unwrap());
+        sim.frame(0.0, 0.0);
+        // ±2 units/s, turning every second, for 10 s.
+        let mut height = 0.0;
+        for frame in 0..600 {
+            height += if (frame / 60) % 2 == 0 { 2.0 * DT } else { -2.0 * DT };
+            sim.world.set_transform(lift, Transform::from_translation(v(0.0, height))).unwrap();
+            let on_floor = sim.frame(0.0, 0.0).on_floor;
+            let gap = sim.bounds().min().y - height;
+            assert!(on_floor, "boxy {boxy}, frame {frame}: off the lift, {gap} above it");
+            assert!(sim.depth_in(lift) <= skin && gap > -skin, "boxy {boxy}, frame {frame}: {gap} into the lift");
+            assert!(gap < 3.0 * skin, "boxy {boxy}, frame {frame}: {gap} above the lift");
+        }
+        // Sideways at 5 units/s: it rides along.
+        let mut x = 0.0;
+        for frame in 0..120 {
+            x += 5.0 * DT;
+            sim.world.set_transform(lift, Transform::from_translation(v(x, height))).unwrap();
+            assert!(sim.frame(0.0, 0.0).on_floor, "boxy {boxy}, frame {frame}");
+            assert!((sim.bounds().center().x - x).abs() < 1e-3, "boxy {boxy}, frame {frame}: left behind");
+        }
+    }
+}
+
+#[test]
+fn a_platform_never_pushes_the_character_into_a_wall() {
+    let mut sim = Sim::new(vec![], character(false, v(0.0, 0.01)), options());
+    let wall = sim.add(Aabb::new(v(3.0, -5.0), v(4.0, 10.0)).unwrap());
+    let belt = sim.add(Aabb::new(v(-3.0, -0.5), v(3.0, 0.0)).unwrap());
+    sim.frame(0.0, 0.0);
+    for frame in 1..=120 {
+        sim.world.set_transform(belt, Transform::from_translation(v(frame as f32 * 0.1, 0.0))).unwrap();
+        sim.frame(0.0, 0.0);
+        assert!(!intersects(sim.world.world_shape(wall).unwrap(), sim.shape()), "frame {frame}: in the wall");
+    }
+    assert!(sim.bounds().max().x <= 3.0 && sim.bounds().max().x > 2.9, "{:?}", sim.bounds());
+}
+
+#[test]
+fn through_a_one_way_platform_from_below_without_a_pop_and_landing_on_it_holds() {
+    let skin = options().skin;
+    for boxy in [false, true] {
+        let mut sim = Sim::new(vec![floor(-10.0, 10.0)], character(boxy, v(0.0, 0.01)), options());
+        let ledge = sim.add(Aabb::new(v(-3.0, 2.5), v(3.0, 2.8)).unwrap());
+        sim.world.set_one_way(ledge, Some(Vec2::Y)).unwrap();
+        sim.frame(0.0, 0.0);
+        // Free flight of a jump at 11 units/s: every frame's rise must match it until it lands.
+        let (mut y, mut speed) = (sim.bounds().min().y, 11.0);
+        let mut landed = None;
+        for frame in 0..120 {
+            let r = sim.frame(0.0, if frame == 0 { 11.0 } else { 0.0 }).clone();
+            if frame > 0 && r.on_floor {
+                landed = Some(frame);
+                break;
+            }
+            speed -= GRAVITY * DT;
+            y += speed * DT;
+            let pop = (sim.bounds().min().y - y).abs();
+            assert!(pop <= 0.5 * skin, "boxy {boxy}, frame {frame}: {pop} off the free flight");
+        }
+        assert!(landed.is_some(), "boxy {boxy}: never landed");
+        let top = sim.bounds().min().y;
+        assert!((top - 2.8).abs() < 2.0 * skin, "boxy {boxy}: landed at {top}, not on the ledge");
+        for _ in 0..60 {
+            assert!(sim.frame(0.0, 0.0).on_floor);
+        }
+        assert!((sim.bounds().min().y - top).abs() < 1e-4, "boxy {boxy}: the ledge did not hold");
+    }
+}
+
+#[test]
+fn a_box_dashing_at_a_corner_does_not_climb_it() {
+    // A block 1 high (above the step height) and one whose top is just below the box's middle.
+    for height in [1.0f32, 0.9, 0.5] {
+        let block = Aabb::new(v(5.0, 0.0), v(6.0, height)).unwrap();
+        let no_steps = MoveOptions { step_height: 0.0, ..options() };
+        for (opts, climbs) in [(no_steps, false), (options(), height <= STEP)] {
+            let mut sim = Sim::new(vec![floor(-10.0, 20.0), block.into()], character(true, v(0.0, 0.01)), opts);
+            let mut highest = 0.0f32;
+            for _ in 0..60 {
+                sim.frame(40.0, 0.0);
+                highest = highest.max(sim.bounds().min().y);
+            }
+            assert!(climbs || highest < 0.05, "height {height}: climbed to {highest}");
+        }
+    }
+}
+
+#[test]
+fn running_over_a_thousand_tiles_it_never_snags() {
+    // Unit tiles, and the same floor at pixel scale (16 px tiles, y down, 300 px/s).
+    for (size, up, speed, scale) in [(1.0f32, Vec2::Y, RUN, 1.0f32), (16.0, Vec2::NEG_Y, 300.0, 50.0)] {
+        let tiles: Vec<Shape> = (0..1000)
+            .map(|k| {
+                let (x, y) = (k as f32 * size, if up == Vec2::Y { -size } else { 0.0 });
+                Aabb::from_xywh(x, y, size, size).unwrap().into()
+            })
+            .collect();
+        let feet = if up == Vec2::Y { v(1.0, 0.01) } else { v(16.0, -0.5) };
+        let body: Shape = if up == Vec2::Y {
+            character(true, feet)
+        } else {
+            Aabb::from_xywh(feet.x - 6.0, feet.y - 28.0, 12.0, 28.0).unwrap().into()
+        };
+        let opts =
+            MoveOptions { up, skin: 0.01 * scale, step_height: STEP * scale, snap_distance: 0.5 * scale, ..options() };
+        let mut sim = Sim::new(tiles, body, opts);
+        sim.frame(0.0, 0.0);
+        let mut slowest = f32::INFINITY;
+        for frame in 0..1200 {
+            let x = sim.bounds().min().x;
+            let on_floor = sim.frame(speed, 0.0).on_floor;
+            assert!(on_floor, "size {size}, frame {frame}");
+            slowest = slowest.min((sim.bounds().min().x - x) / (speed * DT));
+        }
+        assert!(slowest > 0.999, "size {size}: slowed to {slowest} of its speed");
+    }
+}
+
+#[test]
+fn running_over_a_traced_level_ten_thousand_pixels_wide_it_never_snags() {
+    // Ground 16 px thick with a 1-in-20 ramp up and down every 1,000 px, y down.
+    let (width, height) = (10_000u32, 64u32);
+    let ground = |x: u32| 48.0 - 8.0 * (1.0 - ((x % 1000) as f32 / 250.0 - 2.0).abs()).max(0.0);
+    let mut px = vec![0u8; (width * height * 4) as usize];
+    for y in 0..height {
+        for x in 0..width {
+            if y as f32 >= ground(x) {
+                px[((y * width + x) * 4 + 3) as usize] = 255;
+            }
+        }
+    }
+    let level = trace(&Rgba8::new(width, height, &px).unwrap(), &Solidity::default(), Detail::Optimal).unwrap();
+    let level: Vec<Shape> = level.into_iter().map(Shape::from).collect();
+    let opts = MoveOptions { up: Vec2::NEG_Y, skin: 0.5, step_height: 6.0, snap_distance: 8.0, ..options() };
+    let body: Shape = Aabb::from_xywh(10.0, 48.0 - 28.5, 12.0, 28.0).unwrap().into();
+    let mut sim = Sim::new(level, body, opts);
+    sim.frame(0.0, 0.0);
+    let mut slowest = f32::INFINITY;
+    for frame in 0..1900 {
+        let x = sim.bounds().min().x;
+        assert!(sim.frame(300.0, 0.0).on_floor, "frame {frame} at {:?}", sim.bounds());
+        slowest = slowest.min((sim.bounds().min().x - x) / (300.0 * DT));
+    }
+    // Up a ramp of 1 in 20 at one speed along it, the run across is cos(atan(1/20)) of it.
+    assert!(slowest > 0.99, "slowed to {slowest} of its speed");
+    assert!(sim.bounds().min().x > 9000.0, "{:?}", sim.bounds());
+}
+
+#[test]
+fn a_ceiling_bump_a_corner_and_a_narrow_corridor() {
+    // A jump under a ceiling 3 up: it stops below it, says so, and falls back.
+    let ceiling = Aabb::new(v(-5.0, 3.0), v(5.0, 4.0)).unwrap();
+    let mut sim = Sim::new(vec![floor(-10.0, 10.0), ceiling.into()], character(false, v(0.0, 0.01)), options());
+    sim.frame(0.0, 0.0);
+    let bumped = (0..30).any(|f| sim.frame(0.0, if f == 0 { 12.0 } else { 0.0 }).on_ceiling);
+    assert!(bumped && sim.bounds().max().y <= 3.0, "{:?}", sim.bounds());
+    assert!((0..60).any(|_| sim.frame(0.0, 0.0).on_floor));
+    // Into the corner of a floor and a wall: it stops there and stays still.
+    let wall = Aabb::new(v(3.0, -1.0), v(4.0, 5.0)).unwrap();
+    let mut sim = Sim::new(vec![floor(-10.0, 10.0), wall.into()], character(true, v(0.0, 0.01)), options());
+    for _ in 0..60 {
+        sim.frame(RUN, 0.0);
+    }
+    let resting = sim.bounds();
+    for _ in 0..60 {
+        let r = sim.frame(RUN, 0.0);
+        assert!(r.on_floor && r.on_wall, "{r:?}");
+    }
+    assert!((sim.bounds().center() - resting.center()).length() < 1e-4 && resting.max().x <= 3.0);
+    // A corridor 1.9 high for a character 1.8 tall: through it without sticking.
+    let roof = Aabb::new(v(2.0, 1.9), v(8.0, 3.0)).unwrap();
+    let mut sim = Sim::new(vec![floor(-10.0, 20.0), roof.into()], character(false, v(0.0, 0.01)), options());
+    for _ in 0..150 {
+        sim.frame(RUN, 0.0);
+    }
+    assert!(sim.bounds().min().x > 8.0, "{:?}", sim.bounds());
+}
