@@ -443,13 +443,13 @@ impl PyWorld {
         up: V2,
         max_slides: usize,
     ) -> PyResult<PyMoveResult> {
-        let options = MoveOptions { skin, max_slope, up: up.0, max_slides };
+        let options = MoveOptions { skin, max_slope, up: up.0, max_slides, ..MoveOptions::default() };
         let result = self.inner.move_and_slide(h.inner, motion.0, &options).map_err(world_error)?;
         Ok(PyMoveResult {
             moved: tuple(result.moved),
             on_floor: result.on_floor,
             floor_normal: result.floor_normal.map(tuple),
-            touched: result.touched.into_iter().map(handle).collect(),
+            touched: result.touched.into_iter().map(|t| handle(t.collider)).collect(),
         })
     }
 
