@@ -42,9 +42,21 @@
 //!   `normal * depth` (or `a` by `-normal * depth`) leaves them touching (with a concave polygon,
 //!   possibly wedged between two of its sides, see [`contact`]). Surface
 //!   normals (ray hits) point out of the shape. Signed distances are negative inside a shape.
-//! - **Motion.** Casts ([`cast_shape`], [`sweep`]) take velocities and look over times
-//!   `[0, max_time]`; the hit's normal points from `a` towards `b`, and touching counts as a hit
-//!   (shapes that already touch or overlap hit at time 0, flagged `started_overlapping`).
+//! - **Motion.** One set of rules for every cast and mover:
+//!   - *Velocities or displacements.* [`cast_shape`], [`cast_shape_with`](query::cast::cast_shape_with),
+//!     [`cast_motion`](query::cast::cast_motion) and [`World::cast_shape`] take velocities and
+//!     look over times `[0, max_time]`; [`sweep`] and [`World::move_and_slide`] take one
+//!     displacement, and `sweep`'s time is the fraction of it travelled (`max_time` 1).
+//!   - *Normals.* A cast's `normal` points from its first shape `a` towards its second `b`, as a
+//!     contact's does. The world's casts put the collider first and the moving shape second, so
+//!     their normal is the collider's surface normal, pointing out of it towards the mover (as a
+//!     ray hit's does), and so are the normals in a [`MoveResult`](world::MoveResult).
+//!   - *Touching at the start.* Touching counts as a hit: shapes that touch or overlap at time 0
+//!     are hit at time 0 with `started_overlapping` set, unless
+//!     [`CastOptions::stop_at_start`](query::cast::CastOptions) is off and the motion does not
+//!     take them deeper. Shapes that start within rounding of touching and move into each other
+//!     are hit at time 0, never later. The witnesses `point_a` and `point_b` lie on each shape.
+//!   - *Out of reach.* A hit whose time is beyond `f32`'s range is not reported.
 //! - **Solid shapes.** A ray starting inside a shape hits it at distance 0 with normal
 //!   `-direction`; a point inside a shape is its own closest point.
 //! - **Validation at the border.** Constructors return `Result<_, ShapeError>` and refuse
@@ -86,7 +98,7 @@
 //!    [`query::cast`]) with the pair fast paths (`intersects_obb_obb`, `contact_circle_obb`,
 //!    …); [`intersects`], [`contains`], [`contact`], [`distance`], [`closest_points`],
 //!    [`cast_ray`], [`closest_point`] and [`signed_distance`] take any shape or pair;
-//!    [`cast_shape`] and [`sweep`] move them.
+//!    [`cast_shape`] and [`sweep`] move them ([`query::cast`] has the rest).
 //! 5. [`detector`]: swappable detection methods; [`tiered`]: the levelled rectangle test
 //!    (bounding boxes, corners inside, SAT).
 //! 6. [`filter`]: [`CollisionFilter`], which colliders may pair, for the two layers above it.

@@ -203,3 +203,46 @@ fn hits_beyond_reach_are_not_reported() {
         }
     }
 }
+
+#[test]
+fn past_the_start_a_disc_on_a_notchs_floor_slides_to_its_wall_and_one_moving_away_finds_nothing() {
+    use collide2d::query::cast::{cast_shape_with, CastOptions};
+    let outline = [(0.0, 0.0), (3.0, 0.0), (3.0, 3.0), (2.0, 3.0), (2.0, 1.0), (1.0, 1.0), (1.0, 3.0), (0.0, 3.0)];
+    let u = Polygon::new(&outline.map(|(x, y)| v(x, y))).unwrap();
+    let past = CastOptions { stop_at_start: false, ..CastOptions::default() };
+    // Resting on the notch's floor at y = 1, sliding right: the floor is passed, the wall met.
+    let disc = Circle::new(v(1.5, 1.4), 0.4).unwrap();
+    assert!(cast_shape(&u, Vec2::ZERO, &disc, v(1.0, 0.0), 1.0).is_some_and(|h| h.started_overlapping));
+    assert_hit(cast_shape_with(&u, Vec2::ZERO, &disc, v(1.0, 0.0), &past), 0.1, Vec2::NEG_X, Some(v(2.0, 1.4)));
+    // Lifting off: nothing; pressing down: the start, at once.
+    assert_eq!(cast_shape_with(&u, Vec2::ZERO, &disc, v(0.0, 1.0), &past), None);
+    let pressed = cast_shape_with(&u, Vec2::ZERO, &disc, v(0.3, -1.0), &past).expect("a hit");
+    assert!(pressed.started_overlapping && pressed.time == 0.0 && pressed.normal == Vec2::Y, "{pressed:?}");
+    // The time limit holds past the start too.
+    assert_eq!(cast_shape_with(&u, Vec2::ZERO, &disc, v(1.0, 0.0), &CastOptions { max_time: 0.05, ..past }), None);
+}
+
+#[test]
+fn past_the_start_convex_shapes_moving_apart_or_along_find_nothing_and_pressing_in_is_a_hit() {
+    use collide2d::query::cast::{cast_shape_with, CastOptions};
+    let past = CastOptions { stop_at_start: false, ..CastOptions::default() };
+    let checked = AtomicUsize::new(0);
+    for_every_moving_pair(60, |a, b, spin, _| {
+        let Some(c) = contact(a, b) else { return Ok(()) };
+        prop_assume!(c.depth > 1e-3);
+        let m = spin.normalize_or_zero() * 5.0;
+        prop_assume!(m.dot(c.normal).abs() > 0.1 * m.length());
+        let hit = cast_shape_with(a, Vec2::ZERO, b, m, &past);
+        let plain = cast_shape(a, Vec2::ZERO, b, m, 1.0).expect("they overlap");
+        if m.dot(c.normal) < 0.0 {
+            prop_assert_eq!(hit, Some(plain));
+        } else {
+            prop_assert_eq!(hit, None);
+        }
+        // The witnesses of a start lie on their shapes, `b`'s inside `a`.
+        prop_assert!(distance_to(a, plain.point_a) <= 1e-3 && distance_to(b, plain.point_b) <= 1e-3, "{plain:?}");
+        checked.fetch_add(1, Relaxed);
+        Ok(())
+    });
+    assert!(checked.into_inner() > 300);
+}

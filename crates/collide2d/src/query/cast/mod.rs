@@ -35,8 +35,14 @@ pub struct ShapeCastHit {
     /// The time of first contact, in `[0, max_time]`: the shapes stand at their starting places
     /// plus their motions times `time`.
     pub time: f32,
-    /// Where they touch at that time, in world space.
+    /// Where they touch at that time, in world space (halfway between the witnesses).
     pub point: Vec2,
+    /// The witness on `a`: the point of `a`'s surface at the contact, at that time. The same
+    /// as `point` up to rounding unless they started overlapping, when it is `a`'s point of
+    /// their deepest contact.
+    pub point_a: Vec2,
+    /// The witness on `b`, likewise (inside `a` when they started overlapping).
+    pub point_b: Vec2,
     /// The unit contact normal at that time, pointing from `a` towards `b`.
     pub normal: Vec2,
     /// They already intersected at time 0 (touching included). The hit is then at time 0, and
@@ -74,6 +80,63 @@ pub fn cast_shape<A: ShapeLike + ?Sized, B: ShapeLike + ?Sized>(
     max_time: f32,
 ) -> Option<ShapeCastHit> {
     cast_ref(a.shape_ref(), motion_a, b.shape_ref(), motion_b, max_time)
+}
+
+/// How [`cast_shape_with`] casts.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CastOptions {
+    /// The cast looks over times `[0, max_time]` (default 1).
+    pub max_time: f32,
+    /// Whether shapes that touch or overlap at time 0 are hit at once, whichever way they move
+    /// (default true, as [`cast_shape`]). Off (parry2d's `stop_at_penetration: false`), such a
+    /// start is a hit only when the motion takes them deeper, along the contact normal; moving
+    /// apart or along the surface, the cast looks past it for the first touch of the parts that
+    /// start apart (another piece of a concave polygon), and finds nothing for convex shapes.
+    pub stop_at_start: bool,
+}
+
+impl Default for CastOptions {
+    fn default() -> Self {
+        Self { max_time: 1.0, stop_at_start: true }
+    }
+}
+
+/// [`cast_shape`] with [`CastOptions`]: a character standing on the floor can cast along it or
+/// away from it without being stopped by the floor it touches.
+///
+/// ```
+/// use collide2d::query::cast::{cast_shape_with, CastOptions};
+/// use collide2d::{cast_shape, Aabb, Vec2};
+/// let floor = Aabb::from_xywh(-10.0, -1.0, 20.0, 1.0)?;
+/// let player = Aabb::from_xywh(0.0, 0.0, 1.0, 2.0)?; // standing on it
+/// let run = Vec2::new(5.0, 0.0);
+/// assert!(cast_shape(&floor, Vec2::ZERO, &player, run, 1.0).is_some_and(|h| h.started_overlapping));
+/// let past = CastOptions { stop_at_start: false, ..CastOptions::default() };
+/// assert_eq!(cast_shape_with(&floor, Vec2::ZERO, &player, run, &past), None);
+/// // Pressing down into it is still a hit.
+/// assert!(cast_shape_with(&floor, Vec2::ZERO, &player, Vec2::new(1.0, -1.0), &past).is_some());
+/// # Ok::<(), collide2d::ShapeError>(())
+/// ```
+pub fn cast_shape_with<A: ShapeLike + ?Sized, B: ShapeLike + ?Sized>(
+    a: &A,
+    motion_a: Vec2,
+    b: &B,
+    motion_b: Vec2,
+    options: &CastOptions,
+) -> Option<ShapeCastHit> {
+    let (a, b) = (a.shape_ref(), b.shape_ref());
+    let hit = cast_ref(a, motion_a, b, motion_b, options.max_time)?;
+    if options.stop_at_start || !hit.started_overlapping {
+        return Some(hit);
+    }
+    let v = motion_b - motion_a;
+    // Deeper along the normal: a hit. Otherwise only pieces that start apart can be met.
+    if hit.normal.dot(v) < 0.0 {
+        return Some(hit);
+    }
+    let (v, slow) = relative_motion(motion_a, motion_b);
+    let touch = cast_pieces(a, b, v, options.max_time * slow, true)?;
+    finish(touch, motion_a, slow)
 }
 
 /// Moves `moving` by `motion` against `obstacle`, which stands still: the first hit on the way,
@@ -114,12 +177,7 @@ pub(crate) fn cast_ref(
     if [a, b].iter().any(|s| matches!(s, ShapeRef::Point(p) if !p.is_finite())) {
         return None;
     }
-    // In the frame where `a` stands still, `b` moves at `v`. Should that overflow, `b` moves at
-    // half of it for twice the time.
-    let (v, slow) = match motion_b - motion_a {
-        v if v.is_finite() => (v, 1.0),
-        _ => (motion_b * 0.5 - motion_a * 0.5, 2.0),
-    };
+    let (v, slow) = relative_motion(motion_a, motion_b);
     let max_time = max_time * slow;
     let started = || Some(started_overlapping(a, b));
     let touch = match (a, b) {
@@ -127,7 +185,7 @@ pub(crate) fn cast_ref(
             if intersects_ref(a, b) {
                 return started();
             }
-            cast_pieces(a, b, v, max_time)
+            cast_pieces(a, b, v, max_time, false)
         }
         _ => match (box_frame(a), box_frame(b)) {
             (Some(box_a), Some(box_b)) => {
@@ -148,6 +206,20 @@ pub(crate) fn cast_ref(
             }
         },
     }?;
+    finish(touch, motion_a, slow)
+}
+
+/// The motion of `b` in the frame where `a` stands still, and how much slower than the true
+/// one: should the difference overflow, `b` moves at half of it for twice the time.
+fn relative_motion(motion_a: Vec2, motion_b: Vec2) -> (Vec2, f32) {
+    match motion_b - motion_a {
+        v if v.is_finite() => (v, 1.0),
+        _ => (motion_b * 0.5 - motion_a * 0.5, 2.0),
+    }
+}
+
+/// The hit of a touch found in `a`'s frame at `slow` times the true time, back in the world.
+fn finish(touch: Touch, motion_a: Vec2, slow: f32) -> Option<ShapeCastHit> {
     // A hit beyond f32's range of times (a speed of 1e-45 over an infinite time) is not one.
     let time = touch.time / slow;
     if !time.is_finite() {
@@ -156,12 +228,13 @@ pub(crate) fn cast_ref(
     // Kept within the f32 range: a face meeting a face at the very end of it may put the point
     // a rounding beyond.
     let point = (touch.point + motion_a * time).clamp(Vec2::splat(f32::MIN), Vec2::splat(f32::MAX));
-    Some(ShapeCastHit { time, point, normal: touch.normal, started_overlapping: false })
+    Some(ShapeCastHit { time, point, point_a: point, point_b: point, normal: touch.normal, started_overlapping: false })
 }
 
 /// The soonest touch of any convex piece of `a` with any of `b` (a concave polygon's pieces, or
-/// the shape itself) whose swept bounds meet.
-fn cast_pieces(a: ShapeRef, b: ShapeRef, v: Vec2, max_time: f32) -> Option<Touch> {
+/// the shape itself) whose swept bounds meet; with `apart_only`, of those that do not intersect
+/// at the start.
+fn cast_pieces(a: ShapeRef, b: ShapeRef, v: Vec2, max_time: f32, apart_only: bool) -> Option<Touch> {
     let bounds_a = a.aabb();
     parts_of(b).fold(None::<Touch>, |best, pb| {
         let limit = best.map_or(max_time, |t| t.time);
@@ -172,6 +245,9 @@ fn cast_pieces(a: ShapeRef, b: ShapeRef, v: Vec2, max_time: f32) -> Option<Touch
         parts_of(a).fold(best, |best, pa| {
             let limit = best.map_or(max_time, |t| t.time);
             if swept.is_some_and(|s| !s.intersects(&pa.aabb())) {
+                return best;
+            }
+            if apart_only && intersects_ref(pa, pb) {
                 return best;
             }
             let ((ca, ra), (cb, rb)) = (Core::of(pa), Core::of(pb));
@@ -185,8 +261,10 @@ fn started_overlapping(a: ShapeRef, b: ShapeRef) -> ShapeCastHit {
     let contact = contact_ref(a, b);
     // Without a contact (touching within rounding), from one shape's inside towards the other's.
     let normal = contact.map_or_else(|| direction_or(a.inner_point(), b.inner_point(), Vec2::Y), |c| c.normal);
-    let point = contact.and_then(|c| c.points().first().map(|p| p.midpoint())).unwrap_or_else(|| b.inner_point());
-    ShapeCastHit { time: 0.0, point, normal, started_overlapping: true }
+    let deepest = contact.and_then(|c| c.points().first().copied());
+    let (point_a, point_b) = deepest.map_or_else(|| (b.inner_point(), b.inner_point()), |p| (p.point_a, p.point_b));
+    let point = deepest.map_or(point_a, |p| p.midpoint());
+    ShapeCastHit { time: 0.0, point, point_a, point_b, normal, started_overlapping: true }
 }
 
 /// A box's frame, for the boxes' own cast.

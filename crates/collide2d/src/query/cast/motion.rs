@@ -144,6 +144,8 @@ fn hit_between(t: f32, closest: &ClosestPoints) -> ShapeCastHit {
     ShapeCastHit {
         time: t,
         point: closest.point_a * 0.5 + closest.point_b * 0.5,
+        point_a: closest.point_a,
+        point_b: closest.point_b,
         normal: direction_or(closest.point_a, closest.point_b, Vec2::X),
         started_overlapping: false,
     }
