@@ -338,3 +338,23 @@ fn a_ceiling_bump_a_corner_and_a_narrow_corridor() {
     }
     assert!(sim.bounds().min().x > 8.0, "{:?}", sim.bounds());
 }
+
+#[test]
+fn the_controller_remembers_the_floor_it_ended_on_and_forgets_it_when_told() {
+    let mut sim = Sim::new(vec![], character(true, v(0.0, 0.01)), options());
+    let lift = sim.add(Aabb::new(v(-3.0, -0.5), v(3.0, 0.0)).unwrap());
+    assert_eq!(sim.controller.floor(), None);
+    sim.frame(0.0, 0.0);
+    assert_eq!(sim.controller.floor(), Some(lift));
+    // Told to forget, the lift's move sideways does not carry it.
+    sim.world.set_transform(lift, Transform::from_translation(v(0.3, 0.0))).unwrap();
+    sim.controller.forget_floor();
+    assert_eq!(sim.controller.floor(), None);
+    let x = sim.bounds().center().x;
+    assert_eq!(sim.frame(0.0, 0.0).platform_motion, Vec2::ZERO);
+    assert_eq!(sim.bounds().center().x, x);
+    // Remembered again, the next move carries it.
+    sim.world.set_transform(lift, Transform::from_translation(v(0.5, 0.0))).unwrap();
+    let carried = sim.frame(0.0, 0.0).platform_motion;
+    assert!((carried - v(0.2, 0.0)).length() < 1e-5, "{carried}");
+}
