@@ -44,7 +44,7 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use collide2d::{Aabb, BroadPhase, Shape, Transform, Vec2, World};
-use common::Rng;
+use common::{cpu_ns, Rng};
 use criterion::measurement::WallTime;
 use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion};
 use parry2d::bounding_volume::Aabb as PAabb;
@@ -213,12 +213,6 @@ fn our_pair_list(ours: &mut Ours) -> Vec<(u32, u32)> {
     let mut v: Vec<(u32, u32)> = ours.world.aabb_pairs().map(|(a, b)| (a.index(), b.index())).collect();
     v.sort_unstable();
     v
-}
-
-/// Nanoseconds this thread has spent on a CPU (Linux `schedstat`), to compare the libraries
-/// fairly when other processes share the cores; `None` elsewhere.
-fn cpu_ns() -> Option<u64> {
-    std::fs::read_to_string("/proc/thread-self/schedstat").ok()?.split_whitespace().next()?.parse().ok()
 }
 
 /// Wall and on-CPU milliseconds per step since `(t, cpu)`.

@@ -1,34 +1,15 @@
 //! The platformer scenario suite: a character run frame by frame through stairs, slopes, moving
 //! and one-way platforms, corners, tiles and a traced level, each scenario pass or fail on what a
 //! player would see (climbed or not, airborne frames, sinking into a platform, a pop, a snag).
-//! Deterministic and headless; 60 frames a second, gravity 20 units/s², running at 6 units/s.
+//! Deterministic and headless; 60 frames a second, gravity 20 units/s², running at 6 units/s. The
+//! levels are in `common/platformer.rs`, which rapier2d's run of the same scenarios shares.
 
-use collide2d::pixels::{Rgba8, Solidity};
-use collide2d::trace::{trace, Detail};
 use collide2d::world::{CharacterController, MoveOptions, MoveResult, World};
-use collide2d::{contact, intersects, Aabb, Capsule, ColliderHandle, Polygon, Shape, Transform, Vec2};
+use collide2d::{contact, intersects, Aabb, ColliderHandle, Shape, Transform, Vec2};
+use platformer::*;
 
-const DT: f32 = 1.0 / 60.0;
-const GRAVITY: f32 = 20.0;
-const RUN: f32 = 6.0;
-const STEP: f32 = 0.4;
-
-fn v(x: f32, y: f32) -> Vec2 {
-    Vec2::new(x, y)
-}
-
-fn options() -> MoveOptions {
-    MoveOptions { step_height: STEP, snap_distance: 0.5, max_slope: 50f32.to_radians(), ..MoveOptions::default() }
-}
-
-/// A capsule 1.8 tall and 0.8 wide, or a box of that size, standing with its bottom at `feet`.
-fn character(boxy: bool, feet: Vec2) -> Shape {
-    if boxy {
-        Aabb::from_xywh(feet.x - 0.4, feet.y, 0.8, 1.8).unwrap().into()
-    } else {
-        Capsule::new(feet + v(0.0, 0.4), feet + v(0.0, 1.4), 0.4).unwrap().into()
-    }
-}
+#[path = "common/platformer.rs"]
+mod platformer;
 
 /// One character in a world, with its vertical speed, moved a frame at a time.
 struct Sim {
@@ -82,20 +63,6 @@ impl Sim {
     }
 }
 
-fn floor(x0: f32, x1: f32) -> Shape {
-    Aabb::new(v(x0, -1.0), v(x1, 0.0)).unwrap().into()
-}
-
-/// `count` steps up (or down, with a negative height) of `rise` each, 1 deep, from x = 2.
-fn stairs(rise: f32, count: usize) -> Vec<Shape> {
-    let mut level = vec![floor(-10.0, 40.0)];
-    for k in 1..=count {
-        let top = rise * k as f32;
-        level.push(Aabb::new(v(2.0 + (k - 1) as f32, 0.0), v(2.0 + count as f32 + 20.0, top)).unwrap().into());
-    }
-    level
-}
-
 #[test]
 fn stairs_up_to_the_step_height_are_climbed_and_higher_ones_refused() {
     for boxy in [false, true] {
@@ -117,11 +84,7 @@ fn stairs_up_to_the_step_height_are_climbed_and_higher_ones_refused() {
 
 #[test]
 fn running_down_a_slope_and_down_stairs_it_never_leaves_the_floor() {
-    let slope = 30f32.to_radians();
-    let ramp = Polygon::new(&[v(0.0, 0.0), v(40.0, -40.0 * slope.tan()), v(40.0, -40.0), v(0.0, -40.0)]).unwrap();
-    let down_stairs: Vec<Shape> =
-        (0..20).map(|k| Aabb::new(v(k as f32, -40.0), v(k as f32 + 1.0, -0.3 * k as f32)).unwrap().into()).collect();
-    for (name, level) in [("slope", vec![Shape::from(ramp)]), ("stairs", down_stairs)] {
+    for (name, level) in downhill() {
         for boxy in [false, true] {
             let mut sim = Sim::new(level.clone(), character(boxy, v(0.5, 0.01)), options());
             // Dropped onto the top, it settles first.
@@ -137,12 +100,8 @@ fn running_down_a_slope_and_down_stairs_it_never_leaves_the_floor() {
 
 #[test]
 fn standing_on_a_walkable_slope_it_does_not_slide() {
-    let slope = 30f32.to_radians();
-    let ramp =
-        Polygon::new(&[v(-20.0, 20.0 * slope.tan()), v(20.0, -20.0 * slope.tan()), v(20.0, -30.0), v(-20.0, -30.0)])
-            .unwrap();
     for boxy in [false, true] {
-        let mut sim = Sim::new(vec![ramp.clone().into()], character(boxy, v(0.0, 0.6)), options());
+        let mut sim = Sim::new(vec![slope_to_stand_on()], character(boxy, v(0.0, 0.6)), options());
         for _ in 0..30 {
             sim.frame(0.0, 0.0);
         }
@@ -251,21 +210,9 @@ fn a_box_dashing_at_a_corner_does_not_climb_it() {
 #[test]
 fn running_over_a_thousand_tiles_it_never_snags() {
     // Unit tiles, and the same floor at pixel scale (16 px tiles, y down, 300 px/s).
-    for (size, up, speed, scale) in [(1.0f32, Vec2::Y, RUN, 1.0f32), (16.0, Vec2::NEG_Y, 300.0, 50.0)] {
-        let tiles: Vec<Shape> = (0..1000)
-            .map(|k| {
-                let (x, y) = (k as f32 * size, if up == Vec2::Y { -size } else { 0.0 });
-                Aabb::from_xywh(x, y, size, size).unwrap().into()
-            })
-            .collect();
-        let feet = if up == Vec2::Y { v(1.0, 0.01) } else { v(16.0, -0.5) };
-        let body: Shape = if up == Vec2::Y {
-            character(true, feet)
-        } else {
-            Aabb::from_xywh(feet.x - 6.0, feet.y - 28.0, 12.0, 28.0).unwrap().into()
-        };
-        let opts =
-            MoveOptions { up, skin: 0.01 * scale, step_height: STEP * scale, snap_distance: 0.5 * scale, ..options() };
+    for pixels in [false, true] {
+        let (tiles, body, opts, speed) = tiles(pixels);
+        let size = if pixels { 16 } else { 1 };
         let mut sim = Sim::new(tiles, body, opts);
         sim.frame(0.0, 0.0);
         let mut slowest = f32::INFINITY;
@@ -282,20 +229,7 @@ fn running_over_a_thousand_tiles_it_never_snags() {
 #[test]
 fn running_over_a_traced_level_ten_thousand_pixels_wide_it_never_snags() {
     // Ground 16 px thick with a 1-in-20 ramp up and down every 1,000 px, y down.
-    let (width, height) = (10_000u32, 64u32);
-    let ground = |x: u32| 48.0 - 8.0 * (1.0 - ((x % 1000) as f32 / 250.0 - 2.0).abs()).max(0.0);
-    let mut px = vec![0u8; (width * height * 4) as usize];
-    for y in 0..height {
-        for x in 0..width {
-            if y as f32 >= ground(x) {
-                px[((y * width + x) * 4 + 3) as usize] = 255;
-            }
-        }
-    }
-    let level = trace(&Rgba8::new(width, height, &px).unwrap(), &Solidity::default(), Detail::Optimal).unwrap();
-    let level: Vec<Shape> = level.into_iter().map(Shape::from).collect();
-    let opts = MoveOptions { up: Vec2::NEG_Y, skin: 0.5, step_height: 6.0, snap_distance: 8.0, ..options() };
-    let body: Shape = Aabb::from_xywh(10.0, 48.0 - 28.5, 12.0, 28.0).unwrap().into();
+    let (level, body, opts) = traced_level();
     let mut sim = Sim::new(level, body, opts);
     sim.frame(0.0, 0.0);
     let mut slowest = f32::INFINITY;

@@ -266,6 +266,12 @@ impl<A: Clone + Into<Shape>, B: Clone + Into<Shape>, PA, PB> Family<A, B, PA, PB
     }
 }
 
+/// Nanoseconds this thread has spent on a CPU (Linux `schedstat`), to compare the libraries
+/// fairly when other processes share the cores; `None` elsewhere.
+pub fn cpu_ns() -> Option<u64> {
+    std::fs::read_to_string("/proc/thread-self/schedstat").ok()?.split_whitespace().next()?.parse().ok()
+}
+
 /// A benchmark group with the settings every bench uses.
 pub fn configure<'a>(c: &'a mut Criterion, name: &str) -> BenchmarkGroup<'a, criterion::measurement::WallTime> {
     let mut group = c.benchmark_group(name);
