@@ -289,6 +289,53 @@ fn the_controller_remembers_the_floor_it_ended_on_and_forgets_it_when_told() {
     assert_eq!(sim.bounds().center().x, x);
     // Remembered again, the next move carries it.
     sim.world.set_transform(lift, Transform::from_translation(v(0.5, 0.0))).unwrap();
-    let carried = sim.frame(0.0, 0.0).platform_motion;
-    assert!((carried - v(0.2, 0.0)).length() < 1e-5, "{carried}");
+    let r = sim.frame(0.0, 0.0).clone();
+    assert!((r.platform_motion - v(0.2, 0.0)).length() < 1e-5, "{r:?}");
+    // The floor took the fall, so the carry is all it moved.
+    assert!((r.moved - r.platform_motion).length() < 1e-5, "{r:?}");
+}
+
+#[test]
+fn a_platform_carries_as_a_plain_slide_without_steps_snapping_or_slope_rules() {
+    // A belt carrying the character against a ledge lower than the step height: it stops there.
+    let mut sim = Sim::new(vec![], character(true, v(0.0, 0.01)), options());
+    let belt = sim.add(Aabb::new(v(-3.0, -0.5), v(3.0, 0.0)).unwrap());
+    sim.add(Aabb::new(v(1.0, 0.0), v(2.0, 0.2)).unwrap());
+    sim.frame(0.0, 0.0);
+    for frame in 1..=20 {
+        sim.world.set_transform(belt, Transform::from_translation(v(frame as f32 * 0.1, 0.0))).unwrap();
+        sim.frame(0.0, 0.0);
+    }
+    let b = sim.bounds();
+    assert!(b.min().y < 0.05 && b.max().x <= 1.0 && b.max().x > 0.95, "{b:?}");
+    // A plate thinner than two skins lifting off the floor: the carry does not snap the
+    // character down through it to the floor beneath.
+    let mut sim = Sim::new(vec![floor(-10.0, 10.0)], character(true, v(0.0, 0.025)), options());
+    let plate = sim.add(Aabb::new(v(-3.0, 0.0), v(3.0, 0.015)).unwrap());
+    sim.frame(0.0, 0.0);
+    for frame in 1..=20 {
+        sim.world.set_transform(plate, Transform::from_translation(v(0.0, frame as f32 * 0.05))).unwrap();
+        sim.frame(0.0, 0.0);
+        let gap = sim.bounds().min().y - (0.015 + frame as f32 * 0.05);
+        assert!(gap > 0.0 && gap < 0.03, "frame {frame}: {gap} above the plate");
+    }
+    // A belt carrying it into a 30° ramp: it slides up the ramp as along any surface, by the
+    // carry's share along it, not its whole length.
+    let ramp = collide2d::Polygon::new(&[v(1.0, 0.0), v(6.0, 0.0), v(6.0, 5.0f32 * 30f32.to_radians().tan())]).unwrap();
+    let mut sim = Sim::new(vec![ramp.into()], character(true, v(0.0, 0.01)), options());
+    let belt = sim.add(Aabb::new(v(-3.0, -0.5), v(1.0, 0.0)).unwrap());
+    sim.frame(0.0, 0.0);
+    let mut x = 0.0;
+    let climbed = (1..=8).find_map(|_| {
+        x += 0.3;
+        sim.world.set_transform(belt, Transform::from_translation(v(x, 0.0))).unwrap();
+        let carried = sim.frame(0.0, 0.0).platform_motion;
+        (carried.y > 0.02).then_some(carried)
+    });
+    // The 0.3 went partly level, partly up the ramp at cos 30° of what was left: so across and
+    // up add up as x + y (1 − cos² 30°) / (cos 30° sin 30°) = 0.3; keeping the length along the
+    // ramp would give x + y (1 − cos 30°) / sin 30° = 0.3 instead.
+    let c = climbed.expect("the belt carries it onto the ramp");
+    let (cos, sin) = (30f32.to_radians().cos(), 30f32.to_radians().sin());
+    assert!((c.x + c.y * (1.0 - cos * cos) / (cos * sin) - 0.3).abs() < 1e-3, "{c}");
 }

@@ -54,7 +54,7 @@ fn runner(cases: u32) -> TestRunner {
 // ---------- casts and rays through the broad phase ----------
 
 #[test]
-fn world_casts_find_the_soonest_hit_of_any_collider() {
+fn world_casts_find_the_soonest_hit_of_any_collider_and_every_hit_in_order() {
     let mover = (-30.0f32..30.0, -30.0f32..30.0, 0.3f32..2.0, -80.0f32..80.0, -80.0f32..80.0);
     let result = runner(300).run(&(scene(), mover), |(shapes, (x, y, r, mx, my))| {
         let (world, handles) = world_of(&shapes);
@@ -68,6 +68,20 @@ fn world_casts_find_the_soonest_hit_of_any_collider() {
                 cast_shape(world.world_shape(*h).unwrap(), Vec2::ZERO, &ball, motion, 1.0).map(|hit| (*h, hit))
             })
             .min_by(|a, b| a.1.time.total_cmp(&b.1.time));
+        // Every hit in order, against every collider cast one by one.
+        let all: Vec<(ColliderHandle, f32)> = world
+            .cast_shape_all(&ball, motion, 1.0, &QueryFilter::default())
+            .iter()
+            .map(|(h, hit)| (*h, hit.time))
+            .collect();
+        let mut each: Vec<(ColliderHandle, f32)> = handles
+            .iter()
+            .filter_map(|h| {
+                cast_shape(world.world_shape(*h).unwrap(), Vec2::ZERO, &ball, motion, 1.0).map(|hit| (*h, hit.time))
+            })
+            .collect();
+        each.sort_by(|a, b| a.1.total_cmp(&b.1).then(a.0.index().cmp(&b.0.index())));
+        prop_assert_eq!(all, each);
         match (got, brute) {
             (Some((_, g)), Some((_, b))) => prop_assert_eq!(g.time, b.time),
             (g, b) => prop_assert!(g.is_none() && b.is_none(), "world {g:?}, brute {b:?}"),
@@ -101,6 +115,32 @@ fn every_ray_hit_in_order_matches_brute_force() {
         Ok(())
     });
     result.unwrap();
+}
+
+#[test]
+fn a_one_way_collider_blocks_only_from_its_open_side_and_says_which_side_that_is() {
+    let mut world = World::new();
+    let ledge = put(&mut world, Aabb::from_xywh(-2.0, 0.0, 4.0, 0.5).unwrap());
+    assert_eq!(world.one_way(ledge), Some(None));
+    world.set_one_way(ledge, Some(v(0.0, 3.0))).unwrap();
+    assert_eq!(world.one_way(ledge), Some(Some(Vec2::Y)));
+    assert!(
+        world.set_one_way(ledge, Some(Vec2::ZERO)).is_err()
+            && world.set_one_way(ledge, Some(v(f32::NAN, 1.0))).is_err()
+    );
+    let any = QueryFilter::default();
+    let ball = |x: f32, y: f32| Circle::new(v(x, y), 0.2).unwrap();
+    // From above it lands; from below and from the side (edge-on, normal across the open side)
+    // it passes.
+    assert!(world.cast_shape(&ball(0.0, 2.0), v(0.0, -5.0), 1.0, &any).is_some());
+    assert!(world.cast_shape(&ball(0.0, -2.0), v(0.0, 5.0), 1.0, &any).is_none());
+    assert!(world.cast_shape(&ball(-4.0, 0.25), v(5.0, 0.0), 1.0, &any).is_none());
+    assert!(world.cast_shape_all(&ball(-4.0, 0.25), v(5.0, 0.0), 1.0, &any).is_empty());
+    world.set_one_way(ledge, None).unwrap();
+    assert_eq!(world.one_way(ledge), Some(None));
+    assert!(world.cast_shape(&ball(-4.0, 0.25), v(5.0, 0.0), 1.0, &any).is_some());
+    world.remove(ledge);
+    assert_eq!(world.one_way(ledge), None);
 }
 
 #[test]

@@ -63,6 +63,13 @@ fn a_point_running_along_a_segment_hits_its_end() {
     let hit = sweep(&Vec2::ZERO, v(10.0, 0.0), &seg).expect("a hit");
     assert!(close(hit.time, 0.2, 1e-6), "{hit:?}");
     assert_eq!(hit.normal, Vec2::X);
+    // From the other side, and either shape moving: the near end, whichever the walk meets first.
+    let hit = sweep(&v(7.0, 0.0), v(-10.0, 0.0), &seg).expect("a hit");
+    assert!(close(hit.time, 0.2, 1e-6) && hit.normal == Vec2::NEG_X, "{hit:?}");
+    let hit = sweep(&seg, v(-10.0, 0.0), &Vec2::ZERO).expect("a hit");
+    assert!(close(hit.time, 0.2, 1e-6) && hit.normal == Vec2::NEG_X, "{hit:?}");
+    let hit = sweep(&seg, v(10.0, 0.0), &v(7.0, 0.0)).expect("a hit");
+    assert!(close(hit.time, 0.2, 1e-6) && hit.normal == Vec2::X, "{hit:?}");
 }
 
 #[test]

@@ -246,3 +246,38 @@ fn past_the_start_convex_shapes_moving_apart_or_along_find_nothing_and_pressing_
     });
     assert!(checked.into_inner() > 300);
 }
+
+#[test]
+fn turned_boxes_whose_corner_starts_within_ulps_of_a_face_hit_at_once() {
+    // The boxes' own cast (four axes) rounds the shadows too: a corner nudged by a few ulps
+    // about a face, then pressed in, must hit no later than `intersects` says they overlap.
+    let mut next = common::uniform(0x0DDB_1A5E_5BAD_5EEDu64);
+    let mut checked = 0;
+    for _ in 0..3000 {
+        let a = Obb::new(v(next() - 0.5, next() - 0.5) * 20.0, v(0.5 + next() * 4.0, 0.5 + next() * 4.0), next() * 7.0)
+            .unwrap();
+        let quarter = (next() * 4.0).floor();
+        let side = Vec2::from_angle(a.rotation() + quarter * std::f32::consts::FRAC_PI_2);
+        let h = a.half_extents();
+        let (reach, width) = if quarter % 2.0 == 0.0 { (h.x, h.y) } else { (h.y, h.x) };
+        let on_face = a.center() + side * reach + side.perp() * (next() - 0.5) * width;
+        let nudge = |x: f32, k: i32| f32::from_bits((x.to_bits() as i32 + k) as u32);
+        let tip = v(nudge(on_face.x, (next() * 7.0) as i32 - 3), nudge(on_face.y, (next() * 7.0) as i32 - 3));
+        let (half, turn) = (v(0.3 + next() * 3.0, 0.3 + next() * 3.0), next() * 7.0);
+        // b's corner nearest to a at the tip: its centre out along the face's normal.
+        let corner = Vec2::from_angle(turn).rotate(half);
+        let outward = if corner.dot(side) < 0.0 { -corner } else { corner };
+        let Ok(b) = Obb::new(tip + outward, half, turn) else { continue };
+        let (a, b) = (Shape::from(a), Shape::from(b));
+        let motion = -side * (1.0 + next() * 20.0) + side.perp() * (next() - 0.5) * 5.0;
+        if intersects(&a, &b) {
+            continue;
+        }
+        let t = 1e-3 / motion.length();
+        if intersects(&a, &moved(&b, motion * t)) {
+            assert_hits_by(&a, &b, motion, t);
+            checked += 1;
+        }
+    }
+    assert!(checked > 300, "{checked}");
+}

@@ -28,8 +28,8 @@ pub(super) struct Touch {
 /// relative to the edge: rounding must not let a ray through the shared vertex of two edges.
 const END_SLACK: f32 = 1e-6;
 
-/// How far inside an edge's line the origin may start, relative to the numbers making up its
-/// offset (the edge's first vertex and the radius), and still be met by the ray at once: the walk rounds each vertex of the sum, so a start
+/// How far inside an edge's line the origin may start, relative to the numbers making up the
+/// edge (its vertices and the radius), and still be met by the ray at once: the walk rounds each vertex of the sum, so a start
 /// the exact test calls apart (the caller asks it first) may read as inside by that much, and a
 /// ray into the shape from there must hit at time 0, not pass by.
 pub(super) const START_SLACK: f32 = 4.0 * f32::EPSILON;
@@ -197,7 +197,7 @@ fn ray_edge(v: Vec2, p: SumVertex, q: SumVertex, radius: f32, normals: &FaceNorm
     let offset = n.dot(p.at) + radius;
     // The origin must start outside the edge's line, or the ray does not cross it inwards;
     // inside it by rounding, the ray meets the edge at once (if the foot lies on the edge).
-    let slack = START_SLACK * (p.at.abs().max_element() + radius);
+    let slack = START_SLACK * (p.at.abs().max(q.at.abs()).max_element() + radius);
     if !(offset < slack) {
         return;
     }
