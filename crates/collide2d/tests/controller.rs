@@ -339,3 +339,34 @@ fn a_platform_carries_as_a_plain_slide_without_steps_snapping_or_slope_rules() {
     let (cos, sin) = (30f32.to_radians().cos(), 30f32.to_radians().sin());
     assert!((c.x + c.y * (1.0 - cos * cos) / (cos * sin) - 0.3).abs() < 1e-3, "{c}");
 }
+
+#[test]
+fn over_crests_bumps_and_off_the_edges_of_steps_it_never_leaves_the_floor() {
+    let rise = 30f32.to_radians().tan();
+    let hill = collide2d::Polygon::new(&[
+        v(-10.0, -1.0),
+        v(17.0, -1.0),
+        v(17.0, 0.0),
+        v(12.0, 0.0),
+        v(11.0, 0.3),
+        v(10.0, 0.0),
+        v(9.0, 0.0),
+        v(6.0, 3.0 * rise),
+        v(4.0, 3.0 * rise),
+        v(1.0, 0.0),
+        v(-10.0, 0.0),
+    ])
+    .unwrap();
+    // Then a box turned 8.6° lying half in the floor (its high end 0.25 up, a round bottom
+    // rolls off its edge), and a step 0.3 down.
+    let bump = collide2d::Obb::new(v(14.0, -0.2), v(1.0, 0.3), 0.15).unwrap();
+    let lower = Aabb::new(v(17.0, -1.3), v(30.0, -0.3)).unwrap();
+    let level: Vec<Shape> = vec![hill.into(), bump.into(), lower.into()];
+    for boxy in [false, true] {
+        let mut sim = Sim::new(level.clone(), character(boxy, v(-2.0, 0.01)), options());
+        sim.frame(0.0, 0.0);
+        let airborne: Vec<usize> = (0..280).filter(|_| !sim.frame(RUN, 0.0).on_floor).collect();
+        assert!(airborne.is_empty(), "boxy {boxy}: in the air at frames {airborne:?}");
+        assert!(sim.bounds().min().x > 24.0, "boxy {boxy}: {:?}", sim.bounds());
+    }
+}

@@ -428,12 +428,36 @@ impl<T> Mover<'_, T> {
         if self.options.step_height <= 0.0 && self.options.snap_distance <= 0.0 {
             return Ok(offset);
         }
-        let snap = if grounded && !rising { self.options.snap_distance } else { 0.0 };
-        let Some((floor, hit, drop)) = self.floor_below(offset, snap.max(2.0 * self.skin))? else {
+        if grounded && !rising && self.options.snap_distance > 2.0 * self.skin {
+            return self.snap_down(offset, result);
+        }
+        let Some((floor, hit, drop)) = self.floor_below(offset, 2.0 * self.skin)? else {
             return Ok(offset);
         };
         result.met(floor, hit.normal, Surface::Floor);
         // Moving up (a jump's first frame), it stays where it is, about to leave.
         Ok(if rising { offset } else { offset - self.up * drop })
+    }
+
+    /// Down onto floor within the snap distance, sliding off what is too steep to stand on on
+    /// the way (a round bottom past a ledge's edge meets the edge first); where it ends if it
+    /// finds floor, else `offset` unchanged.
+    fn snap_down(&self, offset: Vec2, result: &mut MoveResult) -> Result<Vec2, WorldError> {
+        let (mut at, mut left) = (offset, -self.up * (self.options.snap_distance + self.skin));
+        for _ in 0..self.options.max_slides.max(1) {
+            let (end, hit) = self.reach(at, left)?;
+            let Some((other, hit)) = hit else { break };
+            if self.surface(hit.normal) == Surface::Floor {
+                result.met(other, hit.normal, Surface::Floor);
+                return Ok(end);
+            }
+            let rest = left - (end - at);
+            // Only down and away along it: never up a wall or back over the edge.
+            (at, left) = (end, rest - hit.normal * rest.dot(hit.normal).min(0.0));
+            if left.dot(self.up) >= 0.0 {
+                break;
+            }
+        }
+        Ok(offset)
     }
 }
