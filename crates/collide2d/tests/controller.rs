@@ -370,3 +370,37 @@ fn over_crests_bumps_and_off_the_edges_of_steps_it_never_leaves_the_floor() {
         assert!(sim.bounds().min().x > 24.0, "boxy {boxy}: {:?}", sim.bounds());
     }
 }
+
+#[test]
+fn steps_work_without_snapping_and_snapping_without_steps() {
+    // Steps alone: the stairs are climbed (the mover knows it stands on the floor before it
+    // walks into the first step).
+    let steps_only = MoveOptions { snap_distance: 0.0, ..options() };
+    let mut sim = Sim::new(stairs(0.3, 3), character(true, v(0.0, 0.01)), steps_only);
+    for _ in 0..90 {
+        sim.frame(RUN, 0.0);
+    }
+    assert!(sim.bounds().min().y > 0.85, "{:?}", sim.bounds());
+    // Snapping alone: down stairs without a frame in the air.
+    let snap_only = MoveOptions { step_height: 0.0, ..options() };
+    let [_, (_, down)] = downhill();
+    let mut sim = Sim::new(down, character(true, v(0.5, 0.01)), snap_only);
+    for _ in 0..60 {
+        sim.frame(0.0, 0.0);
+    }
+    assert!((0..150).all(|_| sim.frame(RUN, 0.0).on_floor), "{:?}", sim.bounds());
+}
+
+#[test]
+fn the_skin_is_raised_to_its_floor_relative_to_the_coordinates_in_play() {
+    // Skin 0 at x = 1000, moving 5 into a wall: it stops SKIN_FLOOR · (1000 + 5) short.
+    let mut world = World::new();
+    world.insert(Aabb::new(v(1002.0, -5.0), v(1003.0, 5.0)).unwrap().into(), Transform::IDENTITY, ()).unwrap();
+    let mover =
+        world.insert(Aabb::new(v(999.0, 0.0), v(1000.0, 1.0)).unwrap().into(), Transform::IDENTITY, ()).unwrap();
+    let bare = MoveOptions { skin: 0.0, ..MoveOptions::default() };
+    world.move_and_slide(mover, v(5.0, 0.0), &bare).unwrap();
+    let gap = 1002.0 - world.world_shape(mover).unwrap().aabb().max().x;
+    let floor = MoveOptions::SKIN_FLOOR * 1005.0;
+    assert!((gap - floor).abs() < 2e-4, "gap {gap}, floor {floor}");
+}
