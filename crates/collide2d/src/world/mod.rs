@@ -113,7 +113,7 @@
 use glam::Vec2;
 use thiserror::Error;
 
-use crate::broad::BroadPhase;
+use crate::broad::{Bounds, BroadPhase};
 use crate::detector::Detector;
 use crate::query::contact::{Contact, ContactMethod};
 use crate::shape::{Shape, ShapeError};
@@ -185,6 +185,10 @@ pub struct World<T = ()> {
     sensors: Vec<bool>,
     /// The open side of one-way colliders (unit, in world space), by slot.
     one_way: Vec<Option<Vec2>>,
+    /// Scratch for `move_and_slide`: the colliders about a move, with their boxes, and those it
+    /// passes through, kept between calls so that a move allocates nothing.
+    nearby: Vec<(u32, Bounds)>,
+    passed: Vec<ColliderHandle>,
     /// Children by slot, in the order they were attached.
     children: Vec<Vec<u32>>,
     free: Vec<u32>,

@@ -57,8 +57,20 @@ impl<T> World<T> {
         max_time: f32,
         filter: &QueryFilter,
     ) -> Option<(ColliderHandle, ShapeCastHit)> {
+        self.soonest_hit(Candidates::Broad, shape.shape_ref(), motion, max_time, filter)
+    }
+
+    /// [`World::cast_shape`] among `candidates`.
+    pub(super) fn soonest_hit(
+        &self,
+        candidates: Candidates,
+        moving: ShapeRef,
+        motion: Vec2,
+        max_time: f32,
+        filter: &QueryFilter,
+    ) -> Option<(ColliderHandle, ShapeCastHit)> {
         let mut best: Option<(u32, ShapeCastHit)> = None;
-        self.cast_each(shape.shape_ref(), motion, max_time, filter, |i, hit| {
+        self.cast_each(candidates, moving, motion, max_time, filter, |i, hit| {
             if best.is_none_or(|(_, b)| hit.time < b.time) {
                 best = Some((i, hit));
             }
@@ -92,17 +104,19 @@ impl<T> World<T> {
         filter: &QueryFilter,
     ) -> Vec<(ColliderHandle, ShapeCastHit)> {
         let mut hits: Vec<(u32, ShapeCastHit)> = Vec::new();
-        self.cast_each(shape.shape_ref(), motion, max_time, filter, |i, hit| {
+        self.cast_each(Candidates::Broad, shape.shape_ref(), motion, max_time, filter, |i, hit| {
             hits.push((i, hit));
             max_time
         });
         self.nearest_first(hits, |hit| hit.time)
     }
 
-    /// Casts `moving` at every collider that counts and whose box its sweep meets, handing each
-    /// hit that blocks to `found`, which returns the time limit for the colliders after it.
+    /// Casts `moving` at every collider among `candidates` that counts and whose box its sweep
+    /// meets, handing each hit that blocks to `found`, which returns the time limit for the
+    /// colliders after it.
     fn cast_each(
         &self,
+        candidates: Candidates,
         moving: ShapeRef,
         motion: Vec2,
         max_time: f32,
@@ -124,10 +138,13 @@ impl<T> World<T> {
                 limit = found(i, hit);
             }
         };
-        match swept_bounds(moving, motion, max_time) {
-            Some(b) => self.broad.query(&b, &mut consider),
+        match (candidates, swept_bounds(moving, motion, max_time)) {
+            (Candidates::Only(nearby), Some(b)) => {
+                nearby.iter().filter(|(_, bounds)| bounds.overlaps(&b)).for_each(|&(i, _)| consider(i))
+            }
+            (_, Some(b)) => self.broad.query(&b, &mut consider),
             // Unbounded: every collider (the grid cannot be asked for an infinite box).
-            None => {
+            (_, None) => {
                 (0..self.slots.len() as u32).filter(|&i| self.slots[i as usize].collider.is_some()).for_each(consider)
             }
         }
@@ -189,8 +206,18 @@ impl<T> World<T> {
     }
 }
 
+/// Which colliders a cast looks at.
+#[derive(Clone, Copy)]
+pub(super) enum Candidates<'a> {
+    /// Those the broad phase finds about the sweep.
+    Broad,
+    /// Only these slots, with their world boxes: every collider whose box meets the sweep must
+    /// be among them (the mover gathers them once for a whole move).
+    Only(&'a [(u32, Bounds)]),
+}
+
 /// The box `shape` sweeps moving at `motion` over `[0, time]`; `None` when unbounded.
-fn swept_bounds(shape: ShapeRef, motion: Vec2, time: f32) -> Option<Bounds> {
+pub(super) fn swept_bounds(shape: ShapeRef, motion: Vec2, time: f32) -> Option<Bounds> {
     let b = shape.aabb();
     let end = motion * time;
     let (lo, hi) = (b.min().min(b.min() + end), b.max().max(b.max() + end));

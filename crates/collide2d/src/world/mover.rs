@@ -8,12 +8,17 @@
 
 use glam::Vec2;
 
+use crate::broad::Bounds;
 use crate::math::Transform;
 use crate::query::cast::ShapeCastHit;
 use crate::query::contact::contact;
+use crate::query::intersects::intersects;
+use crate::query::ShapeLike;
 use crate::shape::Shape;
 
-use super::{ColliderHandle, QueryFilter, World, WorldError};
+use super::motion::{swept_bounds, Candidates};
+use super::tree::bounds_of;
+use super::{ColliderHandle, CollisionFilter, QueryFilter, World, WorldError};
 
 /// How [`World::move_and_slide`] moves a collider. The default suits a capsule or box about one
 /// unit tall that walks, with steps and snapping off; a platformer sets `step_height` and
@@ -191,17 +196,36 @@ impl<T> World<T> {
         let bounds = start.aabb();
         let in_play = bounds.min().abs().max(bounds.max().abs()).max_element() + motion.abs().max_element();
         let skin = options.skin.max(MoveOptions::SKIN_FLOOR * in_play);
-        let mut passed: Vec<ColliderHandle> = ignore.to_vec();
+        // One broad-phase query for the whole move: every cast below looks only at the colliders
+        // about it, unless its sweep leaves the box they were gathered in (then it asks the broad
+        // phase itself), and the buffers are the world's, so a move allocates nothing.
+        let reach = (options.max_slides.max(1) + 1) as f32 * motion.length()
+            + options.step_height
+            + options.snap_distance
+            + 8.0 * skin
+            + bounds.half_extents().max_element();
+        let frame = Bounds { min: bounds.min() - reach, max: bounds.max() + reach };
+        let mut nearby = std::mem::take(&mut self.nearby);
+        nearby.clear();
+        if frame.min.is_finite() && frame.max.is_finite() {
+            self.broad.query(&frame, |j| nearby.push((j, bounds_of(&self.shapes[j as usize]))));
+        }
+        // The broad phase may visit a collider more than once.
+        nearby.sort_unstable_by_key(|n| n.0);
+        nearby.dedup_by_key(|n| n.0);
+        let mut passed = std::mem::take(&mut self.passed);
+        passed.clear();
+        passed.extend_from_slice(ignore);
         passed.push(h);
         let filter = self.broad.filter(i);
-        let own = QueryFilter { filter, ignore: &passed, sensors: false };
-        let (recovered, deep) = self.recover(&start, &own, skin, motion);
-        // What it starts deep in does not block it; nor does it block itself.
-        passed.extend(deep);
+        // What it starts deep in does not block it (added to `passed`); nor does it block itself.
+        let recovered = self.recover(&start, &nearby, filter, &mut passed, skin, motion);
         let mover = Mover {
             world: self,
             handle: h,
             start: &start,
+            nearby: &nearby,
+            frame,
             query: QueryFilter { filter, ignore: &passed, sensors: false },
             skin,
             up: options.up.normalize_or(Vec2::Y),
@@ -214,6 +238,7 @@ impl<T> World<T> {
         result.remaining = motion - (offset - recovered);
         let offset = mover.settle(offset, grounded, motion.dot(mover.up) > 0.0, &mut result)?;
         result.moved = offset;
+        (self.nearby, self.passed) = (nearby, passed);
         if offset != Vec2::ZERO {
             let world = Transform::from_translation(offset).compose(&self.col(i).world_transform);
             let local = match self.parent(h) {
@@ -227,17 +252,28 @@ impl<T> World<T> {
         Ok(result)
     }
 
-    /// Before a move: the push that takes `shape` a skin clear of the colliders it touches or
-    /// barely overlaps (by up to two skins, as rounding may leave it), and the colliders it
-    /// overlaps deeper, which it is then free to leave. A one-way collider is pushed clear of
+    /// Before a move: the push that takes `shape` a skin clear of the colliders about it
+    /// (`nearby`) that it touches or barely overlaps (by up to two skins, as rounding may leave
+    /// it); the colliders it overlaps deeper, which it is then free to leave, go to `passed`. A one-way collider is pushed clear of
     /// only when the mover rests on its open side and is not moving away through it; else the
     /// mover passes through it.
-    fn recover(&self, shape: &Shape, filter: &QueryFilter, skin: f32, motion: Vec2) -> (Vec2, Vec<ColliderHandle>) {
-        let (mut push, mut deep) = (Vec2::ZERO, Vec::new());
-        for other in self.colliders_overlapping(shape) {
-            if !self.counts(other.index(), filter) {
+    fn recover(
+        &self,
+        shape: &Shape,
+        nearby: &[(u32, Bounds)],
+        filter: CollisionFilter,
+        passed: &mut Vec<ColliderHandle>,
+        skin: f32,
+        motion: Vec2,
+    ) -> Vec2 {
+        let (mut push, ignored) = (Vec2::ZERO, passed.len());
+        let own = bounds_of(shape);
+        for &(j, bounds) in nearby {
+            let counts = self.counts(j, &QueryFilter { filter, ignore: &passed[..ignored], sensors: false });
+            if !counts || !bounds.overlaps(&own) || !intersects(&self.shapes[j as usize], shape) {
                 continue;
             }
+            let other = self.handle(j);
             let open = self.one_way[other.index() as usize];
             match contact(&self.shapes[other.index() as usize], shape) {
                 Some(c)
@@ -248,13 +284,13 @@ impl<T> World<T> {
                     let needed = c.depth + skin - push.dot(c.normal);
                     push += c.normal * needed.max(0.0);
                 }
-                Some(_) => deep.push(other),
+                Some(_) => passed.push(other),
                 // Touching by `intersects` but not by `contact`, within rounding: let the cast
                 // meet it at once.
                 None => {}
             }
         }
-        (push, deep)
+        push
     }
 }
 
@@ -264,6 +300,9 @@ struct Mover<'a, T> {
     world: &'a World<T>,
     handle: ColliderHandle,
     start: &'a Shape,
+    /// The colliders about the move and the box they were gathered in.
+    nearby: &'a [(u32, Bounds)],
+    frame: Bounds,
     query: QueryFilter<'a>,
     skin: f32,
     up: Vec2,
@@ -299,7 +338,15 @@ impl<T> Mover<'_, T> {
             .map_err(|source| WorldError::Placement { collider: Some(self.handle), source })?;
         // Cast a skin further than the move, so that it also stops a skin short of what it
         // would end up touching.
-        let Some((other, hit)) = self.world.cast_shape(&placed, motion, 1.0 + self.skin / length, &self.query) else {
+        let time = 1.0 + self.skin / length;
+        let candidates = match swept_bounds(placed.shape_ref(), motion, time) {
+            Some(b) if b.min.cmpge(self.frame.min).all() && b.max.cmple(self.frame.max).all() => {
+                Candidates::Only(self.nearby)
+            }
+            _ => Candidates::Broad,
+        };
+        let found = self.world.soonest_hit(candidates, placed.shape_ref(), motion, time, &self.query);
+        let Some((other, hit)) = found else {
             return Ok((offset + motion, None));
         };
         let direction = motion / length;

@@ -66,6 +66,8 @@ impl<T> World<T> {
             shapes: Vec::new(),
             sensors: Vec::new(),
             one_way: Vec::new(),
+            nearby: Vec::new(),
+            passed: Vec::new(),
             children: Vec::new(),
             free: Vec::new(),
             freed: Vec::new(),
