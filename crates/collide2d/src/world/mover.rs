@@ -508,3 +508,39 @@ impl<T> Mover<'_, T> {
         Ok(offset)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shape::Aabb;
+
+    /// A cast whose sweep leaves the box the move's colliders were gathered in asks the broad
+    /// phase itself; one within it looks only at the gathered colliders.
+    #[test]
+    fn a_sweep_beyond_the_gathered_box_asks_the_broad_phase() {
+        let mut world: World = World::new();
+        let wall =
+            world.insert(Aabb::from_xywh(10.0, -5.0, 1.0, 10.0).unwrap().into(), Transform::IDENTITY, ()).unwrap();
+        let start: Shape = Aabb::from_xywh(0.0, 0.0, 1.0, 1.0).unwrap().into();
+        let options = MoveOptions::default();
+        let mover = |frame: Bounds| Mover {
+            world: &world,
+            handle: wall,
+            start: &start,
+            nearby: &[],
+            frame,
+            query: QueryFilter::default(),
+            skin: 0.01,
+            up: Vec2::Y,
+            floor_cos: 0.7,
+            options: &options,
+        };
+        let small = Bounds { min: Vec2::splat(-1.0), max: Vec2::splat(5.0) };
+        let (end, hit) = mover(small).reach(Vec2::ZERO, Vec2::new(20.0, 0.0)).unwrap();
+        assert_eq!(hit.map(|h| h.0), Some(wall));
+        assert!((end.x - 8.99).abs() < 1e-4, "{end}");
+        // Within a box that holds the sweep, only the gathered colliders (none here) count.
+        let large = Bounds { min: Vec2::splat(-100.0), max: Vec2::splat(100.0) };
+        assert_eq!(mover(large).reach(Vec2::ZERO, Vec2::new(20.0, 0.0)).unwrap(), (Vec2::new(20.0, 0.0), None));
+    }
+}
