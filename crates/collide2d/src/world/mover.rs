@@ -232,8 +232,9 @@ impl<T> World<T> {
             floor_cos: options.max_slope.cos(),
             options,
         };
-        let grounded = (options.step_height > 0.0 || options.snap_distance > 0.0)
-            && mover.floor_below(recovered, 2.0 * skin)?.is_some();
+        // On the floor before the move (within two skins of it): the condition for steps and
+        // snapping.
+        let grounded = mover.floor_below(recovered, 2.0 * skin)?.is_some();
         let offset = mover.slide(recovered, motion, grounded, &mut result)?;
         result.remaining = motion - (offset - recovered);
         let offset = mover.settle(offset, grounded, motion.dot(mover.up) > 0.0, &mut result)?;
@@ -468,13 +469,10 @@ impl<T> Mover<'_, T> {
         Ok(None)
     }
 
-    /// After the slides, with steps or snapping on: on floor if it ends within two skins of
-    /// floor (and down to a skin above it, unless it moves up); and if it was `grounded` and does
-    /// not move up, down onto floor within the snap distance.
+    /// After the slides: on floor if it ends within two skins of floor (and down to a skin above
+    /// it, unless it moves up); and if it was `grounded` and does not move up, down onto floor
+    /// within the snap distance.
     fn settle(&self, offset: Vec2, grounded: bool, rising: bool, result: &mut MoveResult) -> Result<Vec2, WorldError> {
-        if self.options.step_height <= 0.0 && self.options.snap_distance <= 0.0 {
-            return Ok(offset);
-        }
         if grounded && !rising && self.options.snap_distance > 2.0 * self.skin {
             return self.snap_down(offset, result);
         }
