@@ -167,7 +167,7 @@ fn a_walk_from_inside_a_region_with_a_wheel_grows_its_covered_faces() {
         let d = Vec2::from_angle(turn as f32 * 0.2);
         let walked = super::super::stretch::walk_stretch(&regions, 0, d, 0.1).unwrap();
         let pass = super::super::stretch::polygon_stretch(
-            regions.verts(0),
+            regions.anchors(0),
             regions.normals(0),
             regions.flags(0),
             Vec2::ZERO,
