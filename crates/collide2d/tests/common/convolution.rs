@@ -325,7 +325,8 @@ pub fn judge(a: &Shape, b: &Shape, contact: Option<&Contact>, exact: f64) -> Jud
     let rounding = 1e-6 * size;
     let short = ours < exact - rounding;
     Judged {
-        too_shallow: short && contact.is_none_or(|c| !super::pushed_apart_or_touching(a, b, c, 3e-4)),
+        too_shallow: short
+            && contact.is_none_or(|c| !super::pushed_apart_or_touching(a, b, c, super::concave_slack(b, c))),
         too_deep: ours > exact + 1e-4 * (clearing + size) + rounding,
         relative: (ours - exact) / size,
     }
