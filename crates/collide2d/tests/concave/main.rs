@@ -270,5 +270,4 @@ fn shapes_from_other_shapes_match_them() {
     .is_err());
 }
 
-mod huge;
 mod properties;
