@@ -404,3 +404,38 @@ fn the_skin_is_raised_to_its_floor_relative_to_the_coordinates_in_play() {
     let floor = MoveOptions::SKIN_FLOOR * 1005.0;
     assert!((gap - floor).abs() < 2e-4, "gap {gap}, floor {floor}");
 }
+
+#[test]
+fn what_is_left_of_the_motion_is_what_it_did_not_make() {
+    let mut world = World::new();
+    world.insert(Aabb::new(v(3.0, -5.0), v(4.0, 5.0)).unwrap().into(), Transform::IDENTITY, ()).unwrap();
+    let mover = world.insert(Aabb::new(v(0.0, 0.0), v(1.0, 1.0)).unwrap().into(), Transform::IDENTITY, ()).unwrap();
+    let r = world.move_and_slide(mover, v(5.0, 0.0), &MoveOptions::default()).unwrap();
+    assert!((r.moved - v(1.99, 0.0)).length() < 1e-4 && (r.remaining - v(3.01, 0.0)).length() < 1e-4, "{r:?}");
+    assert!(r.on_wall && r.wall_normal == Some(Vec2::NEG_X) && !r.on_floor && !r.on_ceiling, "{r:?}");
+}
+
+#[test]
+fn a_one_way_collider_pushes_out_only_a_mover_resting_on_its_open_side() {
+    let skin = MoveOptions::default().skin;
+    let place = |at: Vec2| {
+        let mut world = World::new();
+        let ledge =
+            world.insert(Aabb::new(v(-3.0, 2.5), v(3.0, 2.8)).unwrap().into(), Transform::IDENTITY, ()).unwrap();
+        world.set_one_way(ledge, Some(Vec2::Y)).unwrap();
+        let me = world.insert(Aabb::new(at, at + v(0.8, 1.8)).unwrap().into(), Transform::IDENTITY, ()).unwrap();
+        (world, me)
+    };
+    let fall = v(0.0, -0.01);
+    // Its head 0.005 into the ledge from below, falling: it falls on through, not pushed down.
+    let (mut world, me) = place(v(0.0, 2.505 - 1.8));
+    assert_eq!(world.move_and_slide(me, fall, &MoveOptions::default()).unwrap().moved, fall);
+    // Its side 0.005 into the ledge's end, falling: not pushed sideways.
+    let (mut world, me) = place(v(2.995, 1.0));
+    assert_eq!(world.move_and_slide(me, fall, &MoveOptions::default()).unwrap().moved, fall);
+    // Its feet 0.005 into the top, falling: pushed up to a skin above it, where it stands.
+    let (mut world, me) = place(v(0.0, 2.795));
+    let r = world.move_and_slide(me, fall, &MoveOptions::default()).unwrap();
+    let bottom = world.world_shape(me).unwrap().aabb().min().y;
+    assert!((bottom - (2.8 + skin)).abs() < 1e-4 && r.on_floor, "{bottom} {r:?}");
+}
