@@ -439,3 +439,19 @@ fn a_one_way_collider_pushes_out_only_a_mover_resting_on_its_open_side() {
     let bottom = world.world_shape(me).unwrap().aabb().min().y;
     assert!((bottom - (2.8 + skin)).abs() < 1e-4 && r.on_floor, "{bottom} {r:?}");
 }
+
+#[test]
+fn hovering_within_two_skins_of_the_floor_it_stands_on_it_a_skin_above() {
+    // 2.5 skins up (as a slide at a shallow angle may leave it), moving level: on the floor, and
+    // set down to a skin above it.
+    let skin = MoveOptions::default().skin;
+    let mut world = World::new();
+    let ground = world.insert(floor(-10.0, 10.0), Transform::IDENTITY, ()).unwrap();
+    let me = world.insert(character(true, v(0.0, 2.5 * skin)), Transform::IDENTITY, ()).unwrap();
+    let r = world.move_and_slide(me, v(0.1, 0.0), &MoveOptions::default()).unwrap();
+    let bottom = world.world_shape(me).unwrap().aabb().min().y;
+    assert!(r.on_floor && r.floor == Some(ground) && (bottom - skin).abs() < 1e-5, "{bottom} {r:?}");
+    // 3.5 skins up: in the air.
+    let me = world.insert(character(true, v(3.0, 3.5 * skin)), Transform::IDENTITY, ()).unwrap();
+    assert!(!world.move_and_slide(me, v(0.1, 0.0), &MoveOptions::default()).unwrap().on_floor);
+}

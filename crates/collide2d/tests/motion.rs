@@ -418,6 +418,18 @@ fn motion_queries_refuse_numbers_that_are_not_finite_or_are_negative() {
     }
     let r = world.move_and_slide(mover, v(0.5, 0.0), &MoveOptions { skin: 0.0, ..MoveOptions::default() }).unwrap();
     assert_eq!(r.moved, v(0.5, 0.0), "a skin of 0 is allowed");
+    // Nor a step height or snap distance that is negative or not a finite number.
+    for bad in [f32::NAN, f32::INFINITY, -0.5] {
+        for options in [
+            MoveOptions { step_height: bad, ..MoveOptions::default() },
+            MoveOptions { snap_distance: bad, ..MoveOptions::default() },
+            MoveOptions { skin: bad, ..MoveOptions::default() },
+        ] {
+            let at = position(&world, mover);
+            let r = world.move_and_slide(mover, v(1.0, 0.0), &options).unwrap();
+            assert_eq!((r.moved, position(&world, mover)), (Vec2::ZERO, at), "{options:?}");
+        }
+    }
 }
 
 #[test]

@@ -148,6 +148,9 @@ impl<T> World<T> {
     /// their open side. The collider's transform is moved by the result's `moved` (a child's
     /// local transform is changed to match).
     ///
+    /// A motion, skin, step height or snap distance that is not a finite number, or a negative
+    /// length, moves nothing (an empty result).
+    ///
     /// On the floor (it was within two skins of floor before the move): it steps up ledges no
     /// higher than `options.step_height` that it walks into, and unless it moves up, it follows
     /// the floor down by up to `options.snap_distance` when it would leave it. With
@@ -189,7 +192,8 @@ impl<T> World<T> {
     ) -> Result<MoveResult, WorldError> {
         let i = self.index_of(h)?;
         let mut result = MoveResult::default();
-        if !motion.is_finite() || options.skin.is_nan() || options.skin < 0.0 {
+        let size = |x: f32| x >= 0.0 && x.is_finite();
+        if !motion.is_finite() || !size(options.skin) || !size(options.step_height) || !size(options.snap_distance) {
             return Ok(result);
         }
         let start = self.shapes[i as usize].clone();
@@ -357,14 +361,15 @@ impl<T> Mover<'_, T> {
         Ok((offset + direction * travel, Some((other, hit))))
     }
 
-    /// The floor within `distance` below `offset`: the collider, the hit (its point and normal)
-    /// and how far down it is less the skin.
+    /// The floor within `distance` below `offset` beyond the skin: the collider, the hit (its
+    /// point and normal) and how far down it is less the skin.
     fn floor_below(
         &self,
         offset: Vec2,
         distance: f32,
     ) -> Result<Option<(ColliderHandle, ShapeCastHit, f32)>, WorldError> {
-        let (end, hit) = self.reach(offset, -self.up * (distance + self.skin))?;
+        // `reach` casts a skin further, so floor up to `distance` below the skin is found.
+        let (end, hit) = self.reach(offset, -self.up * distance)?;
         Ok(hit
             .filter(|(_, h)| self.surface(h.normal) == Surface::Floor)
             .map(|(other, h)| (other, h, (offset - end).dot(self.up))))
