@@ -138,4 +138,35 @@ proptest! {
         }
         let _ = (t1.inverse(), t1.compose(&t2), t1.transform_point(Vec2::ONE));
     }
+
+    #[test]
+    fn a_character_moves_without_panicking_for_any_numbers(
+        level in prop::collection::vec(wild_shape(), 1..6),
+        body in wild_shape(),
+        motions in prop::collection::vec(wild_vec(), 1..4),
+        (skin, slope, step, snap) in (wild(), wild(), wild(), wild()),
+        (up, one_way, slides, platform) in (wild_vec(), wild_vec(), 0usize..6, wild_vec()),
+    ) {
+        use collide2d::world::{CharacterController, MoveOptions, World};
+        let Some(body) = body else { return Ok(()) };
+        let mut world: World = World::new();
+        let handles: Vec<_> =
+            level.into_iter().flatten().filter_map(|s| world.insert(s, Transform::IDENTITY, ()).ok()).collect();
+        if let Some(&first) = handles.first() {
+            let _ = world.set_one_way(first, Some(one_way));
+        }
+        let Ok(me) = world.insert(body, Transform::IDENTITY, ()) else { return Ok(()) };
+        let options =
+            MoveOptions { skin, max_slope: slope, up, max_slides: slides, step_height: step, snap_distance: snap, stop_on_slope: true };
+        let mut controller = CharacterController::new(options);
+        for motion in motions {
+            if let Some(&lift) = handles.last() {
+                let _ = world.set_transform(lift, Transform::from_translation(platform));
+            }
+            if let Ok(r) = controller.move_and_slide(&mut world, me, motion) {
+                prop_assert!(r.moved.is_finite() || !motion.is_finite(), "{r:?}");
+            }
+            let _ = world.cast_shape_all(world.world_shape(me).expect("still there"), motion, 1.0, &Default::default());
+        }
+    }
 }

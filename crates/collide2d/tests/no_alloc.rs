@@ -91,3 +91,34 @@ fn concave_contacts_allocate_nothing_once_their_buffers_have_grown() {
     run();
     assert_eq!(allocations() - before, 0);
 }
+
+#[test]
+fn a_character_move_allocates_only_the_list_of_what_it_touched() {
+    use collide2d::world::{CharacterController, MoveOptions, World};
+    let mut world: World = World::new();
+    for k in 0..200 {
+        let tile = Aabb::from_xywh(k as f32, -1.0, 1.0, 1.0).unwrap();
+        world.insert(tile.into(), Transform::IDENTITY, ()).unwrap();
+    }
+    let capsule = Capsule::new(Vec2::new(2.0, 0.41), Vec2::new(2.0, 1.41), 0.4).unwrap();
+    let player = world.insert(capsule.into(), Transform::IDENTITY, ()).unwrap();
+    let options = MoveOptions { step_height: 0.4, snap_distance: 0.5, ..MoveOptions::default() };
+    let mut controller = CharacterController::new(options);
+    // The first moves size the world's buffers.
+    for _ in 0..10 {
+        controller.move_and_slide(&mut world, player, Vec2::new(0.1, -0.01)).unwrap();
+    }
+    for _ in 0..100 {
+        let before = allocations();
+        let result = controller.move_and_slide(&mut world, player, Vec2::new(0.1, -0.01)).unwrap();
+        let made = allocations() - before;
+        assert!(result.on_floor && made <= 1, "{made} allocations, {result:?}");
+    }
+    // Up in the air, touching nothing: none at all.
+    world.set_transform(player, Transform::from_translation(Vec2::new(0.0, 50.0))).unwrap();
+    controller.forget_floor();
+    controller.move_and_slide(&mut world, player, Vec2::new(0.1, 0.0)).unwrap();
+    let before = allocations();
+    let result = controller.move_and_slide(&mut world, player, Vec2::new(0.1, 0.0)).unwrap();
+    assert!(result.touched.is_empty() && allocations() == before, "{result:?}");
+}
