@@ -1,5 +1,6 @@
-//! The character mode (key K): a capsule steered through a small level with
-//! [`World::move_and_slide`], as a platform game moves its player.
+//! The character mode (key K): a capsule steered through a small level with the library's
+//! [`CharacterController`] (move and slide, snapping down to the floor), as a platform game
+//! moves its player.
 //!
 //! The level is a [`World`] in the demo's coordinates (16 × 10 units, y down like the screen, so
 //! the mover's `up` is `-y`): a floor, two walls, a trapezoid hill whose left slope (27°) and
@@ -22,7 +23,7 @@
 //! assert!(character.on_floor());
 //! ```
 
-use collide2d::world::{ColliderHandle, MoveOptions, QueryFilter, World};
+use collide2d::world::{CharacterController, ColliderHandle, MoveOptions, World};
 use collide2d::{Aabb, Capsule, ConvexPolygon, Polygon, Shape, Transform, Vec2};
 
 /// The length of one step of the character's motion, in seconds.
@@ -41,6 +42,8 @@ const MAX_STEPS: u32 = 8;
 /// Half the length of the capsule's inner segment and its radius: 1.2 units tall, 0.6 wide.
 const HALF: f32 = 0.3;
 const RADIUS: f32 = 0.3;
+/// The steepest slope it walks up (and the default of `MoveOptions`).
+const MAX_SLOPE: f32 = std::f32::consts::FRAC_PI_4;
 
 /// An arrow key of the character mode.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -58,7 +61,7 @@ pub struct Character {
     world: World<&'static str>,
     level: Vec<ColliderHandle>,
     body: ColliderHandle,
-    options: MoveOptions,
+    controller: CharacterController,
     velocity: Vec2,
     held: [bool; 3],
     on_floor: bool,
@@ -87,12 +90,16 @@ impl Character {
         let body = world
             .insert(capsule.into(), Transform::from_translation(Self::START), "capsule")
             .expect("the capsule is valid");
-        let options = MoveOptions { up: Vec2::NEG_Y, ..MoveOptions::default() };
+        // Snapping down by a slope's drop in a step at full speed keeps it on the floor walking
+        // down the hill.
+        let snap = RUN * STEP * MAX_SLOPE.tan() + 0.02;
+        let options =
+            MoveOptions { up: Vec2::NEG_Y, max_slope: MAX_SLOPE, snap_distance: snap, ..MoveOptions::default() };
         let mut character = Self {
             world,
             level,
             body,
-            options,
+            controller: CharacterController::new(options),
             velocity: Vec2::ZERO,
             held: [false; 3],
             on_floor: false,
@@ -168,6 +175,7 @@ impl Character {
         }
         (self.velocity, self.on_floor, self.pending) = (Vec2::ZERO, false, 0.0);
         self.touched.clear();
+        self.controller.forget_floor();
         true
     }
 
@@ -195,48 +203,14 @@ impl Character {
         }
         self.velocity = Vec2::new(run, (self.velocity.y + GRAVITY * STEP).min(MAX_FALL));
         let motion = self.velocity * STEP;
-        let Ok(result) = self.world.move_and_slide(self.body, motion, &self.options) else { return };
-        // A fall onto a slope too steep to stand on goes on down it: move_and_slide slides down
-        // such slopes itself (it never lifts the mover up them).
+        let Ok(result) = self.controller.move_and_slide(&mut self.world, self.body, motion) else { return };
+        // Walking off the top of a slope down it, the controller snaps the capsule down to the
+        // floor (up to a slope's drop in a step); a fall onto a slope too steep to stand on goes
+        // on down it, as move_and_slide slides down such slopes itself.
         (self.on_floor, self.touched) = (result.on_floor, result.touched.iter().map(|t| t.collider).collect());
-        // Walking off the top of a slope down it, the step leaves the floor: follow it down as
-        // long as floor lies within a slope's drop below.
-        if !self.on_floor && !jumped && self.velocity.y >= 0.0 {
-            self.snap_down(run.abs() * STEP * self.options.max_slope.tan() + 2.0 * self.options.skin);
-        }
         let bumped_head = motion.y < 0.0 && result.moved.y > motion.y + 1e-4;
         if self.on_floor || bumped_head {
             self.velocity.y = 0.0;
-        }
-    }
-
-    /// Moves the capsule down by up to `reach` when floor lies that close below it.
-    fn snap_down(&mut self, reach: f32) {
-        let down = -self.options.up * reach;
-        if let Some(normal) = self.surface_towards(down) {
-            if normal.dot(self.options.up) >= self.options.max_slope.cos() {
-                self.move_more(down);
-            }
-        }
-    }
-
-    /// The normal of the surface the capsule would meet moving by `motion` (a skin further),
-    /// if any.
-    fn surface_towards(&self, motion: Vec2) -> Option<Vec2> {
-        let filter = QueryFilter { ignore: &[self.body], ..QueryFilter::default() };
-        let reach = 1.0 + 2.0 * self.options.skin / motion.length().max(1e-6);
-        self.world.cast_shape(self.capsule(), motion, reach, &filter).map(|(_, hit)| hit.normal)
-    }
-
-    /// A second move within the step: its floor replaces the first's, what it touched adds up.
-    fn move_more(&mut self, motion: Vec2) {
-        if let Ok(result) = self.world.move_and_slide(self.body, motion, &self.options) {
-            self.on_floor = result.on_floor;
-            for h in result.touched.iter().map(|t| t.collider) {
-                if !self.touched.contains(&h) {
-                    self.touched.push(h);
-                }
-            }
         }
     }
 }
