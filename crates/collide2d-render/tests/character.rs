@@ -209,7 +209,7 @@ fn the_start_is_clear_of_the_level_and_the_world_holds_the_capsule() {
         assert!(!intersects(shape, &there), "the start overlaps the {name}");
     }
     assert_eq!(c.world().world_shape(c.body()), Some(c.capsule()));
-    assert_eq!(c.level().count(), 6);
+    assert_eq!(c.level().count(), 11);
 }
 
 #[test]
@@ -356,3 +356,64 @@ fn bumping_the_roof_stops_the_rise_at_once() {
     }
     panic!("never met the roof");
 }
+
+/// A character placed at `at` and left to settle for half a second.
+fn settled_at(at: Vec2) -> Character {
+    let mut c = Character::new();
+    assert!(c.place(at), "{at} is clear");
+    for _ in 0..30 {
+        c.step();
+    }
+    c
+}
+
+#[test]
+fn up_the_stairs_on_the_t_and_through_the_one_way_ledge() {
+    // Set on the T's bar, holding right: up three steps of 0.3 without a jump.
+    let mut c = settled_at(Vec2::new(8.6, 3.5));
+    assert!(c.on_floor() && c.touched() == [handle(&c, "corridor roof")], "{:?}", c.position());
+    c.hold(Arrow::Right, true);
+    let mut top = c.position();
+    for _ in 0..60 {
+        c.step();
+        top = Vec2::new(top.x.max(c.position().x), top.y.min(c.position().y));
+        if c.position().x > 11.3 {
+            break;
+        }
+    }
+    let on_top = 3.6 - HALF_HEIGHT - 0.01;
+    assert!(c.on_floor() && (c.position().y - on_top).abs() < 0.02, "on the top step: {}", c.position());
+    // A jump from the top step goes up through the ledge above and right and lands on it.
+    c.hold(Arrow::Up, true);
+    c.step();
+    c.hold(Arrow::Up, false);
+    let mut landed = None;
+    for i in 0..90 {
+        c.step();
+        if c.on_floor() && c.touched().contains(&handle(&c, "one-way ledge")) {
+            landed = Some(i);
+            break;
+        }
+    }
+    assert!(landed.is_some(), "never landed on the ledge: {}", c.position());
+    assert!((c.position().y - (2.7 - HALF_HEIGHT - 0.01)).abs() < 0.03, "on the ledge: {}", c.position());
+}
+
+#[test]
+fn the_lift_carries_the_capsule_standing_on_it() {
+    // Set on the lift at the start, standing still: it goes right and back with the lift.
+    let mut c = Character::new();
+    assert!(c.place(Vec2::new(1.15, 4.0 - HALF_HEIGHT - 0.02)));
+    let mut xs = Vec::new();
+    for _ in 0..240 {
+        c.step();
+        xs.push(c.position().x);
+    }
+    let (lowest, highest) = xs.iter().fold((f32::MAX, f32::MIN), |(lo, hi), &x| (lo.min(x), hi.max(x)));
+    assert!(c.on_floor() && c.touched().contains(&handle(&c, "lift")), "{}", c.position());
+    assert!(highest - lowest > 1.8, "rode from {lowest} to {highest}");
+    assert!((c.position().y - (4.0 - HALF_HEIGHT - 0.01)).abs() < 0.02, "never sank: {}", c.position());
+}
+
+/// Half the capsule's height (its segment's half plus its radius).
+const HALF_HEIGHT: f32 = 0.6;

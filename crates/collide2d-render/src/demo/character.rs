@@ -6,6 +6,9 @@
 //! the mover's `up` is `-y`): a floor, two walls, a trapezoid hill whose left slope (27°) and
 //! right slope (37°) are climbable, a corridor between the hill's top and an upside-down "T"
 //! (a concave polygon) hanging over it, and a 60° slope on the right that is too steep to climb.
+//! Up on the T's bar (drag the capsule there), stairs of 0.3 climb to the right, under a one-way
+//! ledge that the capsule jumps up through and lands on; up on the left, a lift carries the
+//! capsule standing on it 2 units right and back, 1 unit a second.
 //!
 //! Time runs in fixed steps of [`STEP`] seconds, so the same keys and the same ticks always give
 //! the same positions: LEFT and RIGHT run while held, UP jumps while held when the capsule stands
@@ -61,7 +64,10 @@ pub struct Character {
     world: World<&'static str>,
     level: Vec<ColliderHandle>,
     body: ColliderHandle,
+    lift: ColliderHandle,
     controller: CharacterController,
+    /// Steps run so far: the lift's clock.
+    steps: u32,
     velocity: Vec2,
     held: [bool; 3],
     on_floor: bool,
@@ -82,24 +88,35 @@ impl Character {
     /// The level with the capsule standing at [`START`](Self::START), after one step.
     pub fn new() -> Self {
         let mut world = World::new();
-        let level = level_shapes()
+        let level: Vec<ColliderHandle> = level_shapes()
             .into_iter()
             .map(|(name, shape)| world.insert(shape, Transform::IDENTITY, name).expect("the level's shapes are valid"))
             .collect();
+        let named = |name: &str| level.iter().copied().find(|&h| world.data(h) == Some(&name));
+        let (ledge, lift) = (named("one-way ledge"), named("lift"));
+        let (ledge, lift) = (ledge.expect("the level has a ledge"), lift.expect("the level has a lift"));
+        world.set_one_way(ledge, Some(Vec2::NEG_Y)).expect("up is a direction");
         let capsule = Capsule::new(Vec2::new(0.0, -HALF), Vec2::new(0.0, HALF), RADIUS).expect("a valid capsule");
         let body = world
             .insert(capsule.into(), Transform::from_translation(Self::START), "capsule")
             .expect("the capsule is valid");
         // Snapping down by a slope's drop in a step at full speed keeps it on the floor walking
-        // down the hill.
+        // down the hill; steps up to 0.35 are climbed.
         let snap = RUN * STEP * MAX_SLOPE.tan() + 0.02;
-        let options =
-            MoveOptions { up: Vec2::NEG_Y, max_slope: MAX_SLOPE, snap_distance: snap, ..MoveOptions::default() };
+        let options = MoveOptions {
+            up: Vec2::NEG_Y,
+            max_slope: MAX_SLOPE,
+            snap_distance: snap,
+            step_height: 0.35,
+            ..MoveOptions::default()
+        };
         let mut character = Self {
             world,
             level,
             body,
+            lift,
             controller: CharacterController::new(options),
+            steps: 0,
             velocity: Vec2::ZERO,
             held: [false; 3],
             on_floor: false,
@@ -194,6 +211,10 @@ impl Character {
 
     /// One step of [`STEP`] seconds: run, jump, fall, then move and slide.
     pub fn step(&mut self) {
+        // The lift first, then the capsule, which it carries when the capsule stands on it.
+        self.steps = self.steps.wrapping_add(1);
+        let along = lift_offset(self.steps);
+        let _ = self.world.set_transform(self.lift, Transform::from_translation(Vec2::new(along, 0.0)));
         let run = (f32::from(u8::from(self.held[Arrow::Right as usize]))
             - f32::from(u8::from(self.held[Arrow::Left as usize])))
             * RUN;
@@ -215,6 +236,20 @@ impl Character {
     }
 }
 
+/// Where the lift is after `steps` steps: from 0 to [`LIFT_RANGE`] to the right and back, at 1
+/// unit a second.
+fn lift_offset(steps: u32) -> f32 {
+    let travel = (steps as f32 * STEP) % (2.0 * LIFT_RANGE);
+    if travel <= LIFT_RANGE {
+        travel
+    } else {
+        2.0 * LIFT_RANGE - travel
+    }
+}
+
+/// How far the lift goes to the right of where it starts.
+const LIFT_RANGE: f32 = 2.0;
+
 /// The level's colliders, named, in world coordinates (y down).
 fn level_shapes() -> Vec<(&'static str, Shape)> {
     let v = |pts: &[(f32, f32)]| pts.iter().map(|&(x, y)| Vec2::new(x, y)).collect::<Vec<_>>();
@@ -232,5 +267,14 @@ fn level_shapes() -> Vec<(&'static str, Shape)> {
         ("corridor roof", Polygon::new(&v(&tee)).expect("a valid concave polygon").into()),
         // Rises 2.6 over 1.5: 60°, too steep to climb.
         ("steep slope", convex(&[(12.5, 9.0), (14.0, 6.4), (15.5, 6.4), (15.5, 9.0)])),
+        // Up there (drag the capsule onto the T's bar): stairs of 0.3 rising from the bar's top
+        // at 4.5, and a one-way ledge to jump up through from the top step.
+        ("stairs", aabb(9.0, 4.2, 10.0, 4.5)),
+        ("stairs", aabb(10.0, 3.9, 11.0, 4.5)),
+        ("stairs", aabb(11.0, 3.6, 12.0, 4.5)),
+        ("one-way ledge", aabb(12.4, 2.7, 14.4, 2.9)),
+        // Up on the left (drag the capsule onto it): a lift carrying whoever stands on it 2
+        // units right and back.
+        ("lift", aabb(0.7, 4.0, 1.6, 4.2)),
     ]
 }
