@@ -455,3 +455,33 @@ fn hovering_within_two_skins_of_the_floor_it_stands_on_it_a_skin_above() {
     let me = world.insert(character(true, v(3.0, 3.5 * skin)), Transform::IDENTITY, ()).unwrap();
     assert!(!world.move_and_slide(me, v(0.1, 0.0), &MoveOptions::default()).unwrap().on_floor);
 }
+
+#[test]
+fn snapping_follows_only_a_mover_that_stood_on_floor_and_only_as_far_as_set() {
+    // Falling from 0.4 above the floor, within the snap distance: it falls by its motion alone.
+    let mut world = World::new();
+    world.insert(floor(-10.0, 10.0), Transform::IDENTITY, ()).unwrap();
+    let me = world.insert(character(true, v(0.0, 0.4)), Transform::IDENTITY, ()).unwrap();
+    let r = world.move_and_slide(me, v(0.0, -0.01), &options()).unwrap();
+    assert!(r.moved == v(0.0, -0.01) && !r.on_floor, "{r:?}");
+    // Walking off a ledge 0.5 high with snapping off: it leaves the floor.
+    let ledge = Aabb::new(v(-10.0, 0.0), v(0.0, 0.5)).unwrap();
+    let no_snap = MoveOptions { snap_distance: 0.0, ..options() };
+    let mut sim = Sim::new(vec![floor(-10.0, 10.0), ledge.into()], character(true, v(-0.5, 0.51)), no_snap);
+    sim.frame(0.0, 0.0);
+    let airborne = (0..20).filter(|_| !sim.frame(RUN, 0.0).on_floor).count();
+    assert!(airborne > 3, "{airborne}");
+}
+
+#[test]
+fn a_collider_the_mover_does_not_pair_with_is_not_pushed_out_of() {
+    use collide2d::CollisionFilter;
+    let mut world = World::new();
+    let other = world.insert(floor(-10.0, 10.0), Transform::IDENTITY, ()).unwrap();
+    world.set_filter(other, CollisionFilter::new(0b10, 0b10)).unwrap();
+    // Its feet 0.005 into a floor on another layer: it moves by its motion alone.
+    let me = world.insert(character(true, v(0.0, -0.005)), Transform::IDENTITY, ()).unwrap();
+    world.set_filter(me, CollisionFilter::new(0b01, 0b01)).unwrap();
+    let r = world.move_and_slide(me, v(0.1, 0.0), &MoveOptions::default()).unwrap();
+    assert!(r.moved == v(0.1, 0.0) && r.touched.is_empty(), "{r:?}");
+}

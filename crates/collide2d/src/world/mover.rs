@@ -203,12 +203,7 @@ impl<T> World<T> {
         // One broad-phase query for the whole move: every cast below looks only at the colliders
         // about it, unless its sweep leaves the box they were gathered in (then it asks the broad
         // phase itself), and the buffers are the world's, so a move allocates nothing.
-        let reach = (options.max_slides.max(1) + 1) as f32 * motion.length()
-            + options.step_height
-            + options.snap_distance
-            + 8.0 * skin
-            + bounds.half_extents().max_element();
-        let frame = Bounds { min: bounds.min() - reach, max: bounds.max() + reach };
+        let frame = gathering_box(&bounds, motion, options, skin);
         let mut nearby = std::mem::take(&mut self.nearby);
         nearby.clear();
         if frame.min.is_finite() && frame.max.is_finite() {
@@ -297,6 +292,18 @@ impl<T> World<T> {
         }
         push
     }
+}
+
+/// The box a move's colliders are gathered from: the mover's box grown by every slide's
+/// motion, a step, a snap and a few skins (the recovery's push). Its size sets only how often a
+/// cast asks the broad phase again (when its sweep leaves the box), never an answer.
+fn gathering_box(bounds: &crate::shape::Aabb, motion: Vec2, options: &MoveOptions, skin: f32) -> Bounds {
+    let reach = (options.max_slides.max(1) + 1) as f32 * motion.length()
+        + options.step_height
+        + options.snap_distance
+        + 8.0 * skin
+        + bounds.half_extents().max_element();
+    Bounds { min: bounds.min() - reach, max: bounds.max() + reach }
 }
 
 /// One move's fixed parts: the world, the mover's shape where it started, what blocks it, and
@@ -478,8 +485,8 @@ impl<T> Mover<'_, T> {
     /// it, unless it moves up); and if it was `grounded` and does not move up, down onto floor
     /// within the snap distance.
     fn settle(&self, offset: Vec2, grounded: bool, rising: bool, result: &mut MoveResult) -> Result<Vec2, WorldError> {
-        if grounded && !rising && self.options.snap_distance > 2.0 * self.skin {
-            return self.snap_down(offset, result);
+        if grounded && !rising {
+            return self.snap_down(offset, self.options.snap_distance.max(2.0 * self.skin), result);
         }
         let Some((floor, hit, drop)) = self.floor_below(offset, 2.0 * self.skin)? else {
             return Ok(offset);
@@ -489,11 +496,11 @@ impl<T> Mover<'_, T> {
         Ok(if rising { offset } else { offset - self.up * drop })
     }
 
-    /// Down onto floor within the snap distance, sliding off what is too steep to stand on on
-    /// the way (a round bottom past a ledge's edge meets the edge first); where it ends if it
-    /// finds floor, else `offset` unchanged.
-    fn snap_down(&self, offset: Vec2, result: &mut MoveResult) -> Result<Vec2, WorldError> {
-        let (mut at, mut left) = (offset, -self.up * (self.options.snap_distance + self.skin));
+    /// Down onto floor within `distance` beyond the skin, sliding off what is too steep to stand
+    /// on on the way (a round bottom past a ledge's edge meets the edge first); where it ends if
+    /// it finds floor, else `offset` unchanged.
+    fn snap_down(&self, offset: Vec2, distance: f32, result: &mut MoveResult) -> Result<Vec2, WorldError> {
+        let (mut at, mut left) = (offset, -self.up * distance);
         for _ in 0..self.options.max_slides.max(1) {
             let (end, hit) = self.reach(at, left)?;
             let Some((other, hit)) = hit else { break };
