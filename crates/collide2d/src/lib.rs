@@ -50,7 +50,7 @@
 //!   - *Normals.* A cast's `normal` points from its first shape `a` towards its second `b`, as a
 //!     contact's does. The world's casts put the collider first and the moving shape second, so
 //!     their normal is the collider's surface normal, pointing out of it towards the mover (as a
-//!     ray hit's does), and so are the normals in a [`MoveResult`](world::MoveResult).
+//!     ray hit's does), and so are the normals in a [`MoveResult`].
 //!   - *Touching at the start.* Touching counts as a hit: shapes that touch or overlap at time 0
 //!     are hit at time 0 with `started_overlapping` set, unless
 //!     [`CastOptions::stop_at_start`](query::cast::CastOptions) is off and the motion does not
