@@ -36,6 +36,12 @@ impl Bounds {
         (self.min.x <= o.max.x) & (o.min.x <= self.max.x) & (self.min.y <= o.max.y) & (o.min.y <= self.max.y)
     }
 
+    /// Whether `o` lies within this box (boundaries included).
+    #[inline(always)]
+    pub fn contains(&self, o: &Bounds) -> bool {
+        self.min.cmple(o.min).all() && o.max.cmple(self.max).all()
+    }
+
     #[inline(always)]
     pub fn union(&self, o: &Bounds) -> Bounds {
         Bounds { min: self.min.min(o.min), max: self.max.max(o.max) }

@@ -57,24 +57,23 @@ impl<T> World<T> {
         max_time: f32,
         filter: &QueryFilter,
     ) -> Option<(ColliderHandle, ShapeCastHit)> {
-        self.soonest_hit(Candidates::Broad, shape.shape_ref(), motion, max_time, filter)
+        let sweep = Sweep { moving: shape.shape_ref(), motion, max_time };
+        self.soonest_hit(Candidates::Broad, sweep, filter)
     }
 
     /// [`World::cast_shape`] among `candidates`.
     pub(super) fn soonest_hit(
         &self,
         candidates: Candidates,
-        moving: ShapeRef,
-        motion: Vec2,
-        max_time: f32,
+        sweep: Sweep,
         filter: &QueryFilter,
     ) -> Option<(ColliderHandle, ShapeCastHit)> {
         let mut best: Option<(u32, ShapeCastHit)> = None;
-        self.cast_each(candidates, moving, motion, max_time, filter, |i, hit| {
+        self.cast_each(candidates, sweep, filter, |i, hit| {
             if best.is_none_or(|(_, b)| hit.time < b.time) {
                 best = Some((i, hit));
             }
-            best.map_or(max_time, |(_, b)| b.time)
+            best.map_or(sweep.max_time, |(_, b)| b.time)
         });
         best.map(|(i, hit)| (self.handle(i), hit))
     }
@@ -104,25 +103,25 @@ impl<T> World<T> {
         filter: &QueryFilter,
     ) -> Vec<(ColliderHandle, ShapeCastHit)> {
         let mut hits: Vec<(u32, ShapeCastHit)> = Vec::new();
-        self.cast_each(Candidates::Broad, shape.shape_ref(), motion, max_time, filter, |i, hit| {
+        let sweep = Sweep { moving: shape.shape_ref(), motion, max_time };
+        self.cast_each(Candidates::Broad, sweep, filter, |i, hit| {
             hits.push((i, hit));
             max_time
         });
         self.nearest_first(hits, |hit| hit.time)
     }
 
-    /// Casts `moving` at every collider among `candidates` that counts and whose box its sweep
-    /// meets, handing each hit that blocks to `found`, which returns the time limit for the
-    /// colliders after it.
+    /// Casts the sweep's shape at every collider among `candidates` that counts and whose box
+    /// its sweep meets, handing each hit that blocks to `found`, which returns the time limit for
+    /// the colliders after it.
     fn cast_each(
         &self,
         candidates: Candidates,
-        moving: ShapeRef,
-        motion: Vec2,
-        max_time: f32,
+        sweep: Sweep,
         filter: &QueryFilter,
         mut found: impl FnMut(u32, ShapeCastHit) -> f32,
     ) {
+        let Sweep { moving, motion, max_time } = sweep;
         if max_time.is_nan() || max_time < 0.0 || !motion.is_finite() {
             return;
         }
@@ -139,7 +138,7 @@ impl<T> World<T> {
             }
         };
         match (candidates, swept_bounds(moving, motion, max_time)) {
-            (Candidates::Only(nearby), Some(b)) => {
+            (Candidates::Gathered { nearby, frame }, Some(b)) if frame.contains(&b) => {
                 nearby.iter().filter(|(_, bounds)| bounds.overlaps(&b)).for_each(|&(i, _)| consider(i))
             }
             (_, Some(b)) => self.broad.query(&b, &mut consider),
@@ -206,18 +205,27 @@ impl<T> World<T> {
     }
 }
 
+/// A shape moving at `motion` over times `[0, max_time]`, as the world's casts take it.
+#[derive(Clone, Copy)]
+pub(super) struct Sweep<'a> {
+    pub(super) moving: ShapeRef<'a>,
+    pub(super) motion: Vec2,
+    pub(super) max_time: f32,
+}
+
 /// Which colliders a cast looks at.
 #[derive(Clone, Copy)]
 pub(super) enum Candidates<'a> {
     /// Those the broad phase finds about the sweep.
     Broad,
-    /// Only these slots, with their world boxes: every collider whose box meets the sweep must
-    /// be among them (the mover gathers them once for a whole move).
-    Only(&'a [(u32, Bounds)]),
+    /// The colliders gathered once for a whole move from the box `frame` (slots with their
+    /// boxes): every collider a sweep within `frame` can meet is among them; a sweep that leaves
+    /// it asks the broad phase.
+    Gathered { nearby: &'a [(u32, Bounds)], frame: Bounds },
 }
 
 /// The box `shape` sweeps moving at `motion` over `[0, time]`; `None` when unbounded.
-pub(super) fn swept_bounds(shape: ShapeRef, motion: Vec2, time: f32) -> Option<Bounds> {
+fn swept_bounds(shape: ShapeRef, motion: Vec2, time: f32) -> Option<Bounds> {
     let b = shape.aabb();
     let end = motion * time;
     let (lo, hi) = (b.min().min(b.min() + end), b.max().max(b.max() + end));

@@ -16,7 +16,7 @@ use crate::query::intersects::intersects;
 use crate::query::ShapeLike;
 use crate::shape::Shape;
 
-use super::motion::{swept_bounds, Candidates};
+use super::motion::{Candidates, Sweep};
 use super::tree::bounds_of;
 use super::{ColliderHandle, CollisionFilter, QueryFilter, World, WorldError};
 
@@ -223,8 +223,7 @@ impl<T> World<T> {
             world: self,
             handle: h,
             start: &start,
-            nearby: &nearby,
-            frame,
+            gathered: Candidates::Gathered { nearby: &nearby, frame },
             query: QueryFilter { filter, ignore: &passed, sensors: false },
             skin,
             up: options.up.normalize_or(Vec2::Y),
@@ -269,8 +268,10 @@ impl<T> World<T> {
         let (mut push, ignored) = (Vec2::ZERO, passed.len());
         let own = bounds_of(shape);
         for &(j, bounds) in nearby {
-            let counts = self.counts(j, &QueryFilter { filter, ignore: &passed[..ignored], sensors: false });
-            if !counts || !bounds.overlaps(&own) || !intersects(&self.shapes[j as usize], shape) {
+            if !bounds.overlaps(&own)
+                || !self.counts(j, &QueryFilter { filter, ignore: &passed[..ignored], sensors: false })
+                || !intersects(&self.shapes[j as usize], shape)
+            {
                 continue;
             }
             let other = self.handle(j);
@@ -313,8 +314,7 @@ struct Mover<'a, T> {
     handle: ColliderHandle,
     start: &'a Shape,
     /// The colliders about the move and the box they were gathered in.
-    nearby: &'a [(u32, Bounds)],
-    frame: Bounds,
+    gathered: Candidates<'a>,
     query: QueryFilter<'a>,
     skin: f32,
     up: Vec2,
@@ -350,14 +350,8 @@ impl<T> Mover<'_, T> {
             .map_err(|source| WorldError::Placement { collider: Some(self.handle), source })?;
         // Cast a skin further than the move, so that it also stops a skin short of what it
         // would end up touching.
-        let time = 1.0 + self.skin / length;
-        let candidates = match swept_bounds(placed.shape_ref(), motion, time) {
-            Some(b) if b.min.cmpge(self.frame.min).all() && b.max.cmple(self.frame.max).all() => {
-                Candidates::Only(self.nearby)
-            }
-            _ => Candidates::Broad,
-        };
-        let found = self.world.soonest_hit(candidates, placed.shape_ref(), motion, time, &self.query);
+        let sweep = Sweep { moving: placed.shape_ref(), motion, max_time: 1.0 + self.skin / length };
+        let found = self.world.soonest_hit(self.gathered, sweep, &self.query);
         let Some((other, hit)) = found else {
             return Ok((offset + motion, None));
         };
@@ -537,8 +531,7 @@ mod tests {
             world: &world,
             handle: wall,
             start: &start,
-            nearby: &[],
-            frame,
+            gathered: Candidates::Gathered { nearby: &[], frame },
             query: QueryFilter::default(),
             skin: 0.01,
             up: Vec2::Y,

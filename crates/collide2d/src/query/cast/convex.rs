@@ -29,9 +29,9 @@ pub(super) struct Touch {
 const END_SLACK: f32 = 1e-6;
 
 /// How far inside an edge's line the origin may start, relative to the numbers making up the
-/// edge (its vertices and the radius), and still be met by the ray at once: the walk rounds each vertex of the sum, so a start
-/// the exact test calls apart (the caller asks it first) may read as inside by that much, and a
-/// ray into the shape from there must hit at time 0, not pass by.
+/// edge (its vertices and the radius), and still be met by the ray at once: the walk rounds each
+/// vertex of the sum, so a start the exact test calls apart (the caller asks it first) may read
+/// as inside by that much, and a ray into the shape from there must hit at time 0, not pass by.
 pub(super) const START_SLACK: f32 = 4.0 * f32::EPSILON;
 
 /// How far apart two cores' shapes start, as a cast's walk around their difference saw it: the

@@ -129,12 +129,11 @@ pub fn cast_shape_with<A: ShapeLike + ?Sized, B: ShapeLike + ?Sized>(
     if options.stop_at_start || !hit.started_overlapping {
         return Some(hit);
     }
-    let v = motion_b - motion_a;
+    let (v, slow) = relative_motion(motion_a, motion_b);
     // Deeper along the normal: a hit. Otherwise only pieces that start apart can be met.
     if hit.normal.dot(v) < 0.0 {
         return Some(hit);
     }
-    let (v, slow) = relative_motion(motion_a, motion_b);
     let touch = cast_pieces(a, b, v, options.max_time * slow, true)?;
     finish(touch, motion_a, slow)
 }
