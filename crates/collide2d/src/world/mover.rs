@@ -253,9 +253,9 @@ impl<T> World<T> {
 
     /// Before a move: the push that takes `shape` a skin clear of the colliders about it
     /// (`nearby`) that it touches or barely overlaps (by up to two skins, as rounding may leave
-    /// it); the colliders it overlaps deeper, which it is then free to leave, go to `passed`. A one-way collider is pushed clear of
-    /// only when the mover rests on its open side and is not moving away through it; else the
-    /// mover passes through it.
+    /// it); the colliders it overlaps deeper, which it is then free to leave, go to `passed`. A
+    /// one-way collider is pushed clear of only when the mover rests on its open side and is not
+    /// moving away through it; else the mover passes through it.
     fn recover(
         &self,
         shape: &Shape,
@@ -451,7 +451,9 @@ impl<T> Mover<'_, T> {
         if rise <= self.skin || direction == Vec2::ZERO {
             return Ok(None);
         }
-        let half_width = self.start.aabb().half_extents().dot(direction.abs());
+        let bounds = self.start.aabb();
+        let half_width = bounds.half_extents().dot(direction.abs());
+        let bottom = bounds.corners().map(|c| c.dot(self.up)).into_iter().fold(f32::INFINITY, f32::min);
         for length in [across.length(), across.length().max(half_width)] {
             let (ahead, _) = self.reach(raised, direction * length)?;
             let headway = (ahead - raised).dot(direction);
@@ -461,8 +463,6 @@ impl<T> Mover<'_, T> {
             if let Some((floor, hit, drop)) = self.floor_below(ahead, rise)? {
                 // Where it stands must be no higher than the step above its lowest point: a
                 // round bottom can rest on the edge of a ledge higher than that.
-                let bottom =
-                    self.start.aabb().corners().map(|c| c.dot(self.up)).into_iter().fold(f32::INFINITY, f32::min);
                 if hit.point.dot(self.up) - (bottom + offset.dot(self.up)) > self.options.step_height {
                     return Ok(None);
                 }
