@@ -4,6 +4,10 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 
+# The crate's modules import each other in layers, with no circle (the layers are listed in
+# src/lib.rs); a plain Python script, so it runs before anything is built.
+python3 check_layers.py
+
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 python3 -m venv "$work/venv"
