@@ -1,25 +1,67 @@
 #!/usr/bin/env bash
 # CI for the Python package: build it in a fresh virtual environment, install it as a user would
-# (a wheel, through pip), and run the pytest suite, the pygame example's headless test included.
+# (a wheel, through pip), and run the pytest suite, the pygame example's headless test included;
+# then build the sdist, check that it carries the licences, and build a wheel from it alone.
 set -euo pipefail
 cd "$(dirname "$0")"
+started=$SECONDS
+lap() { echo "== $1 ($((SECONDS - started)) s so far)"; }
+
+# The crate's modules import each other in layers, with no circle (the layers are listed in
+# src/lib.rs); a plain Python script, so it runs before anything is built.
+python3 check_layers.py
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 python3 -m venv "$work/venv"
 py="$work/venv/bin/python"
+# pip's build backends (maturin) are found on PATH, as in an activated environment.
+export PATH="$work/venv/bin:$PATH"
 "$py" -m pip install -q --upgrade pip
 "$py" -m pip install -q maturin pytest numpy pygame-ce mypy
+lap "tools installed"
 
 # A release wheel, as `pip install` from the repository builds it; abi3, so one wheel serves
 # every CPython from 3.9 on.
-"$work/venv/bin/maturin" build --release --quiet --out "$work/dist"
+maturin build --release --quiet --out "$work/dist"
 "$py" -m pip install -q "$work"/dist/collide2d-*.whl
+lap "wheel built and installed"
 
 # The type stubs match the module as built (names, parameters, defaults); the native submodule
 # behind the package's __init__ has no stubs of its own.
 "$py" -m mypy.stubtest --allowlist stubtest-allowlist.txt collide2d
 
+# The package's README (its page on the registry) runs as written.
+"$py" -c 'import re, sys; [exec(b, {}) for b in re.findall(r"```python\n(.*?)```", open(sys.argv[1]).read(), re.S)]' README.md
+
 # The suite imports the installed package, never the source folder.
-cd tests
-SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy "$py" -m pytest -q -p no:cacheprovider .
+(cd tests && SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy "$py" -m pytest -q -p no:cacheprovider .)
+lap "stubtest, README and pytest passed"
+
+# The sdist: maturin packs this crate and its path dependency (crates/collide2d) into a
+# workspace of their own, with the licences, the README and the stubs. A wheel must build from
+# it alone, outside the repository, as `pip install collide2d-*.tar.gz` builds it. maturin dates
+# every file in the archive 2006 (reproducible archives) and cargo judges freshness by date, so
+# it would take the wheel above's artifacts for the two crates as up to date; the unpacked files
+# are touched instead, so that cargo compiles the sdist's own sources while reusing the registry
+# crates' artifacts from the same target folder, and the build log must show both crates
+# compiled from the unpacked sdist.
+maturin sdist --out "$work/sdist" >"$work/sdist.log" 2>&1 || { cat "$work/sdist.log"; exit 1; }
+sdist=("$work"/sdist/collide2d-*.tar.gz)
+mkdir "$work/unpacked"
+tar -xzf "${sdist[0]}" -C "$work/unpacked"
+unpacked=("$work"/unpacked/collide2d-*)
+find "${unpacked[0]}" -type f -exec touch {} +
+CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$(cd ../.. && pwd)/target}" \
+  "$py" -m pip wheel -v --no-build-isolation --no-deps -w "$work/from-sdist" "${unpacked[0]}" >"$work/sdist-build.log" 2>&1 \
+  || { tail -40 "$work/sdist-build.log"; exit 1; }
+for crate in collide2d collide2d-py; do
+  grep -q "Compiling $crate v[^ ]* (${unpacked[0]}/crates/$crate)" "$work/sdist-build.log" \
+    || { echo "the wheel from the sdist did not compile $crate from the sdist's sources"; exit 1; }
+done
+"$py" check_dist.py "${sdist[0]}" "$work"/dist/collide2d-*.whl "$work"/from-sdist/collide2d-*.whl
+
+# The wheel from the sdist works as the first one did.
+"$py" -m pip install -q --force-reinstall --no-deps "$work"/from-sdist/collide2d-*.whl
+(cd tests && SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy "$py" -m pytest -q -p no:cacheprovider .)
+lap "sdist built, checked, and its wheel built and tested"

@@ -1,12 +1,12 @@
-//! Conversions at the border with Python: vectors in and out, shapes in and out, and the
-//! library's errors as `ValueError`.
+//! Conversions at the border with Python: vectors in and out, the library's errors as
+//! `ValueError`, and any value into its pickled form. The bottom layer: it uses no other module
+//! of the crate (a shape's conversions live with the shape classes, in `shapes`).
 
-use collide2d::{ShapeRef, Vec2};
+use collide2d::Vec2;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
-
-use crate::shapes::{PyAabb, PyCapsule, PyCircle, PyConvexPolygon, PyObb, PyPolygon, PySegment};
+use serde::Serialize;
 
 /// Any Python object holding two numbers, read as a vector: a tuple, a list, a
 /// `pygame.Vector2`, a numpy array of two elements, anything with a length of 2 and indexing.
@@ -59,49 +59,15 @@ pub fn value_error(error: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(error.to_string())
 }
 
-/// A borrowed view of a shape given from Python: one of the module's shape classes, or a point
-/// given as two numbers. The shape classes are frozen, so the view borrows them without a copy.
-pub fn shape_ref<'a>(obj: &'a Bound<'_, PyAny>) -> PyResult<ShapeRef<'a>> {
-    if let Ok(s) = obj.cast::<PyCircle>() {
-        return Ok(ShapeRef::Circle(&s.get().inner));
-    }
-    if let Ok(s) = obj.cast::<PyAabb>() {
-        return Ok(ShapeRef::Aabb(&s.get().inner));
-    }
-    if let Ok(s) = obj.cast::<PyObb>() {
-        return Ok(ShapeRef::Obb(&s.get().inner));
-    }
-    if let Ok(s) = obj.cast::<PyCapsule>() {
-        return Ok(ShapeRef::Capsule(&s.get().inner));
-    }
-    if let Ok(s) = obj.cast::<PySegment>() {
-        return Ok(ShapeRef::Segment(&s.get().inner));
-    }
-    if let Ok(s) = obj.cast::<PyConvexPolygon>() {
-        return Ok(ShapeRef::ConvexPolygon(&s.get().inner));
-    }
-    if let Ok(s) = obj.cast::<PyPolygon>() {
-        return Ok(ShapeRef::Polygon(&s.get().inner));
-    }
-    match obj.extract::<V2>() {
-        Ok(p) => Ok(ShapeRef::Point(p.0)),
-        Err(_) => Err(PyTypeError::new_err(format!(
-            "expected a shape (Aabb, Circle, Obb, Capsule, Segment, ConvexPolygon, Polygon) or a point, got {}",
-            obj.get_type().name().map(|n| n.to_string()).unwrap_or_default()
-        ))),
-    }
-}
-
-/// An owned copy of a shape given from Python (for the world, which keeps its shapes).
-pub fn shape(obj: &Bound<'_, PyAny>) -> PyResult<collide2d::Shape> {
-    Ok(match shape_ref(obj)? {
-        ShapeRef::Point(p) => collide2d::Shape::Point(p),
-        ShapeRef::Segment(s) => (*s).into(),
-        ShapeRef::Aabb(s) => (*s).into(),
-        ShapeRef::Circle(s) => (*s).into(),
-        ShapeRef::Obb(s) => (*s).into(),
-        ShapeRef::Capsule(s) => (*s).into(),
-        ShapeRef::ConvexPolygon(s) => s.clone().into(),
-        ShapeRef::Polygon(s) => s.clone().into(),
-    })
+/// The `__reduce__` answer for `value`: call `collide2d._unpickle(kind, json)` to rebuild it.
+/// An object pickles as its kind and the library's serde form (JSON), and unpickles through the
+/// same validating constructors as data read from a file.
+pub fn reduce<T: Serialize>(
+    py: Python<'_>,
+    kind: &'static str,
+    value: &T,
+) -> PyResult<(Py<PyAny>, (&'static str, String))> {
+    let json = serde_json::to_string(value).map_err(|e| PyValueError::new_err(e.to_string()))?;
+    let unpickle = py.import("collide2d")?.getattr("_unpickle")?.unbind();
+    Ok((unpickle, (kind, json)))
 }

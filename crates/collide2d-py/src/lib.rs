@@ -4,16 +4,34 @@
 //! and come in as anything with two numbers; the library's errors are `ValueError`s with its own
 //! messages. PyO3 turns a Rust panic into Python's `PanicException` rather than letting it
 //! cross, and the library does not panic on any input.
+//!
+//! The modules in layers, bottom first; a module uses only modules of lower layers (earlier in
+//! this list; `check_layers.py` checks it in CI, and that no imports go in a circle):
+//!
+//! 1. `convert`: vectors in and out, errors as `ValueError`, values into their pickled form.
+//! 2. `transform`: the `Transform` class.
+//! 3. `shapes`, `results`: the shape classes with shapes in and out of Python; what the queries
+//!    answer (contacts, hits, closest points).
+//! 4. `queries`, `tiered`, `trace`: the query functions; the levelled rectangle test and the
+//!    detectors; sprite tracing and pixel masks.
+//! 5. `world`: the `World` with its handles, filters, events and mover.
+//! 6. `pickle`: `_unpickle`, which rebuilds a class of any layer below.
+//!
+//! This file is the map: it declares the modules and lists what the Python module holds.
 
 mod convert;
-mod pickle;
-mod queries;
+mod transform;
+
 mod results;
 mod shapes;
+
+mod queries;
 mod tiered;
 mod trace;
-mod transform;
+
 mod world;
+
+mod pickle;
 
 use pyo3::prelude::*;
 

@@ -1,26 +1,15 @@
-//! Pickling through the library's serde forms: an object pickles as its kind and its JSON, and
-//! unpickles through the same validating constructors as data read from a file.
+//! Unpickling: `_unpickle` rebuilds every picklable kind from the JSON that `convert::reduce`
+//! wrote, through the same validating constructors as data read from a file. It builds classes
+//! of `shapes`, `results`, `transform` and `world`, so it sits on top of them all.
 
 use collide2d::{CollisionFilter, Contact, Shape, Transform};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use serde::Serialize;
 
 use crate::results::PyContact;
 use crate::shapes::shape_to_py;
 use crate::transform::PyTransform;
 use crate::world::PyCollisionFilter;
-
-/// The `__reduce__` answer for `value`: call `collide2d._unpickle(kind, json)` to rebuild it.
-pub fn reduce<T: Serialize>(
-    py: Python<'_>,
-    kind: &'static str,
-    value: &T,
-) -> PyResult<(Py<PyAny>, (&'static str, String))> {
-    let json = serde_json::to_string(value).map_err(|e| PyValueError::new_err(e.to_string()))?;
-    let unpickle = py.import("collide2d")?.getattr("_unpickle")?.unbind();
-    Ok((unpickle, (kind, json)))
-}
 
 /// Rebuilds a pickled object from its kind and JSON (validated like any loaded data).
 #[pyfunction]

@@ -5,8 +5,9 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
-use crate::convert::{shape_ref, tuple, value_error, V2};
+use crate::convert::{tuple, value_error, V2};
 use crate::results::{PyClosestPoints, PyContact, PyRayHit, PyShapeCastHit};
+use crate::shapes::shape_ref;
 
 /// Whether `a` and `b` share at least one point (touching counts).
 #[pyfunction]

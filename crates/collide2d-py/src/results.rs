@@ -4,8 +4,7 @@
 use collide2d::{ClosestPoints, Contact, RayHit, ShapeCastHit};
 use pyo3::prelude::*;
 
-use crate::convert::tuple;
-use crate::pickle::reduce;
+use crate::convert::{reduce, tuple};
 
 /// How two intersecting shapes touch: `normal` (unit, from the first shape towards the second),
 /// `depth` (the length of the shortest push that separates them) and one or two `points`.

@@ -1,12 +1,13 @@
-//! The shape classes. Each wraps the library's validated shape and is frozen (immutable), so a
-//! query borrows it without a copy and a shape that exists is always a valid one.
+//! The shape classes, and shapes in and out of Python. Each class wraps the library's validated
+//! shape and is frozen (immutable), so a query borrows it without a copy and a shape that exists
+//! is always a valid one.
 
 use collide2d::polygon::CurveDetail;
-use collide2d::{Aabb, Capsule, Circle, ConvexPolygon, Obb, Polygon, Segment, Shape, Vec2};
+use collide2d::{Aabb, Capsule, Circle, ConvexPolygon, Obb, Polygon, Segment, Shape, ShapeRef, Vec2};
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 
-use crate::convert::{points, tuple, value_error, V2};
-use crate::pickle::reduce;
+use crate::convert::{points, reduce, tuple, value_error, V2};
 use crate::transform::PyTransform;
 
 /// Writes a number as Python's `repr` of a float would read (`1.0`, not `1`).
@@ -23,6 +24,53 @@ fn vec_repr(v: Vec2) -> String {
 fn list_repr(vs: &[Vec2]) -> String {
     let items: Vec<String> = vs.iter().map(|v| vec_repr(*v)).collect();
     format!("[{}]", items.join(", "))
+}
+
+/// A borrowed view of a shape given from Python: one of the module's shape classes, or a point
+/// given as two numbers. The shape classes are frozen, so the view borrows them without a copy.
+pub fn shape_ref<'a>(obj: &'a Bound<'_, PyAny>) -> PyResult<ShapeRef<'a>> {
+    if let Ok(s) = obj.cast::<PyCircle>() {
+        return Ok(ShapeRef::Circle(&s.get().inner));
+    }
+    if let Ok(s) = obj.cast::<PyAabb>() {
+        return Ok(ShapeRef::Aabb(&s.get().inner));
+    }
+    if let Ok(s) = obj.cast::<PyObb>() {
+        return Ok(ShapeRef::Obb(&s.get().inner));
+    }
+    if let Ok(s) = obj.cast::<PyCapsule>() {
+        return Ok(ShapeRef::Capsule(&s.get().inner));
+    }
+    if let Ok(s) = obj.cast::<PySegment>() {
+        return Ok(ShapeRef::Segment(&s.get().inner));
+    }
+    if let Ok(s) = obj.cast::<PyConvexPolygon>() {
+        return Ok(ShapeRef::ConvexPolygon(&s.get().inner));
+    }
+    if let Ok(s) = obj.cast::<PyPolygon>() {
+        return Ok(ShapeRef::Polygon(&s.get().inner));
+    }
+    match obj.extract::<V2>() {
+        Ok(p) => Ok(ShapeRef::Point(p.0)),
+        Err(_) => Err(PyTypeError::new_err(format!(
+            "expected a shape (Aabb, Circle, Obb, Capsule, Segment, ConvexPolygon, Polygon) or a point, got {}",
+            obj.get_type().name().map(|n| n.to_string()).unwrap_or_default()
+        ))),
+    }
+}
+
+/// An owned copy of a shape given from Python (for the world, which keeps its shapes).
+pub fn shape(obj: &Bound<'_, PyAny>) -> PyResult<Shape> {
+    Ok(match shape_ref(obj)? {
+        ShapeRef::Point(p) => Shape::Point(p),
+        ShapeRef::Segment(s) => (*s).into(),
+        ShapeRef::Aabb(s) => (*s).into(),
+        ShapeRef::Circle(s) => (*s).into(),
+        ShapeRef::Obb(s) => (*s).into(),
+        ShapeRef::Capsule(s) => (*s).into(),
+        ShapeRef::ConvexPolygon(s) => s.clone().into(),
+        ShapeRef::Polygon(s) => s.clone().into(),
+    })
 }
 
 /// The Python object for a shape the library made (a point becomes a tuple).
@@ -107,7 +155,7 @@ shape_methods! {
     /// The smallest box holding every point.
     #[staticmethod]
     fn from_points(points: &Bound<'_, PyAny>) -> PyResult<Self> {
-        Ok(Self { inner: Aabb::from_points(&crate::convert::points(points)?).map_err(value_error)? })
+        Ok(Self { inner: Aabb::from_points(&self::points(points)?).map_err(value_error)? })
     }
     /// The lower corner (smallest x and y).
     #[getter]
@@ -337,7 +385,7 @@ shape_methods! {
     /// The convex hull of any number of points.
     #[staticmethod]
     fn from_hull(points: &Bound<'_, PyAny>) -> PyResult<Self> {
-        Ok(Self { inner: ConvexPolygon::from_hull(&crate::convert::points(points)?).map_err(value_error)? })
+        Ok(Self { inner: ConvexPolygon::from_hull(&self::points(points)?).map_err(value_error)? })
     }
     /// The regular polygon with `sides` corners on the circle around `center`.
     #[staticmethod]
@@ -413,7 +461,7 @@ shape_methods! {
             Some(error) => CurveDetail::MaxChordError(error),
             None => CurveDetail::Segments(segments),
         };
-        let inner = Polygon::from_shape(&crate::convert::shape(shape)?, detail).map_err(value_error)?;
+        let inner = Polygon::from_shape(&self::shape(shape)?, detail).map_err(value_error)?;
         Ok(Self { inner })
     }
     /// The outline, counter-clockwise with y up.

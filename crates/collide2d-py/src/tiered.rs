@@ -5,8 +5,7 @@ use collide2d::tiered::{collide_verdict, Level, RectObject};
 use collide2d::{Aabb, Transform};
 use pyo3::prelude::*;
 
-use crate::convert::shape;
-use crate::shapes::PyAabb;
+use crate::shapes::{shape, PyAabb};
 use crate::transform::PyTransform;
 
 /// How far `collide` may climb: bounding boxes, then a corner inside the other, then the exact

@@ -8,8 +8,8 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes};
 
-use crate::convert::{shape_ref, tuple, value_error};
-use crate::shapes::PyPolygon;
+use crate::convert::{tuple, value_error};
+use crate::shapes::{shape_ref, PyPolygon};
 use crate::transform::PyTransform;
 
 /// The detail level from Python: "exact", "optimal", "more", "less", or a fraction in [0, 1).

@@ -5,8 +5,7 @@ use collide2d::{Transform, Vec2};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
-use crate::convert::{tuple, V2};
-use crate::pickle::reduce;
+use crate::convert::{reduce, tuple, V2};
 
 /// A 2D affine transform built like a sprite's: `world = translation + R(rotation) ·
 /// (scale ⊙ (local − origin))`. Transforms compose (`parent * child`), and may skew.

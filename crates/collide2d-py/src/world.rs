@@ -7,10 +7,9 @@ use collide2d::{
 };
 use pyo3::prelude::*;
 
-use crate::convert::{tuple, value_error, V2};
-use crate::pickle::reduce;
+use crate::convert::{reduce, tuple, value_error, V2};
 use crate::results::{PyContact, PyRayHit, PyShapeCastHit};
-use crate::shapes::{shape_to_py, PyAabb};
+use crate::shapes::{shape_ref, shape_to_py, PyAabb};
 use crate::tiered::PyDetector;
 use crate::transform::PyTransform;
 
@@ -220,7 +219,7 @@ impl PyWorld {
     ) -> PyResult<PyHandle> {
         let transform = transform.map_or(Transform::IDENTITY, |t| t.inner);
         let data = data.unwrap_or_else(|| py.None());
-        let h = self.inner.insert(crate::convert::shape(shape)?, transform, data).map_err(world_error)?;
+        let h = self.inner.insert(crate::shapes::shape(shape)?, transform, data).map_err(world_error)?;
         if let Some(filter) = filter {
             self.inner.set_filter(h, filter.inner).map_err(world_error)?;
         }
@@ -285,7 +284,7 @@ impl PyWorld {
 
     /// Replaces a collider's local shape.
     fn set_shape(&mut self, h: &PyHandle, shape: &Bound<'_, PyAny>) -> PyResult<()> {
-        self.inner.set_shape(h.inner, crate::convert::shape(shape)?).map_err(world_error)
+        self.inner.set_shape(h.inner, crate::shapes::shape(shape)?).map_err(world_error)
     }
 
     /// Attaches a collider to a parent (None detaches it); raises `ValueError` for a cycle.
@@ -378,7 +377,7 @@ impl PyWorld {
 
     /// Every collider whose world shape intersects `shape` (in world coordinates).
     fn colliders_overlapping(&self, shape: &Bound<'_, PyAny>) -> PyResult<Vec<PyHandle>> {
-        let shape = crate::convert::shape_ref(shape)?;
+        let shape = shape_ref(shape)?;
         Ok(self.inner.colliders_overlapping(&shape).into_iter().map(handle).collect())
     }
 
@@ -424,7 +423,7 @@ impl PyWorld {
         ignore: Vec<PyHandle>,
         sensors: bool,
     ) -> PyResult<Option<(PyHandle, PyShapeCastHit)>> {
-        let shape = crate::convert::shape_ref(shape)?;
+        let shape = shape_ref(shape)?;
         let ignore: Vec<ColliderHandle> = ignore.iter().map(|h| h.inner).collect();
         let hit = self.inner.cast_shape(&shape, motion.0, max_time, &query_filter(filter, &ignore, sensors));
         Ok(hit.map(|(h, hit)| (handle(h), PyShapeCastHit::from(hit))))
