@@ -395,6 +395,17 @@ pub fn distance_agrees(got: f32, expected: f64) -> bool {
 /// `1 + depth`) along the normal must separate the shapes.
 pub const CONTACT_SLACK: f32 = 2e-3;
 
+/// The slack for [`pushed_apart_or_touching`] after `b` is pushed out of a concave polygon:
+/// half the walk's least tolerance, which follows the pushed shape and its push, not the polygon
+/// (issue 54): 1e-4 of `b`'s size (its bounds' half diagonal) and of a hundredth of its
+/// coordinates. A way out that much wider is a right answer, and a longer push may meet its far
+/// side. Relative to `1 + depth`, as that helper takes it.
+pub fn concave_slack(b: &Shape, c: &Contact) -> f32 {
+    let bounds = b.aabb();
+    let coords = bounds.min().abs().max(bounds.max().abs()).max_element();
+    5e-5 * (bounds.half_extents().length() + 1e-2 * coords) / (1.0 + c.depth)
+}
+
 /// Minimality: moving `b` by this fraction of the depth, in any direction, must not separate.
 pub const MINIMAL_FRACTION: f32 = 0.99;
 

@@ -66,20 +66,11 @@ impl Walker<'_> {
     }
 }
 
-/// The common case, settled with few regions and without the search. Every pair of pieces that
-/// overlap bounds the answer from below by its own depth (moving less than that in any
-/// direction leaves those two overlapping). If the walk out along the deepest pair's normal
-/// leaves no later than that depth, that is the answer: `(depth, normal, region left last)`.
-/// Only the regions that walk may meet are built. `Err(Some(depth))` when the walk is blocked
-/// (another region covers that way out), with the deepest pair's depth; `Err(None)` when no
-/// pair overlaps by a positive depth within reach.
-pub(super) fn deepest_pair_exits(
-    p: &Polygon,
-    others: OtherPieces,
-    walk: &Walker,
-    reach: f32,
-    scratch: &mut Scratch,
-) -> Result<(f32, Vec2, usize), Option<f32>> {
+/// The deepest overlapping pair of pieces, after `prepare_others`: its depth and normal, or a
+/// depth of 0 when none overlaps by more. Every pair of pieces that overlap bounds the answer
+/// from below by its own depth (moving less than that in any direction leaves those two
+/// overlapping).
+pub(super) fn deepest_pair(p: &Polygon, others: OtherPieces, scratch: &mut Scratch) -> (f32, Vec2) {
     let radius = scratch.regions.radius;
     // The pairs whose region's bounds hold the origin (no other region does), each with how far
     // the origin lies inside those bounds: moving that far along an axis leaves them, so the
@@ -111,7 +102,20 @@ pub(super) fn deepest_pair_exits(
             }
         }
     }
-    let (lower, d, _) = deepest;
+    (deepest.0, deepest.1)
+}
+
+/// The common case, settled with few regions and without the search: if the walk out along the
+/// deepest pair's normal `d` leaves no later than its depth `lower` (see `deepest_pair`), that is
+/// the answer: `(depth, normal, region left last)`. Only the regions that walk may meet are
+/// built. `Err(Some(depth))` when the walk is blocked (another region covers that way out), with
+/// the deepest pair's depth; `Err(None)` when no pair overlaps by a positive depth within reach.
+pub(super) fn deepest_pair_exits(
+    (lower, d): (f32, Vec2),
+    walk: &Walker,
+    reach: f32,
+    scratch: &mut Scratch,
+) -> Result<(f32, Vec2, usize), Option<f32>> {
     if !(lower > 0.0 && lower < reach) {
         return Err(None);
     }
