@@ -300,3 +300,64 @@ fn a_segment_that_just_fits_into_the_hole_is_pushed_in_and_left_clear_for_the_to
     let slack = 5e-5 * flat.aabb().half_extents().length();
     assert!(!intersects(&p, &moved(&flat, c.push_out_b() + c.normal * slack)), "{c:?}");
 }
+
+/// The contact of the polygon (`outline`, `hole`) with segment `[a, b]`, checked to separate
+/// them when lengthened by half the walk's tolerance.
+fn pushed_clear_by_half_the_tolerance(outline: &[Vec2], hole: [Vec2; 3], a: Vec2, b: Vec2) -> collide2d::Contact {
+    use collide2d::{contact, intersects};
+    let p = collide2d::Polygon::with_holes(outline, &[hole]).unwrap();
+    let flat: Shape = collide2d::Segment::new(a, b).unwrap().into();
+    let c = contact(&p, &flat).unwrap();
+    let slack = 5e-5 * flat.aabb().half_extents().length();
+    assert!(!intersects(&p, &moved(&flat, c.push_out_b() + c.normal * slack)), "{c:?}");
+    c
+}
+
+#[test]
+fn a_segment_on_a_diagonal_that_a_holes_side_nearly_continues_is_pushed_out_cleanly() {
+    // Found by the property above (issue 54). The segment, the middle third of the diagonal from
+    // the hole's corner (0.406, 7.327) to the outline's (1.567, 8.516), leaves by sliding along
+    // it two thirds of its length either way. Into the hole it ends at the corner, and the
+    // hole's side from there runs 4e-4 rad off the diagonal: a push longer by half the walk's
+    // tolerance (1.4e-5) clears that side by 6e-9, touching within rounding. That way was taken
+    // (the two tie); a walk that leaves a region grazing a face now leaves it only where it
+    // clears it by the margin, so the clean way out past the outline's corner is taken.
+    let v = Vec2::new;
+    let outline = [
+        v(5.7486053, 7.2013006),
+        v(1.5667136, 8.515929),
+        v(0.91596407, 12.395993),
+        v(-1.0000001, 8.9333515),
+        v(-1.8793854, 7.8853407),
+        v(-1.8793851, 6.5172596),
+        v(-0.9999998, 5.4692497),
+        v(0.34729725, 5.231685),
+        v(3.370493, 4.3731227),
+    ];
+    let hole = [v(-0.0862224, 6.822136), v(-0.22007889, 7.405176), v(0.40611187, 7.3269258)];
+    let c = pushed_clear_by_half_the_tolerance(&outline, hole, v(1.1798463, 8.119595), v(0.7929791, 7.72326));
+    // Two thirds of the diagonal either way (1.10770).
+    assert!((c.depth - 1.1077).abs() < 1e-4, "{c:?}");
+    // The same, 1.6 degrees off: the push past the hole's corner by 1.1e-5 cleared its side by
+    // 3e-7, below the rounding of coordinates near 8 (1e-6), though above the margin (3e-7 is
+    // a millionth of the segment's size and of a hundredth of its coordinates): the clearance a
+    // grazing walk must leave is at least that rounding.
+    let outline = [
+        v(2.0, 7.969242),
+        v(1.7320508, 8.969242),
+        v(0.99999994, 9.701293),
+        v(-1.6977368e-7, 11.853211),
+        v(-1.6059957, 10.750908),
+        v(-1.7594295, 8.985048),
+        v(-3.608589, 7.9692416),
+        v(-1.7320505, 6.9692416),
+        v(-0.9999998, 6.237191),
+        v(2.3849761e-8, 5.969242),
+        v(1.0000007, 6.2371917),
+        v(1.7320511, 6.9692426),
+    ];
+    let hole = [v(-0.06652198, 7.67671), v(-0.5475238, 8.476455), v(0.4240773, 8.100425)];
+    let c = pushed_clear_by_half_the_tolerance(&outline, hole, v(-1.3554609, 8.815516), v(-0.9514923, 8.645986));
+    // Again two thirds of the diagonal either way, now past the outline's corner.
+    assert!((c.depth - 0.8762).abs() < 1e-4, "{c:?}");
+}

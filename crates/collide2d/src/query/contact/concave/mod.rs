@@ -276,6 +276,12 @@ fn contact_with(p: &Polygon, other: ShapeRef, scratch: &mut Scratch) -> Option<C
         // whose faces along diagonals count as covered: the push is short by the radius at most.
         scratch.regions.radius = 0.0;
     }
+    // f32 rounding where the shapes meet (the other shape's coordinates, and the polygon's near
+    // it), which the margin falls below when the other shape is small against its coordinates:
+    // a walk leaving a region at a shallow angle must clear it by that much (see `walk_stretch`).
+    let b = other.aabb();
+    let coords = b.min().abs().max(b.max().abs()).max_element() + deepest.0.min(bound);
+    scratch.regions.clearance = 2.0 * f32::EPSILON * coords;
     let radius = scratch.regions.radius;
     let walk = Walker { p, other_flags, tolerance, margin };
     let quick = deepest_pair_exits(deepest, &walk, reach, scratch);

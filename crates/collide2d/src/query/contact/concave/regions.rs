@@ -33,6 +33,11 @@ pub(super) struct Regions {
     /// face along it, overlapping by less than the margins, and a point between them lies inside
     /// the union, not in a gap.
     pub(super) flat: bool,
+    /// How far a walk leaving a region the origin lies in must clear it (see
+    /// `stretch::walk_stretch`): at least the margin, and at least f32 rounding of the
+    /// coordinates where the shapes meet, which the margin (relative to the other shape's size)
+    /// may fall below.
+    pub(super) clearance: f32,
     /// The wheels of the regions with many faces, for point tests in logarithmic time.
     pub(super) wheels: Wheels,
 }
@@ -66,6 +71,7 @@ impl Regions {
     pub(super) fn copy_chosen(&mut self, from: &Regions, chosen: &[bool], ids: &mut Vec<u32>) {
         self.clear(from.radius);
         self.flat = from.flat;
+        self.clearance = from.clearance;
         ids.clear();
         for (k, r) in from.info.iter().enumerate() {
             if !chosen.get(k).copied().unwrap_or(false) {

@@ -50,7 +50,7 @@ impl Walker<'_> {
         for (k, r) in regions.info.iter().enumerate() {
             let radius = Vec2::splat(regions.radius);
             if ray.meets(r.lo + radius, r.hi - radius) {
-                if let Some((s0, s1)) = walk_stretch(regions, k, d, self.margin) {
+                if let Some((s0, s1)) = walk_stretch(regions, k, d, self.margin, 0.5 * self.tolerance) {
                     if s0 <= s1 {
                         stretches.push((s0, s1, k));
                     }

@@ -116,11 +116,23 @@ fn union(a: Option<(f32, f32)>, b: Option<(f32, f32)>) -> Option<(f32, f32)> {
 /// other regions cover: a flat shape lying on a diagonal between two pieces touches both
 /// regions along their shared face, and a walk sliding along that face is inside the union (the
 /// shapes overlap all along it, see `SumVertex`), not in the gap rounding leaves between them.
-pub(super) fn walk_stretch(regions: &Regions, k: usize, d: Vec2, margin: f32) -> Option<(f32, f32)> {
-    match line_stretch(regions, k, Vec2::ZERO, d, -margin)? {
-        (lo, hi) if lo > 0.0 => Some((lo, hi)),
-        _ => stretch_growing_covered(regions, k, Vec2::ZERO, d, 0.0, margin),
+///
+/// Such a region is left at its own exit, unless the walk leaves it grazing a face (at a shallow
+/// angle): then a push `slack` past the exit would still lie within the regions' `clearance`
+/// (the margin, or f32 rounding of the coordinates if more) of that face, touching within
+/// rounding, not apart (a segment on a diagonal slid along it into a hole whose side runs 4e-4
+/// rad off the diagonal). It is then left where it leaves the region grown by that clearance.
+pub(super) fn walk_stretch(regions: &Regions, k: usize, d: Vec2, margin: f32, slack: f32) -> Option<(f32, f32)> {
+    let (lo, hi) = match line_stretch(regions, k, Vec2::ZERO, d, -margin)? {
+        (lo, hi) if lo > 0.0 => return Some((lo, hi)),
+        _ => stretch_growing_covered(regions, k, Vec2::ZERO, d, 0.0, margin)?,
+    };
+    if hi <= 0.0 {
+        return Some((lo, hi));
     }
+    let clearance = regions.clearance.max(margin);
+    let grown = line_stretch(regions, k, Vec2::ZERO, d, -clearance).map_or(hi, |s| s.1);
+    Some((lo, if grown - hi > slack { grown } else { hi }))
 }
 
 /// Cyrus–Beck on the whole line `o + t d`, each face (through its anchor, with its normal) moved

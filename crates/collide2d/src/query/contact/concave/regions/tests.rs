@@ -165,7 +165,7 @@ fn a_walk_from_inside_a_region_with_a_wheel_grows_its_covered_faces() {
     }
     for turn in 0..32 {
         let d = Vec2::from_angle(turn as f32 * 0.2);
-        let walked = super::super::stretch::walk_stretch(&regions, 0, d, 0.1).unwrap();
+        let walked = super::super::stretch::walk_stretch(&regions, 0, d, 0.1, f32::INFINITY).unwrap();
         let pass = super::super::stretch::polygon_stretch(
             regions.anchors(0),
             regions.normals(0),

@@ -376,14 +376,14 @@ impl<'r> Search<'r> {
         let regions = self.regions;
         let mut stretches = std::mem::take(&mut *self.walk.borrow_mut());
         stretches.clear();
-        let margin = self.margin;
+        let (margin, slack) = (self.margin, 0.5 * self.tolerance);
         self.along(
             (Vec2::ZERO, d, (0.0, limit + 2.0 * self.tolerance)),
             seen,
             // A solid cell lies inside one region: the walk goes through it.
             |s0, s1, out: &mut Vec<(f32, f32, usize)>| out.push((s0 - margin, s1 + margin, usize::MAX)),
             |k, out: &mut Vec<(f32, f32, usize)>| {
-                if let Some((lo, hi)) = walk_stretch(regions, k, d, margin) {
+                if let Some((lo, hi)) = walk_stretch(regions, k, d, margin, slack) {
                     if lo <= hi {
                         out.push((lo, hi, k));
                     }
