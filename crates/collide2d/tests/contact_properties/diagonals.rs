@@ -361,3 +361,44 @@ fn a_segment_on_a_diagonal_that_a_holes_side_nearly_continues_is_pushed_out_clea
     // Again two thirds of the diagonal either way, now past the outline's corner.
     assert!((c.depth - 0.8762).abs() < 1e-4, "{c:?}");
 }
+
+#[test]
+fn a_point_near_the_origin_on_a_diagonal_is_pushed_to_the_boundary_an_exit_away() {
+    // Found by the property above. The walk's tolerance is relative to the other shape (here a
+    // point 0.06 from the origin: 5e-8), which vanished when added to an exit near 1 (whose
+    // last place is 1.2e-7): the region starting exactly where the walk left the last one
+    // (across a diagonal between pieces) did not count as entered, and the point was pushed
+    // 1.005 onto that diagonal instead of 1.172 onto the hole's side.
+    use collide2d::Polygon;
+    let v = Vec2::new;
+    let outline = [
+        v(3.205205, 1.366943),
+        v(0.70268214, 2.2347105),
+        v(0.14772403, 2.930606),
+        v(-0.6542136, 3.3167987),
+        v(-1.5442975, 3.3167987),
+        v(-2.3462355, 2.930606),
+        v(-2.9011931, 2.2347107),
+        v(-3.0992556, 1.3669429),
+        v(-2.9011931, 0.4991755),
+        v(-3.4761567, -1.6135982),
+        v(-2.0104976, -2.6254764),
+        v(-0.48407364, -1.328338),
+        v(2.1785567, -2.7433052),
+        v(3.0075998, -0.61081445),
+    ];
+    let hole = [
+        v(-0.67643785, 0.9752555),
+        v(-1.2609912, 0.6557073),
+        v(-1.3858565, 1.2782869),
+        v(-1.3193345, 1.5708187),
+        v(-1.0327334, 1.6594747),
+        v(-0.8126546, 1.4555991),
+    ];
+    let p = Polygon::with_holes(&outline, &[hole]).unwrap();
+    let at = v(0.03731078, 0.045615315);
+    let expected = distance_to_rings(&p, at);
+    let c = contact(&p, &Shape::Point(at)).unwrap();
+    assert!((c.depth as f64 - expected).abs() < 1e-5, "{c:?}, expected depth {expected}");
+    assert!(!intersects(&p, &Shape::Point(at + c.push_out_b() * 1.0001)));
+}

@@ -219,10 +219,18 @@ pub(super) fn walk_out(stretches: &mut [(f32, f32, usize)], tolerance: f32) -> (
     stretches.sort_unstable_by(|a, b| a.0.total_cmp(&b.0));
     let (mut t, mut last) = (0.0f32, usize::MAX);
     loop {
-        let inside = stretches.iter().find(|(lo, hi, _)| *lo < t + tolerance && t < *hi);
+        let within = tolerance_at(tolerance, t);
+        let inside = stretches.iter().find(|(lo, hi, _)| *lo < t + within && t < *hi);
         match inside {
             Some(&(_, hi, k)) => (t, last) = (hi, k),
             None => return (t, last),
         }
     }
+}
+
+/// `tolerance` as it applies at distance `t` along a walk: never below a few units in the last
+/// place of `t`, where a smaller one would vanish when added to it (the scene's tolerance is
+/// relative to the other shape and the deepest pair, which may be far smaller than the push).
+pub(super) fn tolerance_at(tolerance: f32, t: f32) -> f32 {
+    tolerance.max(4.0 * f32::EPSILON * t.abs())
 }
