@@ -205,8 +205,13 @@ impl<'r> Search<'r> {
                 if e.arc {
                     self.arc_candidates(e.region as usize, e.index as usize, seen, &mut push);
                 } else {
-                    let whole =
-                        Part { distance: e.distance, region: e.region, index: e.index, from: 0.0, to: f32::INFINITY };
+                    let whole = Part {
+                        distance: e.distance,
+                        region: e.region,
+                        index: e.index,
+                        from: f32::NEG_INFINITY,
+                        to: f32::INFINITY,
+                    };
                     self.face_part(whole, seen, &mut stretches, &mut parts, &mut push);
                 }
             } else if let Some(c) = candidates.pop() {
