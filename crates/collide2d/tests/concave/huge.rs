@@ -290,13 +290,12 @@ fn small_shapes_against_huge_levels_get_the_exact_push_out() {
     }
 }
 
-/// Left open: the top of the ground piece runs the level's whole width, so both its ends are the
-/// level's extent away, and the search works out points along a face from one of its ends. Where
-/// the push ends at that face's crossing with a corner's arc, the crossing is placed only to f32
-/// rounding of that distance (0.25 at 5.5e6), and the push leans by it: 31.689 where the exact
-/// minimum lies in [31.609, 31.650].
+/// The top of the ground piece runs the level's whole width, so both its ends are the level's
+/// extent away. Where the push ends at that face's crossing with a corner's arc, a crossing
+/// worked out from one of those ends was placed only to f32 rounding of that distance (0.25 at
+/// 5.5e6), and the push leaned by it: 31.689 where the exact minimum lies in [31.609, 31.650].
+/// Faces are now measured from the foot of the origin on them.
 #[test]
-#[ignore = "issue 54: faces spanning a huge level are walked from an end, not from near the contact"]
 fn a_capsule_on_the_ground_of_a_level_5e6_across_leaves_past_a_tile_as_precisely_as_on_a_small_one() {
     let s = 5513046.5;
     let level = Polygon::new(&[
