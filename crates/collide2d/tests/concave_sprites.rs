@@ -150,7 +150,12 @@ fn traced_sprites_placed_at_random_get_the_shortest_push_out() {
             }
             let moved = |by: Vec2| b.transformed(&Transform::from_translation(by)).unwrap();
             prop_assert!(
-                pushed_apart_or_touching(&a.clone().into(), &b.clone().into(), &c, 3e-4),
+                pushed_apart_or_touching(
+                    &a.clone().into(),
+                    &b.clone().into(),
+                    &c,
+                    common::concave_slack(&b.clone().into(), &c)
+                ),
                 "push-out {:?} does not separate",
                 c
             );
@@ -206,10 +211,16 @@ fn soak_traced_sprite_push_outs() {
             // a push along a face that the other shape slides on leaves them touching,
             // and so does one that ends wedged between two of the other's corners, where
             // any push further along overlaps again (see `pushed_apart_or_touching`).
-            let pushed = moved(c.push_out_b() + c.normal * (3e-4 * (1.0 + c.depth)));
+            let pushed =
+                moved(c.push_out_b() + c.normal * (common::concave_slack(&b.clone().into(), &c) * (1.0 + c.depth)));
             if intersects(&a, &pushed) {
                 tally[5] += 1;
-                if !pushed_apart_or_touching(&a.clone().into(), &b.clone().into(), &c, 3e-4) {
+                if !pushed_apart_or_touching(
+                    &a.clone().into(),
+                    &b.clone().into(),
+                    &c,
+                    common::concave_slack(&b.clone().into(), &c),
+                ) {
                     tally[1] += 1;
                     if tally[1] <= 3 {
                         show("push-out leaves an overlap");

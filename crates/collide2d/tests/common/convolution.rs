@@ -202,12 +202,14 @@ fn push_from_chain(a: &Polygon, b: &Polygon) -> Option<DVec2> {
         // The winding just right of the longest stretch, from the middle of it on the link itself:
         // the other links' winding there, exact, less one if the link heads down (a point just
         // right of it then sees it cross its ray). A point beside the link instead would misjudge
-        // a short stretch near a vertex where the chain turns sharply.
+        // a short stretch near a vertex where the chain turns sharply. On the link's own line, the
+        // ray counts what a point a hair above it would see, so a link heading along +x (as the
+        // sides of boxes and tiles do), whose right is below it, is one less there too.
         let ends: Vec<f64> = std::iter::once(0.0).chain(cuts.iter().map(|c| c.0)).chain([1.0]).collect();
         let longest = (0..ends.len() - 1).max_by(|&i, &j| (ends[i + 1] - ends[i]).total_cmp(&(ends[j + 1] - ends[j])));
         let longest = longest.unwrap_or(0);
         let middle = s + along * (0.5 * (ends[longest] + ends[longest + 1]));
-        let heads_down = i32::from(along.y < 0.0);
+        let heads_down = i32::from(along.y < 0.0 || (along.y == 0.0 && along.x > 0.0));
         let steps_before: i32 = cuts[..longest].iter().map(|c| c.1).sum();
         let mut right_winding = winding_without(&chain, middle, k) - heads_down - steps_before;
         for (i, stretch) in ends.windows(2).enumerate() {
@@ -323,7 +325,8 @@ pub fn judge(a: &Shape, b: &Shape, contact: Option<&Contact>, exact: f64) -> Jud
     let rounding = 1e-6 * size;
     let short = ours < exact - rounding;
     Judged {
-        too_shallow: short && contact.is_none_or(|c| !super::pushed_apart_or_touching(a, b, c, 3e-4)),
+        too_shallow: short
+            && contact.is_none_or(|c| !super::pushed_apart_or_touching(a, b, c, super::concave_slack(b, c))),
         too_deep: ours > exact + 1e-4 * (clearing + size) + rounding,
         relative: (ours - exact) / size,
     }

@@ -395,6 +395,22 @@ pub fn distance_agrees(got: f32, expected: f64) -> bool {
 /// `1 + depth`) along the normal must separate the shapes.
 pub const CONTACT_SLACK: f32 = 2e-3;
 
+/// The slack for [`pushed_apart_or_touching`] after `b` is pushed out of a concave polygon:
+/// half the walk's least tolerance, which follows the pushed shape and its push, not the polygon
+/// (issue 54): 1e-4 of `b`'s size (its bounds' half diagonal) and of a hundredth of its
+/// coordinates. A way out that much wider is a right answer, and a longer push may meet its far
+/// side. At least f32 rounding where the pushed shape ends (a few units in the last place of its
+/// coordinates plus the push): the exit is placed from faces measured there, so a point pushed 2.8
+/// to coordinates near 4 lands within 5e-7 of its exit either way, more than half the walk's
+/// tolerance for a point 0.9 from the origin. Relative to `1 + depth`, as that helper takes it.
+pub fn concave_slack(b: &Shape, c: &Contact) -> f32 {
+    let bounds = b.aabb();
+    let coords = bounds.min().abs().max(bounds.max().abs()).max_element();
+    let tolerance = 5e-5 * (bounds.half_extents().length() + 1e-2 * coords);
+    let rounding = 16.0 * f32::EPSILON * (coords + c.depth);
+    tolerance.max(rounding) / (1.0 + c.depth)
+}
+
 /// Minimality: moving `b` by this fraction of the depth, in any direction, must not separate.
 pub const MINIMAL_FRACTION: f32 = 0.99;
 
@@ -418,8 +434,10 @@ pub fn push_out_with_slack(c: &Contact) -> Vec2 {
 /// `b` fits exactly, or between corners, so that any push further along overlaps again), no
 /// convex piece of one overlaps a piece of the other by more than a hair: 1e-5 of their sizes
 /// (the library counts an overlap within 2e-6 of its bound on the depth and their sizes as
-/// touching). A flat `b` (a point, a segment, a flat box) is never left wedged: lying along a
-/// diagonal between two pieces, it would overlap neither piece, yet lie inside the polygon.
+/// touching). Pieces cannot tell for a flat `b` (a segment, a flat box): lying along a
+/// diagonal between two pieces, it would overlap neither, yet lie inside the polygon. A point's
+/// signed distance tells: it touches if it lies within a hair of the boundary (pushed to the tip
+/// of a wedge of outside narrower than the slack).
 pub fn pushed_apart_or_touching(a: &Shape, b: &Shape, c: &Contact, slack: f32) -> bool {
     if !collide2d::intersects(a, &moved(b, c.push_out_b() + c.normal * (slack * (1.0 + c.depth)))) {
         return true;
@@ -435,6 +453,11 @@ pub fn pushed_apart_or_touching(a: &Shape, b: &Shape, c: &Contact, slack: f32) -
     };
     let hair = 1e-5 * (a.aabb().half_extents().length() + b.aabb().half_extents().length());
     let b_out = moved(b, c.push_out_b());
+    if let Shape::Point(x) = b_out {
+        // Pushed to the tip of a wedge of outside narrower than the slack (towards a reflex
+        // corner whose notch is a hair wide), a point touches: it lies on the boundary.
+        return collide2d::signed_distance(a, x) >= -hair;
+    }
     !flat
         && pieces(a)
             .iter()

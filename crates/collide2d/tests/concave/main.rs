@@ -270,4 +270,5 @@ fn shapes_from_other_shapes_match_them() {
     .is_err());
 }
 
+mod huge;
 mod properties;

@@ -54,7 +54,7 @@ fn concave_push_out_separates_and_no_shorter_move_in_360_directions_does() {
         };
         prop_assert!((c.normal.length() - 1.0).abs() < 1e-4 && c.depth >= 0.0);
         prop_assert!(
-            pushed_apart_or_touching(&p.clone().into(), s, &c, 3e-4),
+            pushed_apart_or_touching(&p.clone().into(), s, &c, common::concave_slack(s, &c)),
             "push-out {:?} does not separate\np = {:?}\ns = {:?}",
             c,
             p,
@@ -193,7 +193,7 @@ fn rounded_push_out_separates_and_no_shorter_move_in_360_directions_does() {
             return Ok(());
         };
         prop_assert!(
-            pushed_apart_or_touching(&p.clone().into(), &s, &c, 3e-4),
+            pushed_apart_or_touching(&p.clone().into(), &s, &c, common::concave_slack(&s, &c)),
             "push-out {:?} does not separate\np = {:?}\ns = {:?}",
             c,
             p,
@@ -239,7 +239,7 @@ fn pinched_stars_against_large_round_shapes_keep_every_spike() {
             return Ok(());
         };
         prop_assert!(
-            pushed_apart_or_touching(&p.clone().into(), &s, &k, 3e-4),
+            pushed_apart_or_touching(&p.clone().into(), &s, &k, common::concave_slack(&s, &k)),
             "push-out {:?} does not separate\np = {:?}\ns = {:?}",
             k,
             p,
@@ -314,7 +314,7 @@ fn a_placed_polygon_answers_like_one_built_from_its_moved_vertices() {
         prop_assert_eq!(contains(&placed, &s), m.is_covers(), "covers\np = {:?}\ns = {:?}", placed, s);
         if let Some(c) = contact(&placed, &s) {
             prop_assert!(
-                pushed_apart_or_touching(&placed.clone().into(), &s, &c, 3e-4),
+                pushed_apart_or_touching(&placed.clone().into(), &s, &c, common::concave_slack(&s, &c)),
                 "push-out {:?} does not separate",
                 c
             );
@@ -381,7 +381,7 @@ fn a_corner_at_minus_zero_gets_the_same_push_out_as_one_at_zero() {
             assert!((a.depth - b.depth).abs() <= 1e-4 * (1.0 + a.depth), "step {step}: {a:?} vs {b:?}");
             let signed = Shape::from(signed.clone());
             assert!(
-                pushed_apart_or_touching(&poly.clone().into(), &signed, &b, 3e-4),
+                pushed_apart_or_touching(&poly.clone().into(), &signed, &b, common::concave_slack(&signed, &b)),
                 "step {step}: {b:?} does not separate"
             );
         }

@@ -108,7 +108,7 @@ use crate::query::{ShapeLike, ShapeRef};
 use crate::shape::{Aabb, ConvexPolygon, Shape};
 use regions::{add_regions, box_near, box_within, prepare_others, OtherPieces, Region, Regions, Span};
 use search::{Candidate, Element, Part, Search};
-use settle::{deepest_pair_exits, settle_by_subsets, Walker};
+use settle::{deepest_pair, deepest_pair_exits, settle_by_subsets, Walker};
 
 /// Every buffer a query needs, kept between queries on each thread, so that a query in steady
 /// state allocates nothing.
@@ -242,15 +242,7 @@ fn clearing_contact(a: &Aabb, b: &Aabb) -> Contact {
 
 fn contact_with(p: &Polygon, other: ShapeRef, scratch: &mut Scratch) -> Option<Contact> {
     let other_pieces = OtherPieces::of(other);
-    let bound = clearing_bound(&p.aabb(), &other.aabb());
-    // Walking out, a region that starts within `tolerance` of the current exit counts as entered:
-    // the reported push then clears every region by at least that much, so a push slightly past
-    // it still separates (an exit exactly at a pinch between two pieces would not). Relative to
-    // the shapes' size (a polygon's is never 0), so that the answer scales with the shapes: an
-    // absolute floor would swamp shapes much smaller than 1, and break ties differently there.
-    let scale = bound + p.aabb().half_extents().length() + other.aabb().half_extents().length();
-    let tolerance = 1e-4 * scale;
-    // The hulls' penetration bounds the answer too (moving the other shape's hull clear of the
+    // The hulls' penetration bounds the answer (moving the other shape's hull clear of the
     // polygon's hull separates the shapes), and is much tighter than the boxes' in a game.
     let hull_depth = p.hull().and_then(|h| {
         let other_hull = match other {
@@ -259,14 +251,22 @@ fn contact_with(p: &Polygon, other: ShapeRef, scratch: &mut Scratch) -> Option<C
         };
         super::contact_ref(ShapeRef::ConvexPolygon(h), other_hull).map(|c| c.depth)
     });
-    let bound = bound.min(hull_depth.unwrap_or(f32::INFINITY));
-    // Beyond the bound by a little (the tolerance, never 0, also covers a bound of 0).
-    let reach = bound * 1.001 + tolerance;
+    let bound = clearing_bound(&p.aabb(), &other.aabb()).min(hull_depth.unwrap_or(f32::INFINITY));
     let other_flags = match other {
         ShapeRef::Polygon(q) => Some(q.part_flags()),
         _ => None,
     };
     prepare_others(p, other_pieces, other_flags, scratch);
+    let deepest = deepest_pair(p, other_pieces, scratch);
+    // Walking out, a region that starts within `tolerance` of the current exit counts as entered:
+    // the reported push then clears every region by at least that much, so a push slightly past
+    // it still separates (an exit exactly at a pinch between two pieces would not). Relative to
+    // the scale of the contact (see `local_scale`), so that the answer scales with the shapes: an
+    // absolute floor would swamp shapes much smaller than 1, and break ties differently there.
+    let scale = local_scale(other, deepest.0.min(bound));
+    let tolerance = 1e-4 * scale;
+    // Beyond the bound by a little (the tolerance, never 0, also covers a bound of 0).
+    let reach = bound * 1.001 + tolerance;
     // How far inside a region a point must be to count as covered, far finer than the tolerance.
     let margin = 1e-6 * scale;
     if scratch.regions.radius <= 4.0 * margin {
@@ -276,9 +276,15 @@ fn contact_with(p: &Polygon, other: ShapeRef, scratch: &mut Scratch) -> Option<C
         // whose faces along diagonals count as covered: the push is short by the radius at most.
         scratch.regions.radius = 0.0;
     }
+    // f32 rounding where the shapes meet (the other shape's coordinates, and the polygon's near
+    // it), which the margin falls below when the other shape is small against its coordinates:
+    // a walk leaving a region at a shallow angle must clear it by that much (see `walk_stretch`).
+    let b = other.aabb();
+    let coords = b.min().abs().max(b.max().abs()).max_element() + deepest.0.min(bound);
+    scratch.regions.clearance = 2.0 * f32::EPSILON * coords;
     let radius = scratch.regions.radius;
     let walk = Walker { p, other_flags, tolerance, margin };
-    let quick = deepest_pair_exits(p, other_pieces, &walk, reach, scratch);
+    let quick = deepest_pair_exits(deepest, &walk, reach, scratch);
     let found = match quick {
         Ok(found) => Some(found),
         Err(lower) => {
@@ -340,6 +346,22 @@ fn manifold_point(
     let deepest = vertices.iter().copied().min_by(|a, b| a.dot(normal).total_cmp(&b.dot(normal)));
     let point_b = deepest.unwrap_or(other.inner_point()) - normal * radius;
     ContactPoint { point_a: point_b + normal * depth, point_b, depth }
+}
+
+/// What the search's tolerance and margin are relative to: the other shape's size (its bounds'
+/// half diagonal), plus `depth` (the deepest piece pair's, a lower bound on the push-out: when the
+/// push is long, its own length), plus a hundredth of the other shape's coordinates (so that the
+/// tolerance is at least f32 rounding of where the shapes meet, as for a point on an edge).
+///
+/// Nothing of the polygon's extent: a small shape against a huge level (1e7 across) must get a
+/// push as precise as against a small one, and scaled by the level's size the tolerance had grown
+/// past the small shape itself (a disc of radius 1 got half its push-out). That takes no more
+/// than f32 rounding near the contact, since each face of a region is measured from its end
+/// nearer the contact (see `regions::anchor`), not from a vertex the level's extent away.
+fn local_scale(other: ShapeRef, depth: f32) -> f32 {
+    let b = other.aabb();
+    let coords = b.min().abs().max(b.max().abs()).max_element();
+    (b.half_extents().length() + depth + 1e-2 * coords).max(f32::MIN_POSITIVE)
 }
 
 /// The radius of the disc around the origin that the searches may skip, given the deepest piece

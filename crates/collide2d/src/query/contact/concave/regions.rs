@@ -21,6 +21,8 @@ use crate::shape::ConvexPolygon;
 pub(super) struct Regions {
     verts: Vec<Vec2>,
     normals: Vec<Vec2>,
+    /// Per face: the point its line is measured from (see `anchor`).
+    anchors: Vec<Vec2>,
     /// Per vertex: `FACE` if a point of the face from it to the next vertex may lie on the
     /// union's boundary, `ARC` likewise for the arc around it (see `exposable`).
     pub(super) exposable: Vec<u8>,
@@ -31,6 +33,11 @@ pub(super) struct Regions {
     /// face along it, overlapping by less than the margins, and a point between them lies inside
     /// the union, not in a gap.
     pub(super) flat: bool,
+    /// How far a walk leaving a region the origin lies in must clear it (see
+    /// `stretch::walk_stretch`): at least the margin, and at least f32 rounding of the
+    /// coordinates where the shapes meet, which the margin (relative to the other shape's size)
+    /// may fall below.
+    pub(super) clearance: f32,
     /// The wheels of the regions with many faces, for point tests in logarithmic time.
     pub(super) wheels: Wheels,
 }
@@ -51,6 +58,7 @@ impl Regions {
     fn clear(&mut self, radius: f32) {
         self.verts.clear();
         self.normals.clear();
+        self.anchors.clear();
         self.exposable.clear();
         self.info.clear();
         self.wheels.clear();
@@ -63,6 +71,7 @@ impl Regions {
     pub(super) fn copy_chosen(&mut self, from: &Regions, chosen: &[bool], ids: &mut Vec<u32>) {
         self.clear(from.radius);
         self.flat = from.flat;
+        self.clearance = from.clearance;
         ids.clear();
         for (k, r) in from.info.iter().enumerate() {
             if !chosen.get(k).copied().unwrap_or(false) {
@@ -71,6 +80,7 @@ impl Regions {
             let (start, range) = (self.verts.len(), r.start..r.start + r.len);
             self.verts.extend_from_slice(&from.verts[range.clone()]);
             self.normals.extend_from_slice(&from.normals[range.clone()]);
+            self.anchors.extend_from_slice(&from.anchors[range.clone()]);
             self.exposable.extend(std::iter::repeat_n(FACE | ARC, r.len));
             self.wheels.add(&self.verts[start..], &self.normals[start..]);
             self.info.push(Region { start, ..*r });
@@ -88,11 +98,22 @@ impl Regions {
         &self.normals[r.start..r.start + r.len]
     }
 
-    /// Face `i` of region `k` (from vertex `i` to the next), moved out along its normal by the
-    /// radius: where the rounded region's boundary runs.
+    /// Region `k`'s anchors: per face, the point of its line that the signed distance
+    /// `n · (x − anchor)` is measured from (see `anchor`).
+    pub(super) fn anchors(&self, k: usize) -> &[Vec2] {
+        let r = &self.info[k];
+        &self.anchors[r.start..r.start + r.len]
+    }
+
+    /// Face `i` of region `k` (between vertex `i` and the next), moved out along its normal by
+    /// the radius: where the rounded region's boundary runs. From its anchor's end (see
+    /// `anchor`), so that the points along it, worked out from that end, are as precise as the
+    /// features near the contact, not as a vertex far away.
     pub(super) fn face(&self, k: usize, i: usize) -> (Vec2, Vec2) {
         let (v, out) = (self.verts(k), self.normals(k)[i] * self.radius);
-        (v[i] + out, v[if i + 1 == v.len() { 0 } else { i + 1 }] + out)
+        let (p, q) = (v[i], v[if i + 1 == v.len() { 0 } else { i + 1 }]);
+        let (a, b) = if anchor(p, q) == p { (p, q) } else { (q, p) };
+        (a + out, b + out)
     }
 
     /// Region `k`'s flags per vertex (`FACE`, `ARC`: see `exposable`).
@@ -120,6 +141,7 @@ impl Regions {
             }
         }
         let v = &self.verts[start..];
+        self.anchors.extend((0..len).map(|i| anchor(v[i], v[if i + 1 == len { 0 } else { i + 1 }])));
         let (lo, hi) = v.iter().fold((v[0], v[0]), |(lo, hi), p| (lo.min(*p), hi.max(*p)));
         let r = Vec2::splat(self.radius);
         self.wheels.add(&self.verts[start..], &self.normals[start..]);
@@ -144,6 +166,26 @@ impl Regions {
         self.normals.extend([n, -n]);
         self.exposable.truncate(start);
         self.exposable.extend([FACE | ARC; 2]);
+    }
+}
+
+/// The point a face from `a` to `b` is measured from: of its two ends, the one nearer the origin
+/// (the nearer in a fixed order on a tie), whichever way round the face runs.
+///
+/// Why not the face's first vertex: a point's signed distance to a face line, rounded in f32, is
+/// off by about f32 rounding of its distance from the point measured from. Measured from the
+/// nearer end, that is the rounding of the features near the contact (the origin is the other
+/// shape's placement), not of a vertex a huge polygon's extent away. And the two regions on
+/// either side of a diagonal between pieces (whose faces along it run opposite ways, with
+/// opposite normals) then measure it from the same point, so that they agree exactly on which
+/// side a point lies: no gap opens between them that the margin would have to cover, however
+/// long the diagonal (an L 1e7 across has one 1.4e6 long through its outer corner).
+fn anchor(a: Vec2, b: Vec2) -> Vec2 {
+    let key = |p: Vec2| (p.length_squared(), p.x, p.y);
+    if key(a) <= key(b) {
+        a
+    } else {
+        b
     }
 }
 

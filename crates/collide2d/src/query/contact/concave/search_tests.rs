@@ -235,7 +235,8 @@ fn never_deeper_than_an_exit(p: &Polygon, q: &Polygon, what: &str) -> Option<(us
             let d = Vec2::from_angle(k as f32 * std::f32::consts::TAU / 720.0);
             stretches.clear();
             stretches.extend(
-                (0..regions.info.len()).filter_map(|m| walk_stretch(regions, m, d, margin).map(|(lo, hi)| (lo, hi, m))),
+                (0..regions.info.len())
+                    .filter_map(|m| walk_stretch(regions, m, d, margin, 0.5 * tolerance).map(|(lo, hi)| (lo, hi, m))),
             );
             walk_out(&mut stretches, tolerance).0
         })

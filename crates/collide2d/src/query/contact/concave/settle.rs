@@ -6,7 +6,7 @@ use glam::Vec2;
 
 use super::regions::{add_regions, OtherPieces};
 use super::search::Search;
-use super::stretch::{walk_out, walk_stretch};
+use super::stretch::{tolerance_at, walk_out, walk_stretch};
 use super::Scratch;
 use crate::polygon::Polygon;
 use crate::query::contact::contact_ref;
@@ -50,7 +50,7 @@ impl Walker<'_> {
         for (k, r) in regions.info.iter().enumerate() {
             let radius = Vec2::splat(regions.radius);
             if ray.meets(r.lo + radius, r.hi - radius) {
-                if let Some((s0, s1)) = walk_stretch(regions, k, d, self.margin) {
+                if let Some((s0, s1)) = walk_stretch(regions, k, d, self.margin, 0.5 * self.tolerance) {
                     if s0 <= s1 {
                         stretches.push((s0, s1, k));
                     }
@@ -66,20 +66,11 @@ impl Walker<'_> {
     }
 }
 
-/// The common case, settled with few regions and without the search. Every pair of pieces that
-/// overlap bounds the answer from below by its own depth (moving less than that in any
-/// direction leaves those two overlapping). If the walk out along the deepest pair's normal
-/// leaves no later than that depth, that is the answer: `(depth, normal, region left last)`.
-/// Only the regions that walk may meet are built. `Err(Some(depth))` when the walk is blocked
-/// (another region covers that way out), with the deepest pair's depth; `Err(None)` when no
-/// pair overlaps by a positive depth within reach.
-pub(super) fn deepest_pair_exits(
-    p: &Polygon,
-    others: OtherPieces,
-    walk: &Walker,
-    reach: f32,
-    scratch: &mut Scratch,
-) -> Result<(f32, Vec2, usize), Option<f32>> {
+/// The deepest overlapping pair of pieces, after `prepare_others`: its depth and normal, or a
+/// depth of 0 when none overlaps by more. Every pair of pieces that overlap bounds the answer
+/// from below by its own depth (moving less than that in any direction leaves those two
+/// overlapping).
+pub(super) fn deepest_pair(p: &Polygon, others: OtherPieces, scratch: &mut Scratch) -> (f32, Vec2) {
     let radius = scratch.regions.radius;
     // The pairs whose region's bounds hold the origin (no other region does), each with how far
     // the origin lies inside those bounds: moving that far along an axis leaves them, so the
@@ -111,11 +102,24 @@ pub(super) fn deepest_pair_exits(
             }
         }
     }
-    let (lower, d, _) = deepest;
+    (deepest.0, deepest.1)
+}
+
+/// The common case, settled with few regions and without the search: if the walk out along the
+/// deepest pair's normal `d` leaves no later than its depth `lower` (see `deepest_pair`), that is
+/// the answer: `(depth, normal, region left last)`. Only the regions that walk may meet are
+/// built. `Err(Some(depth))` when the walk is blocked (another region covers that way out), with
+/// the deepest pair's depth; `Err(None)` when no pair overlaps by a positive depth within reach.
+pub(super) fn deepest_pair_exits(
+    (lower, d): (f32, Vec2),
+    walk: &Walker,
+    reach: f32,
+    scratch: &mut Scratch,
+) -> Result<(f32, Vec2, usize), Option<f32>> {
     if !(lower > 0.0 && lower < reach) {
         return Err(None);
     }
-    let (t, last) = walk.walk(d, lower + 2.0 * walk.tolerance, scratch);
+    let (t, last) = walk.walk(d, lower + 2.0 * tolerance_at(walk.tolerance, lower), scratch);
     if walk.settles(t, lower) {
         Ok((t, d, last))
     } else {
@@ -165,7 +169,7 @@ pub(super) fn settle_by_subsets(
         search.give_back(scratch);
         (scratch.subset, scratch.subset_ids) = (subset, ids);
         let (lower, d, _) = found?;
-        let (t, last) = walk.walk(d, lower + 2.0 * walk.tolerance, scratch);
+        let (t, last) = walk.walk(d, lower + 2.0 * tolerance_at(walk.tolerance, lower), scratch);
         if walk.settles(t, lower) {
             return Some((t, d, last));
         }

@@ -8,13 +8,13 @@ use super::regions::{Regions, FACE};
 
 /// Whether `x` lies inside rounded region `k` by more than `margin`.
 pub(super) fn inside(regions: &Regions, k: usize, x: Vec2, margin: f32) -> bool {
-    let (v, normals) = (regions.verts(k), regions.normals(k));
+    let (v, normals, anchors) = (regions.verts(k), regions.normals(k), regions.anchors(k));
     let r = regions.radius - margin;
-    if let Some(answer) = regions.wheels.decide(k, v, normals, x, r) {
+    if let Some(answer) = regions.wheels.decide(k, anchors, normals, x, r) {
         return answer;
     }
     let mut outside = false;
-    for (p, n) in v.iter().zip(normals) {
+    for (p, n) in anchors.iter().zip(normals) {
         let s = n.dot(x - *p);
         if s >= r {
             return false;
@@ -42,8 +42,8 @@ pub(super) fn holds(regions: &Regions, k: usize, x: Vec2, margin: f32) -> bool {
     if regions.radius > 0.0 {
         return inside(regions, k, x, margin);
     }
-    let (v, normals, flags) = (regions.verts(k), regions.normals(k), regions.flags(k));
-    v.iter().zip(normals).zip(flags).all(|((p, n), f)| {
+    let (anchors, normals, flags) = (regions.anchors(k), regions.normals(k), regions.flags(k));
+    anchors.iter().zip(normals).zip(flags).all(|((p, n), f)| {
         let limit = if f & FACE == 0 { margin } else { -margin };
         n.dot(x - *p) < limit
     })
@@ -58,8 +58,8 @@ pub(super) fn box_inside(regions: &Regions, k: usize, lo: Vec2, hi: Vec2, margin
         return corners.iter().all(|c| inside(regions, k, *c, margin));
     }
     let (center, half) = ((lo + hi) * 0.5, (hi - lo) * 0.5);
-    let (v, normals) = (regions.verts(k), regions.normals(k));
-    v.iter().zip(normals).all(|(p, n)| n.dot(center - *p) + n.abs().dot(half) < -margin)
+    let (anchors, normals) = (regions.anchors(k), regions.normals(k));
+    anchors.iter().zip(normals).all(|(p, n)| n.dot(center - *p) + n.abs().dot(half) < -margin)
 }
 
 /// Where the line `o + t d` (unit `d`) runs through the open inside of rounded region `k`
@@ -78,7 +78,7 @@ fn stretch_growing_covered(
     shrink: f32,
     covered: f32,
 ) -> Option<(f32, f32)> {
-    let (v, normals) = (regions.verts(k), regions.normals(k));
+    let (v, normals, anchors) = (regions.verts(k), regions.normals(k), regions.anchors(k));
     let r = regions.radius;
     // Rounded, a region is spanned by its discs and bands alone: a line enters and leaves it
     // through them, and the core lies within. That also serves a core with no area (see
@@ -86,14 +86,14 @@ fn stretch_growing_covered(
     let mut span = if r > 0.0 {
         None
     } else {
-        let clipped = if covered == 0.0 { regions.wheels.clip(k, v, normals, o, d, shrink) } else { None };
-        clipped.unwrap_or_else(|| polygon_stretch(v, normals, regions.flags(k), o, d, shrink, covered))
+        let clipped = if covered == 0.0 { regions.wheels.clip(k, v, anchors, normals, (o, d), shrink) } else { None };
+        clipped.unwrap_or_else(|| polygon_stretch(anchors, normals, regions.flags(k), o, d, shrink, covered))
     };
     if r > 0.0 {
         let r = r - shrink;
         for i in 0..v.len() {
             let (p, q) = (v[i] - o, v[(i + 1) % v.len()] - o);
-            for s in [disc_stretch(p, r, d), band_stretch(p, q, r, d)] {
+            for s in [disc_stretch(p, r, d), band_stretch(p, q, anchors[i] - o, r, d)] {
                 span = union(span, s);
             }
         }
@@ -116,17 +116,29 @@ fn union(a: Option<(f32, f32)>, b: Option<(f32, f32)>) -> Option<(f32, f32)> {
 /// other regions cover: a flat shape lying on a diagonal between two pieces touches both
 /// regions along their shared face, and a walk sliding along that face is inside the union (the
 /// shapes overlap all along it, see `SumVertex`), not in the gap rounding leaves between them.
-pub(super) fn walk_stretch(regions: &Regions, k: usize, d: Vec2, margin: f32) -> Option<(f32, f32)> {
-    match line_stretch(regions, k, Vec2::ZERO, d, -margin)? {
-        (lo, hi) if lo > 0.0 => Some((lo, hi)),
-        _ => stretch_growing_covered(regions, k, Vec2::ZERO, d, 0.0, margin),
+///
+/// Such a region is left at its own exit, unless the walk leaves it grazing a face (at a shallow
+/// angle): then a push `slack` past the exit would still lie within the regions' `clearance`
+/// (the margin, or f32 rounding of the coordinates if more) of that face, touching within
+/// rounding, not apart (a segment on a diagonal slid along it into a hole whose side runs 4e-4
+/// rad off the diagonal). It is then left where it leaves the region grown by that clearance.
+pub(super) fn walk_stretch(regions: &Regions, k: usize, d: Vec2, margin: f32, slack: f32) -> Option<(f32, f32)> {
+    let (lo, hi) = match line_stretch(regions, k, Vec2::ZERO, d, -margin)? {
+        (lo, hi) if lo > 0.0 => return Some((lo, hi)),
+        _ => stretch_growing_covered(regions, k, Vec2::ZERO, d, 0.0, margin)?,
+    };
+    if hi <= 0.0 {
+        return Some((lo, hi));
     }
+    let clearance = regions.clearance.max(margin);
+    let grown = line_stretch(regions, k, Vec2::ZERO, d, -clearance).map_or(hi, |s| s.1);
+    Some((lo, if grown - hi > slack { grown } else { hi }))
 }
 
-/// Cyrus–Beck on the whole line `o + t d`, each face moved in by `shrink`, and those not
-/// `exposable` out by `covered`.
+/// Cyrus–Beck on the whole line `o + t d`, each face (through its anchor, with its normal) moved
+/// in by `shrink`, and those not `exposable` out by `covered`.
 pub(super) fn polygon_stretch(
-    v: &[Vec2],
+    anchors: &[Vec2],
     normals: &[Vec2],
     exposable: &[u8],
     o: Vec2,
@@ -135,8 +147,8 @@ pub(super) fn polygon_stretch(
     covered: f32,
 ) -> Option<(f32, f32)> {
     let (mut lo, mut hi) = (f32::NEG_INFINITY, f32::INFINITY);
-    for (k, (v, n)) in v.iter().zip(normals).enumerate() {
-        let mut limit = n.dot(*v - o) - shrink;
+    for (k, (p, n)) in anchors.iter().zip(normals).enumerate() {
+        let mut limit = n.dot(*p - o) - shrink;
         if covered != 0.0 && exposable.get(k).is_some_and(|f| f & FACE == 0) {
             limit += covered;
         }
@@ -167,19 +179,25 @@ pub(super) fn face_bound((lo, hi): (f32, f32), limit: f32, speed: f32) -> Option
     }
 }
 
+/// Where the line `t d` (unit `d`) runs through the open disc of radius `r` around `c`.
 fn disc_stretch(c: Vec2, r: f32, d: Vec2) -> Option<(f32, f32)> {
     let b = d.dot(c);
-    let disc = b * b - (c.length_squared() - r * r);
+    // From the line's offset from the centre, not `b² − |c|²`: with the disc far along the line
+    // (a face's end a huge level's extent away), those two squares cancel to their rounding,
+    // which swamps `r²`.
+    let disc = r * r - (c - d * b).length_squared();
     (disc > 0.0).then(|| (b - disc.sqrt(), b + disc.sqrt()))
 }
 
-/// The rectangle swept by edge `[a, b]` moved up to `r` along its normals.
-fn band_stretch(a: Vec2, b: Vec2, r: f32, d: Vec2) -> Option<(f32, f32)> {
+/// The rectangle swept by edge `[a, b]` moved up to `r` along its normals; its line measured from
+/// `anchor` (one of its ends, see `regions::anchor`), as the region on its other side measures it.
+fn band_stretch(a: Vec2, b: Vec2, anchor: Vec2, r: f32, d: Vec2) -> Option<(f32, f32)> {
     let e = b - a;
     let n = e.perp().normalize_or_zero();
     let (mut lo, mut hi) = (f32::NEG_INFINITY, f32::INFINITY);
-    // 0 ≤ (x − a)·e ≤ |e|², −r ≤ (x − a)·n ≤ r, with x = t d.
-    for (axis, min, max) in [(e, a.dot(e), a.dot(e) + e.length_squared()), (n, a.dot(n) - r, a.dot(n) + r)] {
+    // 0 ≤ (x − a)·e ≤ |e|², −r ≤ (x − anchor)·n ≤ r, with x = t d.
+    let across = anchor.dot(n);
+    for (axis, min, max) in [(e, a.dot(e), a.dot(e) + e.length_squared()), (n, across - r, across + r)] {
         let speed = axis.dot(d);
         if speed == 0.0 {
             if !(min < 0.0 && 0.0 < max) {
@@ -201,10 +219,18 @@ pub(super) fn walk_out(stretches: &mut [(f32, f32, usize)], tolerance: f32) -> (
     stretches.sort_unstable_by(|a, b| a.0.total_cmp(&b.0));
     let (mut t, mut last) = (0.0f32, usize::MAX);
     loop {
-        let inside = stretches.iter().find(|(lo, hi, _)| *lo < t + tolerance && t < *hi);
+        let within = tolerance_at(tolerance, t);
+        let inside = stretches.iter().find(|(lo, hi, _)| *lo < t + within && t < *hi);
         match inside {
             Some(&(_, hi, k)) => (t, last) = (hi, k),
             None => return (t, last),
         }
     }
+}
+
+/// `tolerance` as it applies at distance `t` along a walk: never below a few units in the last
+/// place of `t`, where a smaller one would vanish when added to it (the scene's tolerance is
+/// relative to the other shape and the deepest pair, which may be far smaller than the push).
+pub(super) fn tolerance_at(tolerance: f32, t: f32) -> f32 {
+    tolerance.max(4.0 * f32::EPSILON * t.abs())
 }

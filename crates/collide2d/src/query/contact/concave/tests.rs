@@ -294,6 +294,25 @@ fn boxes_with_each_way_out() -> [(Aabb, Aabb, f32, Vec2); 4] {
 }
 
 #[test]
+fn the_deepest_piece_pair_and_the_contact_scale_follow_the_small_shape() {
+    // An L 6 across; a disc of radius 0.5 in its upright arm (x in [0, 2]), 1.3 from leaving it
+    // to the left, 1.7 to the right, and clear of the other arm.
+    let l = Polygon::new(&[v(0.0, 0.0), v(6.0, 0.0), v(6.0, 2.0), v(2.0, 2.0), v(2.0, 6.0), v(0.0, 6.0)]).unwrap();
+    let disc: crate::shape::Shape = crate::shape::Circle::new(v(0.8, 4.0), 0.5).unwrap().into();
+    let other = disc.shape_ref();
+    let mut scratch = Scratch::default();
+    prepare_others(&l, OtherPieces::of(other), None, &mut scratch);
+    let (depth, normal) = deepest_pair(&l, OtherPieces::of(other), &mut scratch);
+    assert!((depth - 1.3).abs() < 1e-5 && normal.abs_diff_eq(Vec2::NEG_X, 1e-5), "{depth} {normal}");
+    // The disc's bounds' half diagonal, the depth, a hundredth of its farthest coordinate (4.5):
+    // nothing of the L's size.
+    let expected = 0.5 * std::f32::consts::SQRT_2 + 1.3 + 0.045;
+    assert!((local_scale(other, depth) - expected).abs() < 1e-5, "{}", local_scale(other, depth));
+    // A point at the origin with nothing to push: the least positive scale, never 0.
+    assert_eq!(local_scale(ShapeRef::Point(Vec2::ZERO), 0.0), f32::MIN_POSITIVE);
+}
+
+#[test]
 fn clearing_bound_is_the_shortest_travel_that_clears_the_boxes() {
     for (a, b, depth, _) in boxes_with_each_way_out() {
         assert_eq!(clearing_bound(&a, &b), depth, "{a:?} against {b:?}");

@@ -159,14 +159,17 @@ impl Wheels {
 
     /// Whether `x` lies inside region `k` with every face's signed distance `n · (x − p)` below
     /// `r`, and below 0 as well (the core test of `stretch::inside`), when the wheel can tell:
-    /// `None` for a region without a wheel or a point the pass over the faces must decide.
+    /// `None` for a region without a wheel or a point the pass over the faces must decide. `p` is
+    /// the face's anchor, a point of its line (the pass's, `regions::anchor`): the clearance,
+    /// measured from the faces' first vertices, differs from it by rounding of the region's own
+    /// size, far below the allowance.
     #[inline]
-    pub(super) fn decide(&self, k: usize, verts: &[Vec2], normals: &[Vec2], x: Vec2, r: f32) -> Option<bool> {
-        if verts.len() < WHEEL_FROM {
+    pub(super) fn decide(&self, k: usize, anchors: &[Vec2], normals: &[Vec2], x: Vec2, r: f32) -> Option<bool> {
+        if anchors.len() < WHEEL_FROM {
             return None;
         }
         let wheel = &self.list[self.find(k)?];
-        let n = verts.len();
+        let n = anchors.len();
         let keys = &self.keys[wheel.keys as usize..wheel.keys as usize + n];
         let first = wheel.first as usize;
         // The wedge: the last spoke (in turning order from `first`) at or before x's direction;
@@ -174,11 +177,11 @@ impl Wheels {
         // direction: NaN) falls in that one too, where the bound holds as in any other wedge.
         let ahead = x - wheel.centre;
         let j = (first + turned_to(keys, pseudo_angle(ahead)) + n - 1) % n;
-        let s = normals[j].dot(x - verts[j]);
+        let s = normals[j].dot(x - anchors[j]);
         if s >= r {
             return Some(false);
         }
-        let from_centre = normals[j].dot(wheel.centre - verts[j]);
+        let from_centre = normals[j].dot(wheel.centre - anchors[j]);
         let bound = wheel.clearance * (s / from_centre);
         (bound > rounding_allowance(wheel, ahead) - r.min(0.0)).then_some(true)
     }

@@ -165,9 +165,9 @@ fn a_walk_from_inside_a_region_with_a_wheel_grows_its_covered_faces() {
     }
     for turn in 0..32 {
         let d = Vec2::from_angle(turn as f32 * 0.2);
-        let walked = super::super::stretch::walk_stretch(&regions, 0, d, 0.1).unwrap();
+        let walked = super::super::stretch::walk_stretch(&regions, 0, d, 0.1, f32::INFINITY).unwrap();
         let pass = super::super::stretch::polygon_stretch(
-            regions.verts(0),
+            regions.anchors(0),
             regions.normals(0),
             regions.flags(0),
             Vec2::ZERO,
@@ -178,5 +178,31 @@ fn a_walk_from_inside_a_region_with_a_wheel_grows_its_covered_faces() {
         assert_eq!(Some(walked), pass, "{d}");
         // Past the whole piece: some of the way out is through a grown face.
         assert!(walked.1 > 1.5, "{d}: {walked:?}");
+    }
+}
+
+/// Each face is measured and walked from its end nearer the origin, the same end whichever way
+/// round it runs, so that the two regions beside a diagonal agree on it exactly.
+#[test]
+fn a_face_is_anchored_at_and_walked_from_its_end_nearer_the_origin() {
+    let (near, far) = (v(1.0, -2.0), v(-3e6, 5e6));
+    assert_eq!((anchor(near, far), anchor(far, near)), (near, near));
+    // A tie in distance goes the same way both ways round.
+    assert_eq!(anchor(v(3.0, 4.0), v(-4.0, 3.0)), anchor(v(-4.0, 3.0), v(3.0, 4.0)));
+    // A long thin triangle with its far corners a huge level's extent away, seen from beside its
+    // near corner: every face's anchor is its nearer end, and `face` starts there.
+    let piece = [v(1.0, 1.0), v(1e6, 2.0), v(1e6, 3.0)];
+    for radius in [0.0, 0.5] {
+        let regions = rounded_region(&piece, Vec2::ZERO, radius);
+        let (verts, normals, anchors) = (regions.verts(0), regions.normals(0), regions.anchors(0));
+        assert_eq!(verts.len(), 3);
+        for i in 0..3 {
+            let (p, q) = (verts[i], verts[(i + 1) % 3]);
+            let nearer = if p.length() <= q.length() { p } else { q };
+            assert_eq!(anchors[i], nearer, "face {i}");
+            let (a, b) = regions.face(0, i);
+            let out = normals[i] * radius;
+            assert_eq!((a, b), (nearer + out, if nearer == p { q } else { p } + out), "face {i}");
+        }
     }
 }

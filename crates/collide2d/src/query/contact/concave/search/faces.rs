@@ -30,10 +30,8 @@ impl Search<'_> {
         let regions = self.regions;
         let (k, i) = (part.region as usize, part.index as usize);
         let n = regions.normals(k)[i];
-        let (a, b) = regions.face(k, i);
-        let length = (b - a).length();
-        let Some(u) = (b - a).try_normalize() else { return };
-        let (from, to) = (part.from, part.to.min(length));
+        let Some((a, u, (start, end))) = face_line(regions.face(k, i), n) else { return };
+        let (from, to) = (part.from.max(start), part.to.min(end));
         if !self.lazy {
             return self.face_candidates(k, (a, u, n), (from, to), seen, stretches, push);
         }
@@ -50,7 +48,7 @@ impl Search<'_> {
         } else {
             self.region_at(x, k, |m| line_stretch(regions, m, a, u, self.margin).filter(|&c| reaches(c)))
                 // Where two regions meet, neither holds the point by the margin: the cell may.
-                .or_else(|| self.solid_stretch(x, (a, u, length)).filter(|&c| reaches(c)))
+                .or_else(|| self.solid_stretch(x, (a, u, (start, end))).filter(|&c| reaches(c)))
         };
         match cover {
             Some((s0, s1)) => {
@@ -70,8 +68,8 @@ impl Search<'_> {
     }
 
     /// When the grid cell holding `x` lies wholly inside one region: the stretch of the face
-    /// `(a, u, length)` through that cell, grown by the margin (as in `face_candidates`).
-    fn solid_stretch(&self, x: Vec2, (a, u, length): (Vec2, Vec2, f32)) -> Option<(f32, f32)> {
+    /// `(a, u, (start, end))` through that cell, grown by the margin (as in `face_candidates`).
+    fn solid_stretch(&self, x: Vec2, (a, u, ends): (Vec2, Vec2, (f32, f32))) -> Option<(f32, f32)> {
         let grid = &self.grid;
         if grid.n < 2 {
             return None;
@@ -81,7 +79,7 @@ impl Search<'_> {
             return None;
         }
         let (lo, hi) = grid.cell_box(cx, cy);
-        let (s0, s1) = slab(lo, hi, a, u, (0.0, length))?;
+        let (s0, s1) = slab(lo, hi, a, u, ends)?;
         Some((s0 - self.margin, s1 + self.margin))
     }
 
@@ -290,6 +288,18 @@ pub(in super::super) struct Part {
 }
 
 nearest_first!(Part);
+
+/// A face `(a, b)` with normal `n` as the line `base + s u` (unit `u`), with its ends at `s` in
+/// `(start, end)`. The line is measured from `base`, the foot of the origin on it, not from an
+/// end: a face running a huge level's whole width has both ends its extent away, and a point near
+/// the contact worked out from an end is placed only to f32 rounding of that distance (0.25 at
+/// 5e6), where from the foot it is as precise as the features near the contact.
+fn face_line((a, b): (Vec2, Vec2), n: Vec2) -> Option<(Vec2, Vec2, (f32, f32))> {
+    let u = (b - a).try_normalize()?;
+    let base = n * n.dot(a);
+    let start = (a - base).dot(u);
+    Some((base, u, (start, start + (b - a).length())))
+}
 
 /// The stretch `(s0, s1)` of the line `a + s u` (unit `u`) inside the disc of radius `r` around
 /// the origin, `None` when the line misses it.

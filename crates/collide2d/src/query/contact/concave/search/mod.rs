@@ -8,7 +8,7 @@ use glam::Vec2;
 
 use super::grid::{Grid, Solid, Stamps};
 use super::regions::{Regions, ARC, FACE};
-use super::stretch::{holds, walk_out, walk_stretch};
+use super::stretch::{holds, tolerance_at, walk_out, walk_stretch};
 use super::Scratch;
 use crate::math::slab_range;
 pub(super) use faces::Part;
@@ -205,8 +205,13 @@ impl<'r> Search<'r> {
                 if e.arc {
                     self.arc_candidates(e.region as usize, e.index as usize, seen, &mut push);
                 } else {
-                    let whole =
-                        Part { distance: e.distance, region: e.region, index: e.index, from: 0.0, to: f32::INFINITY };
+                    let whole = Part {
+                        distance: e.distance,
+                        region: e.region,
+                        index: e.index,
+                        from: f32::NEG_INFINITY,
+                        to: f32::INFINITY,
+                    };
                     self.face_part(whole, seen, &mut stretches, &mut parts, &mut push);
                 }
             } else if let Some(c) = candidates.pop() {
@@ -376,14 +381,14 @@ impl<'r> Search<'r> {
         let regions = self.regions;
         let mut stretches = std::mem::take(&mut *self.walk.borrow_mut());
         stretches.clear();
-        let margin = self.margin;
+        let (margin, slack) = (self.margin, 0.5 * self.tolerance);
         self.along(
-            (Vec2::ZERO, d, (0.0, limit + 2.0 * self.tolerance)),
+            (Vec2::ZERO, d, (0.0, limit + 2.0 * tolerance_at(self.tolerance, limit))),
             seen,
             // A solid cell lies inside one region: the walk goes through it.
             |s0, s1, out: &mut Vec<(f32, f32, usize)>| out.push((s0 - margin, s1 + margin, usize::MAX)),
             |k, out: &mut Vec<(f32, f32, usize)>| {
-                if let Some((lo, hi)) = walk_stretch(regions, k, d, margin) {
+                if let Some((lo, hi)) = walk_stretch(regions, k, d, margin, slack) {
                     if lo <= hi {
                         out.push((lo, hi, k));
                     }

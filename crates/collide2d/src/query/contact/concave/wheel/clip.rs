@@ -54,16 +54,17 @@ impl Wheels {
     }
 
     /// Where the line `o + t d` (unit `d`) runs through the open inside of region `k` with its
-    /// faces moved in by `shrink`, as `polygon_stretch` works it out: `Some(stretch)` when the
-    /// region's wheel can tell, `None` for the pass to do it.
+    /// faces moved in by `shrink`, as `polygon_stretch` works it out (each face's line measured
+    /// from its anchor): `Some(stretch)` when the region's wheel can tell, `None` for the pass to
+    /// do it.
     #[inline]
     pub(in super::super) fn clip(
         &self,
         k: usize,
         verts: &[Vec2],
+        anchors: &[Vec2],
         normals: &[Vec2],
-        o: Vec2,
-        d: Vec2,
+        (o, d): (Vec2, Vec2),
         shrink: f32,
     ) -> Option<Option<(f32, f32)>> {
         if verts.len() < WHEEL_FROM {
@@ -96,7 +97,7 @@ impl Wheels {
         for face in [entry, exit] {
             for i in [face + n - 1, face, face + 1] {
                 let i = i % n;
-                let limit = normals[i].dot(verts[i] - o) - shrink;
+                let limit = normals[i].dot(anchors[i] - o) - shrink;
                 span = match super::super::stretch::face_bound(span, limit, normals[i].dot(d)) {
                     Some(span) => span,
                     None => return Some(None),
@@ -189,7 +190,7 @@ mod tests {
             let answers_all = shrink <= wheels.list[0].clip_shrink;
             for (o, d) in tried {
                 let pass = polygon_stretch(verts, normals, &[], o, d, shrink, 0.0);
-                let clip = wheels.clip(0, verts, normals, o, d, shrink);
+                let clip = wheels.clip(0, verts, verts, normals, (o, d), shrink);
                 prop_assert!(clip.is_some() || !answers_all, "{o} {d}: no answer");
                 if let Some(clip) = clip {
                     let tolerance = 1e-5 * (size + o.distance(centre));
@@ -214,19 +215,19 @@ mod tests {
         // 2 tan(π/64) per unit of shrink: it vanishes at 2 cos(π/64), the inradius.
         let inradius = 2.0 * (std::f32::consts::PI / 64.0).cos();
         assert!((wheels.list[0].clip_shrink - 0.5 * inradius).abs() < 1e-4, "{}", wheels.list[0].clip_shrink);
-        let through = wheels.clip(0, verts, normals, Vec2::new(3.0, -2.0), Vec2::X, 0.0).unwrap().unwrap();
+        let through = wheels.clip(0, verts, verts, normals, (Vec2::new(3.0, -2.0), Vec2::X), 0.0).unwrap().unwrap();
         let pass = polygon_stretch(verts, normals, &[], Vec2::new(3.0, -2.0), Vec2::X, 0.0, 0.0).unwrap();
         assert_eq!(through, pass);
         assert!(through.0 < -1.99 && through.0 > -2.0 && through.1 > 1.99 && through.1 < 2.0, "{through:?}");
-        let shrunk = wheels.clip(0, verts, normals, Vec2::new(3.0, -2.0), Vec2::Y, 0.5).unwrap().unwrap();
+        let shrunk = wheels.clip(0, verts, verts, normals, (Vec2::new(3.0, -2.0), Vec2::Y), 0.5).unwrap().unwrap();
         assert!(shrunk.0 < -1.49 && shrunk.0 > -1.5 && shrunk.1 > 1.49 && shrunk.1 < 1.5, "{shrunk:?}");
-        let grown = wheels.clip(0, verts, normals, Vec2::new(3.0, -2.0), Vec2::Y, -0.5).unwrap().unwrap();
+        let grown = wheels.clip(0, verts, verts, normals, (Vec2::new(3.0, -2.0), Vec2::Y), -0.5).unwrap().unwrap();
         assert!(grown.0 < -2.49 && grown.0 > -2.5 && grown.1 > 2.49 && grown.1 < 2.5, "{grown:?}");
         // Beside it, and along a face 1e-3 inside it, which a shrink by 2e-3 puts outside.
-        assert_eq!(wheels.clip(0, verts, normals, Vec2::new(3.0, 1.0), Vec2::X, 0.0), Some(None));
+        assert_eq!(wheels.clip(0, verts, verts, normals, (Vec2::new(3.0, 1.0), Vec2::X), 0.0), Some(None));
         let (near, along) = (verts[5] - normals[5] * 1e-3, (verts[6] - verts[5]).normalize());
-        assert!(wheels.clip(0, verts, normals, near, along, 0.0).unwrap().is_some());
-        assert_eq!(wheels.clip(0, verts, normals, near, along, 2e-3), Some(None));
-        assert_eq!(wheels.clip(0, verts, normals, Vec2::new(3.0, -2.0), Vec2::X, inradius * 0.6), None);
+        assert!(wheels.clip(0, verts, verts, normals, (near, along), 0.0).unwrap().is_some());
+        assert_eq!(wheels.clip(0, verts, verts, normals, (near, along), 2e-3), Some(None));
+        assert_eq!(wheels.clip(0, verts, verts, normals, (Vec2::new(3.0, -2.0), Vec2::X), inradius * 0.6), None);
     }
 }
