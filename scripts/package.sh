@@ -8,15 +8,16 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # The target folder, then "name version" for each publishable member (`publish = false` reads
-# as an empty list of registries).
-mapfile -t meta < <(cargo metadata --no-deps --format-version 1 | python3 -c '
+# as an empty list of registries). cargo metadata first, so that its failure stops the script.
+metadata=$(cargo metadata --no-deps --format-version 1)
+mapfile -t meta < <(python3 -c '
 import json, sys
 m = json.load(sys.stdin)
 print(m["target_directory"])
 for p in m["packages"]:
     if p["publish"] != []:
         print(p["name"], p["version"])
-')
+' <<<"$metadata")
 target=${meta[0]}
 crates=("${meta[@]:1}")
 args=()
