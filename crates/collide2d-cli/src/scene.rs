@@ -213,8 +213,9 @@ pub struct Scene {
 /// The scene built into the command.
 pub const DEMO: &str = include_str!("demo_scene.json");
 
-/// The sprite built into the command (Kenney's slimeGreen.png, CC0).
-const SLIME: &[u8] = include_bytes!("../../collide2d/tests/data/sprites/slimeGreen.png");
+/// The sprite built into the command (Kenney's slimeGreen.png, CC0). `assets/` links to the
+/// library's test copy, and the package carries the file itself.
+const SLIME: &[u8] = include_bytes!("../assets/slimeGreen.png");
 
 /// Reads and builds the scene at `path`, or the built-in demo when `path` is `None`.
 pub fn load(path: Option<&Path>) -> Result<Scene, CliError> {

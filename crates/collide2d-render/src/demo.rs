@@ -34,8 +34,9 @@ pub mod character;
 pub use character::Arrow;
 use character::Character;
 
-/// The sprite used by the traced pair (Kenney's slimeGreen.png, CC0).
-const SPRITE: &[u8] = include_bytes!("../../collide2d/tests/data/sprites/slimeGreen.png");
+/// The sprite used by the traced pair (Kenney's slimeGreen.png, CC0). `assets/` links to the
+/// library's test copy, and the package carries the file itself.
+const SPRITE: &[u8] = include_bytes!("../assets/slimeGreen.png");
 
 /// What the demo's keys do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

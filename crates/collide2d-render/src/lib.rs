@@ -22,6 +22,11 @@
 
 pub mod demo;
 
+/// The README's Rust snippet, compiled and run as a doctest so that it cannot go stale.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
+
 use collide2d::{Aabb, Contact, Shape, Vec2};
 use tiny_skia::{Color, FillRule, Paint, PathBuilder, Pixmap, Rect, Stroke, Transform};
 

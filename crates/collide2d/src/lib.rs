@@ -148,7 +148,7 @@ pub use world::{ColliderHandle, ContactEvent, MoveOptions, MoveResult, QueryFilt
 
 /// The README's Rust snippets, compiled and run as doctests so that they cannot go stale.
 #[cfg(doctest)]
-#[doc = include_str!("../../../README.md")]
+#[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
 
 /// Everything a game usually needs, for `use collide2d::prelude::*`.
