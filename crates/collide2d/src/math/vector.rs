@@ -116,10 +116,11 @@ pub(crate) fn slab_range(o: Vec2, d: Vec2, lo: Vec2, hi: Vec2) -> Option<(f32, f
     (t0 <= t1).then_some((t0, t1, entry))
 }
 
-/// `a < b`, which orders a slab's two crossings: its own function so that the mutation
-/// exclusion for `<=` (on equal crossings either order is the same pair) names it alone.
+/// `a < b`, which orders two values into a pair (a slab's two crossings, a shadow's two
+/// times): its own function so that the mutation exclusion for `<=` (on equal values either
+/// order is the same pair) names it alone.
 #[inline]
-fn ascending(a: f32, b: f32) -> bool {
+pub(crate) fn ascending(a: f32, b: f32) -> bool {
     a < b
 }
 
