@@ -104,6 +104,7 @@ impl Bitmask {
 /// mutation exclusion for `d - start` names it alone: the limits only bound the search for the
 /// first clearing move, and that one makes a limit larger (by twice a content rectangle's
 /// corner coordinate, never negative), so the same first move is found.
+#[inline]
 fn shifted_start(d: i64, start: u32) -> i64 {
     d + start as i64
 }
@@ -111,6 +112,7 @@ fn shifted_start(d: i64, start: u32) -> i64 {
 /// How far the end `end` reaches past `self`'s content starting at `start`: a term of
 /// push_out's per-direction limits, whose `end + start` only makes a limit larger, as in
 /// [`shifted_start`].
+#[inline]
 fn reach_past(end: i64, start: u32) -> i64 {
     end - start as i64
 }
@@ -121,6 +123,7 @@ fn reach_past(end: i64, start: u32) -> i64 {
 /// mutation exclusions for the bounds that stay at least that sum (`+ 2`, and each side at
 /// least 1 pixel for `*` in the sum) name it alone: the search finds the same first clearing
 /// step.
+#[inline]
 fn depth_bound(ra: PixelRect, rb: PixelRect) -> i64 {
     (ra.width + ra.height + rb.width + rb.height) as i64 * 2
 }

@@ -30,6 +30,7 @@ pub struct Component {
 /// `prev`. Its own function so that the mutation exclusions name it alone: letting it run past
 /// them (`<=`, `true`) only compares the row's runs with each other (the pointer never passes
 /// the other one), which a gap of at least one pixel keeps apart even for eight-connectivity.
+#[inline]
 fn in_row_above(a: usize, prev: &std::ops::Range<usize>) -> bool {
     a < prev.end
 }
@@ -38,6 +39,7 @@ fn in_row_above(a: usize, prev: &std::ops::Range<usize>) -> bool {
 /// join. Its own function so that the mutation exclusion for `<=` names it alone: on runs
 /// ending at the same column either may go first, the next run of each row starting past the
 /// gap after it.
+#[inline]
 fn ends_first(e1: u32, e2: u32) -> bool {
     e1 < e2
 }

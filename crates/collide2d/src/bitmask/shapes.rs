@@ -212,6 +212,7 @@ impl Bitmask {
 /// Whether the bounds `lo`, `hi` are not finite or lie wholly left of or above the mask. A
 /// validated shape has finite bounds and a point's two corners are one point, so `&&` for the
 /// finite check's `&&` or `||` tests no other shape.
+#[inline]
 fn unusable_or_before(lo: Vec2, hi: Vec2) -> bool {
     !(lo.is_finite() && hi.is_finite()) || hi.x < 0.0 || hi.y < 0.0
 }
@@ -219,24 +220,28 @@ fn unusable_or_before(lo: Vec2, hi: Vec2) -> bool {
 /// The last column, in a mask `width` wide, whose pixel can touch bounds ending at `hi_x`:
 /// `floor(hi_x)` already reaches every touching pixel, so the `+ 1` is slack (`* 1`, and
 /// `width + 1` or `width / 1` for the last column, reach as far or further).
+#[inline]
 fn last_column(hi_x: f32, width: u32) -> u32 {
     (hi_x.floor() as i64 + 1).min(width as i64 - 1).max(0) as u32
 }
 
 /// The word after the one holding column `cx1`: the row's word range is cut at its stride
 /// after, so `cx1 * 64` only takes more words.
+#[inline]
 fn word_after(cx1: u32) -> usize {
     cx1 as usize / 64 + 1
 }
 
 /// Whether row `y`'s closed square `[y, y + 1]` misses `[lo.y, hi.y]`: `&&` or `false` only
 /// tests more rows.
+#[inline]
 fn row_misses(y: u32, lo: Vec2, hi: Vec2) -> bool {
     (y as f32 + 1.0) < lo.y || (y as f32) > hi.y
 }
 
 /// Whether the run of columns `s .. e` misses `[lo.x, hi.x]`: no run is both left and right of
 /// the bounds, so `&&` (or `false`) tests every run, stopping at a hit.
+#[inline]
 fn run_misses(s: u32, e: u32, lo: Vec2, hi: Vec2) -> bool {
     (e as f32) < lo.x || (s as f32) > hi.x
 }

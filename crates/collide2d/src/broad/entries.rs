@@ -312,6 +312,7 @@ impl BroadPhase {
 /// shortcut: slide checks every condition it needs itself (the same level, row and way), and
 /// an entry not slid goes to the overflow, which every search reads.
 #[cfg_attr(test, mutants::skip)]
+#[inline]
 fn same_level(a: u8, b: u8) -> bool {
     a == b
 }
@@ -321,6 +322,7 @@ fn same_level(a: u8, b: u8) -> bool {
 /// end to the next row's start, still the entry's own bucket, and an entry not slid goes to
 /// the overflow.
 #[cfg_attr(test, mutants::skip)]
+#[inline]
 fn same_row(a: i32, b: i32) -> bool {
     a == b
 }
@@ -328,6 +330,7 @@ fn same_row(a: i32, b: i32) -> bool {
 /// The position of overflow entry `len`: the flag bit 31 with the index, which stays below it.
 /// Its own function so that the mutation exclusion for `^` (the same as `|` on those disjoint
 /// bits) names it alone.
+#[inline]
 fn overflow_pos(len: usize) -> u32 {
     IN_OVERFLOW | len as u32
 }
@@ -337,12 +340,14 @@ fn overflow_pos(len: usize) -> u32 {
 /// flag, which is right for a pure one (its joining entries were checked) and safe for an
 /// impure one (searched the general way); a level re-examined gets its exact flag.
 #[cfg_attr(test, mutants::skip)]
+#[inline]
 fn impure_levels(levels: &[Level]) -> u64 {
     levels.iter().enumerate().fold(0u64, |m, (n, l)| m | ((!l.pure as u64) << n))
 }
 
 /// Whether level `n` is among the `impure` ones (see [`impure_levels`]).
 #[cfg_attr(test, mutants::skip)]
+#[inline]
 fn was_impure(impure: u64, n: usize) -> bool {
     impure >> n & 1 != 0
 }
@@ -351,6 +356,7 @@ fn was_impure(impure: u64, n: usize) -> bool {
 /// `b`. Its own function so that the mutation exclusion for `<=` names it alone: overflow
 /// entries then go in before their bucket's old entries instead of after, and a bucket's
 /// entries are in no particular order.
+#[inline]
 fn goes_before(a: u32, b: u32) -> bool {
     a < b
 }

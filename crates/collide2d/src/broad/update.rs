@@ -27,6 +27,7 @@ fn few(n: usize, live: usize) -> bool {
 /// pair, and dropping them also before the first build (`built ||`), when the changes were
 /// few already (`… || few(moved)`) or when many moved (`… || 2·s < n`; a fill follows) leaves
 /// every choice as it was.
+#[inline]
 fn worth_dedup(built: bool, moved: usize, shifted: usize, live: usize) -> bool {
     built && !few(moved + shifted, live) && few(moved, live) && 2 * shifted < live
 }
@@ -34,6 +35,7 @@ fn worth_dedup(built: bool, moved: usize, shifted: usize, live: usize) -> bool {
 /// What each overflow entry costs in an update of `changed` colliders (`incremental`) or in a
 /// full search, against the cost of a sort. Its own function so that the mutation exclusion
 /// for `changed * 16` (a cost estimate: when to sort is speed only) names it alone.
+#[inline]
 fn overflow_cost(incremental: bool, changed: usize) -> usize {
     if incremental {
         changed + 16
@@ -45,6 +47,7 @@ fn overflow_cost(incremental: bool, changed: usize) -> usize {
 /// Whether, of a pair of two changed boxes found from both, the one with key `a` reports it
 /// (to `b`). Its own function so that the mutation exclusions name it alone: either one may
 /// (`>`: the larger key; `<=`: the keys differ), as a pair ordered by key all the same.
+#[inline]
 fn reports(a: u32, b: u32) -> bool {
     a < b
 }

@@ -60,6 +60,7 @@ pub(crate) fn clean_ring(points: &[Vec2], ring: Ring) -> Result<CleanRing, Shape
 /// Whether a ring of `n` vertices has one lying straight between its neighbours, tested only
 /// for three or more. Its own function so that the mutation exclusion for `||` (a ring of
 /// fewer than 3 also scanned, and refused all the same) names it alone.
+#[inline]
 fn any_straight(n: usize, straight_at: impl Fn(usize) -> bool) -> bool {
     n >= 3 && (0..n).any(straight_at)
 }
@@ -160,6 +161,7 @@ fn any_edges_touch(edges: &[RingEdge], tree: &EdgeTree) -> bool {
 
 /// Consecutive edges of one ring (they share exactly their common vertex: collinear vertices
 /// were removed, so they cannot overlap).
+#[inline]
 fn neighbours(a: &RingEdge, b: &RingEdge) -> bool {
     a.ring == b.ring && ((a.index + 1) % a.ring_len == b.index || (b.index + 1) % b.ring_len == a.index)
 }

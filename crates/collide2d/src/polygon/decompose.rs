@@ -401,6 +401,7 @@ fn split_in_two(points: &[Vec2], cycle: &[usize], maybe_reflex: &[usize]) -> Opt
 }
 
 /// The vertices before and after `x` in `cycle`, if it is there.
+#[inline]
 fn neighbours(cycle: &[usize], x: usize) -> Option<(usize, usize)> {
     let i = cycle.iter().position(|&y| y == x)?;
     Some((cycle[(i + cycle.len() - 1) % cycle.len()], cycle[(i + 1) % cycle.len()]))
@@ -409,6 +410,7 @@ fn neighbours(cycle: &[usize], x: usize) -> Option<(usize, usize)> {
 /// Whether the cut `i → j` (`i < j`) of a cycle skips a vertex, so is not one of its edges.
 /// Its own function so that the mutation exclusions for `j >= i + 1` and `j > i * 1` name it
 /// alone: a cut along an edge fails at the reflex corner it starts or ends at.
+#[inline]
 fn is_diagonal(i: usize, j: usize) -> bool {
     j > i + 1
 }
@@ -417,6 +419,7 @@ fn is_diagonal(i: usize, j: usize) -> bool {
 /// the mutation exclusions name it alone: a flat half has no area, so to_convex drops it, and
 /// the other half, which passed every turn test, is the whole union; a mutant that lets one
 /// through (`||`, `true`, `>=`, `/` for `%`) gives the same pieces.
+#[inline]
 fn neither_flat(points: &[Vec2], first: &[usize], second: &[usize]) -> bool {
     let bends = |c: &[usize]| {
         let k = c.len();

@@ -212,6 +212,7 @@ fn quarter_turns(p: Vec2, turns: u8) -> Vec2 {
 /// exclusion for `(y, x)` names it alone: that mirror instead of a turn still takes +y to +x,
 /// and flips both the orientation's sign and which end of an edge is higher, which the
 /// crossing test compares, so it counts the same crossings.
+#[inline]
 fn quarter_turn(p: Vec2) -> Vec2 {
     Vec2::new(p.y, -p.x)
 }
@@ -221,6 +222,7 @@ fn quarter_turn(p: Vec2) -> Vec2 {
 /// ring an odd number of times exactly when the ring encloses the hole, so every mutant of it
 /// changes only the edges visited.
 #[cfg_attr(test, mutants::skip)]
+#[inline]
 fn stretch_to_bounds(&(_, min, max): &(u8, Vec2, Vec2)) -> f32 {
     (max - min).length_squared()
 }

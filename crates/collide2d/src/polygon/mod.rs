@@ -359,6 +359,7 @@ fn point_in(edges: &[(Vec2, Vec2)], tree: &EdgeTree, aabb: &Aabb, p: Vec2) -> bo
 /// it crosses the ray from `p` towards +x. Its own function so that the mutation exclusion for
 /// `>=` names it alone: the callers have answered a point on an edge before (a zero
 /// orientation), and a straddling edge is never level.
+#[inline]
 fn crosses_rightwards(a: Vec2, b: Vec2, p: Vec2) -> bool {
     (orient2d(a, b, p) > 0.0) == (b.y > a.y)
 }

@@ -161,6 +161,7 @@ fn normal_map(t: &Transform) -> Mat2 {
 /// The capacity for a piece's `n` vertices and then its normals. Only sets when the vector
 /// grows, never what it holds, so every mutant of it is equivalent.
 #[cfg_attr(test, mutants::skip)]
+#[inline]
 fn room_with_normals(n: usize) -> usize {
     2 * n
 }

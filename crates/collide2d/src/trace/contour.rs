@@ -179,6 +179,7 @@ fn finish(corners: &[(isize, isize)], visits: &mut [u8], stride: usize, island: 
 /// Pixel `(x, y)` stepped by `(dx, dy)`. Its own function so that the mutation exclusion for
 /// `-` names it alone: `OUT` holds all four directions, each with its opposite, so negating one
 /// coordinate of the step visits the same four neighbours, in another order.
+#[inline]
 fn neighbour(x: isize, y: isize, (dx, dy): (isize, isize)) -> (isize, isize) {
     (x + dx, y + dy)
 }
@@ -186,6 +187,7 @@ fn neighbour(x: isize, y: isize, (dx, dy): (isize, isize)) -> (isize, isize) {
 /// Whether a ring of twice the signed area `twice_area` winds as an island's outline. Its own
 /// function so that the mutation exclusion for `>=` names it alone: a traced ring encloses
 /// whole pixels, so its area is never 0.
+#[inline]
 fn is_outer(twice_area: f64) -> bool {
     twice_area > 0.0
 }

@@ -69,6 +69,7 @@ impl<T> World<T> {
 /// one a cast returns is unspecified (documented), so `<=` returns another of them; and a ray's
 /// reach shrinks to its best hit, so a later hit is never further, and always taking it
 /// (`true`) differs on ties only.
+#[inline]
 fn nearer(distance: f32, best: f32) -> bool {
     distance < best
 }

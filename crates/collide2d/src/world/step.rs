@@ -296,6 +296,7 @@ impl<T> World<T> {
 /// order, the same pairs with the same answers for stretches of any size (`16 + threads`,
 /// `16 / threads`, or 1).
 #[cfg(feature = "parallel")]
+#[inline]
 fn stretch_len(n: usize) -> usize {
     n.div_ceil(16 * crate::share::participants()).max(1)
 }
