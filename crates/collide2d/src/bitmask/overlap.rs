@@ -104,6 +104,28 @@ impl Placement {
         }
     }
 
+    /// Whether `self`'s word `i` (of those before `i1`) lies left of `other`'s row, for
+    /// [`fold_row`](Self::fold_row)'s first loop. Its own function so that the mutation
+    /// exclusions name it alone: that loop only sends words to the checked path (`shifted`, which
+    /// gives the same bits as the fast one), so more words through it (`<=`, `-`) change no
+    /// result, and `q0 + i1 >= 0` always (the overlap's last word lies at or after other's
+    /// first), so `||` and `i <= i1` never run a word past the overlap.
+    #[inline(always)]
+    fn left_of_other(&self, i: usize, i1: usize) -> bool {
+        i < i1 && self.q0 + (i as i64) < 0
+    }
+
+    /// Where in `other`'s row [`fold_row`](Self::fold_row)'s fast middle starts, from `self`'s
+    /// word `i`; `None` if no word is left. Its own function so that the mutation exclusions
+    /// name it alone: skipping the middle (`i > i1`, `i == i1`, `None`) leaves every word to the
+    /// checked loop after it; entering it with no word (`i <= i1`) does nothing; `q0 - i` is
+    /// negative whenever it differs from `q0 + i` there, so the words left (saturating to 0)
+    /// skip it too.
+    #[inline(always)]
+    fn middle_start(&self, i: usize, i1: usize) -> Option<usize> {
+        (i < i1).then(|| (self.q0 + i as i64) as usize)
+    }
+
     /// Folds `f` over the ANDs of `self`'s words `i0 .. i1` of one row with `other`'s words
     /// under them. The middle words, where `other`'s two source words both exist, go through a
     /// `zip` without bounds checks or branches (so the loop can be vectorised); the at most one
@@ -112,12 +134,11 @@ impl Placement {
     fn fold_row<T>(&self, arow: &[u64], brow: &[u64], init: T, mut f: impl FnMut(T, u64) -> T) -> T {
         let (mut i, i1) = (self.i0, self.i1);
         let mut acc = init;
-        while i < i1 && self.q0 + (i as i64) < 0 {
+        while self.left_of_other(i, i1) {
             acc = f(acc, arow[i] & self.shifted(brow, i));
             i += 1;
         }
-        if i < i1 {
-            let q = (self.q0 + i as i64) as usize;
+        if let Some(q) = self.middle_start(i, i1) {
             let tail = if self.r == 0 { 0 } else { 1 };
             let n = (i1 - i).min(brow.len().saturating_sub(q + tail));
             if n > 0 {

@@ -2,7 +2,7 @@
 
 use glam::Vec2;
 
-use super::Bitmask;
+use super::{Bitmask, PixelRect};
 
 /// How to move `other` out of `self`, for two overlapping masks ([`Bitmask::push_out`]).
 ///
@@ -58,10 +58,10 @@ impl Bitmask {
         let (dx, dy) = (offset.0 as i64, offset.1 as i64);
         // Moves past which the content rectangles are apart, per direction.
         let limit = [
-            (ra.x + ra.width) as i64 - (dx + rb.x as i64),
-            (dx + (rb.x + rb.width) as i64) - ra.x as i64,
-            (ra.y + ra.height) as i64 - (dy + rb.y as i64),
-            (dy + (rb.y + rb.height) as i64) - ra.y as i64,
+            (ra.x + ra.width) as i64 - shifted_start(dx, rb.x),
+            reach_past(dx + (rb.x + rb.width) as i64, ra.x),
+            (ra.y + ra.height) as i64 - shifted_start(dy, rb.y),
+            reach_past(dy + (rb.y + rb.height) as i64, ra.y),
         ];
         let dirs = [(1i64, 0i64), (-1, 0), (0, 1), (0, -1)];
         let clears = |step: (i64, i64), k: i64| moved(offset, step, k).is_none_or(|o| !self.overlaps(other, o));
@@ -88,7 +88,7 @@ impl Bitmask {
             normal = Vec2::new(dir.0 as f32, dir.1 as f32);
         }
         // Along the normal: at most the distance that takes the content rectangles apart.
-        let far = (ra.width + ra.height + rb.width + rb.height) as i64 * 2;
+        let far = depth_bound(ra, rb);
         let depth = (1..=far)
             .find(|&k| {
                 let step = (normal * k as f32).round();
@@ -97,4 +97,33 @@ impl Bitmask {
             .unwrap_or(far) as f32;
         Some(PushOut { axis_move, normal, depth })
     }
+}
+
+/// `other`'s content starting at `start` on an axis, moved by the offset `d` on it: a term of
+/// push_out's per-direction limits. Its own function (as is [`reach_past`]) so that the
+/// mutation exclusion for `d - start` names it alone: the limits only bound the search for the
+/// first clearing move, and that one makes a limit larger (by twice a content rectangle's
+/// corner coordinate, never negative), so the same first move is found.
+#[inline]
+fn shifted_start(d: i64, start: u32) -> i64 {
+    d + start as i64
+}
+
+/// How far the end `end` reaches past `self`'s content starting at `start`: a term of
+/// push_out's per-direction limits, whose `end + start` only makes a limit larger, as in
+/// [`shifted_start`].
+#[inline]
+fn reach_past(end: i64, start: u32) -> i64 {
+    end - start as i64
+}
+
+/// push_out's bound on the depth search along the normal: twice the content rectangles' sides
+/// summed, where their sum alone always suffices (a unit normal has |x| + |y| >= 1, so by then
+/// one axis has moved past both rectangles' extents along it). Its own function so that the
+/// mutation exclusions for the bounds that stay at least that sum (`+ 2`, and each side at
+/// least 1 pixel for `*` in the sum) name it alone: the search finds the same first clearing
+/// step.
+#[inline]
+fn depth_bound(ra: PixelRect, rb: PixelRect) -> i64 {
+    (ra.width + ra.height + rb.width + rb.height) as i64 * 2
 }

@@ -26,6 +26,24 @@ pub struct Component {
     pub count: u64,
 }
 
+/// Whether the pointer `a` of components' two-pointer join is still among the row above's runs
+/// `prev`. Its own function so that the mutation exclusions name it alone: letting it run past
+/// them (`<=`, `true`) only compares the row's runs with each other (the pointer never passes
+/// the other one), which a gap of at least one pixel keeps apart even for eight-connectivity.
+#[inline]
+fn in_row_above(a: usize, prev: &std::ops::Range<usize>) -> bool {
+    a < prev.end
+}
+
+/// Whether the run ending at column `e1` ends before the one ending at `e2`, for components'
+/// join. Its own function so that the mutation exclusion for `<=` names it alone: on runs
+/// ending at the same column either may go first, the next run of each row starting past the
+/// gap after it.
+#[inline]
+fn ends_first(e1: u32, e2: u32) -> bool {
+    e1 < e2
+}
+
 /// Union–find over run indices, with path halving.
 fn find(parent: &mut [usize], mut i: usize) -> usize {
     while parent[i] != i {
@@ -64,14 +82,14 @@ impl Bitmask {
             parent.extend(start..runs.len());
             // Runs of both rows are sorted by x: join each pair whose columns meet, two pointers.
             let (mut a, mut b) = (prev.start, start);
-            while a < prev.end && b < runs.len() {
+            while in_row_above(a, &prev) && b < runs.len() {
                 let ((_, s1, e1), (_, s2, e2)) = (runs[a], runs[b]);
                 if s1 < e2 + slack && s2 < e1 + slack {
                     let (ra, rb) = (find(&mut parent, a), find(&mut parent, b));
                     // Keep the smaller index as the root, so roots are first runs.
                     parent[ra.max(rb)] = ra.min(rb);
                 }
-                if e1 < e2 {
+                if ends_first(e1, e2) {
                     a += 1;
                 } else {
                     b += 1;

@@ -133,7 +133,7 @@ impl Bitmask {
         let shape = shape.shape_ref();
         let b = shape.aabb();
         let (lo, hi) = (b.min(), b.max());
-        if !(lo.is_finite() && hi.is_finite()) || hi.x < 0.0 || hi.y < 0.0 {
+        if unusable_or_before(lo, hi) {
             return false;
         }
         if lo.x > self.width as f32 || lo.y > self.height as f32 {
@@ -144,10 +144,10 @@ impl Bitmask {
         let y1 = (hi.y.floor() as i64 + 1).min(self.height as i64) as u32;
         // Columns likewise; whole words outside them are skipped.
         let cx0 = (lo.x.floor() as i64 - 1).max(0) as u32;
-        let cx1 = (hi.x.floor() as i64 + 1).min(self.width as i64 - 1).max(0) as u32;
-        let (i0, i1) = (cx0 as usize / 64, cx1 as usize / 64 + 1);
+        let cx1 = last_column(hi.x, self.width);
+        let (i0, i1) = (cx0 as usize / 64, word_after(cx1));
         for y in y0..y1 {
-            if (y as f32 + 1.0) < lo.y || (y as f32) > hi.y {
+            if row_misses(y, lo, hi) {
                 continue;
             }
             let row = &self.row(y)[i0..i1.min(self.stride)];
@@ -155,7 +155,7 @@ impl Bitmask {
             let mut hit = false;
             super::mask::row_runs(row, slice_end, |s, e| {
                 let (s, e) = (s + i0 as u32 * 64, e + i0 as u32 * 64);
-                if hit || (e as f32) < lo.x || (s as f32) > hi.x {
+                if hit || run_misses(s, e, lo, hi) {
                     return;
                 }
                 let run =
@@ -203,6 +203,47 @@ impl Bitmask {
         scratch.paint(shape, |x, y| Vec2::new((x0 + x as i64) as f32 + 0.5, (y0 + y as i64) as f32 + 0.5));
         self.overlaps(scratch, (x0 as i32, y0 as i32))
     }
+}
+
+// overlaps_shape's shortcuts, each its own function so that the mutation exclusions name it
+// alone: they only skip work, and whatever rows, words and runs they let through is tested
+// exactly (each run a box against the shape), so testing more gives the same answer.
+
+/// Whether the bounds `lo`, `hi` are not finite or lie wholly left of or above the mask. A
+/// validated shape has finite bounds and a point's two corners are one point, so `&&` for the
+/// finite check's `&&` or `||` tests no other shape.
+#[inline]
+fn unusable_or_before(lo: Vec2, hi: Vec2) -> bool {
+    !(lo.is_finite() && hi.is_finite()) || hi.x < 0.0 || hi.y < 0.0
+}
+
+/// The last column, in a mask `width` wide, whose pixel can touch bounds ending at `hi_x`:
+/// `floor(hi_x)` already reaches every touching pixel, so the `+ 1` is slack (`* 1`, and
+/// `width + 1` or `width / 1` for the last column, reach as far or further).
+#[inline]
+fn last_column(hi_x: f32, width: u32) -> u32 {
+    (hi_x.floor() as i64 + 1).min(width as i64 - 1).max(0) as u32
+}
+
+/// The word after the one holding column `cx1`: the row's word range is cut at its stride
+/// after, so `cx1 * 64` only takes more words.
+#[inline]
+fn word_after(cx1: u32) -> usize {
+    cx1 as usize / 64 + 1
+}
+
+/// Whether row `y`'s closed square `[y, y + 1]` misses `[lo.y, hi.y]`: `&&` or `false` only
+/// tests more rows.
+#[inline]
+fn row_misses(y: u32, lo: Vec2, hi: Vec2) -> bool {
+    (y as f32 + 1.0) < lo.y || (y as f32) > hi.y
+}
+
+/// Whether the run of columns `s .. e` misses `[lo.x, hi.x]`: no run is both left and right of
+/// the bounds, so `&&` (or `false`) tests every run, stopping at a hit.
+#[inline]
+fn run_misses(s: u32, e: u32, lo: Vec2, hi: Vec2) -> bool {
+    (e as f32) < lo.x || (s as f32) > hi.x
 }
 
 #[cfg(test)]

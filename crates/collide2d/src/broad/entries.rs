@@ -2,7 +2,7 @@
 //! into the bucket beside, or to the overflow list), and the overflow merged back.
 
 use super::bounds::{include, Bounds, Packed, NOWHERE};
-use super::cells::locate;
+use super::cells::{locate, Level};
 use super::proxies::{ALIVE, PLACED};
 use super::BroadPhase;
 
@@ -188,13 +188,13 @@ impl BroadPhase {
             let pos = self.pos[i as usize];
             if placed && (pos & IN_OVERFLOW != 0 || same_cell) {
                 *self.entry_mut(i) = e;
-            } else if placed && s.level == level && self.slide(pos, level, e) {
+            } else if placed && same_level(s.level, level) && self.slide(pos, level, e) {
                 // Now first or last of the bucket beside.
             } else {
                 if placed {
                     self.entry_mut(i).bury();
                 }
-                self.pos[i as usize] = IN_OVERFLOW | self.overflow.len() as u32;
+                self.pos[i as usize] = overflow_pos(self.overflow.len());
                 self.overflow.push(e);
             }
             self.count(level, 1);
@@ -215,7 +215,7 @@ impl BroadPhase {
     fn slide(&mut self, pos: u32, level: u8, e: Entry) -> bool {
         let old = &self.entries[pos as usize];
         let Some(l) = self.levels.get(level as usize) else { return false };
-        let beside = e.cy == old.cy && e.bucket.abs_diff(old.bucket) == 1;
+        let beside = same_row(e.cy, old.cy) && e.bucket.abs_diff(old.bucket) == 1;
         if !(l.pure && beside && l.canonical(e.cx, e.cy)) {
             return false;
         }
@@ -256,7 +256,7 @@ impl BroadPhase {
         // entries do); an impure one is looked at whole afterwards, as the entries that made
         // it impure may have left.
         // (At most MAX_LEVELS = 48 levels: one bit each.)
-        let impure = self.levels.iter().enumerate().fold(0u64, |m, (n, l)| m | ((!l.pure as u64) << n));
+        let impure = impure_levels(&self.levels);
         for e in over.iter().filter(|e| e.idx != DEAD) {
             if let Some(l) = self.levels.iter_mut().find(|l| l.buckets().contains(&(e.bucket as usize))) {
                 l.pure &= l.canonical(e.cx, e.cy);
@@ -266,7 +266,7 @@ impl BroadPhase {
         let mut merged = Merged { spare: &mut spare, pos: &mut self.pos, starts: &mut self.starts, union };
         let mut o = 0;
         for e in &self.entries {
-            while o < over.len() && over[o].bucket < e.bucket {
+            while o < over.len() && goes_before(over[o].bucket, e.bucket) {
                 merged.keep(&over[o]);
                 o += 1;
             }
@@ -282,7 +282,7 @@ impl BroadPhase {
         self.overflow = over;
         self.spare = std::mem::replace(&mut self.entries, spare);
         self.spread = spread;
-        for n in (0..self.levels.len()).filter(|&n| impure >> n & 1 != 0) {
+        for n in (0..self.levels.len()).filter(|&n| was_impure(impure, n)) {
             let l = self.levels[n];
             let r = l.buckets();
             let mut entries = self.entries[self.starts[r.start] as usize..self.starts[r.end] as usize].iter();
@@ -303,4 +303,60 @@ impl BroadPhase {
             &[]
         }
     }
+}
+
+// refresh's and sort's choices that cannot change an answer, each its own function so that it
+// can be skipped for mutation testing (or its exclusion can name it alone).
+
+/// Whether a moved entry stays in its level, so that [`BroadPhase::slide`] is tried. Only a
+/// shortcut: slide checks every condition it needs itself (the same level, row and way), and
+/// an entry not slid goes to the overflow, which every search reads.
+#[cfg_attr(test, mutants::skip)]
+#[inline]
+fn same_level(a: u8, b: u8) -> bool {
+    a == b
+}
+
+/// Whether a moved entry stays in its cell row, for [`BroadPhase::slide`]. Only chooses when a
+/// slide is tried: with `!=` the only move between buckets one apart is the wrap from a row's
+/// end to the next row's start, still the entry's own bucket, and an entry not slid goes to
+/// the overflow.
+#[cfg_attr(test, mutants::skip)]
+#[inline]
+fn same_row(a: i32, b: i32) -> bool {
+    a == b
+}
+
+/// The position of overflow entry `len`: the flag bit 31 with the index, which stays below it.
+/// Its own function so that the mutation exclusion for `^` (the same as `|` on those disjoint
+/// bits) names it alone.
+#[inline]
+fn overflow_pos(len: usize) -> u32 {
+    IN_OVERFLOW | len as u32
+}
+
+/// The levels that are impure, one bit each (at most MAX_LEVELS = 48). This and its reading,
+/// [`was_impure`], only choose which levels sort re-examines: a level left out keeps its
+/// flag, which is right for a pure one (its joining entries were checked) and safe for an
+/// impure one (searched the general way); a level re-examined gets its exact flag.
+#[cfg_attr(test, mutants::skip)]
+#[inline]
+fn impure_levels(levels: &[Level]) -> u64 {
+    levels.iter().enumerate().fold(0u64, |m, (n, l)| m | ((!l.pure as u64) << n))
+}
+
+/// Whether level `n` is among the `impure` ones (see [`impure_levels`]).
+#[cfg_attr(test, mutants::skip)]
+#[inline]
+fn was_impure(impure: u64, n: usize) -> bool {
+    impure >> n & 1 != 0
+}
+
+/// Whether an overflow entry of bucket `a` goes into the entries before an old entry of bucket
+/// `b`. Its own function so that the mutation exclusion for `<=` names it alone: overflow
+/// entries then go in before their bucket's old entries instead of after, and a bucket's
+/// entries are in no particular order.
+#[inline]
+fn goes_before(a: u32, b: u32) -> bool {
+    a < b
 }

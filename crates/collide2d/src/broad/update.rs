@@ -20,6 +20,38 @@ fn few(n: usize, live: usize) -> bool {
     n * INCREMENTAL_SHARE <= live
 }
 
+/// Whether update_with drops the shifted list's duplicates, with `moved` and `shifted` listed
+/// and `live` colliders: only where that can tip the choice to an incremental update (few
+/// moved, too many listed, under half the boxes: pinned by a test). Its own function so that
+/// the mutation exclusions for its `||`s name it alone: dropping duplicates never changes a
+/// pair, and dropping them also before the first build (`built ||`), when the changes were
+/// few already (`… || few(moved)`) or when many moved (`… || 2·s < n`; a fill follows) leaves
+/// every choice as it was.
+#[inline]
+fn worth_dedup(built: bool, moved: usize, shifted: usize, live: usize) -> bool {
+    built && !few(moved + shifted, live) && few(moved, live) && 2 * shifted < live
+}
+
+/// What each overflow entry costs in an update of `changed` colliders (`incremental`) or in a
+/// full search, against the cost of a sort. Its own function so that the mutation exclusion
+/// for `changed * 16` (a cost estimate: when to sort is speed only) names it alone.
+#[inline]
+fn overflow_cost(incremental: bool, changed: usize) -> usize {
+    if incremental {
+        changed + 16
+    } else {
+        128
+    }
+}
+
+/// Whether, of a pair of two changed boxes found from both, the one with key `a` reports it
+/// (to `b`). Its own function so that the mutation exclusions name it alone: either one may
+/// (`>`: the larger key; `<=`: the keys differ), as a pair ordered by key all the same.
+#[inline]
+fn reports(a: u32, b: u32) -> bool {
+    a < b
+}
+
 /// Sets bit `i`: `false` if it was set already.
 #[inline(always)]
 fn mark(bits: &mut [u64], i: u32) -> bool {
@@ -214,7 +246,7 @@ impl BroadPhase {
         // over the list would cost every full step a little and change nothing; it would take
         // a box moved more than five times on average to tip the choice).
         let (moved, shifted) = (self.moved.len(), self.shifted.len());
-        if self.built && !few(moved + shifted, self.live) && few(moved, self.live) && 2 * shifted < self.live {
+        if worth_dedup(self.built, moved, shifted, self.live) {
             self.dedup_shifted();
         }
         let changed = self.moved.len() + self.shifted.len();
@@ -228,7 +260,7 @@ impl BroadPhase {
         }
         // Sort once the overflow costs more than a sort: each changed collider scans it in an
         // incremental update; in a full search, each overflow entry searches the grid around it.
-        let cost = if incremental { changed + 16 } else { 128 };
+        let cost = overflow_cost(incremental, changed);
         if self.overflow.len() * cost > 4 * self.entries.len() + 1024 {
             self.sort();
         }
@@ -287,7 +319,7 @@ impl BroadPhase {
                 if b.idx != a.idx
                     && b.p.meets(&probe)
                     && a.allows(b)
-                    && (!Self::moved_bit(&bits, b.idx) || a.idx < b.idx)
+                    && (!Self::moved_bit(&bits, b.idx) || reports(a.idx, b.idx))
                 {
                     pairs.push(a.pair(b));
                 }

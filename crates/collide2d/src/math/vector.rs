@@ -107,13 +107,21 @@ pub(crate) fn slab_range(o: Vec2, d: Vec2, lo: Vec2, hi: Vec2) -> Option<(f32, f
             continue;
         }
         let (a, b) = ((lo - start) / step, (hi - start) / step);
-        let (near, far) = if a < b { (a, b) } else { (b, a) };
+        let (near, far) = if ascending(a, b) { (a, b) } else { (b, a) };
         if near > t0 {
             (t0, entry) = (near, Some(axis));
         }
         t1 = t1.min(far);
     }
     (t0 <= t1).then_some((t0, t1, entry))
+}
+
+/// `a < b`, which orders two values into a pair (a slab's two crossings, a shadow's two
+/// times): its own function so that the mutation exclusion for `<=` (on equal values either
+/// order is the same pair) names it alone.
+#[inline]
+pub(crate) fn ascending(a: f32, b: f32) -> bool {
+    a < b
 }
 
 #[cfg(test)]

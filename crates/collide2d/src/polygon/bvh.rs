@@ -86,7 +86,7 @@ impl EdgeTree {
                 if hits.any(|&e| visit(e as usize)) {
                     return true;
                 }
-            } else if top + 2 <= stack.len() {
+            } else if room_for_two(top, &stack) {
                 stack[top] = node.start;
                 stack[top + 1] = node.end;
                 top += 2;
@@ -118,10 +118,10 @@ impl EdgeTree {
                         visit(e as usize, &mut reach);
                     }
                 }
-            } else if top + 2 <= stack.len() {
+            } else if room_for_two(top, &stack) {
                 // The child reaching further right is taken first (pushed last).
                 let (left, right) = (node.start, node.end);
-                let further = self.nodes[left as usize].max.x > self.nodes[right as usize].max.x;
+                let further = reaches_further(self.nodes[left as usize].max.x, self.nodes[right as usize].max.x);
                 let (later, first) = if further { (right, left) } else { (left, right) };
                 stack[top] = later;
                 stack[top + 1] = first;
@@ -182,6 +182,22 @@ impl EdgeTree {
     pub(crate) fn any_in_box(&self, b: &Aabb, visit: impl FnMut(usize) -> bool) -> bool {
         self.any_in(b.min(), b.max(), visit)
     }
+}
+
+/// The walks' stack guard, whether `stack` has room for two more nodes above `top`: its own
+/// function so that the mutation exclusion for `top * 2` (which differs only beyond 32 pending
+/// nodes, a tree deeper than 32 levels of median splits) names it alone.
+#[inline]
+fn room_for_two(top: usize, stack: &[u32]) -> bool {
+    top + 2 <= stack.len()
+}
+
+/// Whether a child reaching right to `a` reaches further than its sibling reaching to `b`: its
+/// own function so that the mutation exclusion for `>=` (on equal reaches either child may go
+/// first) names it alone.
+#[inline]
+fn reaches_further(a: f32, b: f32) -> bool {
+    a > b
 }
 
 /// Closed boxes `[a0, a1]` and `[b0, b1]` share a point (false for NaN).

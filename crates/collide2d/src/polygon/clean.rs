@@ -36,7 +36,7 @@ pub(crate) fn clean_ring(points: &[Vec2], ring: Ring) -> Result<CleanRing, Shape
         distinct = distinct.max(n);
         let straight_at = |i: usize| orient2d(kept[(i + n - 1) % n].1, kept[i].1, kept[(i + 1) % n].1) == 0.0;
         // Most rings have no straight vertex: find that out before allocating.
-        if n >= 3 && (0..n).any(straight_at) {
+        if any_straight(n, straight_at) {
             let straight: Vec<bool> = (0..n).map(straight_at).collect();
             let mut i = 0;
             kept.retain(|_| {
@@ -55,6 +55,14 @@ pub(crate) fn clean_ring(points: &[Vec2], ring: Ring) -> Result<CleanRing, Shape
         0..=2 => Err(ShapeError::TooFewVertices { shape: NAME, found: distinct, needed: 3 }),
         _ => Ok(kept),
     }
+}
+
+/// Whether a ring of `n` vertices has one lying straight between its neighbours, tested only
+/// for three or more. Its own function so that the mutation exclusion for `||` (a ring of
+/// fewer than 3 also scanned, and refused all the same) names it alone.
+#[inline]
+fn any_straight(n: usize, straight_at: impl Fn(usize) -> bool) -> bool {
+    n >= 3 && (0..n).any(straight_at)
 }
 
 /// Winds the ring counter-clockwise (`ccw`) or clockwise; returns whether it was reversed.
@@ -153,6 +161,7 @@ fn any_edges_touch(edges: &[RingEdge], tree: &EdgeTree) -> bool {
 
 /// Consecutive edges of one ring (they share exactly their common vertex: collinear vertices
 /// were removed, so they cannot overlap).
+#[inline]
 fn neighbours(a: &RingEdge, b: &RingEdge) -> bool {
     a.ring == b.ring && ((a.index + 1) % a.ring_len == b.index || (b.index + 1) % b.ring_len == a.index)
 }

@@ -273,10 +273,6 @@ fn repartition(points: &[Vec2], cycles: Vec<Vec<usize>>) -> Vec<Vec<usize>> {
     // and the diagonal's ends where joining that neighbour alone turns right.
     let mut across: Vec<(usize, usize, usize, [Option<usize>; 2])> = Vec::new();
     let mut marks = vec![false; points.len()];
-    let around = |cycle: &[usize], x: usize| {
-        let i = cycle.iter().position(|&y| y == x)?;
-        Some((cycle[(i + cycle.len() - 1) % cycle.len()], cycle[(i + 1) % cycle.len()]))
-    };
     let right = |a: usize, b: usize, c: usize| orient2d(points[a], points[b], points[c]) < 0.0;
     while let Some(q) = work.pop() {
         let Some(c) = pieces[q].as_deref() else { continue };
@@ -289,8 +285,10 @@ fn repartition(points: &[Vec2], cycles: Vec<Vec<usize>>) -> Vec<Vec<usize>> {
             }
             // Only the diagonal's ends can turn right once joined (the other corners are the
             // pieces' own): read off the two cycles, without joining them.
-            let (Some((before_u, _)), Some((_, after_v))) = (around(c, u), around(c, v)) else { continue };
-            let (Some((_, after_u)), Some((before_v, _))) = (around(other, u), around(other, v)) else { continue };
+            let (Some((before_u, _)), Some((_, after_v))) = (neighbours(c, u), neighbours(c, v)) else { continue };
+            let (Some((_, after_u)), Some((before_v, _))) = (neighbours(other, u), neighbours(other, v)) else {
+                continue;
+            };
             across.push((
                 u,
                 v,
@@ -386,7 +384,7 @@ fn split_in_two(points: &[Vec2], cycle: &[usize], maybe_reflex: &[usize]) -> Opt
     // Cutting along i → j (i < j) changes the turns at i and j only, in both halves. (One of
     // them is reflex, so a cut along an edge fails at its own corner.)
     let cuts = |i: usize, j: usize| {
-        j > i + 1
+        is_diagonal(i, j)
             && turn(j, i, i + 1) >= 0.0
             && turn(j - 1, j, i) >= 0.0
             && turn(i, j, j + 1) >= 0.0
@@ -399,12 +397,35 @@ fn split_in_two(points: &[Vec2], cycle: &[usize], maybe_reflex: &[usize]) -> Opt
     };
     let first: Vec<usize> = cycle[i..=j].to_vec();
     let second: Vec<usize> = cycle[j..].iter().chain(&cycle[..=i]).copied().collect();
-    // Neither half flat (straight at every corner).
+    neither_flat(points, &first, &second).then(|| vec![first, second])
+}
+
+/// The vertices before and after `x` in `cycle`, if it is there.
+#[inline]
+fn neighbours(cycle: &[usize], x: usize) -> Option<(usize, usize)> {
+    let i = cycle.iter().position(|&y| y == x)?;
+    Some((cycle[(i + cycle.len() - 1) % cycle.len()], cycle[(i + 1) % cycle.len()]))
+}
+
+/// Whether the cut `i → j` (`i < j`) of a cycle skips a vertex, so is not one of its edges.
+/// Its own function so that the mutation exclusions for `j >= i + 1` and `j > i * 1` name it
+/// alone: a cut along an edge fails at the reflex corner it starts or ends at.
+#[inline]
+fn is_diagonal(i: usize, j: usize) -> bool {
+    j > i + 1
+}
+
+/// Whether neither half of a split is flat (straight at every corner). Its own function so that
+/// the mutation exclusions name it alone: a flat half has no area, so to_convex drops it, and
+/// the other half, which passed every turn test, is the whole union; a mutant that lets one
+/// through (`||`, `true`, `>=`, `/` for `%`) gives the same pieces.
+#[inline]
+fn neither_flat(points: &[Vec2], first: &[usize], second: &[usize]) -> bool {
     let bends = |c: &[usize]| {
         let k = c.len();
         (0..k).any(|m| orient2d(points[c[(m + k - 1) % k]], points[c[m]], points[c[(m + 1) % k]]) > 0.0)
     };
-    (bends(&first) && bends(&second)).then(|| vec![first, second])
+    bends(first) && bends(second)
 }
 
 fn find(parent: &mut [u32], mut i: u32) -> u32 {

@@ -347,12 +347,21 @@ fn point_in(edges: &[(Vec2, Vec2)], tree: &EdgeTree, aabb: &Aabb, p: Vec2) -> bo
     let mut inside = false;
     tree.any_in(p, Vec2::new(hi.x, p.y), |e| {
         let (a, b) = edges[e];
-        if (a.y > p.y) != (b.y > p.y) && (orient2d(a, b, p) > 0.0) == (b.y > a.y) {
+        if (a.y > p.y) != (b.y > p.y) && crosses_rightwards(a, b, p) {
             inside = !inside;
         }
         false
     });
     inside
+}
+
+/// For an edge `a`–`b` straddling the height of `p` (one end above it, the other not), whether
+/// it crosses the ray from `p` towards +x. Its own function so that the mutation exclusion for
+/// `>=` names it alone: the callers have answered a point on an edge before (a zero
+/// orientation), and a straddling edge is never level.
+#[inline]
+fn crosses_rightwards(a: Vec2, b: Vec2, p: Vec2) -> bool {
+    (orient2d(a, b, p) > 0.0) == (b.y > a.y)
 }
 
 /// Area and centroid of all rings together (holes wind the other way and subtract), in f64.

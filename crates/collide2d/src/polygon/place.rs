@@ -158,13 +158,21 @@ fn normal_map(t: &Transform) -> Mat2 {
     cofactor * (t.determinant64().signum() as f32 / largest)
 }
 
+/// The capacity for a piece's `n` vertices and then its normals. Only sets when the vector
+/// grows, never what it holds, so every mutant of it is equivalent.
+#[cfg_attr(test, mutants::skip)]
+#[inline]
+fn room_with_normals(n: usize) -> usize {
+    2 * n
+}
+
 /// A convex piece mapped. Rounding can leave a nearly straight corner straight or slightly
 /// reflex; such a piece goes through the convex polygon's own placement, which drops the
 /// corner. `None` for a piece that rounding flattens to a line: it covers nothing.
 fn place_piece(piece: &ConvexPolygon, t: &Transform, normal_map: Mat2, mirrored: bool) -> Option<ConvexPolygon> {
     let (vertices, normals) = (piece.vertices(), piece.normals());
     let n = vertices.len();
-    let mut points = map_ring(vertices, t, mirrored, 2 * n);
+    let mut points = map_ring(vertices, t, mirrored, room_with_normals(n));
     let mut before = points[n - 1];
     let convex = cyclic_pairs(&points).all(|(corner, after)| {
         let turn = orient2d(before, corner, after);

@@ -377,7 +377,7 @@ fn closest_on_edge(p: Vec2, a: Vec2, b: Vec2) -> (Vec2, Feature, f64) {
     } else if t.is_nan() {
         (Vec2::NAN, Feature::Vertex, f64::NAN) // NaN in, NaN out, as the callers expect
     } else {
-        let foot = if t <= 0.5 { a64 + d * t } else { b64 - d * (1.0 - t) };
+        let foot = if nearer_a(t) { a64 + d * t } else { b64 - d * (1.0 - t) };
         (foot.as_vec2(), Feature::Edge(a, b), (p64 - foot).length_squared())
     }
 }
@@ -396,6 +396,15 @@ pub(crate) fn intersects_general(a: ShapeRef, b: ShapeRef) -> bool {
         return cores_overlap(&ca, &cb);
     }
     within(cores_distance_squared(&ca, &cb), ra, rb)
+}
+
+/// Whether closest_on_edge takes the foot at `t` along the edge from end `a` (the nearer one).
+/// Its own function so that the mutation exclusions name it alone: from either end, worked in
+/// f64 and rounded to f32, the foot is the same but where `t` itself has lost the digits that
+/// would tell them apart, so the farther end (`t > 0.5`), or always one end, answers alike.
+#[inline]
+fn nearer_a(t: f64) -> bool {
+    t <= 0.5
 }
 
 #[cfg(test)]

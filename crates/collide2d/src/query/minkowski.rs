@@ -158,7 +158,7 @@ impl NearestEdge {
         self.inside = false;
         let len2 = e.length_squared();
         // The edge's line is already no nearer than the best: skip the division.
-        if facing * facing >= self.best_d2 * len2 {
+        if squared(facing) >= self.best_d2 * len2 {
             return;
         }
         let t = if len2 > 0.0 { (-from.dot(e) / len2).clamp(0.0, 1.0) } else { 0.0 };
@@ -167,6 +167,15 @@ impl NearestEdge {
             (self.best_d2, self.best) = (d2, Some((p, q, t)));
         }
     }
+}
+
+/// `x²`, NearestEdge::measure's squared distance to an edge's line (times its squared length).
+/// Its own function so that the mutation exclusion for `x + x` names it alone: that is
+/// negative where it is used (the edge faces the origin), so the edge is never skipped, which
+/// is only slower.
+#[inline]
+fn squared(x: f64) -> f64 {
+    x * x
 }
 
 #[cfg(test)]

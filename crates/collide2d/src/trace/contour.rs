@@ -72,7 +72,7 @@ pub(crate) fn islands(grid: &Grid) -> (Vec<u32>, u32) {
         while let Some(i) = stack.pop() {
             let (x, y) = ((i % grid.width) as isize, (i / grid.width) as isize);
             for (dx, dy) in OUT {
-                let (nx, ny) = (x + dx, y + dy);
+                let (nx, ny) = neighbour(x, y, (dx, dy));
                 if grid.at(nx, ny) {
                     let j = ny as usize * grid.width + nx as usize;
                     if label[j] == u32::MAX {
@@ -173,5 +173,21 @@ fn finish(corners: &[(isize, isize)], visits: &mut [u8], stride: usize, island: 
             a.x as f64 * b.y as f64 - b.x as f64 * a.y as f64
         })
         .sum();
-    Ring { points, island, outer: twice_area > 0.0 }
+    Ring { points, island, outer: is_outer(twice_area) }
+}
+
+/// Pixel `(x, y)` stepped by `(dx, dy)`. Its own function so that the mutation exclusion for
+/// `-` names it alone: `OUT` holds all four directions, each with its opposite, so negating one
+/// coordinate of the step visits the same four neighbours, in another order.
+#[inline]
+fn neighbour(x: isize, y: isize, (dx, dy): (isize, isize)) -> (isize, isize) {
+    (x + dx, y + dy)
+}
+
+/// Whether a ring of twice the signed area `twice_area` winds as an island's outline. Its own
+/// function so that the mutation exclusion for `>=` names it alone: a traced ring encloses
+/// whole pixels, so its area is never 0.
+#[inline]
+fn is_outer(twice_area: f64) -> bool {
+    twice_area > 0.0
 }

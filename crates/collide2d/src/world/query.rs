@@ -52,7 +52,7 @@ impl<T> World<T> {
         let mut best: Option<(u32, RayHit)> = None;
         let mut consider = |i: u32, reach: f32| -> f32 {
             match cast_ray(&self.shapes[i as usize], ray, reach) {
-                Some(hit) if best.is_none_or(|(_, b)| hit.distance < b.distance) => {
+                Some(hit) if best.is_none_or(|(_, b)| nearer(hit.distance, b.distance)) => {
                     best = Some((i, hit));
                     hit.distance
                 }
@@ -62,4 +62,14 @@ impl<T> World<T> {
         self.broad.ray(ray, max_distance, &mut consider);
         best.map(|(i, hit)| (self.handle(i), hit))
     }
+}
+
+/// Whether a ray hit at `distance` is nearer than the best so far, at `best`. Its own function
+/// so that the mutation exclusions name it alone: of colliders hit at the same distance, which
+/// one a cast returns is unspecified (documented), so `<=` returns another of them; and a ray's
+/// reach shrinks to its best hit, so a later hit is never further, and always taking it
+/// (`true`) differs on ties only.
+#[inline]
+fn nearer(distance: f32, best: f32) -> bool {
+    distance < best
 }

@@ -281,7 +281,7 @@ impl<T> World<T> {
         if fresh.len() >= self.parallel_threshold {
             // In stretches shared with the pool, about 16 per thread, joined in order (a
             // panicking detector leaves the results as they were).
-            let per = fresh.len().div_ceil(16 * crate::share::participants()).max(1);
+            let per = stretch_len(fresh.len());
             crate::share::share_in_order(fresh.len().div_ceil(per), &mut self.parts, &mut self.results, |c, out| {
                 out.extend(fresh[c * per..fresh.len().min((c + 1) * per)].iter().map(judge));
             });
@@ -289,4 +289,14 @@ impl<T> World<T> {
         }
         self.results.extend(fresh.iter().map(judge));
     }
+}
+
+/// The length of the stretches `n` pairs are judged in on the pool, about 16 a thread. Its
+/// own function so that the mutation exclusions name it alone: the results are joined in
+/// order, the same pairs with the same answers for stretches of any size (`16 + threads`,
+/// `16 / threads`, or 1).
+#[cfg(feature = "parallel")]
+#[inline]
+fn stretch_len(n: usize) -> usize {
+    n.div_ceil(16 * crate::share::participants()).max(1)
 }

@@ -8,7 +8,7 @@
 use glam::Vec2;
 
 use super::convex::{Touch, START_SLACK};
-use crate::math::unrotate;
+use crate::math::{ascending, unrotate};
 use crate::shape::BoxFrame;
 
 /// The first touch of box `b` moving by `t · v` with box `a`, for `t` in `[0, t_max]`. The
@@ -32,13 +32,13 @@ pub(super) fn cast_boxes(a: BoxFrame, b: BoxFrame, v: Vec2, t_max: f32) -> Optio
     for (u, reach) in axes.into_iter().zip(reaches) {
         let (d, w) = (gap.dot(u), v.dot(u));
         if w == 0.0 {
-            if d.abs() > reach {
+            if shadows_apart(d, reach) {
                 return None;
             }
             continue;
         }
         let (t0, t1) = ((-reach - d) / w, (reach - d) / w);
-        let (t_in, t_out) = if t0 < t1 { (t0, t1) } else { (t1, t0) };
+        let (t_in, t_out) = if ascending(t0, t1) { (t0, t1) } else { (t1, t0) };
         if t_in > enter {
             enter = t_in;
             normal = if d > 0.0 { u } else { -u };
@@ -81,19 +81,30 @@ fn meeting_point(a: BoxFrame, b: BoxFrame, normal: Vec2) -> Vec2 {
 /// the two of a face square to `n`, within rounding).
 fn support_stretch(b: BoxFrame, n: Vec2, along: Vec2) -> (f32, f32) {
     let local = unrotate(b.axis, n);
-    // Each local axis contributes its far end, or both ends when square to `n`.
-    let side = |toward: f32, extent: f32| {
-        if toward.abs() <= 1e-6 {
-            (-extent.abs(), extent.abs())
-        } else {
-            let end = extent * toward.signum();
-            (end, end)
-        }
-    };
     let (x_lo, x_hi) = side(local.x, b.axis.dot(along) * b.half.x);
     let (y_lo, y_hi) = side(local.y, b.axis.perp().dot(along) * b.half.y);
     let c = b.center.dot(along);
     (c + x_lo + y_lo, c + x_hi + y_hi)
+}
+
+/// Whether shadows `d` apart (centre to centre) that do not move along an axis stay apart,
+/// each reaching `reach` in all.
+#[inline]
+fn shadows_apart(d: f32, reach: f32) -> bool {
+    d.abs() > reach
+}
+
+/// A local axis's part of support_stretch: the far end of `extent` in direction `toward`, or
+/// both ends when the axis is square to it. `extent / toward.signum()` for `*`: dividing by ±1
+/// is multiplying by it.
+#[inline]
+fn side(toward: f32, extent: f32) -> (f32, f32) {
+    if toward.abs() <= 1e-6 {
+        (-extent.abs(), extent.abs())
+    } else {
+        let end = extent * toward.signum();
+        (end, end)
+    }
 }
 
 #[cfg(test)]

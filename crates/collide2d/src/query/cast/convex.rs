@@ -90,7 +90,7 @@ fn cast_cores_rescaled(
     let (a, b) = (a.scaled(down, &mut store_a), b.scaled(down, &mut store_b));
     // Times do not change: positions and motion shrink (or grow) alike.
     let (touch, start, _) = cast_cores_here(&a, ra * down, &b, rb * down, v * down, t_max);
-    let back = |x: f32| saturate(x as f64 * up as f64);
+    let back = |x: f32| scale_back(x, up);
     let touch = touch.map(|t| Touch { point: t.point * up, ..t });
     (touch, Start { gap: back(start.gap), band: back(start.band) })
 }
@@ -105,7 +105,7 @@ fn cast_cores_here(a: &Core, ra: f32, b: &Core, rb: f32, v: Vec2, t_max: f32) ->
     // Cast along `v` scaled to its largest coordinate, so that squares of huge speeds stay
     // finite; times scale back at the end. Without motion, only the start is measured.
     let unit = v.abs().max_element();
-    let moving = unit > 0.0;
+    let moving = is_moving(unit);
     let v = if moving { v / unit } else { Vec2::ZERO };
     let speed2 = v.length_squared();
     let mut best: Best = None;
@@ -151,7 +151,7 @@ fn cast_cores_here(a: &Core, ra: f32, b: &Core, rb: f32, v: Vec2, t_max: f32) ->
     // A sum without area (a point or a segment, as two flat boxes may give) has no inside.
     let inside = inside && area2 > 0.0;
     let distance = if inside { 0.0 } else { nearest2.sqrt() };
-    let start = Start { gap: distance - radius, band: 1e-5 * (1.0 + radius + scale) };
+    let start = Start { gap: distance - radius, band: start_band(radius, scale) };
     // An edge met is exact where a head-on vertex may be a hair off the ray: it comes first.
     let best = best.or(head_on.filter(|_| area2 == 0.0));
     let touch = best.map(|(time, normal, k0, k1, s)| {
@@ -206,7 +206,7 @@ fn ray_edge(v: Vec2, p: SumVertex, q: SumVertex, radius: f32, normals: &FaceNorm
         return;
     }
     let s = (v * t - p.at).dot(e) / e.length_squared();
-    if (-END_SLACK..=1.0 + END_SLACK).contains(&s) {
+    if within_ends(s) {
         *limit = t;
         *best = Some((t, n, p, q, s.clamp(0.0, 1.0)));
     }
@@ -228,9 +228,9 @@ fn ray_disc(v: Vec2, speed2: f32, c: Vec2, radius: f32) -> Option<(f32, Vec2)> {
             return None;
         }
         let t = along / speed2;
-        return Some((t, -v / speed2.sqrt()));
+        return Some((t, head_on_normal(v, speed2)));
     }
-    if across * across > reach2 {
+    if passes_wide(across, reach2) {
         return None;
     }
     let t = (along - (reach2 - across * across).sqrt()) / speed2;
@@ -240,5 +240,63 @@ fn ray_disc(v: Vec2, speed2: f32, c: Vec2, radius: f32) -> Option<(f32, Vec2)> {
     // Below 0 only when the origin starts in the disc, which the caller has ruled out but for
     // rounding (the exact test said apart): heading into it, they touch at once.
     let t = t.max(0.0);
-    Some((t, (v * t - c) / radius))
+    Some((t, disc_normal(v, t, c, radius)))
+}
+
+// The casts' steps that mutation testing cannot tell apart from others beside them, each its
+// own function so that their exclusions name it alone.
+
+/// cast_cores_rescaled's scaling of the start's gap and band back by `up`. `+ up` or `/ up` for
+/// `* up` alike: the gap and band's comparisons keep their order, and `+ up` only sends more
+/// starts to the exact test.
+#[inline]
+fn scale_back(x: f32, up: f32) -> f32 {
+    saturate(x as f64 * up as f64)
+}
+
+/// Whether cast_cores_here's motion, scaled to its largest coordinate `unit`, moves at all.
+/// `unit >= 0` (or `true`) with no motion: `v` becomes NaN, which meets no edge or disc, so there
+/// is no touch either way and the start is measured the same.
+#[inline]
+fn is_moving(unit: f32) -> bool {
+    unit > 0.0
+}
+
+/// The start's band, 1e-5 (1 + radius + scale). `+` widens it (more exact tests); `1 * radius`
+/// or `(1 + radius) * scale` narrow it only while it stays at least 1e-5 of the scale, about
+/// 100 times the gap's rounding.
+#[inline]
+fn start_band(radius: f32, scale: f32) -> f32 {
+    1e-5 * (1.0 + radius + scale)
+}
+
+/// Whether ray_edge's crossing at `s` along the edge lies on it, with a slack at both ends. The
+/// slack on one side only (`-`): a ray entering at a vertex faces both edges there (the inside
+/// cone), so the other edge meets it at the same time, and a ray along an edge meets the
+/// vertex's disc.
+#[inline]
+fn within_ends(s: f32) -> bool {
+    (-END_SLACK..=1.0 + END_SLACK).contains(&s)
+}
+
+/// Whether ray_disc's ray passes the disc wide, `across` it with `reach2` its squared reach
+/// (both scaled by the speed).
+#[inline]
+fn passes_wide(across: f32, reach2: f32) -> bool {
+    across * across > reach2
+}
+
+/// ray_disc's normal for a head-on hit on a vertex, `-v / |v|`, made unit at the end: `* |v|`
+/// and `% |v|` give the same direction (|v| > 1 leaves v's coordinates, at most 1, as they are;
+/// for |v| = 1 it zeroes a unit v, and the fallback is -v again).
+#[inline]
+fn head_on_normal(v: Vec2, speed2: f32) -> Vec2 {
+    -v / speed2.sqrt()
+}
+
+/// ray_disc's normal at the hit at `t`, the offset from the disc's centre `c` over `radius`,
+/// made unit at the end: `* radius` gives the same direction.
+#[inline]
+fn disc_normal(v: Vec2, t: f32, c: Vec2, radius: f32) -> Vec2 {
+    (v * t - c) / radius
 }

@@ -60,14 +60,14 @@ pub fn segment_intersection(s1: &Segment, s2: &Segment) -> SegmentIntersection {
     let s = d.as_dvec2() - c.as_dvec2();
     let denom = r.perp_dot(s);
     let collinear = orient2d(a, b, c) == 0.0 && orient2d(a, b, d) == 0.0;
-    if !collinear && denom != 0.0 {
+    if crossing(collinear, denom) {
         let t = (c.as_dvec2() - a.as_dvec2()).perp_dot(s) / denom;
         let p = (a.as_dvec2() + r * t.clamp(0.0, 1.0)).as_vec2();
         let bounds = s1.aabb().intersection(&s2.aabb()).map(|bb| p.clamp(bb.min(), bb.max()));
         return SegmentIntersection::Point(bounds.unwrap_or(p));
     }
     // Collinear: order the four ends along the line and keep the middle two.
-    let key = |p: Vec2| (p.as_dvec2() - a.as_dvec2()).dot(r);
+    let key = |p: Vec2| line_key(p, a, r);
     let (lo1, hi1) = if key(c) <= key(d) { (c, d) } else { (d, c) };
     let start = if key(lo1) > key(a) { lo1 } else { a };
     let end = if key(hi1) < key(b) { hi1 } else { b };
@@ -87,4 +87,22 @@ pub(crate) fn segments_distance_squared([a, b]: [Vec2; 2], [c, d]: [Vec2; 2]) ->
         .min(point_segment_distance_squared(b, c, d))
         .min(point_segment_distance_squared(c, a, b))
         .min(point_segment_distance_squared(d, a, b))
+}
+
+/// Whether segment_intersection's segments cross at one point: not `collinear`, and not
+/// parallel (`denom`, the cross product of their directions, not 0). Its own function so that
+/// the mutation exclusion for `||` names it alone: ends on one line give parallel directions,
+/// so `denom` is 0 whenever `collinear` holds: exactly while the products of the ends'
+/// differences fit f64's 53 bits (ends of like magnitude); beyond, up to that rounding.
+#[inline]
+fn crossing(collinear: bool, denom: f64) -> bool {
+    !collinear && denom != 0.0
+}
+
+/// The key by which segment_intersection orders points of the line through `a` along its
+/// direction `r`. Its own function so that the mutation exclusion for `(p + a)·r` names it
+/// alone: that shifts every key by the same `2a·r`, and only keys are compared.
+#[inline]
+fn line_key(p: Vec2, a: Vec2, r: glam::DVec2) -> f64 {
+    (p.as_dvec2() - a.as_dvec2()).dot(r)
 }

@@ -177,7 +177,7 @@ fn from_near(
 fn from_near_cold(ray: &Ray, bounds: &Aabb, cast: impl Fn(&Ray) -> Option<RayHit>) -> Option<RayHit> {
     let size = (bounds.max() - bounds.min()).max_element();
     let centre = bounds.center();
-    let margin = size as f64 + 4.0 * f32::EPSILON as f64 * centre.abs().max_element() as f64 + f32::MIN_POSITIVE as f64;
+    let margin = margin(size, centre);
     let (o, d) = (ray.origin.as_dvec2(), ray.direction.as_dvec2());
     let (lo, hi) = (bounds.min().as_dvec2() - margin, bounds.max().as_dvec2() + margin);
     let (mut enter, mut leave) = (0.0f64, f64::INFINITY);
@@ -198,4 +198,17 @@ fn from_near_cold(ray: &Ray, bounds: &Aabb, cast: impl Fn(&Ray) -> Option<RayHit
     let near = Ray { origin: (o + d * enter).as_vec2(), direction: ray.direction };
     let hit = cast(&near)?;
     Some(RayHit::at(ray, (enter + hit.distance as f64) as f32, hit.normal))
+}
+
+/// Four rounding steps of 1, in f64: the scale of a coordinate's rounding, for [`margin`].
+const ULPS: f64 = 4.0 * f32::EPSILON as f64;
+
+/// from_near_cold's margin around bounds of side `size` centred at `centre`: the side, a few
+/// rounding steps of the centre's coordinates, and the least normal f32. Its own function so
+/// that the mutation exclusion for `ULPS + |centre|` names it alone. Not a strict equivalence,
+/// precision only: that starts up to |centre| further off, where the cast rounds no more than
+/// the shape's own coordinates do.
+#[inline]
+fn margin(size: f32, centre: Vec2) -> f64 {
+    size as f64 + ULPS * centre.abs().max_element() as f64 + f32::MIN_POSITIVE as f64
 }

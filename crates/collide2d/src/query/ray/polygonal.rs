@@ -57,7 +57,7 @@ pub(super) fn ray_half_planes(ray: &Ray, core: &Core) -> Option<RayHit> {
         }
         let t = -offset / speed;
         if speed < 0.0 {
-            if t > enter.0 {
+            if enters_later(t, enter.0) {
                 enter = (t, n);
             }
         } else {
@@ -89,6 +89,15 @@ fn within_bounds(p: Vec2, vertices: &[Vec2]) -> bool {
     // Rounding of the hit, relative to its coordinates; of the faces, relative to the size.
     let slack = 1e-5 * (hi - lo).max_element() + 8.0 * f32::EPSILON * p.abs().max_element();
     (lo - slack).cmple(p).all() && p.cmple(hi + slack).all()
+}
+
+/// Whether ray_half_planes' entry into a face at time `t` comes after the latest so far,
+/// `enter`. Its own function so that the mutation exclusion for `>=` names it alone: on a tie
+/// between two faces' entry times (a corner), the later face's normal is as much the corner's
+/// as the first one's.
+#[inline]
+fn enters_later(t: f32, enter: f32) -> bool {
+    t > enter
 }
 
 #[cfg(test)]
