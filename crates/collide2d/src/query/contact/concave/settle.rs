@@ -6,7 +6,7 @@ use glam::Vec2;
 
 use super::regions::{add_regions, OtherPieces};
 use super::search::Search;
-use super::stretch::{tolerance_at, walk_out, walk_stretch};
+use super::stretch::{walk_out, walk_reach, walk_stretch};
 use super::Scratch;
 use crate::polygon::Polygon;
 use crate::query::contact::contact_ref;
@@ -119,7 +119,7 @@ pub(super) fn deepest_pair_exits(
     if !(lower > 0.0 && lower < reach) {
         return Err(None);
     }
-    let (t, last) = walk.walk(d, lower + 2.0 * tolerance_at(walk.tolerance, lower), scratch);
+    let (t, last) = walk.walk(d, walk_reach(walk.tolerance, lower), scratch);
     if walk.settles(t, lower) {
         Ok((t, d, last))
     } else {
@@ -169,7 +169,7 @@ pub(super) fn settle_by_subsets(
         search.give_back(scratch);
         (scratch.subset, scratch.subset_ids) = (subset, ids);
         let (lower, d, _) = found?;
-        let (t, last) = walk.walk(d, lower + 2.0 * tolerance_at(walk.tolerance, lower), scratch);
+        let (t, last) = walk.walk(d, walk_reach(walk.tolerance, lower), scratch);
         if walk.settles(t, lower) {
             return Some((t, d, last));
         }

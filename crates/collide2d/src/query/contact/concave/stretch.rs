@@ -234,3 +234,9 @@ pub(super) fn walk_out(stretches: &mut [(f32, f32, usize)], tolerance: f32) -> (
 pub(super) fn tolerance_at(tolerance: f32, t: f32) -> f32 {
     tolerance.max(4.0 * f32::EPSILON * t.abs())
 }
+
+/// How far a walk that may leave at `exit` is built and looked along: two tolerances (at that
+/// distance) past it, so that a region starting within the tolerance of the exit is met.
+pub(super) fn walk_reach(tolerance: f32, exit: f32) -> f32 {
+    exit + 2.0 * tolerance_at(tolerance, exit)
+}

@@ -8,7 +8,7 @@ use glam::Vec2;
 
 use super::grid::{Grid, Solid, Stamps};
 use super::regions::{Regions, ARC, FACE};
-use super::stretch::{holds, tolerance_at, walk_out, walk_stretch};
+use super::stretch::{holds, walk_out, walk_reach, walk_stretch};
 use super::Scratch;
 use crate::math::slab_range;
 pub(super) use faces::Part;
@@ -383,7 +383,7 @@ impl<'r> Search<'r> {
         stretches.clear();
         let (margin, slack) = (self.margin, 0.5 * self.tolerance);
         self.along(
-            (Vec2::ZERO, d, (0.0, limit + 2.0 * tolerance_at(self.tolerance, limit))),
+            (Vec2::ZERO, d, (0.0, walk_reach(self.tolerance, limit))),
             seen,
             // A solid cell lies inside one region: the walk goes through it.
             |s0, s1, out: &mut Vec<(f32, f32, usize)>| out.push((s0 - margin, s1 + margin, usize::MAX)),
