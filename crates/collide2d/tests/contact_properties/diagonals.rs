@@ -395,10 +395,15 @@ fn a_point_near_the_origin_on_a_diagonal_is_pushed_to_the_boundary_an_exit_away(
         v(-1.0327334, 1.6594747),
         v(-0.8126546, 1.4555991),
     ];
-    let p = Polygon::with_holes(&outline, &[hole]).unwrap();
-    let at = v(0.03731078, 0.045615315);
-    let expected = distance_to_rings(&p, at);
-    let c = contact(&p, &Shape::Point(at)).unwrap();
-    assert!((c.depth as f64 - expected).abs() < 1e-5, "{c:?}, expected depth {expected}");
-    assert!(!intersects(&p, &Shape::Point(at + c.push_out_b() * 1.0001)));
+    // Scaled by 8 (exactly, in f32) the tolerance still vanishes beside an exit near 9.4, whose
+    // last place is 8 times larger too: the floor must grow with the exit, not shrink.
+    for scale in [1.0, 8.0] {
+        let grown = |ring: &[Vec2]| ring.iter().map(|q| *q * scale).collect::<Vec<_>>();
+        let p = Polygon::with_holes(&grown(&outline), &[grown(&hole)]).unwrap();
+        let at = v(0.03731078, 0.045615315) * scale;
+        let expected = distance_to_rings(&p, at);
+        let c = contact(&p, &Shape::Point(at)).unwrap();
+        assert!((c.depth as f64 - expected).abs() < 1e-5 * scale as f64, "{c:?}, expected depth {expected}");
+        assert!(!intersects(&p, &Shape::Point(at + c.push_out_b() * 1.0001)));
+    }
 }

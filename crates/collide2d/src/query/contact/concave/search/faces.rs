@@ -297,7 +297,8 @@ nearest_first!(Part);
 fn face_line((a, b): (Vec2, Vec2), n: Vec2) -> Option<(Vec2, Vec2, (f32, f32))> {
     let u = (b - a).try_normalize()?;
     let base = n * n.dot(a);
-    let start = (a - base).dot(u);
+    // `a`'s place along the line from `base`, which lies across it (`base · u` is 0).
+    let start = a.dot(u);
     Some((base, u, (start, start + (b - a).length())))
 }
 
