@@ -34,6 +34,61 @@ fn a_segment_swept_across_one_it_starts_touching_hits_it_at_once() {
 }
 
 #[test]
+fn a_point_on_a_turned_boxs_face_far_from_the_origin_is_hit_at_once() {
+    // Found by the touching property in CI. The point lies on the face of a box turned 45°, 12
+    // from the origin, so the difference's vertex near it (0.65 out) was rounded as 12 is, and
+    // read the start as inside the face's line by 3.6e-7, beyond a slack reckoned from 0.65
+    // (3.1e-7): the ray into the box was passed over, and the cast said None.
+    let point = Shape::Point(v(4.4355717, -11.645481));
+    let turned: Shape =
+        Obb::new(v(5.9086065, -9.634555), v(2.4635322, 0.5435345), std::f32::consts::FRAC_PI_4).unwrap().into();
+    assert!(!intersects(&point, &turned));
+    assert_hits_by(&point, &turned, v(-0.7071064, -0.7071072), 1e-6);
+}
+
+/// f32 rounding of where two shapes lie: a few units in the last place of their largest
+/// coordinate.
+fn rounding_of(a: &Shape, b: &Shape) -> f32 {
+    let far = |s: &Shape| s.aabb().min().abs().max(s.aabb().max().abs()).max_element();
+    8.0 * f32::EPSILON * far(a).max(far(b))
+}
+
+/// `b` moved to touch `a` (out by the contact, or by the closest points), then thrown at it with
+/// a sideways part along `spin`, as the touching property below does: the hit comes no later
+/// than the first of 1e-3, 1e-2 or 0.1 at which they overlap.
+fn assert_touching_then_thrown_hits_in_time(a: &Shape, b: &Shape, spin: Vec2) {
+    let (b, into_a) = match contact(a, b) {
+        Some(c) => (moved(b, c.normal * c.depth), -c.normal),
+        None => {
+            let c = closest_points(a, b).unwrap();
+            (moved(b, c.point_a - c.point_b), (c.point_a - c.point_b).normalize())
+        }
+    };
+    let motion = into_a + spin.normalize() * 0.7;
+    assert!(!intersects(a, &b), "the case is not what it claims");
+    let overlapping_at = [1e-3, 1e-2, 0.1].into_iter().find(|t| intersects(a, &moved(&b, motion * *t))).unwrap();
+    assert_hits_by(a, &b, motion, overlapping_at);
+}
+
+#[test]
+fn boxes_touching_far_from_the_origin_are_hit_at_once() {
+    // Found by the touching property: boxes 10 to 20 from the origin, touching, the gap between
+    // their centres rounded as the centres are, beyond a slack reckoned from that gap and their
+    // sizes: the cast said None, or a hit after they overlap.
+    let turned = |c: Vec2, h: Vec2, r: f32| -> Shape { Obb::new(c, h, r).unwrap().into() };
+    assert_touching_then_thrown_hits_in_time(
+        &turned(v(17.974531, -11.434707), v(9.629464, 4.8995214), 1.412157),
+        &turned(v(8.401611, 3.3647242), v(2.4590774, 1.3756901), 1.5707964),
+        v(42.647144, 28.61937),
+    );
+    assert_touching_then_thrown_hits_in_time(
+        &Aabb::new(v(-19.093649, -10.10849), v(-5.6399856, -10.10849)).unwrap().into(),
+        &Aabb::new(v(3.2259645, 2.4481883), v(14.9030485, 11.187674)).unwrap().into(),
+        v(30.135256, -20.76872),
+    );
+}
+
+#[test]
 fn a_box_resting_in_a_combs_notch_hits_its_floor_at_once() {
     // A comb of notches 1 wide; a box exactly on a notch's floor, pressed down or down and
     // sideways, hits the floor at time 0 whatever rounding the placement has.
@@ -172,7 +227,10 @@ fn shapes_placed_touching_and_moved_together_hit_no_later_than_they_overlap() {
             let t = travel / speed;
             if intersects(a, &moved(&b, motion * t)) {
                 let h = hit.ok_or_else(|| TestCaseError::fail(format!("no hit; they overlap at {t}")))?;
-                prop_assert!(h.time <= t, "{h:?}, though they overlap at {t}");
+                // Later only where they meet sliding along each other, closing at a speed near 0
+                // across a gap of rounding: then a late hit leaves them overlapping by rounding.
+                let late = contact(a, &moved(&b, motion * h.time)).map_or(0.0, |c| c.depth);
+                prop_assert!(h.time <= t || late <= rounding_of(a, &b), "{h:?}, though they overlap at {t}");
                 checked.fetch_add(1, Relaxed);
                 break;
             }

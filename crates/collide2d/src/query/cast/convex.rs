@@ -29,9 +29,10 @@ pub(super) struct Touch {
 const END_SLACK: f32 = 1e-6;
 
 /// How far inside an edge's line the origin may start, relative to the numbers making up the
-/// edge (its vertices and the radius), and still be met by the ray at once: the walk rounds each
-/// vertex of the sum, so a start the exact test calls apart (the caller asks it first) may read
-/// as inside by that much, and a ray into the shape from there must hit at time 0, not pass by.
+/// edge (the cores' coordinates its vertices are differences of, and the radius), and still be
+/// met by the ray at once: the walk rounds each vertex of the sum, so a start the exact test
+/// calls apart (the caller asks it first) may read as inside by that much, and a ray into the
+/// shape from there must hit at time 0, not pass by.
 pub(super) const START_SLACK: f32 = 4.0 * f32::EPSILON;
 
 /// How far apart two cores' shapes start, as a cast's walk around their difference saw it: the
@@ -116,9 +117,13 @@ fn cast_cores_here(a: &Core, ra: f32, b: &Core, rb: f32, v: Vec2, t_max: f32) ->
     // segments in line) needs it.
     let mut head_on: Best = None;
     let mut limit = t_max * unit;
+    // The sum's vertices are differences of the cores' coordinates and carry their rounding: a
+    // vertex 0.6 from the origin made of points 12 out is rounded as 12 is, not as 0.6.
+    let coords = va.iter().chain(vb).fold(0.0f32, |m, p| m.max(p.abs().max_element()));
+    let slack = START_SLACK * (2.0 * coords + radius);
     // The start: the nearest facing edge of the sum, whether the origin is inside it, its area
     // (twice), and how large its numbers are.
-    let (mut nearest2, mut inside, mut area2, mut scale) = (f32::INFINITY, true, 0.0f32, 0.0f32);
+    let (mut nearest2, mut inside, mut area2, mut scale) = (f32::INFINITY, true, 0.0f32, coords);
     for_each_sum_edge(va, vb, |p, q| {
         area2 += p.at.perp_dot(q.at);
         scale = scale.max(p.at.abs().max_element());
@@ -145,7 +150,7 @@ fn cast_cores_here(a: &Core, ra: f32, b: &Core, rb: f32, v: Vec2, t_max: f32) ->
             }
         }
         if p.i != q.i || p.j != q.j {
-            ray_edge(v, p, q, radius, &normals, &mut best, &mut limit);
+            ray_edge(v, p, q, (radius, slack), &normals, &mut best, &mut limit);
         }
     });
     // A sum without area (a point or a segment, as two flat boxes may give) has no inside.
@@ -185,9 +190,18 @@ impl FaceNormals<'_> {
 }
 
 /// Where the ray `t · v` (`t ≥ 0`) meets the edge `p → q` of the sum pushed out by `radius`, if
-/// no later than `limit`.
+/// no later than `limit`; an origin inside the edge's line by less than `slack` (rounding, see
+/// [`START_SLACK`]) is met at once.
 #[allow(clippy::neg_cmp_op_on_partial_ord)] // NaN must read as "no hit"
-fn ray_edge(v: Vec2, p: SumVertex, q: SumVertex, radius: f32, normals: &FaceNormals, best: &mut Best, limit: &mut f32) {
+fn ray_edge(
+    v: Vec2,
+    p: SumVertex,
+    q: SumVertex,
+    (radius, slack): (f32, f32),
+    normals: &FaceNormals,
+    best: &mut Best,
+    limit: &mut f32,
+) {
     let e = q.at - p.at;
     let n = normals.of(p, q, e);
     let approach = n.dot(v);
@@ -197,7 +211,6 @@ fn ray_edge(v: Vec2, p: SumVertex, q: SumVertex, radius: f32, normals: &FaceNorm
     let offset = n.dot(p.at) + radius;
     // The origin must start outside the edge's line, or the ray does not cross it inwards;
     // inside it by rounding, the ray meets the edge at once (if the foot lies on the edge).
-    let slack = START_SLACK * (p.at.abs().max(q.at.abs()).max_element() + radius);
     if !(offset < slack) {
         return;
     }
