@@ -111,7 +111,7 @@ impl Grid {
     /// a hundredth of a cell so that rounding cannot skip one.
     pub(super) fn all_along(&self, a: Vec2, b: Vec2, mut f: impl FnMut(usize, usize) -> bool) -> bool {
         let (x0, x1, y0, y1) = self.cells(a.min(b), a.max(b));
-        if x1 - x0 < 2 || y1 - y0 < 2 {
+        if few_columns(x0, x1) || rows_spanned(y0, y1) < 2 {
             // Two rows or columns at most: the box's cells are hardly more, and cost less to
             // list (on the game bench's traced sprites, walking the rows of these too cost 2 %
             // more instructions at Optimal).
@@ -179,6 +179,27 @@ impl Grid {
         }
         false
     }
+}
+
+/// Whether a segment's cells span fewer than two more columns than one (`all_along` then lists
+/// its box's cells rather than walking its rows). It stands apart because it only decides which
+/// of two listings covers the segment: the rows take every cell the segment passes through and a
+/// few beside it, the box all of those and more, so counting the span as a sum, or sending a box
+/// of exactly three columns one way or the other, only changes how many cells are tested (the
+/// count the tests bound grows with the columns, so three columns walked box-wise stay in it).
+#[inline]
+fn few_columns(x0: usize, x1: usize) -> bool {
+    x1 - x0 < 2
+}
+
+/// How many rows a segment's cells span beyond the first (`all_along` lists the box's cells
+/// when that is under 2). It stands apart from the comparison, whose mutants the count of cells
+/// visited catches: counted as a sum, the span only sends narrow boxes to the row walk, and a
+/// single row walked (b.y = a.y) divides a nonzero height by zero, whose infinities clamp to the
+/// segment's ends, so the same cells are tested.
+#[inline]
+fn rows_spanned(y0: usize, y1: usize) -> usize {
+    y1 - y0
 }
 
 /// Per-region visit marks, reset in O(1) per query by bumping the stamp.

@@ -266,7 +266,7 @@ fn contact_with(p: &Polygon, other: ShapeRef, scratch: &mut Scratch) -> Option<C
     let scale = local_scale(other, deepest.0.min(bound));
     let tolerance = 1e-4 * scale;
     // Beyond the bound by a little (the tolerance, never 0, also covers a bound of 0).
-    let reach = bound * 1.001 + tolerance;
+    let reach = bound_with_room(bound) + tolerance;
     // How far inside a region a point must be to count as covered, far finer than the tolerance.
     let margin = 1e-6 * scale;
     if scratch.regions.radius <= 4.0 * margin {
@@ -345,7 +345,24 @@ fn manifold_point(
     };
     let deepest = vertices.iter().copied().min_by(|a, b| a.dot(normal).total_cmp(&b.dot(normal)));
     let point_b = deepest.unwrap_or(other.inner_point()) - normal * radius;
-    ContactPoint { point_a: point_b + normal * depth, point_b, depth }
+    ContactPoint { point_a: pushed_by(point_b, normal, depth), point_b, depth }
+}
+
+/// The bound on the push-out with a thousandth of room, the part of the search's reach that
+/// grows with it (the tolerance is added). It stands apart from the tolerance's sum, whose
+/// mutants are caught: a larger reach (`bound + 1.001`) only builds more regions.
+#[inline]
+fn bound_with_room(bound: f32) -> f32 {
+    bound * 1.001
+}
+
+/// `point` moved `depth` along `normal`: the fallback manifold point on the polygon's side. It
+/// stands apart because its `-` for `+` is not reached (not claimed equivalent): the fallback
+/// with a positive depth needs a walk that leaves last through a solid cell's stretch, i.e. a
+/// region's face within the margin of that cell's edge; at depth 0 (touching) it is tested.
+#[inline]
+fn pushed_by(point: Vec2, normal: Vec2, depth: f32) -> Vec2 {
+    point + normal * depth
 }
 
 /// What the search's tolerance and margin are relative to: the other shape's size (its bounds'

@@ -217,16 +217,45 @@ fn walk_keys(v: &[Vec2], start: usize, keys: &mut Vec<f32>) {
     }
 }
 
+/// Whether either walk has no vertices (`merge_walks` then adds nothing). It stands apart
+/// because pieces and the other shape's cores are never empty: `&&` for `||` answers alike.
+#[inline]
+fn either_empty(n: usize, m: usize) -> bool {
+    n == 0 || m == 0
+}
+
+/// Whether both walks' vertices at a sum vertex are convex corners (flags `fa`, `fb`): the sum
+/// vertex then gets an arc. It stands apart because an arc flagged at a convex corner whose next
+/// edge is a diagonal is never needed: each piece at a corner has a normal cone holding the
+/// polygon's whole cone there (a piece's angle is the smaller one), and the piece whose next
+/// edge is the boundary has the arc. `|` flags more arcs (coverage filters them), `^` drops
+/// exactly those.
+#[inline]
+fn both_convex_corners(fa: u8, fb: u8) -> bool {
+    fa & fb & CONVEX_CORNER != 0
+}
+
+/// `bit` of the second walk's flags `fb`, as `merge_walks` tests them where a boundary edge
+/// meets a convex corner (the first walk's bits are tested in place: those mutants are caught).
+/// It stands apart because a face where a boundary edge meets a convex corner whose next edge is
+/// a diagonal also comes from the piece across that diagonal, which has the same corner, its
+/// normal cone holding the polygon's whole cone there (as for arcs). `|` marks more faces
+/// (coverage filters them), `^` drops exactly those.
+#[inline]
+fn second_bit(fb: u8, bit: u8) -> u8 {
+    fb & bit
+}
+
 /// Appends `a ⊕ b` to the regions' vertices, without repeated vertices, with each face's
 /// normal (its source edge's) and what is exposable (see [`SumVertex`]); and with `tags`, for
 /// the tests, what each vertex is.
 fn merge_walks(a: &Walk, b: &Walk, regions: &mut Regions, mut tags: Option<&mut Vec<SumVertex>>) {
     let (n, m) = (a.verts.len(), b.verts.len());
-    if n == 0 || m == 0 {
+    if either_empty(n, m) {
         return;
     }
     let flag = |flags: &[u8], k: usize| flags.get(k).copied().unwrap_or(UNKNOWN);
-    let arc = |ia: usize, jb: usize| if flag(a.flags, ia) & flag(b.flags, jb) & CONVEX_CORNER != 0 { ARC } else { 0 };
+    let arc = |ia: usize, jb: usize| if both_convex_corners(flag(a.flags, ia), flag(b.flags, jb)) { ARC } else { 0 };
     let Regions { verts, normals, exposable, .. } = regions;
     let first = verts.len();
     // Each step of the walk advances at least one of the two: at most one vertex per edge, and
@@ -253,12 +282,12 @@ fn merge_walks(a: &Walk, b: &Walk, regions: &mut Regions, mut tags: Option<&mut 
         // A face is exposable where a boundary edge of one shape meets a convex corner of the
         // other. NaN keys (never from valid input) fall to the `else`: both advance, so it ends.
         let (edge, normal, face) = if ka < kb {
-            let face = flag(a.flags, ia) & ON_BOUNDARY != 0 && flag(b.flags, jb) & CONVEX_CORNER != 0;
+            let face = flag(a.flags, ia) & ON_BOUNDARY != 0 && second_bit(flag(b.flags, jb), CONVEX_CORNER) != 0;
             let walked = (Walked::First(ia as u32), a.normals[ia], face);
             (i, ia) = (i + 1, step(ia, n));
             walked
         } else if kb < ka {
-            let face = flag(b.flags, jb) & ON_BOUNDARY != 0 && flag(a.flags, ia) & CONVEX_CORNER != 0;
+            let face = second_bit(flag(b.flags, jb), ON_BOUNDARY) != 0 && flag(a.flags, ia) & CONVEX_CORNER != 0;
             let walked = (Walked::Second(jb as u32), b.normals[jb], face);
             (j, jb) = (j + 1, step(jb, m));
             walked
@@ -387,6 +416,15 @@ impl<'a> OtherPieces<'a> {
 /// they do not match its vertices), and its negated bounds.
 pub(super) type Span = (Range<usize>, Range<usize>, usize, Range<usize>, Vec2, Vec2);
 
+/// Whether the other shape's flags from `offset` match a piece of `n` vertices whose core has
+/// `core_len` (none dropped as repeated) and fit in the `len` flags. It stands apart because a
+/// validated polygon's pieces never repeat a vertex and the ranges fit; without the flags
+/// (`false`, or a range refused) every face and arc counts as exposable, which only adds work.
+#[inline]
+fn flags_fit(n: usize, core_len: usize, offset: usize, len: usize) -> bool {
+    n == core_len && offset + n <= len
+}
+
 /// Prepares the pieces for `add_regions`, in `scratch`: the polygon's pieces' bounds; the other
 /// shape's pieces negated (still
 /// counter-clockwise), without repeated vertices, with their normals, walk keys and spans; and
@@ -435,7 +473,7 @@ pub(super) fn prepare_others(p: &Polygon, others: OtherPieces, other_flags: Opti
         // The flags match the vertices only when none was dropped as repeated.
         let core_len = core.vertices().len();
         let flags = match other_flags {
-            Some(f) if n == core_len && flag_offset + n <= f.len() => flag_offset..flag_offset + n,
+            Some(f) if flags_fit(n, core_len, flag_offset, f.len()) => flag_offset..flag_offset + n,
             _ => 0..0,
         };
         flag_offset += core_len;

@@ -49,7 +49,8 @@ impl Walker<'_> {
         stretches.clear();
         for (k, r) in regions.info.iter().enumerate() {
             let radius = Vec2::splat(regions.radius);
-            if ray.meets(r.lo + radius, r.hi - radius) {
+            let (lo, hi) = shrunk_by(r.lo, r.hi, radius);
+            if ray.meets(lo, hi) {
                 if let Some((s0, s1)) = walk_stretch(regions, k, d, self.margin, 0.5 * self.tolerance) {
                     if s0 <= s1 {
                         stretches.push((s0, s1, k));
@@ -127,6 +128,24 @@ pub(super) fn deepest_pair_exits(
     }
 }
 
+/// A built region's bounds `lo`, `hi` shrunk by the regions' `radius`, the box the walk's ray
+/// must meet. It stands apart because its bounds grown instead (`lo - radius`, `hi + radius`)
+/// only add regions, each a true one.
+#[inline]
+fn shrunk_by(lo: Vec2, hi: Vec2, radius: Vec2) -> (Vec2, Vec2) {
+    (lo + radius, hi - radius)
+}
+
+/// Whether the region of stretch `(s0, s1)`, not yet `chosen[k]`, blocked a walk that left at
+/// `t`: it joins the next round's subset.
+// Every mutant only changes which regions a round searches: the search over any subset bounds
+// the answer from below and the walk through all confirms it (see `settle_by_subsets`).
+#[cfg_attr(test, mutants::skip)]
+#[inline]
+fn joins_subset((s0, s1): (f32, f32), t: f32, chosen: &[bool], k: usize) -> bool {
+    s0 < t && s1 > 0.0 && !chosen[k]
+}
+
 /// At most this many rounds of `settle_by_subsets`, over at most this many regions, before the
 /// full search. Its rounds search every face of their regions (the skipped faces' cover may be
 /// missing from a subset), so only small subsets beat the full search, which skips three
@@ -177,7 +196,7 @@ pub(super) fn settle_by_subsets(
         chosen.resize(regions.info.len(), false);
         let mut grew = false;
         for &(s0, s1, k) in stretches.iter() {
-            if s0 < t && s1 > 0.0 && !chosen[k] {
+            if joins_subset((s0, s1), t, chosen, k) {
                 chosen[k] = true;
                 grew = true;
             }

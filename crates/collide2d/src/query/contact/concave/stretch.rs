@@ -83,7 +83,7 @@ fn stretch_growing_covered(
     // Rounded, a region is spanned by its discs and bands alone: a line enters and leaves it
     // through them, and the core lies within. That also serves a core with no area (see
     // `round_degenerate`), whose two faces would bound only a line.
-    let mut span = if r > 0.0 {
+    let mut span = if rounded(r) {
         None
     } else {
         let clipped = if covered == 0.0 { regions.wheels.clip(k, v, anchors, normals, (o, d), shrink) } else { None };
@@ -124,7 +124,7 @@ fn union(a: Option<(f32, f32)>, b: Option<(f32, f32)>) -> Option<(f32, f32)> {
 /// rad off the diagonal). It is then left where it leaves the region grown by that clearance.
 pub(super) fn walk_stretch(regions: &Regions, k: usize, d: Vec2, margin: f32, slack: f32) -> Option<(f32, f32)> {
     let (lo, hi) = match line_stretch(regions, k, Vec2::ZERO, d, -margin)? {
-        (lo, hi) if lo > 0.0 => return Some((lo, hi)),
+        (lo, hi) if starts_ahead(lo) => return Some((lo, hi)),
         _ => stretch_growing_covered(regions, k, Vec2::ZERO, d, 0.0, margin)?,
     };
     if hi <= 0.0 {
@@ -172,7 +172,7 @@ pub(super) fn face_bound((lo, hi): (f32, f32), limit: f32, speed: f32) -> Option
     let t = limit / speed;
     let (ahead, behind) = (hi.min(t), lo.max(t));
     let (lo, hi) = if speed > 0.0 { (lo, ahead) } else { (behind, hi) };
-    if lo > hi {
+    if past_each_other(lo, hi) {
         None
     } else {
         Some((lo, hi))
@@ -197,7 +197,7 @@ fn band_stretch(a: Vec2, b: Vec2, anchor: Vec2, r: f32, d: Vec2) -> Option<(f32,
     let (mut lo, mut hi) = (f32::NEG_INFINITY, f32::INFINITY);
     // 0 ≤ (x − a)·e ≤ |e|², −r ≤ (x − anchor)·n ≤ r, with x = t d.
     let across = anchor.dot(n);
-    for (axis, min, max) in [(e, a.dot(e), a.dot(e) + e.length_squared()), (n, across - r, across + r)] {
+    for (axis, min, max) in [(e, a.dot(e), a.dot(e) + e.length_squared()), (n, across - r, band_side(across, r))] {
         let speed = axis.dot(d);
         if speed == 0.0 {
             if !(min < 0.0 && 0.0 < max) {
@@ -212,6 +212,47 @@ fn band_stretch(a: Vec2, b: Vec2, anchor: Vec2, r: f32, d: Vec2) -> Option<(f32,
     (lo <= hi).then_some((lo, hi))
 }
 
+/// Whether the regions are rounded (radius `r` above 0): a rounded region's stretch is its
+/// discs' and bands'. It stands apart from the radius's other tests because `r < 0` is never
+/// so: rounded regions then join their core's stretch to their discs' and bands', which
+/// already span it.
+#[inline]
+fn rounded(r: f32) -> bool {
+    r > 0.0
+}
+
+/// Whether a region's stretch starts ahead of the walk's start (0): `walk_stretch` then takes
+/// it as it is. It stands apart because a tie there (a region ahead whose grown stretch starts
+/// exactly at 0) is at the very edge of the stretch: the grown stretch answers alike.
+#[inline]
+fn starts_ahead(lo: f32) -> bool {
+    lo > 0.0
+}
+
+/// Whether a stretch's ends have crossed, leaving it empty: Cyrus-Beck's early exit. It stands
+/// apart from the face's direction test because when `lo` equals `hi` the end test answers
+/// alike (`>=`, `==`).
+#[inline]
+fn past_each_other(lo: f32, hi: f32) -> bool {
+    lo > hi
+}
+
+/// The side of a band `r` out from its edge's line at `across`, the one away from the core. It
+/// stands apart because the band's inner side lies inside the convex core: a line enters and
+/// leaves the rounded region through the outer side, discs and bands alike, so with `-` for `+`
+/// the stretch is the same.
+#[inline]
+fn band_side(across: f32, r: f32) -> f32 {
+    across + r
+}
+
+/// Whether a stretch starting at `lo` counts as entered at `t` (within `within` of it). It
+/// stands apart because a tie at the very edge of the tolerance (`<=`) answers alike.
+#[inline]
+fn starts_within(lo: f32, t: f32, within: f32) -> bool {
+    lo < t + within
+}
+
 /// The walk out along a ray through `stretches` (`(from, to, region)`): start at 0 and, while
 /// inside a stretch, jump to its end. A stretch starting within `tolerance` of the current
 /// exit counts as entered. The exit and the region left last.
@@ -220,7 +261,7 @@ pub(super) fn walk_out(stretches: &mut [(f32, f32, usize)], tolerance: f32) -> (
     let (mut t, mut last) = (0.0f32, usize::MAX);
     loop {
         let within = tolerance_at(tolerance, t);
-        let inside = stretches.iter().find(|(lo, hi, _)| *lo < t + within && t < *hi);
+        let inside = stretches.iter().find(|(lo, hi, _)| starts_within(*lo, t, within) && t < *hi);
         match inside {
             Some(&(_, hi, k)) => (t, last) = (hi, k),
             None => return (t, last),

@@ -83,6 +83,18 @@ impl Search<'_> {
         Some((s0 - self.margin, s1 + self.margin))
     }
 
+    /// Whether region `m`, not the face's own `k`, may hold `x`: its bounds hold it and it is
+    /// inside by the margin (`region_at`'s test of a holder). It stands apart because every
+    /// holder `region_at` can return passes the same inside test of the stretch it gives: a
+    /// mutant (`==` for `!=`, `||` for `&&`, or false) only changes how much of the face one cover
+    /// clears, and `face_candidates` works out what none clears.
+    #[inline]
+    fn may_hold(&self, m: usize, k: usize, x: Vec2) -> bool {
+        let regions = self.regions;
+        let r = &regions.info[m];
+        m != k && r.lo.cmple(x).all() && x.cmple(r.hi).all() && inside(regions, m, x, self.margin)
+    }
+
     /// `stretch(m)` for a region `m` other than `k` that holds `x` by more than the margin and
     /// for which it is `Some`. Tried in turn: the region that last covered a face of `k`, the
     /// one that last covered a point in `x`'s block of the grid, then the block's list from
@@ -96,12 +108,8 @@ impl Search<'_> {
     /// overlapping stars of 1,000 corners, trying the list in order gave 6 times the parts and
     /// 200 times the regions tried.
     fn region_at(&self, x: Vec2, k: usize, stretch: impl Fn(usize) -> Option<(f32, f32)>) -> Option<(f32, f32)> {
-        let regions = self.regions;
-        let count = regions.info.len();
-        let holds = |m: usize| {
-            let r = &regions.info[m];
-            m != k && r.lo.cmple(x).all() && x.cmple(r.hi).all() && inside(regions, m, x, self.margin)
-        };
+        let count = self.regions.info.len();
+        let holds = |m: usize| self.may_hold(m, k, x);
         let held = |m: usize| if m < count && holds(m) { stretch(m) } else { None };
         let mut cover = self.cover.borrow_mut();
         let cached = cover[k] as usize;
@@ -118,13 +126,13 @@ impl Search<'_> {
             }
         }
         // The list holds each region once, in increasing order.
-        let place = list.partition_point(|&m| (m as usize) < k);
+        let place = list.partition_point(|&m| before_face(m, k));
         let (before, after) = list.split_at(place);
         let mut before = before.iter().rev();
         let mut after = after.iter();
         loop {
             let (next, previous) = (after.next(), before.next());
-            if next.is_none() && previous.is_none() {
+            if both_sides_done(&next, &previous) {
                 return None;
             }
             for &m in next.into_iter().chain(previous) {
@@ -274,6 +282,24 @@ impl Search<'_> {
         let regions = self.regions;
         self.grid.any_in(x, x, seen, |m| m != k && m != skip && inside(regions, m, x, self.margin))
     }
+}
+
+/// Whether list entry `m` comes before the face's own region `k` (`region_at` starts from there
+/// in the list, which holds each region once, in increasing order).
+// Every mutant only starts the list from another place: each holder passes the same inside test.
+#[cfg_attr(test, mutants::skip)]
+#[inline]
+fn before_face(m: u32, k: usize) -> bool {
+    (m as usize) < k
+}
+
+/// Whether `region_at`'s walk out from the face's own place in the list has run out on both
+/// sides. It stands apart because giving up once one side runs out (`||`), or at once (true),
+/// only changes how much of the face one cover clears: `face_candidates` works out what none
+/// clears.
+#[inline]
+fn both_sides_done<T>(next: &Option<T>, previous: &Option<T>) -> bool {
+    next.is_none() && previous.is_none()
 }
 
 /// What is left to look at of a face: the stretch `[from, to]` along face `index` of region

@@ -145,14 +145,14 @@ impl<'r> Search<'r> {
                 let n = normals[i];
                 let (a, b) = (v[i] + n * radius, v[if i + 1 == r.len { 0 } else { i + 1 }] + n * radius);
                 let exposable = regions.exposable[r.start + i];
-                let within = |x: Vec2| x.length_squared() < self.inner * self.inner;
-                if exposable & FACE != 0 && !(within(a) && within(b)) {
+                let within = |x: Vec2| inside_disc(x, self.inner);
+                if exposable_face(exposable) && !(within(a) && within(b)) {
                     let d = crate::query::core::point_segment_distance_squared(Vec2::ZERO, a, b).sqrt() as f32;
                     if d <= reach {
                         elements.push(Element { distance: d, region: k as u32, index: i as u32, arc: false });
                     }
                 }
-                if radius > 0.0 && exposable & ARC != 0 && v[i].length() + radius >= self.inner {
+                if arc_may_be_exposed(radius, exposable, v[i], self.inner) {
                     let d = (v[i].length() - radius).abs();
                     if d <= reach {
                         elements.push(Element { distance: d, region: k as u32, index: i as u32, arc: true });
@@ -188,11 +188,11 @@ impl<'r> Search<'r> {
                 break;
             }
             let mut push = |c: Candidate| {
-                if c.distance < best.0 {
+                if nearer(c.distance, best.0) {
                     candidates.push(c)
                 }
             };
-            if part < face.min(candidate) {
+            if part_goes_first(part, face.min(candidate)) {
                 let Some(p) = parts.pop() else { break };
                 self.face_part(p, seen, &mut stretches, &mut parts, &mut push);
             } else if face <= candidate {
@@ -215,7 +215,7 @@ impl<'r> Search<'r> {
                     self.face_part(whole, seen, &mut stretches, &mut parts, &mut push);
                 }
             } else if let Some(c) = candidates.pop() {
-                if c.distance >= best.0 - self.margin {
+                if c.distance >= less_margin(best.0, self.margin) {
                     // Ties (symmetric shapes give many) cannot improve the depth.
                     continue;
                 }
@@ -224,10 +224,10 @@ impl<'r> Search<'r> {
                 if t < limit {
                     best = (t, c.direction, region);
                 }
-                if t > c.distance + self.tolerance {
+                if escapes_past(t, c.distance, self.tolerance) {
                     self.probe(&c, &mut best, reach, seen);
                     if fit.is_none()
-                        && best.0 > c.distance + self.tolerance
+                        && no_exit_within(best.0, c.distance, self.tolerance)
                         && !regions.flat
                         && self.free(c.point, seen)
                     {
@@ -243,7 +243,7 @@ impl<'r> Search<'r> {
                 }
             }
         }
-        if let Some(f) = fit.filter(|f| f.0 + self.tolerance < best.0) {
+        if let Some(f) = fit.filter(|f| wedge_beats(f.0, self.tolerance, best.0)) {
             best = f;
         }
         if !best.0.is_finite() {
@@ -253,7 +253,7 @@ impl<'r> Search<'r> {
             // separates, if not always the shortest.
             for d in [Vec2::X, Vec2::NEG_X, Vec2::Y, Vec2::NEG_Y] {
                 let (t, region) = self.escape(d, f32::INFINITY, seen);
-                if t < best.0 {
+                if nearer(t, best.0) {
                     best = (t, d, region);
                 }
             }
@@ -267,12 +267,18 @@ impl<'r> Search<'r> {
     /// disc. Twice: a candidate at the end of an exposed stretch lies inside the region that
     /// ends it by about the margin.
     fn free(&self, x: Vec2, seen: &mut Stamps) -> bool {
+        x.length_squared() >= self.inner * self.inner && !self.grid.any_in(x, x, seen, |m| self.holds_near(m, x))
+    }
+
+    /// Whether region `m` holds `x` by more than twice the margin, its bounds tested first (see
+    /// `free`). It stands apart from `free`'s inner-disc test because its threshold's mutants (2 +
+    /// margin, 2 / margin) and answering false only make `free` more permissive, which no test
+    /// can tell apart (see `free`); its bound tests are caught.
+    #[inline]
+    fn holds_near(&self, m: usize, x: Vec2) -> bool {
         let regions = self.regions;
-        x.length_squared() >= self.inner * self.inner
-            && !self.grid.any_in(x, x, seen, |m| {
-                let r = &regions.info[m];
-                r.lo.cmple(x).all() && x.cmple(r.hi).all() && holds(regions, m, x, 2.0 * self.margin)
-            })
+        let r = &regions.info[m];
+        r.lo.cmple(x).all() && x.cmple(r.hi).all() && holds(regions, m, x, 2.0 * self.margin)
     }
 
     /// Whether a face or arc lies in cells that are each wholly inside one region.
@@ -310,7 +316,7 @@ impl<'r> Search<'r> {
                 if t < limit {
                     *best = (t, d, region);
                 }
-                if t <= x.length() + self.margin {
+                if t <= probe_reach(x, self.margin) {
                     break;
                 }
             }
@@ -329,7 +335,7 @@ impl<'r> Search<'r> {
         out: &mut T,
     ) -> bool {
         let grid = &self.grid;
-        let (p, q) = (a + u * from, a + u * to);
+        let (p, q) = (segment_start(a, u, from), a + u * to);
         if grid.n < 2 || !q.is_finite() {
             // An endless segment along an axis has a NaN coordinate at its far end (0 · ∞):
             // `f32::min` and `max` keep the other end's, where `Vec2`'s would keep the NaN and
@@ -449,6 +455,96 @@ pub(super) struct Element {
     region: u32,
     index: u32,
     arc: bool,
+}
+
+/// Whether `x` lies strictly inside the inner disc of radius `inner` (a face with both ends so
+/// is not made an element). It stands apart because the deepest pair's region holds that disc,
+/// so skipping what lies within only saves work: saving less (never, or not at equality) answers
+/// the same, more slowly.
+#[inline]
+fn inside_disc(x: Vec2, inner: f32) -> bool {
+    x.length_squared() < inner * inner
+}
+
+/// Whether a face is flagged exposable (it is then made an element). It stands apart because
+/// every face made an element (`|`, or true) only adds elements, each searched for exposed
+/// points (a face that is not exposable is covered).
+#[inline]
+fn exposable_face(exposable: u8) -> bool {
+    exposable & FACE != 0
+}
+
+/// Whether the arc at vertex `v` may be exposed: the regions rounded, the arc flagged exposable
+/// and reaching out of the inner disc. It stands apart because its mutants only add elements:
+/// arcs for unrounded regions (of radius 0) or every arc (`|`), each searched for exposed points;
+/// `^` drops only arcs that are never needed (see `regions::both_convex_corners`), and `||` for
+/// the disc's `&&` keeps arcs the inner disc covers.
+#[inline]
+fn arc_may_be_exposed(radius: f32, exposable: u8, v: Vec2, inner: f32) -> bool {
+    radius > 0.0 && exposable & ARC != 0 && v.length() + radius >= inner
+}
+
+/// Whether distance `d` beats the best so far (a candidate kept, an axis walk's exit taken). It
+/// stands apart because a tie (`<=`) only keeps candidates at the best's distance, which cannot
+/// improve it, or takes an exit as near.
+#[inline]
+fn nearer(d: f32, best: f32) -> bool {
+    d < best
+}
+
+/// Whether the nearest face part goes before the nearest face or candidate (at distance `next`).
+/// It stands apart because at the same distance either may go first.
+#[inline]
+fn part_goes_first(part: f32, next: f32) -> bool {
+    part < next
+}
+
+/// The best depth less the margin: candidates from there on are ties. It stands apart because
+/// with `+` more ties are examined, which cannot improve the depth.
+#[inline]
+fn less_margin(best: f32, margin: f32) -> f32 {
+    best - margin
+}
+
+/// Whether a candidate's escape `t` lies past its distance by more than the tolerance (it is then
+/// probed). It stands apart because probing on equality or more often (`>=`, `-`, `*` for `+`)
+/// only finds exits the walk confirms.
+#[inline]
+fn escapes_past(t: f32, distance: f32, tolerance: f32) -> bool {
+    t > distance + tolerance
+}
+
+/// Whether the best exit lies past a blocked candidate by more than the tolerance (it may then
+/// be kept as the wedge). It stands apart because keeping it even when its probes found a clean
+/// exit within the tolerance (`-`) leaves that exit the best, and the final test (wedge +
+/// tolerance < best) keeps the best; `>=` differs only on a tie at exactly the tolerance.
+#[inline]
+fn no_exit_within(best: f32, distance: f32, tolerance: f32) -> bool {
+    best > distance + tolerance
+}
+
+/// Whether the kept wedge beats the best clean exit by more than the tolerance. It stands apart
+/// because `<=` differs only on a tie at exactly the tolerance.
+#[inline]
+fn wedge_beats(wedge: f32, tolerance: f32, best: f32) -> bool {
+    wedge + tolerance < best
+}
+
+/// How far along a probe's direction an exit ends the probing: the probe point's distance and
+/// the margin. It stands apart because `-` for `+` only probes further, finding exits the walk
+/// confirms.
+#[inline]
+fn probe_reach(x: Vec2, margin: f32) -> f32 {
+    x.length() + margin
+}
+
+/// Where `along` starts walking the segment `a + s u`: at `s = from`. It stands apart because
+/// its start only bounds the cells walked (for the escape walk it is the origin whatever the
+/// mutant): one cell fewer leaves regions and solid cells unvisited, so more of a face exposed,
+/// as candidates the walk refutes.
+#[inline]
+fn segment_start(a: Vec2, u: Vec2, from: f32) -> Vec2 {
+    a + u * from
 }
 
 /// The stretch `[s0, s1]` of the segment `a + s u`, `from ≤ s ≤ to`, inside the box `[lo, hi]`.

@@ -67,7 +67,7 @@ impl Wheels {
         (o, d): (Vec2, Vec2),
         shrink: f32,
     ) -> Option<Option<(f32, f32)>> {
-        if verts.len() < WHEEL_FROM {
+        if too_few_faces(verts.len()) {
             return None;
         }
         let wheel = &self.list[self.find(k)?];
@@ -84,10 +84,10 @@ impl Wheels {
         let side = |i: usize| left.dot(verts[i] - bisectors[i] * shrink - o);
         let (leftmost, rightmost) = (furthest(left), furthest(-left));
         let (most, least) = (side(leftmost), side(rightmost));
-        if !(most.is_finite() && least.is_finite()) || leftmost == rightmost {
+        if sides_unusable(most, least, leftmost, rightmost) {
             return None;
         }
-        if most <= 0.0 || least >= 0.0 {
+        if line_misses(most, least) {
             // The line misses the shrunk region, or touches it only.
             return Some(None);
         }
@@ -95,7 +95,7 @@ impl Wheels {
         let exit = crossing(rightmost, leftmost, n, |i| side(i) < 0.0);
         let mut span = (f32::NEG_INFINITY, f32::INFINITY);
         for face in [entry, exit] {
-            for i in [face + n - 1, face, face + 1] {
+            for i in [face_before(face, n), face, face_after(face)] {
                 let i = i % n;
                 let limit = normals[i].dot(anchors[i] - o) - shrink;
                 span = match super::super::stretch::face_bound(span, limit, normals[i].dot(d)) {
@@ -112,7 +112,7 @@ impl Wheels {
 /// holds at `from`, fails at `to` and changes once: the last vertex where it holds, which starts
 /// the face that crosses over.
 fn crossing(from: usize, to: usize, n: usize, before: impl Fn(usize) -> bool) -> usize {
-    let (mut lo, mut hi) = (0, (to + n - from) % n);
+    let (mut lo, mut hi) = (0, steps_between(from, to, n));
     while hi - lo > 1 {
         let mid = (lo + hi) / 2;
         if before((from + mid) % n) {
@@ -121,7 +121,68 @@ fn crossing(from: usize, to: usize, n: usize, before: impl Fn(usize) -> bool) ->
             hi = mid;
         }
     }
-    (from + lo) % n
+    vertex_after(from, lo, n)
+}
+
+/// Whether a region has too few faces for a wheel (`clip` then leaves it to the pass). It stands
+/// apart from `clip`'s other comparisons because it only skips the lookup: a region of exactly
+/// `WHEEL_FROM` faces, or of any other count, that has no wheel is not found, and the pass
+/// answers alike.
+#[inline]
+fn too_few_faces(faces: usize) -> bool {
+    faces < WHEEL_FROM
+}
+
+/// Whether the sides of the leftmost and rightmost vertices cannot place the line (not finite,
+/// or one vertex): `clip` then leaves the region to the pass. It stands apart because its `&&`
+/// and `||` meet no case that differs: the sides are finite (the regions' vertices are) and the
+/// leftmost and rightmost vertices of a region with area differ, so it never holds.
+#[inline]
+fn sides_unusable(most: f32, least: f32, leftmost: usize, rightmost: usize) -> bool {
+    !(most.is_finite() && least.is_finite()) || leftmost == rightmost
+}
+
+/// Whether the line misses the shrunk region, or touches it only: all its vertices on one side.
+/// It stands apart because its `||` only saves steps: a line that misses the region has all its
+/// vertices on one side, and the faces tried then include the two at the nearest vertex, whose
+/// wedge lies wholly beyond the line, so `&&` answers alike.
+#[inline]
+fn line_misses(most: f32, least: f32) -> bool {
+    most <= 0.0 || least >= 0.0
+}
+
+/// The face before a crossing face, cyclic over `n` (taken modulo `n` by the caller). It stands
+/// apart because that neighbour is rounding insurance (a vertex's side rounded to the wrong
+/// sign): `face + n + 1` is the face after, tried anyway, and `face + n / 1` the face itself;
+/// without the neighbour the stretch moves by rounding only, which the clip's test allows.
+#[inline]
+fn face_before(face: usize, n: usize) -> usize {
+    face + n - 1
+}
+
+/// The face after a crossing face (taken modulo `n` by the caller). It stands apart because that
+/// neighbour is rounding insurance, as in `face_before`: `face * 1` is the face itself, and
+/// without the neighbour the stretch moves by rounding only, which the clip's test allows.
+#[inline]
+fn face_after(face: usize) -> usize {
+    face + 1
+}
+
+/// How many steps counter-clockwise from vertex `from` to vertex `to`, cyclic over `n`. It
+/// stands apart because `crossing` over `to - from + 2n` steps (`+` for the `%`) walks the
+/// chain and then the whole turn again, whose only step from true to false is the same vertex,
+/// n steps on.
+#[inline]
+fn steps_between(from: usize, to: usize, n: usize) -> usize {
+    (to + n - from) % n
+}
+
+/// The vertex `steps` on from `from`, cyclic over `n`: `crossing`'s answer. It stands apart
+/// from the `%` inside `crossing`'s search because its answer n more (`+` for the `%`) is the
+/// same face: the caller takes its faces modulo n.
+#[inline]
+fn vertex_after(from: usize, steps: usize, n: usize) -> usize {
+    (from + steps) % n
 }
 
 #[cfg(test)]
