@@ -458,11 +458,11 @@ pub(super) struct Element {
 }
 
 /// Whether `x` lies strictly inside the inner disc of radius `inner` (a face with both ends so
-/// is not made an element). It stands apart because the deepest pair's region holds that disc,
-/// so skipping what lies within only saves work: saving less (never, or not at equality) answers
-/// the same, more slowly.
+/// is not made an element; a face part's nearest point so is cleared by the disc's chord). It
+/// stands apart because the deepest pair's region holds that disc, so skipping what lies within
+/// only saves work: saving less (never, or not at equality) answers the same, more slowly.
 #[inline]
-fn inside_disc(x: Vec2, inner: f32) -> bool {
+pub(super) fn inside_disc(x: Vec2, inner: f32) -> bool {
     x.length_squared() < inner * inner
 }
 
