@@ -34,8 +34,8 @@ pub(super) fn cast_boxes(a: BoxFrame, b: BoxFrame, v: Vec2, t_max: f32) -> Optio
     let (mut enter, mut normal, mut exit) = (f32::NEG_INFINITY, Vec2::ZERO, t_max);
     let mut entry_overlap = 0.0;
     // At the start: how far apart the shadows lie at most, and along the axes where they touch
-    // within rounding, the fastest closing (with its normal) and whether any of them parts.
-    let (mut apart, mut parting, mut closing) = (f32::NEG_INFINITY, false, (0.0f32, Vec2::ZERO));
+    // within rounding, the fastest closing (with its normal).
+    let (mut apart, mut closing) = (f32::NEG_INFINITY, (0.0f32, Vec2::ZERO));
     for (u, reach) in axes.into_iter().zip(reaches) {
         let (d, w) = (gap.dot(u), v.dot(u));
         let outward = if d > 0.0 { u } else { -u };
@@ -43,7 +43,6 @@ pub(super) fn cast_boxes(a: BoxFrame, b: BoxFrame, v: Vec2, t_max: f32) -> Optio
         apart = apart.max(separation);
         if separation >= -rounding {
             let approach = -v.dot(outward);
-            parting |= approach < 0.0;
             if approach > closing.0 {
                 closing = (approach, outward);
             }
@@ -72,10 +71,11 @@ pub(super) fn cast_boxes(a: BoxFrame, b: BoxFrame, v: Vec2, t_max: f32) -> Optio
     if enter < 0.0 && entry_overlap <= rounding && v.dot(normal) < 0.0 {
         enter = 0.0;
     }
-    // Touching within rounding along every axis, closing along one and parting along none: they
-    // touch at once, however late a slow axis's entry reads (shadows a last place apart along
-    // an axis met at a speed of 4e-4 read as meeting 0.002 late, after the exact test's overlap).
-    if enter > 0.0 && apart <= rounding && !parting && closing.0 > 0.0 {
+    // Touching within rounding along every axis and closing along one: they touch at once,
+    // however late a slow axis's entry reads (shadows a last place apart along an axis met at a
+    // speed of 4e-4 read as meeting 0.002 late, after the exact test's overlap). Parting along
+    // another axis, they touch there all the same: a graze, met now rather than a rounding later.
+    if enter > 0.0 && apart <= rounding && closing.0 > 0.0 {
         (enter, normal) = (0.0, closing.1);
     }
     // NaN (from non-finite input) fails these too.
