@@ -29,10 +29,8 @@ pub(super) fn cast_boxes(a: BoxFrame, b: BoxFrame, v: Vec2, t_max: f32) -> Optio
     // centres are, however small it is, and the reaches as the boxes' sizes.
     let centres = a.center.abs().max(b.center.abs()).max_element();
     let rounding = START_SLACK * (centres + reaches[0].max(reaches[2]));
-    // The latest entry (time, unit normal from a to b, and how far the shadows overlap at the
-    // start along it) and the earliest exit.
+    // The latest entry (time, unit normal from a to b) and the earliest exit.
     let (mut enter, mut normal, mut exit) = (f32::NEG_INFINITY, Vec2::ZERO, t_max);
-    let mut entry_overlap = 0.0;
     // At the start: how far apart the shadows lie at most, and along the axes where they touch
     // within rounding, the fastest closing (with its normal).
     let (mut apart, mut closing) = (f32::NEG_INFINITY, (0.0f32, Vec2::ZERO));
@@ -58,24 +56,19 @@ pub(super) fn cast_boxes(a: BoxFrame, b: BoxFrame, v: Vec2, t_max: f32) -> Optio
         if t_in > enter {
             enter = t_in;
             normal = outward;
-            entry_overlap = -separation;
         }
         // Shadows leave each other no sooner than rounding allows: along an axis the motion
         // nearly follows, an edge placed a rounding off puts the exit a long time off, before
         // an entry that the exact test says comes first.
         exit = exit.min(t_out + rounding / w.abs());
     }
-    // The caller found the boxes apart, so shadows that overlap at the start on every axis do
-    // so by rounding: within it, boxes heading into each other touch at once (any later time
-    // would be too late).
-    if enter < 0.0 && entry_overlap <= rounding && v.dot(normal) < 0.0 {
-        enter = 0.0;
-    }
-    // Touching within rounding along every axis and closing along one: they touch at once,
-    // however late a slow axis's entry reads (shadows a last place apart along an axis met at a
-    // speed of 4e-4 read as meeting 0.002 late, after the exact test's overlap). Parting along
-    // another axis, they touch there all the same: a graze, met now rather than a rounding later.
-    if enter > 0.0 && apart <= rounding && closing.0 > 0.0 {
+    // The caller found the boxes apart, so shadows within rounding of each other on every axis
+    // touch: closing along one of the axes where they touch, they touch at once, along it. Any
+    // later time would be too late (shadows a last place apart along an axis met at a speed of
+    // 4e-4 read as meeting 0.002 late, after the exact test's overlap), and an entry read before
+    // the start would be refused. Parting along another axis, they touch there all the same: a
+    // graze, met now rather than a rounding later.
+    if apart <= rounding && closing.0 > 0.0 {
         (enter, normal) = (0.0, closing.1);
     }
     // NaN (from non-finite input) fails these too.
