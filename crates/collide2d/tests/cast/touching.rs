@@ -89,6 +89,36 @@ fn boxes_touching_far_from_the_origin_are_hit_at_once() {
 }
 
 #[test]
+fn small_boxes_touching_far_from_the_origin_are_hit_at_once() {
+    // Boxes a hundredth across, 10 to 20 out: their rounding is the place's, not their size's
+    // (a slack reckoned from the product of the two was 100 times too narrow: hits 1.5e-3 late).
+    let turned = |c: Vec2, h: Vec2, r: f32| -> Shape { Obb::new(c, h, r).unwrap().into() };
+    let cases = [
+        (
+            turned(v(-11.634082, -14.867056), v(0.0032577533, 0.009355806), 1.8053585),
+            turned(v(-11.650359, -14.877312), v(0.003034636, 0.008824576), 4.9354987),
+            v(-0.1537677, 0.6451614),
+        ),
+        (
+            turned(v(8.579327, 12.524416), v(0.015410791, 0.014603591), 2.8134801),
+            turned(v(8.54129, 12.496888), v(0.023257997, 0.012603358), 0.28687078),
+            v(0.65117097, -0.22145781),
+        ),
+        // An axis the motion nearly follows: the shadows' exit read before the entry (None)
+        // unless it is put a rounding over that axis's speed later, not a rounding times it.
+        (
+            turned(v(-12.107751, -8.707293), v(0.0005898675, 0.0005319898), 1.7873335),
+            turned(v(-12.108563, -8.7060995), v(0.0006314115, 0.0004045318), 1.2241783),
+            v(0.45282328, 0.09963828),
+        ),
+    ];
+    for (a, b, motion) in cases {
+        assert!(!intersects(&a, &b));
+        assert_hits_by(&a, &b, motion, 1e-3);
+    }
+}
+
+#[test]
 fn a_box_resting_in_a_combs_notch_hits_its_floor_at_once() {
     // A comb of notches 1 wide; a box exactly on a notch's floor, pressed down or down and
     // sideways, hits the floor at time 0 whatever rounding the placement has.
