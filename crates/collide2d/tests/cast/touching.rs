@@ -119,6 +119,29 @@ fn small_boxes_touching_far_from_the_origin_are_hit_at_once() {
 }
 
 #[test]
+fn small_shapes_touching_a_wide_capsule_are_hit_at_once() {
+    // A capsule of radius 13 to 20 about 10 out: the start's slack counts the radius with the
+    // coordinates, as the edge pushed out by it is rounded as both are.
+    let capsule = |a: Vec2, b: Vec2, r: f32| -> Shape { Capsule::new(a, b, r).unwrap().into() };
+    let cases: [(Shape, Shape, Vec2); 2] = [
+        (
+            capsule(v(6.9930773, -3.9935837), v(-1.1294994, 6.758938), 13.475643),
+            Circle::new(v(-7.665399, -7.031226), 0.051655464).unwrap().into(),
+            v(1.4749438, 0.42487606),
+        ),
+        (
+            capsule(v(0.64027524, 10.68453), v(-9.492201, -6.6772003), 20.102158),
+            Shape::Point(v(11.143573, -11.19969)),
+            v(-0.21269488, 0.76139134),
+        ),
+    ];
+    for (a, b, motion) in cases {
+        assert!(!intersects(&a, &b));
+        assert_hits_by(&a, &b, motion, 1e-3);
+    }
+}
+
+#[test]
 fn a_box_resting_in_a_combs_notch_hits_its_floor_at_once() {
     // A comb of notches 1 wide; a box exactly on a notch's floor, pressed down or down and
     // sideways, hits the floor at time 0 whatever rounding the placement has.
