@@ -27,12 +27,6 @@ ANY_PLACE = r"\d+:\d+: "
 LITERAL_PLACE = re.compile(r":(?:\d|\(\d|\[\d)|\\\.rs:(?!" + re.escape(ANY_PLACE) + ")")
 
 
-# Not done yet (issue 55): in the concave search, an exclusion whose operator also has caught
-# mutants in the same function still names its line, until that equivalent expression is a
-# helper of its own that the pattern can name. Only these may; the count is printed.
-PINNED_FOR_NOW = ("contact/concave/", "wheel/clip\\.rs:")
-
-
 def mutant_names():
     """Every mutant of the workspace, as `file:line:col: description` (what exclude_re sees)."""
     listed = subprocess.run(
@@ -76,7 +70,7 @@ def problems(patterns, names):
             yield pattern, "is given twice"
             continue
         seen.add(pattern)
-        if LITERAL_PLACE.search(pattern) and not pattern.startswith(PINNED_FOR_NOW):
+        if LITERAL_PLACE.search(pattern):
             yield pattern, "names a line or a column: use \\d+:\\d+ and name the function"
         try:
             compiled = re.compile(pattern)
@@ -102,8 +96,7 @@ def main():
     if found:
         print(f"{len(found)} problem(s) in {len(patterns)} exclusions", file=sys.stderr)
         return 1
-    pinned = sum(1 for p in patterns if p.startswith(PINNED_FOR_NOW) and LITERAL_PLACE.search(p))
-    print(f"{len(patterns)} exclusions, each matching a mutant; {pinned} in the concave search still name a line")
+    print(f"{len(patterns)} exclusions, each matching a mutant and naming no line")
     return 0
 
 

@@ -10,7 +10,7 @@ use glam::Vec2;
 use super::super::grid::Stamps;
 use super::super::regions::Region;
 use super::super::stretch::{inside, line_stretch};
-use super::{inside_disc, nearest_first, slab, Candidate, Search};
+use super::{inside_disc, nearest_first, segment_start, slab, Candidate, Search};
 
 impl Search<'_> {
     /// The part `[from, to]` of a face (offset by the radius), whose nearer parts are covered:
@@ -159,13 +159,12 @@ impl Search<'_> {
         let regions = self.regions;
         stretches.clear();
         let mut cover = self.cover.borrow_mut();
-        let whole =
-            |m: usize| matches!(line_stretch(regions, m, a, u, self.margin), Some((lo, hi)) if lo < from && hi > to);
-        let cached = cover[k] as usize;
-        if cached < regions.info.len() && whole(cached) {
+        let whole = |m: usize| line_stretch(regions, m, a, u, self.margin).is_some_and(|s| covers_part(s, (from, to)));
+        let cached = cover[k];
+        if names_region(cached, regions.info.len()) && whole(cached as usize) {
             return;
         }
-        let (start, end) = (a + u * from, a + u * to);
+        let (start, end) = (segment_start(a, u, from), a + u * to);
         let (lo, hi) = (start.min(end), start.max(end));
         let test = |m: usize, stretches: &mut Vec<(f32, f32)>| {
             if m == k || !boxes_meet(&regions.info[m], lo, hi) {
@@ -173,11 +172,11 @@ impl Search<'_> {
             }
             match line_stretch(regions, m, a, u, self.margin) {
                 Some((s0, s1)) if s0 < s1 => {
-                    if s0 < from && s1 > to {
+                    if covers_part((s0, s1), (from, to)) {
                         cover[k] = m as u32;
                         return true;
                     }
-                    if s1 > from && s0 < to {
+                    if meets_part((s0, s1), (from, to)) {
                         stretches.push((s0, s1));
                     }
                     false
@@ -186,35 +185,13 @@ impl Search<'_> {
             }
         };
         let margin = self.margin;
-        let solid = |s0: f32, s1: f32, out: &mut Vec<(f32, f32)>| out.push((s0 - margin, s1 + margin));
+        let solid = |s0: f32, s1: f32, out: &mut Vec<(f32, f32)>| push_grown(out, (s0, s1), margin);
         if self.along((a, u, (from, to)), seen, solid, test, stretches) {
             return;
         }
         stretches.sort_unstable_by(|x, y| x.0.total_cmp(&y.0));
         let foot = -a.dot(u);
-        let side = n.dot(a);
-        let mut emit = |from: f32, to: f32| {
-            let s = foot.clamp(from, to);
-            let x = a + u * s;
-            let direction = if from < foot && foot < to {
-                // The foot of the origin: straight along the face's normal.
-                if side >= 0.0 {
-                    n
-                } else {
-                    -n
-                }
-            } else {
-                x.try_normalize().unwrap_or(n)
-            };
-            push(Candidate {
-                distance: x.length(),
-                direction,
-                point: x,
-                region: k as u32,
-                along: u,
-                room: (s - from, to - s),
-            });
-        };
+        let mut emit = |from: f32, to: f32| push(face_candidate(k, (a, u, n), foot, (from, to)));
         let mut pos = from;
         for &(lo, hi) in stretches.iter() {
             if hi <= pos {
@@ -245,10 +222,7 @@ impl Search<'_> {
             if !on_arc(x) || self.covered(x, k, skip, seen) {
                 return;
             }
-            let direction = x.try_normalize().unwrap_or(cone.0);
-            let along = (x - c).perp().normalize_or_zero();
-            let room = self.tolerance * 16.0;
-            push(Candidate { distance: x.length(), direction, point: x, region: k as u32, along, room: (room, room) });
+            push(arc_candidate(k, (c, cone), x, self.tolerance));
         };
         if let Some(toward) = c.try_normalize() {
             consider(c - toward * r, usize::MAX, seen);
@@ -300,6 +274,81 @@ fn before_face(m: u32, k: usize) -> bool {
 #[inline]
 fn both_sides_done<T>(next: &Option<T>, previous: &Option<T>) -> bool {
     next.is_none() && previous.is_none()
+}
+
+/// Whether a face's cached cover names a region (`u32::MAX` until one covers the face).
+// It stands apart because a cache never used (`==` for `<`, or false) gives the same answers
+// (`<=` is `<` here: no cover equals the count); only where it is used for none is it caught.
+#[inline]
+fn names_region(cover: u32, count: usize) -> bool {
+    (cover as usize) < count
+}
+
+/// Whether the stretch `(s0, s1)` of a face's line covers the part `(from, to)` of it whole,
+/// past both ends.
+// It stands apart because a stricter test (`==`, `<=` or `>=` for either comparison, or false)
+// only leaves a part for `face_candidates` to work out from the stretches, which finds it
+// covered just the same.
+#[inline]
+fn covers_part((s0, s1): (f32, f32), (from, to): (f32, f32)) -> bool {
+    s0 < from && s1 > to
+}
+
+/// Whether the stretch `(s0, s1)` of a face's line reaches into the part `(from, to)`.
+// It stands apart because a looser test (`||` for `&&`, `>=` or `<=`, or true) only keeps
+// stretches that lie wholly before the part, which the sweep over the sorted stretches skips,
+// or wholly after it, where the sweep ends at the part's end as it does without them.
+#[inline]
+fn meets_part((s0, s1): (f32, f32), (from, to): (f32, f32)) -> bool {
+    s1 > from && s0 < to
+}
+
+/// Keeps a solid cell's stretch `(s0, s1)` of a face's line, grown by the margin at both ends
+/// (as `solid_stretch` grows it).
+// It stands apart because a shrunk stretch (`+` for `-`, `-` or `*` for `+`), or one sent to
+// minus infinity where it already starts before the part (`/` for `-`), only leaves more of the
+// face exposed, as candidates the walk refutes.
+#[inline]
+fn push_grown(stretches: &mut Vec<(f32, f32)>, (s0, s1): (f32, f32), margin: f32) {
+    stretches.push((s0 - margin, s1 + margin));
+}
+
+/// The candidate on the stretch `[from, to]` of face `k`'s line `a + s u` (normal `n`): its point
+/// nearest the origin, whose foot on the line is at `s = foot`.
+// Its arithmetic that only aims the probes (see .cargo/mutants.toml: the room back and forward
+// along the face, and the direction at the foot when the face faces the origin, which then lies
+// outside its region, nearer another region's face that covers this one) is named there by this
+// function and its operators.
+fn face_candidate(k: usize, (a, u, n): (Vec2, Vec2, Vec2), foot: f32, (from, to): (f32, f32)) -> Candidate {
+    let s = foot.clamp(from, to);
+    let x = a + u * s;
+    let direction = if from < foot && foot < to {
+        // The foot of the origin: straight along the face's normal.
+        if n.dot(a) >= 0.0 {
+            n
+        } else {
+            -n
+        }
+    } else {
+        x.try_normalize().unwrap_or(n)
+    };
+    Candidate { distance: x.length(), direction, point: x, region: k as u32, along: u, room: (s - from, to - s) }
+}
+
+/// The candidate at point `x` of the arc around vertex `c` of rounded region `k`, between the
+/// cone's normals.
+// Its arithmetic only aims the probes (the tangent along the arc, the room along it): see
+// .cargo/mutants.toml, where this function and its operators name them.
+fn arc_candidate(k: usize, (c, cone): (Vec2, (Vec2, Vec2)), x: Vec2, tolerance: f32) -> Candidate {
+    let room = tolerance * 16.0;
+    Candidate {
+        distance: x.length(),
+        direction: x.try_normalize().unwrap_or(cone.0),
+        point: x,
+        region: k as u32,
+        along: (x - c).perp().normalize_or_zero(),
+        room: (room, room),
+    }
 }
 
 // The lazy clearing's steps in `face_part` that mutation testing cannot tell apart from others
