@@ -1,15 +1,21 @@
-//! Contact, distance and ray-cast throughput, side by side with parry2d on the same inputs.
+//! Contact, distance and ray-cast throughput, side by side with parry2d and Box2D v3 on the same
+//! inputs.
 //!
 //! Families (fixed-seed lists of `PAIRS` inputs each, drawn as in the overlap bench):
-//! - contact, on overlapping pairs only: OBB–OBB, regular 8-gon–8-gon, circle–circle, circle–OBB;
-//! - distance, on separated pairs only: OBB–OBB, 8-gon–8-gon, circle–OBB, capsule–8-gon;
-//! - ray casts against a circle, an OBB, an 8-gon and a capsule: rays start 2–6 bounding radii
-//!   away from the shape and aim near it, exactly 3/4 of them hitting.
+//! - contact, each family twice, on overlapping pairs and on pairs apart: OBB–OBB, regular
+//!   8-gon–8-gon, circle–circle, circle–OBB, capsule–8-gon, circle–capsule, capsule–capsule,
+//!   segment–8-gon, 16-gon–16-gon, 32-gon–32-gon;
+//! - distance, each family on separated and on overlapping pairs: OBB–OBB, 8-gon–8-gon,
+//!   circle–OBB, capsule–8-gon, 16-gon–16-gon, 32-gon–32-gon;
+//! - ray casts against a circle, an OBB, an 8-, 16- and 32-gon and a capsule: rays start 2–6
+//!   bounding radii away from the shape and aim near it, exactly 3/4 of them hitting.
 //!
 //! Before anything is timed, every family is cross-checked against parry2d (contact: depth within
 //! 1e-3 relative and normals within `dot > 0.99`; distance: within 1e-4 relative; rays: hit or
-//! miss alike and distance within 1e-4 relative) and the heap allocations of one pass over the
-//! family are counted for each library. Disagreements are printed, not fatal.
+//! miss alike and distance within 1e-4 relative) and Box2D (the same, but for contact: Box2D
+//! also reports pairs within its speculative margin, so only the overlapping pairs' depths are
+//! compared), and the heap allocations of one pass over the family are counted for each library.
+//! Disagreements are printed, not fatal.
 //!
 //! Benchmarks per family, each iteration running the query on every input and passing each full
 //! result through `black_box`:
@@ -17,20 +23,25 @@
 //! - `ours_shape_enum` (contact only): `collide2d::contact` on two `collide2d::Shape` values;
 //! - `parry2d`: `parry2d::query::contact(.., prediction = 0.0)` / `parry2d::query::distance` /
 //!   `RayCast::cast_ray_and_get_normal(&pose, &ray, max, solid = true)` with the equivalent parry
-//!   shapes (shape in its local frame, placed by a pose).
+//!   shapes (shape in its local frame, placed by a pose);
+//! - `box2d` (shapes of at most 8 vertices): `b2Collide…`, `b2ShapeDistance`, `b2RayCast…` with
+//!   the set-up Box2D's own callers do (see `box2d/mod.rs`).
 //!
-//! Run with `cargo bench -p collide2d --bench queries`.
+//! Run with `cargo bench -p collide2d --bench queries`; `scripts/bench-ratios.py` then prints
+//! each family's times and ratios from criterion's estimates.
 
+mod box2d;
 mod common;
 mod counting;
 
 use std::fmt::Debug;
 use std::hint::black_box;
 
+use box2d::{Box2dSpec, Collide, Proxy, RayCast};
 use collide2d::{cast_ray, contact, distance, intersects, Circle, Obb, Ray, ShapeLike, Vec2};
 use common::{
-    balanced, circle_obb_pair, circle_pair, configure, gon_pair, obb_pair, pill, pill_gon_pair, Family, Gon, Rng, Spec,
-    PAIRS,
+    balanced, circle_obb_pair, circle_pair, circle_pill_pair, configure, gon_pair, gons, obb_pair, pill, pill_gon_pair,
+    pill_pair, stick_gon_pair, Family, Gon, Rng, Spec, PAIRS, SIDES,
 };
 use counting::allocations;
 use criterion::{criterion_group, criterion_main, Criterion};
@@ -64,12 +75,13 @@ fn parry_contact<PA: ps::Shape, PB: ps::Shape>(p: &common::ParryPair<PA, PB>) ->
     parry2d::query::contact(&p.pos1, &p.shape1, &p.pos2, &p.shape2, 0.0).expect("supported pair")
 }
 
-fn check_contact<A, B, PA, PB>(family: &Family<A, B, PA, PB>)
+fn check_contact<A, B, PA, PB, BA, BB>(family: &Family<A, B, PA, PB>, b2: Option<&[box2d::Pair<BA, BB>]>)
 where
     A: ShapeLike + Debug,
     B: ShapeLike + Debug,
     PA: ps::Shape,
     PB: ps::Shape,
+    BA: Collide<BB>,
 {
     let ours: Vec<_> = family.ours.iter().map(|(a, b)| contact(a, b)).collect();
     let enums: Vec<_> = family.enums.iter().map(|(a, b)| contact(a, b)).collect();
@@ -109,7 +121,7 @@ where
         })
     });
     println!(
-        "contact_{}: {PAIRS} overlapping pairs; contacts ours = {ours_some}, parry2d = {parry_some}; ours (Shape enum) \
+        "contact_{}: {PAIRS} pairs; contacts ours = {ours_some}, parry2d = {parry_some}; ours (Shape enum) \
          identical on {enum_same}; depth within {DEPTH_TOLERANCE:e} rel: {depth_ok}, normal dot > {NORMAL_DOT}: \
          {normal_ok}, both: {both_ok} ({:.2} %); max |depth diff| = {max_depth_err:.3e}; contact points per pair \
          {:.2}; heap allocations per pass: ours {alloc_ours}, ours (Shape enum) {alloc_enum}, parry2d {alloc_parry}",
@@ -121,16 +133,42 @@ where
         let (a, b) = &family.ours[i];
         println!("  pair {i}: ours {:?}\n    parry2d {:?}\n    a = {a:?}\n    b = {b:?}", ours[i], parry[i]);
     }
+    let Some(b2) = b2 else { return };
+    let manifolds: Vec<_> = b2.iter().map(BA::collide).collect();
+    let (mut overlapping, mut depth_ok, mut normal_ok) = (0, 0, 0);
+    for (o, m) in ours.iter().zip(&manifolds) {
+        let (Some(o), Some(depth)) = (o, m.depth()) else { continue };
+        if o.depth > 0.0 {
+            overlapping += 1;
+            depth_ok += close(o.depth, depth, DEPTH_TOLERANCE) as usize;
+            normal_ok += (o.normal.dot(m.normal) > NORMAL_DOT) as usize;
+        }
+    }
+    let alloc_b2 = allocations(|| {
+        b2.iter().for_each(|p| {
+            black_box(BA::collide(p));
+        })
+    });
+    println!(
+        "  box2d: manifolds with points {} (its speculative margin included); of {overlapping} overlapping pairs \
+         with points, deepest point's depth within {DEPTH_TOLERANCE:e} rel: {depth_ok}, normal dot > {NORMAL_DOT}: \
+         {normal_ok}; heap allocations per pass: {alloc_b2}",
+        manifolds.iter().filter(|m| m.count > 0).count(),
+    );
 }
 
-fn bench_contact<A, B, PA, PB>(c: &mut Criterion, family: Family<A, B, PA, PB>)
-where
+fn bench_contact<A, B, PA, PB, BA, BB>(
+    c: &mut Criterion,
+    family: Family<A, B, PA, PB>,
+    b2: Option<Vec<box2d::Pair<BA, BB>>>,
+) where
     A: ShapeLike + Debug,
     B: ShapeLike + Debug,
     PA: ps::Shape,
     PB: ps::Shape,
+    BA: Collide<BB>,
 {
-    check_contact(&family);
+    check_contact(&family, b2.as_deref());
     let mut group = configure(c, &format!("contact_{}", family.name));
     group.bench_function("ours", |b| {
         b.iter(|| {
@@ -153,6 +191,15 @@ where
             }
         })
     });
+    if let Some(pairs) = &b2 {
+        group.bench_function("box2d", |b| {
+            b.iter(|| {
+                for p in black_box(pairs) {
+                    black_box(BA::collide(p));
+                }
+            })
+        });
+    }
     group.finish();
 }
 
@@ -173,12 +220,14 @@ fn parry_distance<PA: ps::Shape, PB: ps::Shape>(p: &common::ParryPair<PA, PB>) -
     parry2d::query::distance(&p.pos1, &p.shape1, &p.pos2, &p.shape2).expect("supported pair").distance
 }
 
-fn check_distance<A, B, PA, PB>(family: &Family<A, B, PA, PB>)
+fn check_distance<A, B, PA, PB, BA, BB>(family: &Family<A, B, PA, PB>, b2: Option<&[box2d::Pair<BA, BB>]>)
 where
     A: ShapeLike + Debug,
     B: ShapeLike + Debug,
     PA: ps::Shape,
     PB: ps::Shape,
+    BA: Proxy,
+    BB: Proxy,
 {
     let ours: Vec<f32> = family.ours.iter().map(|(a, b)| distance(a, b)).collect();
     let parry: Vec<f32> = family.parry.iter().map(parry_distance).collect();
@@ -200,7 +249,7 @@ where
         })
     });
     println!(
-        "distance_{}: {PAIRS} separated pairs (smallest distance {min_distance:.3e}); within {DISTANCE_TOLERANCE:e} rel: \
+        "distance_{}: {PAIRS} pairs (smallest distance {min_distance:.3e}); within {DISTANCE_TOLERANCE:e} rel: \
          {} ({:.2} %), within that or {ROUNDING:.2e} abs: {loose}; max rel diff {max_rel:.3e}; max |diff| among those outside {max_abs:.3e}; heap allocations per \
          pass: ours {alloc_ours}, parry2d {alloc_parry}",
         family.name,
@@ -211,16 +260,36 @@ where
         let (a, b) = &family.ours[i];
         println!("  pair {i}: ours {:e} parry2d {:e}\n    a = {a:?}\n    b = {b:?}", ours[i], parry[i]);
     }
+    let Some(b2) = b2 else { return };
+    let theirs: Vec<f32> = b2.iter().map(box2d::distance).collect();
+    let agree = (0..PAIRS)
+        .filter(|&i| (ours[i] - theirs[i]).abs() <= ROUNDING || close(ours[i], theirs[i], DISTANCE_TOLERANCE))
+        .count();
+    let max_abs = (0..PAIRS).map(|i| (ours[i] - theirs[i]).abs()).fold(0.0f32, f32::max);
+    let alloc_b2 = allocations(|| {
+        b2.iter().for_each(|p| {
+            black_box(box2d::distance(p));
+        })
+    });
+    println!(
+        "  box2d: within {DISTANCE_TOLERANCE:e} rel or {ROUNDING:.2e} abs: {agree}; max |diff| {max_abs:.3e}; heap \
+         allocations per pass: {alloc_b2}"
+    );
 }
 
-fn bench_distance<A, B, PA, PB>(c: &mut Criterion, family: Family<A, B, PA, PB>)
-where
+fn bench_distance<A, B, PA, PB, BA, BB>(
+    c: &mut Criterion,
+    family: Family<A, B, PA, PB>,
+    b2: Option<Vec<box2d::Pair<BA, BB>>>,
+) where
     A: ShapeLike + Debug,
     B: ShapeLike + Debug,
     PA: ps::Shape,
     PB: ps::Shape,
+    BA: Proxy,
+    BB: Proxy,
 {
-    check_distance(&family);
+    check_distance(&family, b2.as_deref());
     let mut group = configure(c, &format!("distance_{}", family.name));
     group.bench_function("ours", |b| {
         b.iter(|| {
@@ -236,17 +305,53 @@ where
             }
         })
     });
+    if let Some(pairs) = &b2 {
+        group.bench_function("box2d", |b| {
+            b.iter(|| {
+                for p in black_box(pairs) {
+                    black_box(box2d::distance(p));
+                }
+            })
+        });
+    }
     group.finish();
+}
+
+/// The pairs of one kind as two families, `PAIRS` overlapping and `PAIRS` apart, each given to
+/// `bench` with the same pairs as Box2D holds them when `with_box2d` (shapes it can hold).
+/// Distances take the separated pairs first (and name them so), contacts the overlapping ones
+/// (naming the others `apart`).
+fn subsets<SA, SB>(
+    name: &str,
+    seed: u64,
+    mut make: impl FnMut(&mut Rng) -> (SA, SB),
+    distances: bool,
+    with_box2d: bool,
+    mut bench: impl FnMut(Family<SA::Ours, SB::Ours, SA::Parry, SB::Parry>, Option<Vec<box2d::Pair<SA::Shape, SB::Shape>>>),
+) where
+    SA: Spec + Box2dSpec,
+    SB: Spec + Box2dSpec,
+{
+    let both = if distances {
+        [("separated", separated(seed, &mut make)), ("overlapping", overlapping(seed ^ 1, &mut make))]
+    } else {
+        [("overlapping", overlapping(seed, &mut make)), ("apart", separated(seed ^ 1, &mut make))]
+    };
+    for (subset, specs) in both {
+        let name: &'static str = format!("{name}/{subset}").leak();
+        bench(Family::new(name, &specs), with_box2d.then(|| box2d::pairs(&specs)));
+    }
 }
 
 // ---------------------------------------------------------------------------------------------
 // Ray casts
 
 /// The same rays and shapes for both libraries.
-struct RayFamily<S, P> {
+struct RayFamily<S, P, B> {
     name: &'static str,
     ours: Vec<(S, Ray)>,
     parry: Vec<(Pose, P, parry2d::query::Ray)>,
+    box2d: Option<Vec<(boxdd_sys::ffi::b2Transform, B, Ray)>>,
 }
 
 /// Rays that hit: 3/4 of them.
@@ -255,11 +360,12 @@ const RAY_HITS: usize = PAIRS * 3 / 4;
 /// `PAIRS` shapes drawn by `make` (the shape, its centre and the radius of a circle about the
 /// centre holding it), each with a ray starting 2–6 such radii away and aimed at a point within
 /// 1.3 radii of the centre; exactly `RAY_HITS` of them hit.
-fn ray_family<S: Spec>(
+fn ray_family<S: Spec + Box2dSpec>(
     name: &'static str,
     seed: u64,
+    with_box2d: bool,
     mut make: impl FnMut(&mut Rng) -> (S, Vec2, f32),
-) -> RayFamily<S::Ours, S::Parry> {
+) -> RayFamily<S::Ours, S::Parry, S::Shape> {
     let items = balanced(
         &mut Rng::new(seed),
         RAY_HITS,
@@ -278,14 +384,27 @@ fn ray_family<S: Spec>(
             (pose, shape, parry2d::query::Ray::new(ray.origin(), ray.direction()))
         })
         .collect();
-    RayFamily { name, ours: items.into_iter().map(|(ours, _, ray)| (ours, ray)).collect(), parry }
+    let box2d = with_box2d.then(|| {
+        items
+            .iter()
+            .map(|(_, spec, ray)| {
+                let (xf, shape) = spec.box2d();
+                (xf, shape, *ray)
+            })
+            .collect()
+    });
+    RayFamily { name, ours: items.into_iter().map(|(ours, _, ray)| (ours, ray)).collect(), parry, box2d }
+}
+
+fn box2d_ray<B: RayCast>((xf, shape, ray): &(boxdd_sys::ffi::b2Transform, B, Ray)) -> Option<(f32, Vec2)> {
+    box2d::ray(*xf, shape, ray.origin(), ray.direction(), MAX_DISTANCE)
 }
 
 fn parry_ray<P: ps::Shape>((pose, shape, ray): &(Pose, P, parry2d::query::Ray)) -> Option<(f32, Vec2)> {
     shape.cast_ray_and_get_normal(pose, ray, MAX_DISTANCE, true).map(|hit| (hit.time_of_impact, hit.normal))
 }
 
-fn check_rays<S: ShapeLike + Debug, P: ps::Shape>(family: &RayFamily<S, P>) {
+fn check_rays<S: ShapeLike + Debug, P: ps::Shape, B: RayCast>(family: &RayFamily<S, P, B>) {
     let ours: Vec<_> = family.ours.iter().map(|(s, ray)| cast_ray(s, ray, MAX_DISTANCE)).collect();
     let parry: Vec<_> = family.parry.iter().map(parry_ray).collect();
     let (mut same_hit, mut both_hit, mut distance_ok, mut normal_ok, mut max_rel) = (0, 0, 0, 0, 0.0f32);
@@ -329,9 +448,32 @@ fn check_rays<S: ShapeLike + Debug, P: ps::Shape>(family: &RayFamily<S, P>) {
         let (s, ray) = &family.ours[i];
         println!("  ray {i}: ours {:?} parry2d {:?}\n    shape = {s:?}\n    ray = {ray:?}", ours[i], parry[i]);
     }
+    let Some(b2) = &family.box2d else { return };
+    let theirs: Vec<_> = b2.iter().map(box2d_ray).collect();
+    let (mut same_hit, mut distance_ok) = (0, 0);
+    for (o, t) in ours.iter().zip(&theirs) {
+        match (o, t) {
+            (None, None) => same_hit += 1,
+            (Some(o), Some((t, _))) => {
+                same_hit += 1;
+                distance_ok += close(o.distance, *t, DISTANCE_TOLERANCE) as usize;
+            }
+            _ => {}
+        }
+    }
+    let alloc_b2 = allocations(|| {
+        b2.iter().for_each(|item| {
+            black_box(box2d_ray(item));
+        })
+    });
+    println!(
+        "  box2d: hits {}; hit/miss agree on {same_hit}, distance within {DISTANCE_TOLERANCE:e} rel: {distance_ok}; \
+         heap allocations per pass: {alloc_b2}",
+        theirs.iter().flatten().count()
+    );
 }
 
-fn bench_rays<S: ShapeLike + Debug, P: ps::Shape>(c: &mut Criterion, family: RayFamily<S, P>) {
+fn bench_rays<S: ShapeLike + Debug, P: ps::Shape, B: RayCast>(c: &mut Criterion, family: RayFamily<S, P, B>) {
     check_rays(&family);
     let mut group = configure(c, &format!("ray_{}", family.name));
     group.bench_function("ours", |b| {
@@ -348,25 +490,42 @@ fn bench_rays<S: ShapeLike + Debug, P: ps::Shape>(c: &mut Criterion, family: Ray
             }
         })
     });
+    if let Some(items) = &family.box2d {
+        group.bench_function("box2d", |b| {
+            b.iter(|| {
+                for item in black_box(items) {
+                    black_box(box2d_ray(item));
+                }
+            })
+        });
+    }
     group.finish();
 }
 
 // ---------------------------------------------------------------------------------------------
 
 fn queries(c: &mut Criterion) {
-    bench_contact(c, Family::new("obb_obb", &overlapping(0xC0B0_0011, obb_pair)));
-    bench_contact(c, Family::new("polygon8_polygon8", &overlapping(0xC086_0012, gon_pair)));
-    bench_contact(c, Family::new("circle_circle", &overlapping(0xC0C1_0013, circle_pair)));
-    bench_contact(c, Family::new("circle_obb", &overlapping(0xC0C0_0014, circle_obb_pair)));
+    subsets("obb_obb", 0xC0B0_0011, obb_pair, false, true, |f, b2| bench_contact(c, f, b2));
+    subsets("polygon8_polygon8", 0xC086_0012, gon_pair, false, true, |f, b2| bench_contact(c, f, b2));
+    subsets("circle_circle", 0xC0C1_0013, circle_pair, false, true, |f, b2| bench_contact(c, f, b2));
+    subsets("circle_obb", 0xC0C0_0014, circle_obb_pair, false, true, |f, b2| bench_contact(c, f, b2));
+    subsets("capsule_polygon8", 0xC0CA_0015, pill_gon_pair, false, true, |f, b2| bench_contact(c, f, b2));
+    subsets("circle_capsule", 0xC0C1_0016, circle_pill_pair, false, true, |f, b2| bench_contact(c, f, b2));
+    subsets("capsule_capsule", 0xC0CA_0017, pill_pair, false, true, |f, b2| bench_contact(c, f, b2));
+    subsets("segment_polygon8", 0xC05E_0018, stick_gon_pair, false, true, |f, b2| bench_contact(c, f, b2));
+    subsets("polygon16_polygon16", 0xC016_0019, gons(16), false, false, |f, b2| bench_contact(c, f, b2));
+    subsets("polygon32_polygon32", 0xC032_001A, gons(32), false, false, |f, b2| bench_contact(c, f, b2));
 
-    bench_distance(c, Family::new("obb_obb", &separated(0xD0B0_0021, obb_pair)));
-    bench_distance(c, Family::new("polygon8_polygon8", &separated(0xD086_0022, gon_pair)));
-    bench_distance(c, Family::new("circle_obb", &separated(0xD0C0_0023, circle_obb_pair)));
-    bench_distance(c, Family::new("capsule_polygon8", &separated(0xD0CA_0024, pill_gon_pair)));
+    subsets("obb_obb", 0xD0B0_0021, obb_pair, true, true, |f, b2| bench_distance(c, f, b2));
+    subsets("polygon8_polygon8", 0xD086_0022, gon_pair, true, true, |f, b2| bench_distance(c, f, b2));
+    subsets("circle_obb", 0xD0C0_0023, circle_obb_pair, true, true, |f, b2| bench_distance(c, f, b2));
+    subsets("capsule_polygon8", 0xD0CA_0024, pill_gon_pair, true, true, |f, b2| bench_distance(c, f, b2));
+    subsets("polygon16_polygon16", 0xD016_0025, gons(16), true, false, |f, b2| bench_distance(c, f, b2));
+    subsets("polygon32_polygon32", 0xD032_0026, gons(32), true, false, |f, b2| bench_distance(c, f, b2));
 
     bench_rays(
         c,
-        ray_family("circle", 0xAA01_0031, |r| {
+        ray_family("circle", 0xAA01_0031, true, |r| {
             let radius = r.range(0.5, 3.0);
             let center = r.position();
             (Circle::new(center, radius).unwrap(), center, radius)
@@ -374,23 +533,27 @@ fn queries(c: &mut Criterion) {
     );
     bench_rays(
         c,
-        ray_family("obb", 0xAA0B_0032, |r| {
+        ray_family("obb", 0xAA0B_0032, true, |r| {
             let h = r.half_extents();
             let center = r.position();
             (Obb::new(center, h, r.angle()).unwrap(), center, h.length())
         }),
     );
+    for (name, sides, seed) in
+        [("polygon8", SIDES, 0xAA86_0033), ("polygon16", 16, 0xAA16_0035), ("polygon32", 32, 0xAA32_0036)]
+    {
+        bench_rays(
+            c,
+            ray_family(name, seed, sides <= 8, |r| {
+                let radius = r.range(0.5, 3.0);
+                let center = r.position();
+                (Gon { sides, center, radius, rotation: r.angle() }, center, radius)
+            }),
+        );
+    }
     bench_rays(
         c,
-        ray_family("polygon8", 0xAA86_0033, |r| {
-            let radius = r.range(0.5, 3.0);
-            let center = r.position();
-            (Gon { center, radius, rotation: r.angle() }, center, radius)
-        }),
-    );
-    bench_rays(
-        c,
-        ray_family("capsule", 0xAACA_0034, |r| {
+        ray_family("capsule", 0xAACA_0034, true, |r| {
             let center = r.position();
             let p = pill(r, center);
             (p, center, p.reach())

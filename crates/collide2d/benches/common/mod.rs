@@ -7,14 +7,14 @@
 use std::fmt::Debug;
 use std::time::Duration;
 
-use collide2d::{Aabb, Capsule, Circle, ConvexPolygon, Obb, Shape, ShapeLike, Vec2};
+use collide2d::{Aabb, Capsule, Circle, ConvexPolygon, Obb, Segment, Shape, ShapeLike, Vec2};
 use criterion::{BenchmarkGroup, Criterion, Throughput};
 use parry2d::math::{Pose, Vector};
 use parry2d::shape as ps;
 
 /// Pairs per family (and queries per benchmark iteration).
 pub const PAIRS: usize = 1024;
-/// Sides of the regular polygons.
+/// Sides of the regular polygons unless a family says otherwise.
 pub const SIDES: usize = 8;
 
 /// xorshift64* — tiny, deterministic, good enough to scatter shapes.
@@ -132,23 +132,53 @@ impl Spec for Obb {
 /// frame (centred at the origin, first vertex on +x) with the pose carrying centre and rotation.
 #[derive(Clone, Copy, Debug)]
 pub struct Gon {
+    pub sides: usize,
     pub center: Vec2,
     pub radius: f32,
     pub rotation: f32,
+}
+
+impl Gon {
+    /// Its vertices in its local frame (centred at the origin, the first on +x).
+    pub fn local_vertices(&self) -> Vec<Vec2> {
+        let step = std::f32::consts::TAU / self.sides as f32;
+        (0..self.sides).map(|i| Vec2::from_angle(step * i as f32) * self.radius).collect()
+    }
 }
 
 impl Spec for Gon {
     type Ours = ConvexPolygon;
     type Parry = ps::ConvexPolygon;
     fn ours(&self) -> ConvexPolygon {
-        ConvexPolygon::regular(SIDES, self.center, self.radius, self.rotation).unwrap()
+        ConvexPolygon::regular(self.sides, self.center, self.radius, self.rotation).unwrap()
     }
     fn parry(&self) -> (Pose, ps::ConvexPolygon) {
-        let step = std::f32::consts::TAU / SIDES as f32;
-        let local: Vec<Vector> = (0..SIDES).map(|i| Vec2::from_angle(step * i as f32) * self.radius).collect();
+        let local: Vec<Vector> = self.local_vertices();
         let poly = ps::ConvexPolygon::from_convex_polyline(local).expect("regular polygon");
-        assert_eq!(poly.points().len(), SIDES);
+        assert_eq!(poly.points().len(), self.sides);
         (Pose::new(self.center, self.rotation), poly)
+    }
+}
+
+/// A segment given by its centre, half its length and its rotation: ours with its ends in world
+/// space, parry's along local x placed by a pose.
+#[derive(Clone, Copy, Debug)]
+pub struct Stick {
+    pub center: Vec2,
+    pub half_length: f32,
+    pub rotation: f32,
+}
+
+impl Spec for Stick {
+    type Ours = Segment;
+    type Parry = ps::Segment;
+    fn ours(&self) -> Segment {
+        let half = Vec2::from_angle(self.rotation) * self.half_length;
+        Segment::new(self.center - half, self.center + half).unwrap()
+    }
+    fn parry(&self) -> (Pose, ps::Segment) {
+        let half = Vec2::new(self.half_length, 0.0);
+        (Pose::new(self.center, self.rotation), ps::Segment::new(-half, half))
     }
 }
 
@@ -203,12 +233,19 @@ pub fn obb_pair(r: &mut Rng) -> (Obb, Obb) {
 }
 
 pub fn gon_pair(r: &mut Rng) -> (Gon, Gon) {
-    let (r1, r2) = (r.range(0.5, 3.0), r.range(0.5, 3.0));
-    let c1 = r.position();
-    let c2 = r.partner(c1, r1 + r2);
-    let a = Gon { center: c1, radius: r1, rotation: r.angle() };
-    let b = Gon { center: c2, radius: r2, rotation: r.angle() };
-    (a, b)
+    gons(SIDES)(r)
+}
+
+/// Pairs of regular polygons of `sides` sides.
+pub fn gons(sides: usize) -> impl FnMut(&mut Rng) -> (Gon, Gon) {
+    move |r| {
+        let (r1, r2) = (r.range(0.5, 3.0), r.range(0.5, 3.0));
+        let c1 = r.position();
+        let c2 = r.partner(c1, r1 + r2);
+        let a = Gon { sides, center: c1, radius: r1, rotation: r.angle() };
+        let b = Gon { sides, center: c2, radius: r2, rotation: r.angle() };
+        (a, b)
+    }
 }
 
 pub fn circle_obb_pair(r: &mut Rng) -> (Circle, Obb) {
@@ -227,7 +264,31 @@ pub fn pill_gon_pair(r: &mut Rng) -> (Pill, Gon) {
     let a = pill(r, center);
     let radius = r.range(0.5, 3.0);
     let c2 = r.partner(a.center, a.reach() + radius);
-    (a, Gon { center: c2, radius, rotation: r.angle() })
+    (a, Gon { sides: SIDES, center: c2, radius, rotation: r.angle() })
+}
+
+pub fn circle_pill_pair(r: &mut Rng) -> (Circle, Pill) {
+    let radius = r.range(0.5, 3.0);
+    let c1 = r.position();
+    let b = pill(r, Vec2::ZERO);
+    let c2 = r.partner(c1, radius + b.reach());
+    (Circle::new(c1, radius).unwrap(), Pill { center: c2, ..b })
+}
+
+pub fn pill_pair(r: &mut Rng) -> (Pill, Pill) {
+    let center = r.position();
+    let a = pill(r, center);
+    let b = pill(r, Vec2::ZERO);
+    let c2 = r.partner(a.center, a.reach() + b.reach());
+    (a, Pill { center: c2, ..b })
+}
+
+/// A segment (half length in `[0.5, 3)`) and an 8-gon.
+pub fn stick_gon_pair(r: &mut Rng) -> (Stick, Gon) {
+    let a = Stick { center: r.position(), half_length: r.range(0.5, 3.0), rotation: r.angle() };
+    let radius = r.range(0.5, 3.0);
+    let c2 = r.partner(a.center, a.half_length + radius);
+    (a, Gon { sides: SIDES, center: c2, radius, rotation: r.angle() })
 }
 
 /// One parry2d pair: both shapes in their local frames, placed by poses.
