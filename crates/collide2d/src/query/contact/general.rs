@@ -38,11 +38,35 @@ pub(crate) fn contact_rounded(a: Rounded, b: Rounded) -> Option<Contact> {
         // Box and polygon cores are never swollen: apart means no contact.
         return overlap.then(|| pick_reference(a, (sa, ea), b, (sb, eb), scale_a.max(scale_b)));
     }
+    if clearly_beyond_reach(a, b) {
+        return None;
+    }
     if cores_overlap(a.core, b.core) {
         Some(overlapping(a, b))
     } else {
         apart_within_radii(a, b)
     }
+}
+
+/// Whether a face of either core (a segment's two sides count) has the other core beyond it by
+/// more than the radii reach, clear of rounding: then the shapes are apart, without the exact
+/// tests. A face's separation never exceeds the cores' distance, so this only ever says "apart"
+/// of shapes that are; shapes apart only along a corner's direction are left to the exact path.
+#[inline]
+fn clearly_beyond_reach(a: Rounded, b: Rounded) -> bool {
+    let (mut na, mut nb) = ([Vec2::ZERO; 2], [Vec2::ZERO; 2]);
+    let (fa, fb) = (flat_faces(a.core, &mut na), flat_faces(b.core, &mut nb));
+    let ((sa, _, scale_a), (sb, _, scale_b)) =
+        (max_separation(fa, b.core.vertices()), max_separation(fb, a.core.vertices()));
+    let reach = a.radius + b.radius;
+    sa.max(sb) > reach + beyond_rounding(scale_a + scale_b + reach)
+}
+
+/// How far past the reach a face's f32 separation must be to be trusted: 1e-5 of the
+/// coordinates' and the radii's size, far above the few ulps its dot products round by.
+#[inline]
+fn beyond_rounding(size: f32) -> f32 {
+    1e-5 * size
 }
 
 /// Cores overlap: the reference face is the one of least penetration over both shapes' faces.
@@ -147,11 +171,23 @@ fn best_face(core: &Core, dir: Vec2, min_dot: f32) -> Option<usize> {
 /// faces (a point).
 #[inline]
 fn max_separation((vertices, normals): (&[Vec2], &[Vec2]), b: &[Vec2]) -> (f32, usize, f32) {
+    // Plain comparisons rather than `f32::min` and `max`, which also sort out NaNs: a NaN here
+    // (only from coordinates overflowing) is passed over by both alike, and the loop is the
+    // contact's inner one.
     let (mut best, mut face, mut scale) = (f32::NEG_INFINITY, 0, 0.0f32);
     for (i, (v, n)) in vertices.iter().zip(normals).enumerate() {
-        let deepest = b.iter().map(|w| n.dot(*w)).fold(f32::INFINITY, f32::min);
+        let mut deepest = f32::INFINITY;
+        for w in b {
+            let d = n.dot(*w);
+            if d < deepest {
+                deepest = d;
+            }
+        }
         let s = deepest - n.dot(*v);
-        scale = scale.max(v.abs().max_element());
+        let size = larger(v.x.abs(), v.y.abs());
+        if size > scale {
+            scale = size;
+        }
         if s > best {
             (best, face) = (s, i);
         }
@@ -220,9 +256,27 @@ fn clip_against_face(reference: Rounded, face: usize, incident: Rounded, core_se
 
 /// The edge of `core` most opposed to `n` (its two ends), or `None` for a point core.
 fn incident_edge(core: &Core, n: Vec2) -> Option<(Vec2, Vec2)> {
-    let best = (0..core.edge_count()).min_by(|i, j| core.edge(*i).2.dot(n).total_cmp(&core.edge(*j).2.dot(n)))?;
-    let (w1, w2, _) = core.edge(best);
-    Some((w1, w2))
+    // One pass, each face's dot product taken once; the first of equally opposed faces, in
+    // `total_cmp`'s order, as `min_by` would pick.
+    let mut best: Option<(f32, (Vec2, Vec2))> = None;
+    for i in 0..core.edge_count() {
+        let (w1, w2, normal) = core.edge(i);
+        let d = normal.dot(n);
+        if best.is_none_or(|(least, _)| d.total_cmp(&least).is_lt()) {
+            best = Some((d, (w1, w2)));
+        }
+    }
+    best.map(|(_, edge)| edge)
+}
+
+/// The larger of `x` and `y` (either, when they are equal or one is NaN).
+#[inline]
+fn larger(x: f32, y: f32) -> f32 {
+    if x > y {
+        x
+    } else {
+        y
+    }
 }
 
 /// pick_reference's tie: 1e-5 of the larger separation `sa`, `sb`, plus 1e-5 of the

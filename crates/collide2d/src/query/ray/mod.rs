@@ -10,7 +10,6 @@ mod round;
 
 use glam::Vec2;
 
-use super::core::Core;
 use super::{ShapeLike, ShapeRef};
 use crate::math::unit_or;
 use crate::shape::{finite_vec, Aabb, ShapeError};
@@ -137,7 +136,7 @@ fn cast_ray_ref(shape: ShapeRef, ray: &Ray) -> Option<RayHit> {
         S::ConvexPolygon(c) => {
             let (first, second) = (c.vertices()[0], c.vertices()[1]);
             let size = (second - first).abs().max_element();
-            from_near(ray, first, size, || c.aabb(), |ray| polygonal::ray_half_planes(ray, &Core::of(shape).0))
+            from_near(ray, first, size, || c.aabb(), |ray| polygonal::ray_polygon(ray, c.vertices(), c.normals()))
         }
         S::Polygon(p) => {
             let bounds = p.aabb();

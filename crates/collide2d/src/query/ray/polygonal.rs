@@ -2,7 +2,6 @@ use glam::Vec2;
 
 use super::{Ray, RayHit};
 use crate::math::{slab_range, unrotate};
-use crate::query::core::Core;
 use crate::shape::{Aabb, BoxFrame, Obb};
 
 /// An axis-aligned box by the slab method.
@@ -37,16 +36,15 @@ fn slab_entry(o: Vec2, d: Vec2, lo: Vec2, hi: Vec2) -> Option<(f32, Vec2)> {
     Some((enter, normal))
 }
 
-/// A convex polygonal core by Cyrus–Beck: the ray enters through the last face it crosses
-/// inwards, provided it has not yet left through another.
-pub(super) fn ray_half_planes(ray: &Ray, core: &Core) -> Option<RayHit> {
+/// A convex polygon (its vertices and the outward normal of each face) by Cyrus–Beck: the ray
+/// enters through the last face it crosses inwards, provided it has not yet left through
+/// another.
+pub(super) fn ray_polygon(ray: &Ray, vertices: &[Vec2], normals: &[Vec2]) -> Option<RayHit> {
     let (o, d) = (ray.origin, ray.direction);
-    let mut enter = (f32::NEG_INFINITY, Vec2::ZERO);
-    let mut exit = f32::INFINITY;
+    let (mut enter, mut enter_normal, mut exit) = (f32::NEG_INFINITY, Vec2::ZERO, f32::INFINITY);
     let mut inside = true;
-    for i in 0..core.edge_count() {
-        let (v, _, n) = core.edge(i);
-        let offset = n.dot(o - v); // > 0: the origin is outside this face
+    for (v, n) in vertices.iter().zip(normals) {
+        let offset = n.dot(o - *v); // > 0: the origin is outside this face
         let speed = n.dot(d);
         inside &= offset <= 0.0;
         if speed == 0.0 {
@@ -57,22 +55,34 @@ pub(super) fn ray_half_planes(ray: &Ray, core: &Core) -> Option<RayHit> {
         }
         let t = -offset / speed;
         if speed < 0.0 {
-            if enters_later(t, enter.0) {
-                enter = (t, n);
+            if enters_later(t, enter) {
+                (enter, enter_normal) = (t, *n);
             }
-        } else {
-            exit = exit.min(t);
+        } else if t < exit {
+            exit = t;
+        }
+        // Left before entering, or left behind the origin: a miss, known now. (From inside
+        // every face, the ray enters at or before 0 and leaves at or after it.)
+        if misses(enter, exit) {
+            return None;
         }
     }
     // The same rounding can put a point on a sliver's extension inside all its faces.
-    if inside && within_bounds(o, core.vertices()) {
+    if inside && within_bounds(o, vertices) {
         return Some(RayHit::inside(ray));
     }
-    if !(enter.0 >= 0.0 && enter.0 <= exit) {
+    if !(enter >= 0.0 && enter <= exit) {
         return None;
     }
-    let hit = RayHit::at(ray, enter.0, enter.1);
-    within_bounds(hit.point, core.vertices()).then_some(hit)
+    let hit = RayHit::at(ray, enter, enter_normal);
+    within_bounds(hit.point, vertices).then_some(hit)
+}
+
+/// Whether a ray that enters the faces seen so far at `enter` and leaves them at `exit` misses
+/// the polygon: it leaves before it enters, or before it starts.
+#[inline]
+fn misses(enter: f32, exit: f32) -> bool {
+    enter > exit || exit < 0.0
 }
 
 /// Whether `p` lies within the bounds of `vertices`, give or take rounding.
@@ -91,7 +101,7 @@ fn within_bounds(p: Vec2, vertices: &[Vec2]) -> bool {
     (lo - slack).cmple(p).all() && p.cmple(hi + slack).all()
 }
 
-/// Whether ray_half_planes' entry into a face at time `t` comes after the latest so far,
+/// Whether ray_polygon's entry into a face at time `t` comes after the latest so far,
 /// `enter`. Its own function so that the mutation exclusion for `>=` names it alone: on a tie
 /// between two faces' entry times (a corner), the later face's normal is as much the corner's
 /// as the first one's.
