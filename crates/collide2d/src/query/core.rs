@@ -180,13 +180,27 @@ impl<'a> Core<'a> {
         }
     }
 
-    /// Edges as `(start, end)`: none for a point, one for a segment.
-    fn for_each_edge(&self, mut f: impl FnMut(Vec2, Vec2)) {
-        let v = self.vertices();
-        match v.len() {
-            1 => {}
-            2 => f(v[0], v[1]),
-            n => (0..n).for_each(|i| f(v[i], v[(i + 1) % n])),
+    /// Edges as `(start, end)` that may hold the point of the core nearest `p`: none for a
+    /// point, one for a segment; of a box or polygon, those `p` is not clearly behind.
+    ///
+    /// From outside, the nearest point lies on an edge `p` is in front of (or at an end of
+    /// one), so an edge `p` is behind holds it only as an end shared with one kept. "Clearly":
+    /// by more than 1e-5 of the offset's size, far above its rounding, so an edge whose line
+    /// `p` is within rounding of is kept.
+    fn for_each_edge_facing(&self, p: Vec2, mut f: impl FnMut(Vec2, Vec2)) {
+        let (v, normals) = match self {
+            Core::Point(_) => return,
+            Core::Segment([a, b]) => return f(*a, *b),
+            Core::Quad(v, n) => (&v[..], &n[..]),
+            Core::Polygon(v, n) => (*v, *n),
+        };
+        let n = v.len().min(normals.len());
+        for i in 0..n {
+            let (a, b) = (v[i], v[if i + 1 == n { 0 } else { i + 1 }]);
+            let offset = p - a;
+            if !clearly_behind(normals[i].dot(offset), offset) {
+                f(a, b);
+            }
         }
     }
 }
@@ -204,6 +218,13 @@ fn segment_side(a: Vec2, b: Vec2, k: usize, w: Vec2) -> f64 {
         2 => d.dot(w.as_dvec2() - b.as_dvec2()),
         _ => -d.dot(w.as_dvec2() - a.as_dvec2()),
     }
+}
+
+/// Whether a point at `offset` from an edge's start, `along_normal` out along its normal, lies
+/// behind the edge's line by more than the rounding of that product (see `for_each_edge_facing`).
+#[inline]
+fn clearly_behind(along_normal: f32, offset: Vec2) -> bool {
+    along_normal < -1e-5 * offset.abs().max_element()
 }
 
 /// Calls `f(start, end)` for each edge of a counter-clockwise polygon until it returns true.
@@ -265,7 +286,7 @@ fn closest_vertex_to_features(from: &Core, to: &Core) -> (Vec2, Vec2, Feature, f
         if let [q] = to.vertices() {
             consider(p, (*q, Feature::Vertex, distance_squared64(p, *q)));
         }
-        to.for_each_edge(|a, b| consider(p, closest_on_edge(p, a, b)));
+        to.for_each_edge_facing(p, |a, b| consider(p, closest_on_edge(p, a, b)));
     }
     (best.1, best.2, best.3, best.0)
 }

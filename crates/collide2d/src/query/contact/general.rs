@@ -38,29 +38,25 @@ pub(crate) fn contact_rounded(a: Rounded, b: Rounded) -> Option<Contact> {
         // Box and polygon cores are never swollen: apart means no contact.
         return overlap.then(|| pick_reference(a, (sa, ea), b, (sb, eb), scale_a.max(scale_b)));
     }
-    if clearly_beyond_reach(a, b) {
+    // The faces of either core (a segment's two sides count) give a separation that never
+    // exceeds the cores' distance: one beyond the radii's reach, clear of rounding, says "apart"
+    // without the exact tests. Shapes apart only along a corner's direction, or nearer, go on.
+    let (mut na, mut nb) = ([Vec2::ZERO; 2], [Vec2::ZERO; 2]);
+    let (fa, fb) = (flat_faces(a.core, &mut na), flat_faces(b.core, &mut nb));
+    let (separation_a, separation_b) = (max_separation(fa, b.core.vertices()), max_separation(fb, a.core.vertices()));
+    let (reach, size) = (a.radius + b.radius, separation_a.2 + separation_b.2);
+    if separation_a.0.max(separation_b.0) > reach + beyond_rounding(size + reach) {
         return None;
     }
     if cores_overlap(a.core, b.core) {
-        Some(overlapping(a, b))
+        Some(overlapping(a, separation_a, b, separation_b))
     } else {
         apart_within_radii(a, b)
     }
 }
 
-/// Whether a face of either core (a segment's two sides count) has the other core beyond it by
-/// more than the radii reach, clear of rounding: then the shapes are apart, without the exact
-/// tests. A face's separation never exceeds the cores' distance, so this only ever says "apart"
-/// of shapes that are; shapes apart only along a corner's direction are left to the exact path.
-#[inline]
-fn clearly_beyond_reach(a: Rounded, b: Rounded) -> bool {
-    let (mut na, mut nb) = ([Vec2::ZERO; 2], [Vec2::ZERO; 2]);
-    let (fa, fb) = (flat_faces(a.core, &mut na), flat_faces(b.core, &mut nb));
-    let ((sa, _, scale_a), (sb, _, scale_b)) =
-        (max_separation(fa, b.core.vertices()), max_separation(fb, a.core.vertices()));
-    let reach = a.radius + b.radius;
-    sa.max(sb) > reach + beyond_rounding(scale_a + scale_b + reach)
-}
+/// `max_separation`'s answer: the largest separation, its face, and the coordinates' size.
+type Separation = (f32, usize, f32);
 
 /// How far past the reach a face's f32 separation must be to be trusted: 1e-5 of the
 /// coordinates' and the radii's size, far above the few ulps its dot products round by.
@@ -69,12 +65,9 @@ fn beyond_rounding(size: f32) -> f32 {
     1e-5 * size
 }
 
-/// Cores overlap: the reference face is the one of least penetration over both shapes' faces.
-fn overlapping(a: Rounded, b: Rounded) -> Contact {
-    let (mut na, mut nb) = ([Vec2::ZERO; 2], [Vec2::ZERO; 2]);
-    let (fa, fb) = (flat_faces(a.core, &mut na), flat_faces(b.core, &mut nb));
-    let (sa, ea, scale_a) = max_separation(fa, b.core.vertices());
-    let (sb, eb, scale_b) = max_separation(fb, a.core.vertices());
+/// Cores overlap: the reference face is the one of least penetration over both shapes' faces
+/// (`max_separation` of each core's faces against the other's vertices).
+fn overlapping(a: Rounded, (sa, ea, scale_a): Separation, b: Rounded, (sb, eb, scale_b): Separation) -> Contact {
     if sa == f32::NEG_INFINITY && sb == f32::NEG_INFINITY {
         // Two points on top of each other (concentric discs): every direction is as good; use +x.
         let p = a.core.vertices()[0];
@@ -169,21 +162,33 @@ fn best_face(core: &Core, dir: Vec2, min_dot: f32) -> Option<usize> {
 /// (negative: they reach inside): the largest such separation, its face, and the largest
 /// coordinate magnitude of `a`'s vertices (a scale for rounding errors). `-inf` when `a` has no
 /// faces (a point).
+///
+/// Against more than [`WALK_FROM`] points (a polygon's vertices, counter-clockwise), the deepest
+/// one for each face is walked round from the last face's: as the outward normals turn
+/// counter-clockwise, so does the vertex furthest against them, so the faces cost O(n + m) in
+/// all rather than O(n·m) ([`walk_deepest`]). Fewer are scanned.
 #[inline]
-fn max_separation((vertices, normals): (&[Vec2], &[Vec2]), b: &[Vec2]) -> (f32, usize, f32) {
-    // Plain comparisons rather than `f32::min` and `max`, which also sort out NaNs: a NaN here
-    // (only from coordinates overflowing) is passed over by both alike, and the loop is the
-    // contact's inner one.
+fn max_separation(faces: (&[Vec2], &[Vec2]), b: &[Vec2]) -> Separation {
+    if b.len() > WALK_FROM {
+        let mut at = None;
+        separations(faces, |n| walk_deepest(n, b, &mut at))
+    } else {
+        separations(faces, |n| scan_deepest(n, b).1)
+    }
+}
+
+/// How many points `max_separation` must face for a walk to pay over a scan (a segment's two
+/// and a box's four are scanned).
+const WALK_FROM: usize = 4;
+
+/// [`max_separation`] with `deepest(n)`, the least `n · w` over the other shape's points.
+#[inline(always)]
+fn separations((vertices, normals): (&[Vec2], &[Vec2]), mut deepest: impl FnMut(Vec2) -> f32) -> Separation {
+    // Plain comparisons rather than `f32::min` and `max`, which also sort out NaNs: this is
+    // the contact's inner loop, and a NaN (only from coordinates overflowing) is passed over.
     let (mut best, mut face, mut scale) = (f32::NEG_INFINITY, 0, 0.0f32);
     for (i, (v, n)) in vertices.iter().zip(normals).enumerate() {
-        let mut deepest = f32::INFINITY;
-        for w in b {
-            let d = n.dot(*w);
-            if d < deepest {
-                deepest = d;
-            }
-        }
-        let s = deepest - n.dot(*v);
+        let s = deepest(*n) - n.dot(*v);
         let size = larger(v.x.abs(), v.y.abs());
         if size > scale {
             scale = size;
@@ -193,6 +198,46 @@ fn max_separation((vertices, normals): (&[Vec2], &[Vec2]), b: &[Vec2]) -> (f32, 
         }
     }
     (best, face, scale)
+}
+
+/// The point of `b` with the least `n · w`, as its index and that product (`(0, INFINITY)` for
+/// none; the first of equals).
+#[inline]
+fn scan_deepest(n: Vec2, b: &[Vec2]) -> (usize, f32) {
+    let (mut j, mut least) = (0, f32::INFINITY);
+    for (k, w) in b.iter().enumerate() {
+        let d = n.dot(*w);
+        if d < least {
+            (j, least) = (k, d);
+        }
+    }
+    (j, least)
+}
+
+/// The least `n · w` over the vertices `w` of `b`: a scan when `at` is `None`, else a walk
+/// forward from vertex `at` while the product does not grow, which finds the least when `at`
+/// was the deepest against the previous face, turned less than half a turn from `n` (within
+/// rounding of it where vertices tie to rounding). `at` becomes the vertex found.
+#[inline]
+#[allow(clippy::neg_cmp_op_on_partial_ord)] // a NaN product stops the walk
+fn walk_deepest(n: Vec2, b: &[Vec2], at: &mut Option<usize>) -> f32 {
+    let Some(mut j) = *at else {
+        let (j, least) = scan_deepest(n, b);
+        *at = Some(j);
+        return least;
+    };
+    let m = b.len();
+    let mut least = n.dot(b[j]);
+    for _ in 1..m {
+        let k = if j + 1 == m { 0 } else { j + 1 };
+        let d = n.dot(b[k]);
+        if !(d <= least) {
+            break;
+        }
+        (j, least) = (k, d);
+    }
+    *at = Some(j);
+    least
 }
 
 /// The manifold with face `face` of `reference` as the reference face: the most opposed edge of
