@@ -44,11 +44,24 @@ pub(crate) fn contact_rounded(a: Rounded, b: Rounded) -> Option<Contact> {
     let (mut na, mut nb) = ([Vec2::ZERO; 2], [Vec2::ZERO; 2]);
     let (fa, fb) = (flat_faces(a.core, &mut na), flat_faces(b.core, &mut nb));
     let (separation_a, separation_b) = (max_separation(fa, b.core.vertices()), max_separation(fb, a.core.vertices()));
-    let (reach, size) = (a.radius + b.radius, separation_a.2 + separation_b.2);
-    if separation_a.0.max(separation_b.0) > reach + beyond_rounding(size + reach) {
+    let (worst, reach) = (separation_a.0.max(separation_b.0), a.radius + b.radius);
+    if worst > reach + beyond_rounding(separation_a.2, separation_b.2, reach) {
         return None;
     }
-    if cores_overlap(a.core, b.core) {
+    // Between cores of two vertices or more (segments, boxes, polygons) the faces of both are
+    // every separating axis there is, so a separation clearly below zero says that the cores
+    // overlap, as one clearly above says that they do not. Near zero, and for a point core
+    // (whose separating axes these are not), the exact test decides.
+    let band = beyond_rounding(separation_a.2, separation_b.2, 0.0);
+    let axes_complete = a.core.vertices().len() > 1 && b.core.vertices().len() > 1;
+    let cores_meet = if worst > band {
+        false
+    } else if axes_complete && worst < -band {
+        true
+    } else {
+        cores_overlap(a.core, b.core)
+    };
+    if cores_meet {
         Some(overlapping(a, separation_a, b, separation_b))
     } else {
         apart_within_radii(a, b)
@@ -59,10 +72,13 @@ pub(crate) fn contact_rounded(a: Rounded, b: Rounded) -> Option<Contact> {
 type Separation = (f32, usize, f32);
 
 /// How far past the reach a face's f32 separation must be to be trusted: 1e-5 of the
-/// coordinates' and the radii's size, far above the few ulps its dot products round by.
+/// coordinates' sizes `scale_a` and `scale_b` and of the reach, far above the few ulps its dot
+/// products round by. Its own function so that its mutants are named: another margin only
+/// moves how near the reach a separation is left to the exact path (precision, not answers,
+/// but where the margin falls below the rounding).
 #[inline]
-fn beyond_rounding(size: f32) -> f32 {
-    1e-5 * size
+fn beyond_rounding(scale_a: f32, scale_b: f32, reach: f32) -> f32 {
+    1e-5 * (scale_a + scale_b + reach)
 }
 
 /// Cores overlap: the reference face is the one of least penetration over both shapes' faces
