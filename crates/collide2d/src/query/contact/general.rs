@@ -29,13 +29,19 @@ pub(crate) fn contact_rounded(a: Rounded, b: Rounded) -> Option<Contact> {
     if let (Some(fa), Some(fb)) = (a.core.faces(), b.core.faces()) {
         // Both cores have area (or are flat boxes, whose faces still include their ends): one
         // separating-axis pass over the faces both decides overlap and finds the reference face.
-        let ((sa, ea, scale_a), (sb, eb, scale_b)) = (max_separation(fa, fb.0), max_separation(fb, fa.0));
-        let worst = sa.max(sb);
         // f32 separations are trusted outside a band well above their rounding error; inside it
-        // (near touching) the exact test decides, the same one `intersects` uses.
-        let band = 1e-5 * (scale_a + scale_b);
+        // (near touching) the exact test decides, the same one `intersects` uses. A face clearly
+        // separating them ends the pass: box and polygon cores are never swollen, so apart
+        // means no contact.
+        let (scale_a, scale_b) = (size(fa.0), size(fb.0));
+        let band = beyond_rounding(scale_a, scale_b, 0.0);
+        let (sa, ea) = max_separation(fa, fb.0, band);
+        if sa > band {
+            return None;
+        }
+        let (sb, eb) = max_separation(fb, fa.0, band);
+        let worst = sa.max(sb);
         let overlap = if worst > band || worst < -band { worst <= 0.0 } else { cores_overlap(a.core, b.core) };
-        // Box and polygon cores are never swollen: apart means no contact.
         return overlap.then(|| pick_reference(a, (sa, ea), b, (sb, eb), scale_a.max(scale_b)));
     }
     // The faces of either core (a segment's two sides count) give a separation that never
@@ -43,16 +49,22 @@ pub(crate) fn contact_rounded(a: Rounded, b: Rounded) -> Option<Contact> {
     // without the exact tests. Shapes apart only along a corner's direction, or nearer, go on.
     let (mut na, mut nb) = ([Vec2::ZERO; 2], [Vec2::ZERO; 2]);
     let (fa, fb) = (flat_faces(a.core, &mut na), flat_faces(b.core, &mut nb));
-    let (separation_a, separation_b) = (max_separation(fa, b.core.vertices()), max_separation(fb, a.core.vertices()));
-    let (worst, reach) = (separation_a.0.max(separation_b.0), a.radius + b.radius);
-    if worst > reach + beyond_rounding(separation_a.2, separation_b.2, reach) {
+    let (scale_a, scale_b, reach) = (size(a.core.vertices()), size(b.core.vertices()), a.radius + b.radius);
+    let beyond_reach = reach + beyond_rounding(scale_a, scale_b, reach);
+    let separation_a = max_separation(fa, b.core.vertices(), beyond_reach);
+    if separation_a.0 > beyond_reach {
+        return None;
+    }
+    let separation_b = max_separation(fb, a.core.vertices(), beyond_reach);
+    let worst = separation_a.0.max(separation_b.0);
+    if worst > beyond_reach {
         return None;
     }
     // Between cores of two vertices or more (segments, boxes, polygons) the faces of both are
     // every separating axis there is, so a separation clearly below zero says that the cores
     // overlap, as one clearly above says that they do not. Near zero, and for a point core
     // (whose separating axes these are not), the exact test decides.
-    let band = beyond_rounding(separation_a.2, separation_b.2, 0.0);
+    let band = beyond_rounding(scale_a, scale_b, 0.0);
     let axes_complete = a.core.vertices().len() > 1 && b.core.vertices().len() > 1;
     let cores_meet = if worst > band {
         false
@@ -62,14 +74,27 @@ pub(crate) fn contact_rounded(a: Rounded, b: Rounded) -> Option<Contact> {
         cores_overlap(a.core, b.core)
     };
     if cores_meet {
-        Some(overlapping(a, separation_a, b, separation_b))
+        Some(overlapping(a, separation_a, b, separation_b, scale_a.max(scale_b)))
     } else {
         apart_within_radii(a, b)
     }
 }
 
-/// `max_separation`'s answer: the largest separation, its face, and the coordinates' size.
-type Separation = (f32, usize, f32);
+/// `max_separation`'s answer: the largest separation and its face.
+type Separation = (f32, usize);
+
+/// The largest coordinate magnitude of `vertices`: a scale for the rounding of products of them.
+#[inline]
+fn size(vertices: &[Vec2]) -> f32 {
+    let mut scale = 0.0f32;
+    for v in vertices {
+        let s = larger(v.x.abs(), v.y.abs());
+        if s > scale {
+            scale = s;
+        }
+    }
+    scale
+}
 
 /// How far past the reach a face's f32 separation must be to be trusted: 1e-5 of the
 /// coordinates' sizes `scale_a` and `scale_b` and of the reach, far above the few ulps its dot
@@ -82,8 +107,9 @@ fn beyond_rounding(scale_a: f32, scale_b: f32, reach: f32) -> f32 {
 }
 
 /// Cores overlap: the reference face is the one of least penetration over both shapes' faces
-/// (`max_separation` of each core's faces against the other's vertices).
-fn overlapping(a: Rounded, (sa, ea, scale_a): Separation, b: Rounded, (sb, eb, scale_b): Separation) -> Contact {
+/// (`max_separation` of each core's faces against the other's vertices; `scale`, the larger
+/// coordinates' size).
+fn overlapping(a: Rounded, (sa, ea): Separation, b: Rounded, (sb, eb): Separation, scale: f32) -> Contact {
     if sa == f32::NEG_INFINITY && sb == f32::NEG_INFINITY {
         // Two points on top of each other (concentric discs): every direction is as good; use +x.
         let p = a.core.vertices()[0];
@@ -91,7 +117,7 @@ fn overlapping(a: Rounded, (sa, ea, scale_a): Separation, b: Rounded, (sb, eb, s
         let point = ContactPoint { point_a: p + Vec2::X * a.radius, point_b: p - Vec2::X * b.radius, depth };
         return Contact::new(Vec2::X, depth, &[point]);
     }
-    pick_reference(a, (sa, ea), b, (sb, eb), scale_a.max(scale_b))
+    pick_reference(a, (sa, ea), b, (sb, eb), scale)
 }
 
 /// The faces of any core as (start vertices, outward normals): a segment has one on each side
@@ -175,21 +201,21 @@ fn best_face(core: &Core, dir: Vec2, min_dot: f32) -> Option<usize> {
 }
 
 /// For each face of `a` (vertices and outward normals), how far the points `b` stay beyond it
-/// (negative: they reach inside): the largest such separation, its face, and the largest
-/// coordinate magnitude of `a`'s vertices (a scale for rounding errors). `-inf` when `a` has no
-/// faces (a point).
+/// (negative: they reach inside): the largest such separation and its face (`-inf` when `a`
+/// has no faces: a point). The first face to separate them by more than `enough` ends the
+/// search: the caller needs no more to call them apart.
 ///
 /// Against more than [`WALK_FROM`] points (a polygon's vertices, counter-clockwise), the deepest
 /// one for each face is walked round from the last face's: as the outward normals turn
 /// counter-clockwise, so does the vertex furthest against them, so the faces cost O(n + m) in
 /// all rather than O(n·m) ([`walk_deepest`]). Fewer are scanned.
 #[inline]
-fn max_separation(faces: (&[Vec2], &[Vec2]), b: &[Vec2]) -> Separation {
+fn max_separation(faces: (&[Vec2], &[Vec2]), b: &[Vec2], enough: f32) -> Separation {
     if b.len() > WALK_FROM {
         let mut at = None;
-        separations(faces, |n| walk_deepest(n, b, &mut at))
+        separations(faces, enough, |n| walk_deepest(n, b, &mut at))
     } else {
-        separations(faces, |n| scan_deepest(n, b).1)
+        separations(faces, enough, |n| scan_deepest(n, b).1)
     }
 }
 
@@ -199,21 +225,24 @@ const WALK_FROM: usize = 4;
 
 /// [`max_separation`] with `deepest(n)`, the least `n · w` over the other shape's points.
 #[inline(always)]
-fn separations((vertices, normals): (&[Vec2], &[Vec2]), mut deepest: impl FnMut(Vec2) -> f32) -> Separation {
+fn separations(
+    (vertices, normals): (&[Vec2], &[Vec2]),
+    enough: f32,
+    mut deepest: impl FnMut(Vec2) -> f32,
+) -> Separation {
     // Plain comparisons rather than `f32::min` and `max`, which also sort out NaNs: this is
     // the contact's inner loop, and a NaN (only from coordinates overflowing) is passed over.
-    let (mut best, mut face, mut scale) = (f32::NEG_INFINITY, 0, 0.0f32);
+    let (mut best, mut face) = (f32::NEG_INFINITY, 0);
     for (i, (v, n)) in vertices.iter().zip(normals).enumerate() {
         let s = deepest(*n) - n.dot(*v);
-        let size = larger(v.x.abs(), v.y.abs());
-        if size > scale {
-            scale = size;
-        }
         if s > best {
             (best, face) = (s, i);
+            if s > enough {
+                break;
+            }
         }
     }
-    (best, face, scale)
+    (best, face)
 }
 
 /// The point of `b` with the least `n · w`, as its index and that product (`(0, INFINITY)` for
