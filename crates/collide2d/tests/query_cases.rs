@@ -339,6 +339,20 @@ fn the_shape_like_methods_answer_as_the_free_functions() {
     assert!(room.intersects(&inside) && room.intersects(&across) && !room.intersects(&away));
 }
 
+#[test]
+fn polygons_and_a_segment_a_millionth_apart_have_no_contact() {
+    // Within the band where f32 separations are not trusted (1e-5 of the sizes): the exact
+    // test decides, and they are apart.
+    let a = ConvexPolygon::new(&square(0.0, 0.0, 1.0).corners()).unwrap();
+    let b = ConvexPolygon::new(&square(1.000001, 0.25, 1.0).corners()).unwrap();
+    let s = Segment::new(v(1.000001, 0.5), v(2.0, 0.75)).unwrap();
+    for other in [Shape::from(b), Shape::from(s)] {
+        assert!(!intersects(&a, &other), "{other:?}");
+        assert_eq!(contact(&a, &other), None, "{other:?}");
+        assert_eq!(contact(&other, &a), None, "{other:?}");
+    }
+}
+
 // ---- ray casts ----
 
 fn ray(o: Vec2, d: Vec2) -> Ray {
@@ -361,6 +375,19 @@ fn ray_through_a_corner_hits_at_the_corner() {
     let hit = cast_ray(&b, &ray(v(-1.0, -1.0), v(1.0, 1.0)), 100.0).unwrap();
     assert!(close(hit.point, v(0.0, 0.0)) && (hit.distance - 2f32.sqrt()).abs() < 1e-6);
     assert!(hit.normal == Vec2::NEG_X || hit.normal == Vec2::NEG_Y, "{:?}", hit.normal);
+}
+
+#[test]
+fn ray_grazing_a_polygons_corner_touches_it_and_one_leaving_its_face_hits_at_zero() {
+    // The line y = x + 1 meets the unit square only at its corner (0, 1): the ray enters
+    // through the left face exactly where it leaves through the top one.
+    let unit = ConvexPolygon::new(&square(0.0, 0.0, 1.0).corners()).unwrap();
+    let hit = cast_ray(&unit, &ray(v(-1.0, 0.0), v(1.0, 1.0)), 100.0).expect("touches the corner");
+    assert!(close(hit.point, v(0.0, 1.0)) && (hit.distance - 2f32.sqrt()).abs() < 1e-6, "{hit:?}");
+    assert_eq!(hit.normal, Vec2::NEG_X);
+    // From a point of its top face, heading out: a hit at once, not a miss.
+    let hit = cast_ray(&unit, &ray(v(0.5, 1.0), Vec2::Y), 100.0).expect("starts on the boundary");
+    assert_eq!((hit.distance, hit.point), (0.0, v(0.5, 1.0)));
 }
 
 #[test]

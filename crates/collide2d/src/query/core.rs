@@ -180,27 +180,13 @@ impl<'a> Core<'a> {
         }
     }
 
-    /// Edges as `(start, end)` that may hold the point of the core nearest `p`: none for a
-    /// point, one for a segment; of a box or polygon, those `p` is not clearly behind.
-    ///
-    /// From outside, the nearest point lies on an edge `p` is in front of (or at an end of
-    /// one), so an edge `p` is behind holds it only as an end shared with one kept. "Clearly":
-    /// by more than 1e-5 of the offset's size, far above its rounding, so an edge whose line
-    /// `p` is within rounding of is kept.
-    fn for_each_edge_facing(&self, p: Vec2, mut f: impl FnMut(Vec2, Vec2)) {
-        let (v, normals) = match self {
-            Core::Point(_) => return,
-            Core::Segment([a, b]) => return f(*a, *b),
-            Core::Quad(v, n) => (&v[..], &n[..]),
-            Core::Polygon(v, n) => (*v, *n),
-        };
-        let n = v.len().min(normals.len());
-        for i in 0..n {
-            let (a, b) = (v[i], v[if i + 1 == n { 0 } else { i + 1 }]);
-            let offset = p - a;
-            if !clearly_behind(normals[i].dot(offset), offset) {
-                f(a, b);
-            }
+    /// Edges as `(start, end)`: none for a point, one for a segment.
+    fn for_each_edge(&self, mut f: impl FnMut(Vec2, Vec2)) {
+        let v = self.vertices();
+        match v.len() {
+            1 => {}
+            2 => f(v[0], v[1]),
+            n => (0..n).for_each(|i| f(v[i], v[(i + 1) % n])),
         }
     }
 }
@@ -221,7 +207,9 @@ fn segment_side(a: Vec2, b: Vec2, k: usize, w: Vec2) -> f64 {
 }
 
 /// Whether a point at `offset` from an edge's start, `along_normal` out along its normal, lies
-/// behind the edge's line by more than the rounding of that product (see `for_each_edge_facing`).
+/// behind the edge's line by more than 1e-5 of the offset's size, far above the rounding of
+/// that product: an edge whose line the point is within rounding of is kept. Its own function
+/// so that the exclusions name it: a test that keeps more edges only measures more of them.
 #[inline]
 fn clearly_behind(along_normal: f32, offset: Vec2) -> bool {
     along_normal < -1e-5 * offset.abs().max_element()
@@ -276,6 +264,9 @@ enum Feature {
 /// The closest pair `(on from, on to)` among (vertex of `from`, feature of `to`) pairs, the
 /// feature of `to` it lies on, and their squared distance (in f64).
 fn closest_vertex_to_features(from: &Core, to: &Core) -> (Vec2, Vec2, Feature, f64) {
+    if let Some(faces) = to.faces() {
+        return closest_vertex_to_faces(from, faces);
+    }
     let mut best = (f64::INFINITY, Vec2::NAN, Vec2::NAN, Feature::Vertex);
     let mut consider = |p: Vec2, (q, feature, d): (Vec2, Feature, f64)| {
         if d < best.0 || best.1.is_nan() {
@@ -286,7 +277,29 @@ fn closest_vertex_to_features(from: &Core, to: &Core) -> (Vec2, Vec2, Feature, f
         if let [q] = to.vertices() {
             consider(p, (*q, Feature::Vertex, distance_squared64(p, *q)));
         }
-        to.for_each_edge_facing(p, |a, b| consider(p, closest_on_edge(p, a, b)));
+        to.for_each_edge(|a, b| consider(p, closest_on_edge(p, a, b)));
+    }
+    (best.1, best.2, best.3, best.0)
+}
+
+/// [`closest_vertex_to_features`] for a box or polygon `to` (its vertices and outward normals):
+/// each vertex of `from` is measured only against the edges it is not clearly behind. From
+/// outside, the nearest point lies on an edge the vertex faces, or at an end of one (shared
+/// with an edge kept).
+fn closest_vertex_to_faces(from: &Core, (v, normals): (&[Vec2], &[Vec2])) -> (Vec2, Vec2, Feature, f64) {
+    let mut best = (f64::INFINITY, Vec2::NAN, Vec2::NAN, Feature::Vertex);
+    for &p in from.vertices() {
+        for (i, n) in normals.iter().enumerate() {
+            let (a, b) = (v[i], v[if i + 1 == v.len() { 0 } else { i + 1 }]);
+            let offset = p - a;
+            if clearly_behind(n.dot(offset), offset) {
+                continue;
+            }
+            let (q, feature, d) = closest_on_edge(p, a, b);
+            if d < best.0 || best.1.is_nan() {
+                best = (d, p, q, feature);
+            }
+        }
     }
     (best.1, best.2, best.3, best.0)
 }

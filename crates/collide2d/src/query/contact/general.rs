@@ -36,48 +36,80 @@ pub(crate) fn contact_rounded(a: Rounded, b: Rounded) -> Option<Contact> {
         let (scale_a, scale_b) = (size(fa.0), size(fb.0));
         let band = beyond_rounding(scale_a, scale_b, 0.0);
         let (sa, ea) = max_separation(fa, fb.0, band);
-        if sa > band {
+        if clearly_apart(sa, band) {
             return None;
         }
         let (sb, eb) = max_separation(fb, fa.0, band);
-        let worst = sa.max(sb);
-        let overlap = if worst > band || worst < -band { worst <= 0.0 } else { cores_overlap(a.core, b.core) };
+        let overlap = cores_meet_by(sa.max(sb), band, a.core, b.core);
         return overlap.then(|| pick_reference(a, (sa, ea), b, (sb, eb), scale_a.max(scale_b)));
     }
-    // The faces of either core (a segment's two sides count) give a separation that never
-    // exceeds the cores' distance: one beyond the radii's reach, clear of rounding, says "apart"
-    // without the exact tests. Shapes apart only along a corner's direction, or nearer, go on.
+    let both_flat = both_flat(a.core, b.core);
+    if both_flat && !cores_overlap(a.core, b.core) {
+        // Points and segments: too few faces for separations to pay; the exact tests at once.
+        return apart_within_radii(a, b);
+    }
     let (mut na, mut nb) = ([Vec2::ZERO; 2], [Vec2::ZERO; 2]);
     let (fa, fb) = (flat_faces(a.core, &mut na), flat_faces(b.core, &mut nb));
     let (scale_a, scale_b, reach) = (size(a.core.vertices()), size(b.core.vertices()), a.radius + b.radius);
+    let scale = scale_a.max(scale_b);
+    if both_flat {
+        let separations = (
+            max_separation(fa, b.core.vertices(), f32::INFINITY),
+            max_separation(fb, a.core.vertices(), f32::INFINITY),
+        );
+        return Some(overlapping(a, separations.0, b, separations.1, scale));
+    }
+    // A segment or point against a box or polygon. The faces of either core (a segment's two
+    // sides count) give a separation that never exceeds the cores' distance: one beyond the
+    // radii's reach, clear of rounding, says "apart" without the exact tests.
     let beyond_reach = reach + beyond_rounding(scale_a, scale_b, reach);
     let separation_a = max_separation(fa, b.core.vertices(), beyond_reach);
-    if separation_a.0 > beyond_reach {
+    if clearly_apart(separation_a.0, beyond_reach) {
         return None;
     }
     let separation_b = max_separation(fb, a.core.vertices(), beyond_reach);
     let worst = separation_a.0.max(separation_b.0);
-    if worst > beyond_reach {
+    if clearly_apart(worst, beyond_reach) {
         return None;
     }
-    // Between cores of two vertices or more (segments, boxes, polygons) the faces of both are
-    // every separating axis there is, so a separation clearly below zero says that the cores
-    // overlap, as one clearly above says that they do not. Near zero, and for a point core
-    // (whose separating axes these are not), the exact test decides.
-    let band = beyond_rounding(scale_a, scale_b, 0.0);
-    let axes_complete = a.core.vertices().len() > 1 && b.core.vertices().len() > 1;
-    let cores_meet = if worst > band {
-        false
-    } else if axes_complete && worst < -band {
-        true
-    } else {
-        cores_overlap(a.core, b.core)
-    };
-    if cores_meet {
-        Some(overlapping(a, separation_a, b, separation_b, scale_a.max(scale_b)))
+    // A box's or polygon's faces with a segment's two sides, or alone against a point, are
+    // every separating axis there is.
+    if cores_meet_by(worst, beyond_rounding(scale_a, scale_b, 0.0), a.core, b.core) {
+        Some(overlapping(a, separation_a, b, separation_b, scale))
     } else {
         apart_within_radii(a, b)
     }
+}
+
+/// Whether two cores overlap, given `worst`, the largest separation of their faces (which must
+/// be every separating axis there is): one clearly above the rounding `band` says they do not,
+/// one clearly below it says they do, and near zero the exact test decides.
+#[inline]
+fn cores_meet_by(worst: f32, band: f32, a: &Core, b: &Core) -> bool {
+    if clearly_apart(worst, band) {
+        false
+    } else if worst < -band {
+        true
+    } else {
+        cores_overlap(a, b)
+    }
+}
+
+/// Whether neither core is a box or polygon (both are points or segments), for which
+/// `contact_rounded` takes the exact tests at once. Every mutant only sends a pair down the
+/// other path, which gives the same answer.
+#[cfg_attr(test, mutants::skip)]
+#[inline]
+fn both_flat(a: &Core, b: &Core) -> bool {
+    a.faces().is_none() && b.faces().is_none()
+}
+
+/// Whether a separation `s` is beyond `margin`, where the f32 separations are trusted to say
+/// "apart". Its own function so that the exclusion names it: `>=` or `==` only sends a
+/// separation exactly on the margin on to the exact tests, which answer the same.
+#[inline]
+fn clearly_apart(s: f32, margin: f32) -> bool {
+    s > margin
 }
 
 /// `max_separation`'s answer: the largest separation and its face.
