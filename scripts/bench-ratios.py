@@ -7,7 +7,7 @@ function: ns per query (the mean over the group's inputs, `PAIRS` of them unless
 the order given by `--match` substrings, or all of them sorted by name.
 
     cargo bench -p collide2d --bench queries && python3 scripts/bench-ratios.py
-    python3 scripts/bench-ratios.py --match contact_ distance_ ray_ cast_
+    python3 scripts/bench-ratios.py --match contact_ distance_ ray_ cast_ --merge-subsets
 """
 
 import argparse
@@ -33,19 +33,33 @@ def main():
     parser.add_argument("--dir", type=pathlib.Path, default=ROOT / "target" / "criterion")
     parser.add_argument("--pairs", type=int, default=1024, help="queries per iteration")
     parser.add_argument("--match", nargs="*", default=None, help="group name substrings, in print order")
+    parser.add_argument(
+        "--merge-subsets",
+        action="store_true",
+        help="one row per family, its subsets (`family/overlapping`, `family/apart`...) side by side in each cell",
+    )
     args = parser.parse_args()
     found = runs(args.dir)
     groups = sorted(g for g in found if "ours" in found[g])
     if args.match:
         groups = [g for m in args.match for g in groups if m in g]
+    rows = {}
+    for g in groups:
+        family, _, subset = g.partition("/") if args.merge_subsets else (g, "", "")
+        rows.setdefault(family, []).append((subset, found[g]))
     ns = lambda t: f"{t / args.pairs:.1f}" if t is not None else "–"
     ratio = lambda a, b: f"{a / b:.2f}" if a is not None and b is not None else "–"
     print("| query | ours ns | ours (Shape) ns | parry2d ns | Box2D v3 ns | ÷ parry2d | ÷ Box2D |")
     print("|---|---:|---:|---:|---:|---:|---:|")
-    for g in groups:
-        f = found[g]
-        ours, enum, parry, box2d = f.get("ours"), f.get("ours_shape_enum"), f.get("parry2d"), f.get("box2d")
-        print(f"| {g} | {ns(ours)} | {ns(enum)} | {ns(parry)} | {ns(box2d)} | {ratio(ours, parry)} | {ratio(ours, box2d)} |")
+    for family, subsets in rows.items():
+        cells = [[] for _ in range(6)]
+        for _, f in subsets:
+            ours, enum, parry, box2d = f.get("ours"), f.get("ours_shape_enum"), f.get("parry2d"), f.get("box2d")
+            values = [ns(ours), ns(enum), ns(parry), ns(box2d), ratio(ours, parry), ratio(ours, box2d)]
+            for cell, value in zip(cells, values):
+                cell.append(value)
+        name = family + (f" ({' / '.join(s for s, _ in subsets)})" if subsets[0][0] else "")
+        print(f"| {name} | " + " | ".join(" / ".join(c) for c in cells) + " |")
 
 
 if __name__ == "__main__":

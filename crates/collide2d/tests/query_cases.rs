@@ -353,6 +353,25 @@ fn polygons_and_a_segment_a_millionth_apart_have_no_contact() {
     }
 }
 
+#[test]
+fn a_corner_resting_on_a_face_far_out_touches_at_every_slope() {
+    // A triangle's corner exactly at the midpoint of another's face, 3e8 out: every coordinate
+    // a multiple of 64, so the midpoint is exact. The faces' f32 separations round by tens of
+    // units there, either way; only the exact test may say whether they touch (they do).
+    for (dx, dy) in [(150_000, 50_000), (150_001, -70_003), (-90_017, 130_021), (11, 160_000), (123_457, 98_765)] {
+        let p = v(3e8, -1e8);
+        let d = v(64.0 * dx as f32, 64.0 * dy as f32);
+        let q = p + d;
+        let m = (p + q) * 0.5;
+        assert_eq!(collide2d::math::orient2d(p, q, m), 0.0, "the midpoint lies on the face");
+        let a = ConvexPolygon::new(&[p, q, m + d.perp()]).unwrap();
+        let b = ConvexPolygon::new(&[m, m - d.perp() + d * 0.25, m - d.perp() - d * 0.25]).unwrap();
+        assert!(intersects(&a, &b), "{dx}, {dy}");
+        let c = contact(&a, &b).unwrap_or_else(|| panic!("{dx}, {dy}: no contact"));
+        assert!(c.depth <= 1e-6 * 3e8, "{dx}, {dy}: {c:?}");
+    }
+}
+
 // ---- ray casts ----
 
 fn ray(o: Vec2, d: Vec2) -> Ray {

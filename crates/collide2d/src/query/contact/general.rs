@@ -120,7 +120,7 @@ type Separation = (f32, usize);
 fn size(vertices: &[Vec2]) -> f32 {
     let mut scale = 0.0f32;
     for v in vertices {
-        let s = larger(v.x.abs(), v.y.abs());
+        let s = v.abs().max_element();
         if s > scale {
             scale = s;
         }
@@ -269,7 +269,7 @@ fn separations(
         let s = deepest(*n) - n.dot(*v);
         if s > best {
             (best, face) = (s, i);
-            if s > enough {
+            if clearly_apart(s, enough) {
                 break;
             }
         }
@@ -389,16 +389,6 @@ fn incident_edge(core: &Core, n: Vec2) -> Option<(Vec2, Vec2)> {
         }
     }
     best.map(|(_, edge)| edge)
-}
-
-/// The larger of `x` and `y` (either, when they are equal or one is NaN).
-#[inline]
-fn larger(x: f32, y: f32) -> f32 {
-    if x > y {
-        x
-    } else {
-        y
-    }
 }
 
 /// pick_reference's tie: 1e-5 of the larger separation `sa`, `sb`, plus 1e-5 of the

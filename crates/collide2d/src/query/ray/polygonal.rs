@@ -71,7 +71,8 @@ pub(super) fn ray_polygon(ray: &Ray, vertices: &[Vec2], normals: &[Vec2]) -> Opt
     if inside && within_bounds(o, vertices) {
         return Some(RayHit::inside(ray));
     }
-    if !(enter >= 0.0 && enter <= exit) {
+    // (`misses` has ruled out leaving before entering; `enter` is never NaN.)
+    if enter < 0.0 {
         return None;
     }
     let hit = RayHit::at(ray, enter, enter_normal);
