@@ -48,26 +48,29 @@ pub(crate) fn contact_rounded(a: Rounded, b: Rounded) -> Option<Contact> {
         // Points and segments: too few faces for separations to pay; the exact tests at once.
         return apart_within_radii(a, b);
     }
-    let (mut na, mut nb) = ([Vec2::ZERO; 2], [Vec2::ZERO; 2]);
-    let (fa, fb) = (flat_faces(a.core, &mut na), flat_faces(b.core, &mut nb));
     let (scale_a, scale_b, reach) = (size(a.core.vertices()), size(b.core.vertices()), a.radius + b.radius);
     let scale = scale_a.max(scale_b);
+    let (mut na, mut nb) = ([Vec2::ZERO; 2], [Vec2::ZERO; 2]);
     if both_flat {
-        let separations = (
-            max_separation(fa, b.core.vertices(), f32::INFINITY),
-            max_separation(fb, a.core.vertices(), f32::INFINITY),
-        );
+        let separations =
+            (separation(a.core, &mut na, b.core, f32::INFINITY), separation(b.core, &mut nb, a.core, f32::INFINITY));
         return Some(overlapping(a, separations.0, b, separations.1, scale));
     }
     // A segment or point against a box or polygon. The faces of either core (a segment's two
     // sides count) give a separation that never exceeds the cores' distance: one beyond the
-    // radii's reach, clear of rounding, says "apart" without the exact tests.
+    // radii's reach, clear of rounding, says "apart" without the exact tests. The box's or
+    // polygon's faces go first: against two vertices or one they cost least, and often settle
+    // it before the segment's sides are worked out (a square root each).
     let beyond_reach = reach + beyond_rounding(scale_a, scale_b, reach);
-    let separation_a = max_separation(fa, b.core.vertices(), beyond_reach);
-    if clearly_apart(separation_a.0, beyond_reach) {
+    let a_first = a.core.faces().is_some();
+    let (first, second) = if a_first { (a.core, b.core) } else { (b.core, a.core) };
+    let first_separation = separation(first, &mut na, second, beyond_reach);
+    if clearly_apart(first_separation.0, beyond_reach) {
         return None;
     }
-    let separation_b = max_separation(fb, a.core.vertices(), beyond_reach);
+    let second_separation = separation(second, &mut nb, first, beyond_reach);
+    let (separation_a, separation_b) =
+        if a_first { (first_separation, second_separation) } else { (second_separation, first_separation) };
     let worst = separation_a.0.max(separation_b.0);
     if clearly_apart(worst, beyond_reach) {
         return None;
@@ -110,6 +113,13 @@ fn both_flat(a: &Core, b: &Core) -> bool {
 #[inline]
 fn clearly_apart(s: f32, margin: f32) -> bool {
     s > margin
+}
+
+/// [`max_separation`] of `core`'s faces (a segment's two sides worked out into `store`) against
+/// `other`'s vertices.
+#[inline]
+fn separation(core: &Core, store: &mut [Vec2; 2], other: &Core, enough: f32) -> Separation {
+    max_separation(flat_faces(core, store), other.vertices(), enough)
 }
 
 /// `max_separation`'s answer: the largest separation and its face.
