@@ -10,13 +10,13 @@ use crate::query::core::{closest_on_segment, closest_pair_cores, cores_overlap, 
 use crate::query::ShapeRef;
 
 /// Two unit normals count as parallel (for a two-point manifold) within about 2.5°.
-const PARALLEL: f32 = 0.999;
+pub(super) const PARALLEL: f32 = 0.999;
 
 /// A core with its radius: the rounded polygon the shape is.
 #[derive(Clone, Copy)]
 pub(crate) struct Rounded<'a, 'c> {
-    core: &'c Core<'a>,
-    radius: f32,
+    pub(super) core: &'c Core<'a>,
+    pub(super) radius: f32,
 }
 
 /// The contact of two shapes by the general path, or `None` when they do not intersect.
@@ -144,7 +144,7 @@ fn size(vertices: &[Vec2]) -> f32 {
 /// moves how near the reach a separation is left to the exact path (precision, not answers,
 /// but where the margin falls below the rounding).
 #[inline]
-fn beyond_rounding(scale_a: f32, scale_b: f32, reach: f32) -> f32 {
+pub(super) fn beyond_rounding(scale_a: f32, scale_b: f32, reach: f32) -> f32 {
     1e-5 * (scale_a + scale_b + reach)
 }
 
@@ -183,7 +183,13 @@ fn flat_faces<'c>(core: &'c Core, normals: &'c mut [Vec2; 2]) -> (&'c [Vec2], &'
 /// "Clearly" is relative: 1e-5 of the larger separation, plus 1e-5 of the coordinates' size
 /// `scale` (at most 1e-5 in all), so that shapes far smaller than a unit still pick their true
 /// best face.
-fn pick_reference(a: Rounded, (sa, ea): (f32, usize), b: Rounded, (sb, eb): (f32, usize), scale: f32) -> Contact {
+pub(super) fn pick_reference(
+    a: Rounded,
+    (sa, ea): (f32, usize),
+    b: Rounded,
+    (sb, eb): (f32, usize),
+    scale: f32,
+) -> Contact {
     let tie = tie(scale, sa, sb);
     let point_face = |c: &Core, e: usize| {
         let (v1, v2, _) = c.edge(e);
@@ -219,18 +225,23 @@ fn apart_within_radii(a: Rounded, b: Rounded) -> Option<Contact> {
     if !within(gap_sq, a.radius, b.radius) {
         return None;
     }
-    let gap = gap_sq.sqrt();
+    Some(within_radii((a, pa), (b, pb), normal, gap_sq.sqrt()))
+}
+
+/// The contact of cores apart by `gap` (closest points `pa` on `a`, `pb` on `b`, unit `normal`
+/// from `pa` towards `pb`) but within the sum of the radii: one point, or two where an edge lies
+/// parallel to an edge (clipped as overlapping faces are).
+pub(super) fn within_radii((a, pa): (Rounded, Vec2), (b, pb): (Rounded, Vec2), normal: Vec2, gap: f64) -> Contact {
     let depth = saturate(a.radius as f64 + b.radius as f64 - gap);
-    // Edge against a parallel edge gives two points: clip as for overlapping faces.
     if let (Some(ea), Some(_)) = (best_face(a.core, normal, PARALLEL), best_face(b.core, -normal, PARALLEL)) {
         let clipped = clip_against_face(a, ea, b, gap as f32);
         if let [p, q] = clipped.points() {
             let cap = |c: &ContactPoint| ContactPoint { depth: c.depth.min(depth), ..*c };
-            return Some(Contact::new(normal, depth, &[cap(p), cap(q)]));
+            return Contact::new(normal, depth, &[cap(p), cap(q)]);
         }
     }
     let point = ContactPoint { point_a: pa + normal * a.radius, point_b: pb - normal * b.radius, depth };
-    Some(Contact::new(normal, depth, &[point]))
+    Contact::new(normal, depth, &[point])
 }
 
 /// The face of `core` whose outward normal is most aligned with `dir`, if aligned above `min_dot`.

@@ -9,6 +9,7 @@
 //! deepest overlap of any one pair of convex pieces, not minimal.
 
 mod boxes;
+mod capsules;
 mod concave;
 mod deepest;
 mod general;
@@ -16,6 +17,7 @@ mod manifold;
 mod round;
 
 pub use boxes::{contact_aabb_obb, contact_obb_obb};
+pub use capsules::{contact_capsule_capsule, contact_circle_capsule};
 pub use deepest::{contact_deepest_piece_pair, ContactMethod};
 pub use manifold::{Contact, ContactPoint};
 pub use round::{contact_aabb_aabb, contact_circle_aabb, contact_circle_circle, contact_circle_obb};
@@ -73,6 +75,9 @@ pub(crate) fn contact_ref(a: ShapeRef, b: ShapeRef) -> Option<Contact> {
         (S::Aabb(b), S::Circle(c)) => contact_circle_aabb(c, b).map(|k| k.flipped()),
         (S::Circle(c), S::Obb(o)) => contact_circle_obb(c, o),
         (S::Obb(o), S::Circle(c)) => contact_circle_obb(c, o).map(|k| k.flipped()),
+        (S::Circle(c), S::Capsule(k)) => contact_circle_capsule(c, k),
+        (S::Capsule(k), S::Circle(c)) => capsules::circle_capsule(c, k, false),
+        (S::Capsule(a), S::Capsule(b)) => contact_capsule_capsule(a, b),
         (S::Aabb(a), S::Aabb(b)) => contact_aabb_aabb(a, b),
         (S::Obb(a), S::Obb(b)) => contact_obb_obb(a, b),
         (S::Aabb(a), S::Obb(b)) => contact_aabb_obb(a, b),

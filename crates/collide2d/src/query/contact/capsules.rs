@@ -1,0 +1,348 @@
+//! Discs and capsules against capsules: the closest approach of their cores found directly, as
+//! Box2D collides capsules (in f64 here), and the general path's exact tests left to decide what
+//! lies within rounding of touching or of the cores meeting.
+
+use glam::{DVec2, Vec2};
+
+use super::general::{beyond_rounding, contact_general, pick_reference, within_radii, Rounded, PARALLEL};
+use super::manifold::{Contact, ContactPoint};
+use crate::math::saturate;
+use crate::query::core::Core;
+use crate::query::ShapeRef;
+use crate::shape::{Capsule, Circle};
+
+/// A disc against a capsule: along the perpendicular from the disc's centre to the capsule's
+/// segment, or the line to the nearer end. Decided as `intersects_circle_capsule` decides.
+///
+/// ```
+/// use collide2d::{query::contact::contact_circle_capsule, Capsule, Circle, Vec2};
+/// let pill = Capsule::new(Vec2::new(-2.0, 0.0), Vec2::new(2.0, 0.0), 1.0)?;
+/// let ball = Circle::new(Vec2::new(1.0, 1.5), 1.0)?;
+/// let c = contact_circle_capsule(&ball, &pill).expect("they overlap");
+/// assert_eq!((c.normal, c.depth), (Vec2::NEG_Y, 0.5));
+/// # Ok::<(), collide2d::ShapeError>(())
+/// ```
+#[inline]
+pub fn contact_circle_capsule(c: &Circle, k: &Capsule) -> Option<Contact> {
+    circle_capsule(c, k, true)
+}
+
+/// [`contact_circle_capsule`], or with `circle_first` false the contact of the capsule with the
+/// disc: the general path, where it decides, takes them in the order asked (two point cores on
+/// top of each other push along +x whichever comes first).
+#[inline(always)]
+pub(super) fn circle_capsule(c: &Circle, k: &Capsule, circle_first: bool) -> Option<Contact> {
+    let general = || {
+        let (c, k) = (ShapeRef::Circle(c), ShapeRef::Capsule(k));
+        if circle_first {
+            contact_general(c, k)
+        } else {
+            contact_general(k, c)
+        }
+    };
+    let (p, rc, rk) = (c.center(), c.radius(), k.radius());
+    let Some(segment) = Segment::new(k.a(), k.b()) else {
+        return general();
+    };
+    let reach = rc as f64 + rk as f64;
+    let band = beyond_rounding(p.abs().max_element(), segment.size(), reach as f32) as f64;
+    let (dist_sq, foot, normal) = segment.approach(p, segment.side(p));
+    match classify(dist_sq.sqrt(), reach, band) {
+        Gap::Beyond => None,
+        Gap::Within(gap) => {
+            // From the disc's centre towards the segment: the reverse of `approach`'s.
+            let normal = -normal;
+            let depth = saturate(reach - gap);
+            let point = ContactPoint { point_a: p + normal * rc, point_b: foot - normal * rk, depth };
+            let contact = Contact::new(normal, depth, &[point]);
+            Some(if circle_first { contact } else { contact.flipped() })
+        }
+        Gap::Unsure => general(),
+    }
+}
+
+/// Capsules: the closest approach of their segments, with two points where the segments lie
+/// parallel and side by side. Decided as `intersects_capsule_capsule` decides.
+///
+/// ```
+/// use collide2d::{query::contact::contact_capsule_capsule, Capsule, Vec2};
+/// let floor = Capsule::new(Vec2::new(-4.0, 0.0), Vec2::new(4.0, 0.0), 0.5)?;
+/// let log = Capsule::new(Vec2::new(-1.0, 0.8), Vec2::new(1.0, 0.8), 0.5)?;
+/// let c = contact_capsule_capsule(&floor, &log).expect("they overlap");
+/// assert_eq!(c.normal, Vec2::Y);
+/// assert!((c.depth - 0.2).abs() < 1e-6);
+/// assert_eq!(c.points().len(), 2, "lying side by side");
+/// # Ok::<(), collide2d::ShapeError>(())
+/// ```
+#[inline]
+pub fn contact_capsule_capsule(a: &Capsule, b: &Capsule) -> Option<Contact> {
+    let general = || contact_general(ShapeRef::Capsule(a), ShapeRef::Capsule(b));
+    let (Some(sa), Some(sb)) = (Segment::new(a.a(), a.b()), Segment::new(b.a(), b.b())) else {
+        return general();
+    };
+    let reach = a.radius() as f64 + b.radius() as f64;
+    let band = beyond_rounding(sa.size(), sb.size(), reach as f32) as f64;
+    // Each segment's ends against the other's line: both clearly on one side of either line
+    // means the segments do not meet, and their closest approach has an end of one of them.
+    let b_sides = [sa.side(sb.start), sa.side(sb.end)];
+    let a_sides = [sb.side(sa.start), sb.side(sa.end)];
+    let (b_off, a_off) = (off_line(b_sides, band), off_line(a_sides, band));
+    if b_off.max(a_off) > reach + band {
+        return None; // one beyond the other's line by more than the reach
+    }
+    let (ca, cb) = (Core::Segment([sa.start, sa.end]), Core::Segment([sb.start, sb.end]));
+    let (ra, rb) = (Rounded { core: &ca, radius: a.radius() }, Rounded { core: &cb, radius: b.radius() });
+    if b_off.max(a_off) <= band {
+        if straddles(b_sides, band) && straddles(a_sides, band) {
+            // Crossing, clear of rounding: out through the side of least penetration, as the
+            // general path's faces give it (a segment's face 0 faces right, face 1 left).
+            let size = sa.size().max(sb.size());
+            let (sep_a, sep_b) = (least_penetration(b_sides), least_penetration(a_sides));
+            return Some(pick_reference(ra, sep_a, rb, sep_b, size));
+        }
+        return general(); // within rounding of crossing, or of touching end to end
+    }
+    // The closest of the four ends to the other segment; `from_b` when it is one of b's.
+    let mut best = (f64::INFINITY, Vec2::ZERO, Vec2::ZERO, Vec2::ZERO, false);
+    for (p, side, on, from_b) in [
+        (sa.start, a_sides[0], &sb, false),
+        (sa.end, a_sides[1], &sb, false),
+        (sb.start, b_sides[0], &sa, true),
+        (sb.end, b_sides[1], &sa, true),
+    ] {
+        let (dist_sq, foot, normal) = on.approach(p, side);
+        if dist_sq < best.0 {
+            best = (dist_sq, p, foot, normal, from_b);
+        }
+    }
+    let (dist_sq, p, foot, normal, from_b) = best;
+    match classify(dist_sq.sqrt(), reach, band) {
+        Gap::Beyond => None,
+        Gap::Within(gap) => {
+            // `approach` points from the segment towards the end: from a to b when the end is b's.
+            let (pa, pb, normal) = if from_b { (foot, p, normal) } else { (p, foot, -normal) };
+            let square = |left: DVec2| (left.as_vec2().dot(normal)).abs() >= PARALLEL;
+            if square(sa.left) && square(sb.left) {
+                // Side by side: perhaps two points, clipped as the general path clips them.
+                return Some(within_radii((ra, pa), (rb, pb), normal, gap));
+            }
+            let depth = saturate(reach - gap);
+            let point = ContactPoint { point_a: pa + normal * a.radius(), point_b: pb - normal * b.radius(), depth };
+            Some(Contact::new(normal, depth, &[point]))
+        }
+        Gap::Unsure => general(),
+    }
+}
+
+/// How far a segment's ends (their signed offsets `sides` from the other's line) lie off that
+/// line on one side: the nearer one's distance when both are beyond `band` on the same side,
+/// else 0 (the segment reaches the line, or within rounding of it).
+#[inline]
+fn off_line([s0, s1]: [f64; 2], band: f64) -> f64 {
+    let near = s0.abs().min(s1.abs());
+    if (s0 > band && s1 > band) || (s0 < -band && s1 < -band) {
+        near
+    } else {
+        0.0
+    }
+}
+
+/// Whether a segment's ends (their signed offsets `sides` from the other's line) lie on both
+/// sides of it, each beyond `band`.
+#[inline]
+fn straddles([s0, s1]: [f64; 2], band: f64) -> bool {
+    (s0 > band && s1 < -band) || (s0 < -band && s1 > band)
+}
+
+/// A segment's two faces against the other segment's ends at signed offsets `sides` from its
+/// line: the larger separation and its face (face 0 first among equals, as the general path's
+/// pass takes them).
+#[inline]
+fn least_penetration([s0, s1]: [f64; 2]) -> (f32, usize) {
+    let (right, left) = ((-s0.max(s1)) as f32, s0.min(s1) as f32);
+    if left > right {
+        (left, 1)
+    } else {
+        (right, 0)
+    }
+}
+
+/// A capsule's segment with what the closest approaches need of it, in f64: the products of
+/// f32 coordinates' differences neither overflow nor underflow there, and the nearest of
+/// candidates within f32 rounding of each other is told apart (an end whose foot falls just
+/// inside the other segment is nearer that foot than the other's end, by a hair).
+struct Segment {
+    start: Vec2,
+    end: Vec2,
+    /// `start` and `end − start`, in f64.
+    s: DVec2,
+    d: DVec2,
+    /// Its squared length.
+    dd: f64,
+    /// The unit normal on its left.
+    left: DVec2,
+}
+
+impl Segment {
+    /// The segment, or `None` for one of zero length (a capsule that is a disc).
+    #[inline]
+    fn new(start: Vec2, end: Vec2) -> Option<Segment> {
+        let s = start.as_dvec2();
+        let d = end.as_dvec2() - s;
+        let dd = d.length_squared();
+        if dd == 0.0 {
+            return None;
+        }
+        Some(Segment { start, end, s, d, dd, left: d.perp() / dd.sqrt() })
+    }
+
+    /// The larger coordinate magnitude of its ends.
+    #[inline]
+    fn size(&self) -> f32 {
+        self.start.abs().max(self.end.abs()).max_element()
+    }
+
+    /// The signed distance of `p` from the segment's line, positive on its left.
+    #[inline]
+    fn side(&self, p: Vec2) -> f64 {
+        self.left.dot(p.as_dvec2() - self.s)
+    }
+
+    /// The closest approach of `p` (`side` = [`Segment::side`] of it): the squared distance,
+    /// the point of the segment nearest `p`, and the unit direction from there towards `p`.
+    #[inline]
+    fn approach(&self, p: Vec2, side: f64) -> (f64, Vec2, Vec2) {
+        let p64 = p.as_dvec2();
+        let t = self.d.dot(p64 - self.s);
+        let end = if t <= 0.0 {
+            self.start
+        } else if t >= self.dd {
+            self.end
+        } else {
+            // Inside: along the normal on `p`'s side, which the segment's span gives to full
+            // precision however near `p` is.
+            let normal = if side >= 0.0 { self.left } else { -self.left };
+            return (side * side, (p64 - normal * side.abs()).as_vec2(), normal.as_vec2());
+        };
+        let to_p = p64 - end.as_dvec2();
+        let dist_sq = to_p.length_squared();
+        (dist_sq, end, (to_p / dist_sq.sqrt()).as_vec2())
+    }
+}
+
+/// Where a gap found in f32 leaves two swollen cores.
+enum Gap {
+    /// Apart, clear of rounding.
+    Beyond,
+    /// In contact, the cores apart by the gap, both clear of rounding.
+    Within(f64),
+    /// Within `band` of touching or of the cores meeting, or not a number: the exact path decides.
+    Unsure,
+}
+
+/// Sorts `gap` (the cores' distance, to within far less than `band`) against the `reach`.
+#[inline]
+fn classify(gap: f64, reach: f64, band: f64) -> Gap {
+    if gap > reach + band {
+        Gap::Beyond
+    } else if gap > band && gap < reach - band {
+        Gap::Within(gap)
+    } else {
+        Gap::Unsure
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A seeded xorshift in [-1, 1).
+    fn uniform(seed: u64) -> impl FnMut() -> f32 {
+        let mut state = seed;
+        move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state >> 40) as f32 / (1u64 << 23) as f32 - 1.0
+        }
+    }
+
+    /// Whether the fast path's contact is the general path's: the same answer, and where both
+    /// touch, the same normal, depth and points to within rounding of the shapes' size.
+    fn agree(fast: Option<Contact>, general: Option<Contact>, size: f32) -> Result<(), String> {
+        let (f, g) = match (fast, general) {
+            (None, None) => return Ok(()),
+            (Some(f), Some(g)) => (f, g),
+            (f, g) => return Err(format!("fast {f:?}, general {g:?}")),
+        };
+        let tol = 2e-5 * size;
+        if f.normal.distance(-g.normal) <= 1e-4 && (f.depth - g.depth).abs() <= tol {
+            return Ok(()); // crossing where out either side is as short: a tie rounding breaks
+        }
+        let close = |p: Vec2, q: Vec2| p.distance(q) <= tol;
+        let same_points = f.points().len() == g.points().len()
+            && f.points().iter().zip(g.points()).all(|(p, q)| {
+                close(p.point_a, q.point_a) && close(p.point_b, q.point_b) && (p.depth - q.depth).abs() <= tol
+            });
+        if f.normal.distance(g.normal) > 1e-4 || (f.depth - g.depth).abs() > tol || !same_points {
+            return Err(format!("fast {f:?}\ngeneral {g:?}"));
+        }
+        Ok(())
+    }
+
+    #[test]
+    fn the_fast_paths_answer_as_the_general_path_at_every_scale() {
+        let mut r = uniform(0x2545_f491_4f6c_dd1d);
+        let (mut fast_within, mut fast_beyond) = (0, 0);
+        for scale in [1e-12f32, 1e-3, 1.0, 7.5, 1e4, 1e12] {
+            for i in 0..20_000 {
+                let mut v = || Vec2::new(r(), r()) * 4.0 * scale;
+                let (a0, mut b0, c) = (v(), v(), v());
+                let (mut a1, mut b1) = (a0 + v() * 0.5, b0 + v() * 0.5);
+                if i % 4 == 2 {
+                    // Crossing near a's middle.
+                    let (middle, half) = ((a0 + a1) * 0.5, v() * 0.3);
+                    (b0, b1) = (middle - half, middle + half);
+                }
+                if i % 4 == 0 {
+                    // Side by side: b parallel to a, or a hair off it.
+                    b1 = b0 + (a1 - a0) * (1.0 + r() * 1e-4 * (i % 8) as f32);
+                }
+                if i % 16 == 1 {
+                    a1 = a0; // a capsule with both ends on one point
+                }
+                let (ra, rb) = ((r() + 1.5) * scale, (r() + 1.5) * scale);
+                let ka = Capsule::new(a0, a1, ra).unwrap();
+                let kb = Capsule::new(b0, b1, rb).unwrap();
+                let disc = Circle::new(c, ra).unwrap();
+                let size = 20.0 * scale;
+                let pairs = [
+                    (
+                        contact_capsule_capsule(&ka, &kb),
+                        contact_general(ShapeRef::Capsule(&ka), ShapeRef::Capsule(&kb)),
+                    ),
+                    (
+                        contact_circle_capsule(&disc, &kb),
+                        contact_general(ShapeRef::Circle(&disc), ShapeRef::Capsule(&kb)),
+                    ),
+                    (
+                        circle_capsule(&disc, &kb, false),
+                        contact_general(ShapeRef::Capsule(&kb), ShapeRef::Circle(&disc)),
+                    ),
+                ];
+                for (fast, general) in pairs {
+                    if let Err(why) = agree(fast, general, size) {
+                        panic!("{why}\na = {ka:?}\nb = {kb:?}\ndisc = {disc:?}");
+                    }
+                    if fast.is_some() {
+                        fast_within += 1;
+                    } else {
+                        fast_beyond += 1;
+                    }
+                }
+            }
+        }
+        // Both answers were met often: the comparison cannot pass by never meeting one.
+        assert!(fast_within > 50_000 && fast_beyond > 50_000, "{fast_within} / {fast_beyond}");
+    }
+}
