@@ -9,7 +9,8 @@
 //!
 //! The instructions per call are (refs at 20,000 − refs at 0) / 20,000. Queries: `intersects`,
 //! `contact`, `distance`, `ray` (the first kind only), `cast`; kinds: `circle`, `obb`, `aabb`,
-//! `capsule`, `gon` (a regular 8-gon). The 1,000 pairs come from a fixed-seed xorshift.
+//! `capsule`, `segment`, `gon` (a regular 8-gon). The 1,000 pairs come from a fixed-seed
+//! xorshift; a fifth argument `touching` keeps only pairs that intersect (drawn until 1,000 do).
 use collide2d::*;
 use std::hint::black_box;
 
@@ -43,10 +44,11 @@ fn shapes(rng: &mut Rng, kind: &str) -> Shape {
             Shape::Aabb(Aabb::new(c - h, c + h).unwrap())
         }
         "capsule" => Shape::Capsule(Capsule::new(c, c + rng.v(1.0), rng.r(0.3, 0.8)).unwrap()),
+        "segment" => Shape::Segment(Segment::new(c, c + rng.v(1.5)).unwrap()),
         "gon" => Shape::ConvexPolygon(
             ConvexPolygon::regular(8, c, rng.r(0.5, 1.5), rng.r(0.0, std::f32::consts::TAU)).unwrap(),
         ),
-        other => panic!("unknown kind {other}: circle, obb, aabb, capsule or gon"),
+        other => panic!("unknown kind {other}: circle, obb, aabb, capsule, segment or gon"),
     }
 }
 
@@ -54,15 +56,17 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     let (query, ka, kb, n): (&str, &str, &str, usize) = (&args[1], &args[2], &args[3], args[4].parse().unwrap());
     let mut rng = Rng(0x9e3779b97f4a7c15);
-    let pairs: Vec<(Shape, Shape, Ray)> = (0..1000)
-        .map(|_| {
-            let a = shapes(&mut rng, ka);
-            let b = shapes(&mut rng, kb);
-            let o = rng.v(8.0);
-            let ray = Ray::new(o, (rng.v(1.0) - o * 0.125).normalize_or(Vec2::X)).unwrap();
-            (a, b, ray)
-        })
-        .collect();
+    let touching = args.get(5).is_some_and(|a| a == "touching");
+    let mut pairs: Vec<(Shape, Shape, Ray)> = Vec::new();
+    while pairs.len() < 1000 {
+        let a = shapes(&mut rng, ka);
+        let b = shapes(&mut rng, kb);
+        let o = rng.v(8.0);
+        let ray = Ray::new(o, (rng.v(1.0) - o * 0.125).normalize_or(Vec2::X)).unwrap();
+        if !touching || intersects(&a, &b) {
+            pairs.push((a, b, ray));
+        }
+    }
     let mut acc = 0usize;
     for k in 0..n {
         let (a, b, ray) = &pairs[k % pairs.len()];

@@ -4,6 +4,8 @@
 
 use glam::{DVec2, Vec2};
 
+use super::approach::{classify, closest_approach, Gap, Segment};
+
 use super::general::{beyond_rounding, contact_general, pick_reference, within_radii, Rounded, PARALLEL};
 use super::manifold::{Contact, ContactPoint};
 use crate::math::saturate;
@@ -87,11 +89,13 @@ pub fn contact_capsule_capsule(a: &Capsule, b: &Capsule) -> Option<Contact> {
     let b_sides = [sa.side(sb.start), sa.side(sb.end)];
     let a_sides = [sb.side(sa.start), sb.side(sa.end)];
     let (b_off, a_off) = (off_line(b_sides, band), off_line(a_sides, band));
-    if b_off.max(a_off) > reach + band {
+    if clearly_beyond(b_off.max(a_off), reach + band) {
         return None; // one beyond the other's line by more than the reach
     }
     let (ca, cb) = (Core::Segment([sa.start, sa.end]), Core::Segment([sb.start, sb.end]));
-    let (ra, rb) = (Rounded { core: &ca, radius: a.radius() }, Rounded { core: &cb, radius: b.radius() });
+    let (normals_a, normals_b) = ([-sa.left, sa.left].map(|n| n.as_vec2()), [-sb.left, sb.left].map(|n| n.as_vec2()));
+    let ra = Rounded::with_normals(&ca, a.radius(), &normals_a);
+    let rb = Rounded::with_normals(&cb, b.radius(), &normals_b);
     if b_off.max(a_off) <= band {
         if straddles(b_sides, band) && straddles(a_sides, band) {
             // Crossing, clear of rounding: out through the side of least penetration, as the
@@ -102,27 +106,11 @@ pub fn contact_capsule_capsule(a: &Capsule, b: &Capsule) -> Option<Contact> {
         }
         return general(); // within rounding of crossing, or of touching end to end
     }
-    // The closest of the four ends to the other segment; `from_b` when it is one of b's.
-    let mut best = (f64::INFINITY, Vec2::ZERO, Vec2::ZERO, Vec2::ZERO, false);
-    for (p, side, on, from_b) in [
-        (sa.start, a_sides[0], &sb, false),
-        (sa.end, a_sides[1], &sb, false),
-        (sb.start, b_sides[0], &sa, true),
-        (sb.end, b_sides[1], &sa, true),
-    ] {
-        let (dist_sq, foot, normal) = on.approach(p, side);
-        if dist_sq < best.0 {
-            best = (dist_sq, p, foot, normal, from_b);
-        }
-    }
-    let (dist_sq, p, foot, normal, from_b) = best;
+    let (dist_sq, pa, pb, normal) = closest_approach(&sa, &sb);
     match classify(dist_sq.sqrt(), reach, band) {
         Gap::Beyond => None,
         Gap::Within(gap) => {
-            // `approach` points from the segment towards the end: from a to b when the end is b's.
-            let (pa, pb, normal) = if from_b { (foot, p, normal) } else { (p, foot, -normal) };
-            let square = |left: DVec2| (left.as_vec2().dot(normal)).abs() >= PARALLEL;
-            if square(sa.left) && square(sb.left) {
+            if side_by_side(sa.left, sb.left, normal) {
                 // Side by side: perhaps two points, clipped as the general path clips them.
                 return Some(within_radii((ra, pa), (rb, pb), normal, gap));
             }
@@ -132,6 +120,24 @@ pub fn contact_capsule_capsule(a: &Capsule, b: &Capsule) -> Option<Contact> {
         }
         Gap::Unsure => general(),
     }
+}
+
+/// Whether an offset from a line (a lower bound on the segments' distance) is beyond `limit`.
+/// Its own function so that the exclusions name it: `>=` or `==` only sends a pair on to the
+/// closest approach, which finds it beyond the reach all the same (or, exactly on the limit,
+/// leaves it to the exact path, which does).
+#[inline]
+fn clearly_beyond(offset: f64, limit: f64) -> bool {
+    offset > limit
+}
+
+/// Whether both segments (their left normals) lie square to the contact `normal`, as the
+/// general path asks before it clips two points. Its own function so that the exclusion names
+/// it: with `||`, `within_radii` asks again for both and answers the same.
+#[inline]
+fn side_by_side(left_a: DVec2, left_b: DVec2, normal: Vec2) -> bool {
+    let square = |left: DVec2| left.as_vec2().dot(normal).abs() >= PARALLEL;
+    square(left_a) && square(left_b)
 }
 
 /// How far a segment's ends (their signed offsets `sides` from the other's line) lie off that
@@ -167,132 +173,14 @@ fn least_penetration([s0, s1]: [f64; 2]) -> (f32, usize) {
     }
 }
 
-/// A capsule's segment with what the closest approaches need of it, in f64: the products of
-/// f32 coordinates' differences neither overflow nor underflow there, and the nearest of
-/// candidates within f32 rounding of each other is told apart (an end whose foot falls just
-/// inside the other segment is nearer that foot than the other's end, by a hair).
-struct Segment {
-    start: Vec2,
-    end: Vec2,
-    /// `start` and `end − start`, in f64.
-    s: DVec2,
-    d: DVec2,
-    /// Its squared length.
-    dd: f64,
-    /// The unit normal on its left.
-    left: DVec2,
-}
-
-impl Segment {
-    /// The segment, or `None` for one of zero length (a capsule that is a disc).
-    #[inline]
-    fn new(start: Vec2, end: Vec2) -> Option<Segment> {
-        let s = start.as_dvec2();
-        let d = end.as_dvec2() - s;
-        let dd = d.length_squared();
-        if dd == 0.0 {
-            return None;
-        }
-        Some(Segment { start, end, s, d, dd, left: d.perp() / dd.sqrt() })
-    }
-
-    /// The larger coordinate magnitude of its ends.
-    #[inline]
-    fn size(&self) -> f32 {
-        self.start.abs().max(self.end.abs()).max_element()
-    }
-
-    /// The signed distance of `p` from the segment's line, positive on its left.
-    #[inline]
-    fn side(&self, p: Vec2) -> f64 {
-        self.left.dot(p.as_dvec2() - self.s)
-    }
-
-    /// The closest approach of `p` (`side` = [`Segment::side`] of it): the squared distance,
-    /// the point of the segment nearest `p`, and the unit direction from there towards `p`.
-    #[inline]
-    fn approach(&self, p: Vec2, side: f64) -> (f64, Vec2, Vec2) {
-        let p64 = p.as_dvec2();
-        let t = self.d.dot(p64 - self.s);
-        let end = if t <= 0.0 {
-            self.start
-        } else if t >= self.dd {
-            self.end
-        } else {
-            // Inside: along the normal on `p`'s side, which the segment's span gives to full
-            // precision however near `p` is.
-            let normal = if side >= 0.0 { self.left } else { -self.left };
-            return (side * side, (p64 - normal * side.abs()).as_vec2(), normal.as_vec2());
-        };
-        let to_p = p64 - end.as_dvec2();
-        let dist_sq = to_p.length_squared();
-        (dist_sq, end, (to_p / dist_sq.sqrt()).as_vec2())
-    }
-}
-
-/// Where a gap found in f32 leaves two swollen cores.
-enum Gap {
-    /// Apart, clear of rounding.
-    Beyond,
-    /// In contact, the cores apart by the gap, both clear of rounding.
-    Within(f64),
-    /// Within `band` of touching or of the cores meeting, or not a number: the exact path decides.
-    Unsure,
-}
-
-/// Sorts `gap` (the cores' distance, to within far less than `band`) against the `reach`.
-#[inline]
-fn classify(gap: f64, reach: f64, band: f64) -> Gap {
-    if gap > reach + band {
-        Gap::Beyond
-    } else if gap > band && gap < reach - band {
-        Gap::Within(gap)
-    } else {
-        Gap::Unsure
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// A seeded xorshift in [-1, 1).
-    fn uniform(seed: u64) -> impl FnMut() -> f32 {
-        let mut state = seed;
-        move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state >> 40) as f32 / (1u64 << 23) as f32 - 1.0
-        }
-    }
-
-    /// Whether the fast path's contact is the general path's: the same answer, and where both
-    /// touch, the same normal, depth and points to within rounding of the shapes' size.
-    fn agree(fast: Option<Contact>, general: Option<Contact>, size: f32) -> Result<(), String> {
-        let (f, g) = match (fast, general) {
-            (None, None) => return Ok(()),
-            (Some(f), Some(g)) => (f, g),
-            (f, g) => return Err(format!("fast {f:?}, general {g:?}")),
-        };
-        let tol = 2e-5 * size;
-        if f.normal.distance(-g.normal) <= 1e-4 && (f.depth - g.depth).abs() <= tol {
-            return Ok(()); // crossing where out either side is as short: a tie rounding breaks
-        }
-        let close = |p: Vec2, q: Vec2| p.distance(q) <= tol;
-        let same_points = f.points().len() == g.points().len()
-            && f.points().iter().zip(g.points()).all(|(p, q)| {
-                close(p.point_a, q.point_a) && close(p.point_b, q.point_b) && (p.depth - q.depth).abs() <= tol
-            });
-        if f.normal.distance(g.normal) > 1e-4 || (f.depth - g.depth).abs() > tol || !same_points {
-            return Err(format!("fast {f:?}\ngeneral {g:?}"));
-        }
-        Ok(())
-    }
+    use crate::query::contact::{agree, signed_uniform};
 
     #[test]
     fn the_fast_paths_answer_as_the_general_path_at_every_scale() {
-        let mut r = uniform(0x2545_f491_4f6c_dd1d);
+        let mut r = signed_uniform(0x2545_f491_4f6c_dd1d);
         let (mut fast_within, mut fast_beyond) = (0, 0);
         for scale in [1e-12f32, 1e-3, 1.0, 7.5, 1e4, 1e12] {
             for i in 0..20_000 {

@@ -4,29 +4,71 @@
 
 use glam::Vec2;
 
+use super::approach::{classify, closest_approach, Gap, Segment};
 use super::manifold::{Contact, ContactPoint};
-use crate::math::{direction_or, distance_squared64, saturate};
+use crate::math::{distance_squared64, saturate};
 use crate::query::core::{closest_on_segment, closest_pair_cores, cores_overlap, within, Core};
 use crate::query::ShapeRef;
 
 /// Two unit normals count as parallel (for a two-point manifold) within about 2.5°.
 pub(super) const PARALLEL: f32 = 0.999;
 
-/// A core with its radius: the rounded polygon the shape is.
+/// A core with its radius and its faces: the rounded polygon the shape is.
 #[derive(Clone, Copy)]
 pub(crate) struct Rounded<'a, 'c> {
-    pub(super) core: &'c Core<'a>,
-    pub(super) radius: f32,
+    core: &'c Core<'a>,
+    radius: f32,
+    /// The outward unit normal of each face, face `i` running from vertex `i` to the next: a
+    /// box's or polygon's own, a segment's two sides (worked out once, where they are needed),
+    /// none for a point.
+    normals: &'c [Vec2],
+}
+
+impl<'a, 'c> Rounded<'a, 'c> {
+    /// The core swollen by `radius`; a segment's two face normals are worked out into `store`.
+    #[inline]
+    fn new(core: &'c Core<'a>, radius: f32, store: &'c mut [Vec2; 2]) -> Self {
+        Rounded { core, radius, normals: flat_faces(core, store).1 }
+    }
+
+    /// The core swollen by `radius`, with its face normals given (`[right, left]` for a segment).
+    #[inline]
+    pub(super) fn with_normals(core: &'c Core<'a>, radius: f32, normals: &'c [Vec2]) -> Self {
+        Rounded { core, radius, normals }
+    }
+
+    /// How many faces it has.
+    #[inline]
+    fn edge_count(&self) -> usize {
+        self.normals.len()
+    }
+
+    /// Face `i` as `(start, end, outward unit normal)`.
+    #[inline]
+    fn edge(&self, i: usize) -> (Vec2, Vec2, Vec2) {
+        let v = self.core.vertices();
+        let next = if i + 1 == v.len() { 0 } else { i + 1 };
+        (v[i], v[next], self.normals[i])
+    }
+
+    /// Its vertices and face normals.
+    #[inline]
+    fn faces(&self) -> (&'c [Vec2], &'c [Vec2]) {
+        (self.core.vertices(), self.normals)
+    }
 }
 
 /// The contact of two shapes by the general path, or `None` when they do not intersect.
 pub(crate) fn contact_general(a: ShapeRef, b: ShapeRef) -> Option<Contact> {
     let ((ca, ra), (cb, rb)) = (Core::of(a), Core::of(b));
-    contact_rounded(Rounded { core: &ca, radius: ra }, Rounded { core: &cb, radius: rb })
+    contact_cores((&ca, ra), (&cb, rb))
 }
 
-pub(crate) fn contact_rounded(a: Rounded, b: Rounded) -> Option<Contact> {
-    if let (Some(fa), Some(fb)) = (a.core.faces(), b.core.faces()) {
+/// [`contact_general`] of the cores `a` and `b` swollen by their radii.
+fn contact_cores((ca, ra): (&Core, f32), (cb, rb): (&Core, f32)) -> Option<Contact> {
+    let (mut store_a, mut store_b) = ([Vec2::ZERO; 2], [Vec2::ZERO; 2]);
+    if let (Some(fa), Some(fb)) = (ca.faces(), cb.faces()) {
+        let (a, b) = (Rounded::new(ca, ra, &mut store_a), Rounded::new(cb, rb, &mut store_b));
         // Both cores have area (or are flat boxes, whose faces still include their ends): one
         // separating-axis pass over the faces both decides overlap and finds the reference face.
         // f32 separations are trusted outside a band well above their rounding error; inside it
@@ -40,35 +82,38 @@ pub(crate) fn contact_rounded(a: Rounded, b: Rounded) -> Option<Contact> {
             return None;
         }
         let (sb, eb) = max_separation(fb, fa.0, band);
-        let overlap = cores_meet_by(sa.max(sb), band, a.core, b.core);
+        let overlap = cores_meet_by(sa.max(sb), band, ca, cb);
         return overlap.then(|| pick_reference(a, (sa, ea), b, (sb, eb), scale_a.max(scale_b)));
     }
-    let both_flat = both_flat(a.core, b.core);
-    if both_flat && !cores_overlap(a.core, b.core) {
-        // Points and segments: too few faces for separations to pay; the exact tests at once.
-        return apart_within_radii(a, b);
-    }
-    let (scale_a, scale_b, reach) = (size(a.core.vertices()), size(b.core.vertices()), a.radius + b.radius);
+    let both_flat = both_flat(ca, cb);
+    let (scale_a, scale_b, reach) = (size(ca.vertices()), size(cb.vertices()), ra + rb);
     let scale = scale_a.max(scale_b);
-    let (mut na, mut nb) = ([Vec2::ZERO; 2], [Vec2::ZERO; 2]);
     if both_flat {
-        let separations =
-            (separation(a.core, &mut na, b.core, f32::INFINITY), separation(b.core, &mut nb, a.core, f32::INFINITY));
+        // Points and segments: too few faces for separations to pay; the exact tests at once.
+        let (a, b) = (Rounded::new(ca, ra, &mut store_a), Rounded::new(cb, rb, &mut store_b));
+        if !cores_overlap(ca, cb) {
+            return apart_within_radii(a, b);
+        }
+        let separations = (max_separation(a.faces(), cb.vertices(), f32::INFINITY), {
+            max_separation(b.faces(), ca.vertices(), f32::INFINITY)
+        });
         return Some(overlapping(a, separations.0, b, separations.1, scale));
     }
     // A segment or point against a box or polygon. The faces of either core (a segment's two
     // sides count) give a separation that never exceeds the cores' distance: one beyond the
     // radii's reach, clear of rounding, says "apart" without the exact tests. The box's or
     // polygon's faces go first: against two vertices or one they cost least, and often settle
-    // it before the segment's sides are worked out (a square root each).
+    // it before the segment's sides are worked out (a square root).
     let beyond_reach = reach + beyond_rounding(scale_a, scale_b, reach);
-    let a_first = a.core.faces().is_some();
-    let (first, second) = if a_first { (a.core, b.core) } else { (b.core, a.core) };
-    let first_separation = separation(first, &mut na, second, beyond_reach);
+    let a_first = ca.faces().is_some();
+    let (first, second) = if a_first { (ca, cb) } else { (cb, ca) };
+    let first_separation = separation(first, &mut [Vec2::ZERO; 2], second, beyond_reach);
     if clearly_apart(first_separation.0, beyond_reach) {
         return None;
     }
-    let second_separation = separation(second, &mut nb, first, beyond_reach);
+    let (a, b) = (Rounded::new(ca, ra, &mut store_a), Rounded::new(cb, rb, &mut store_b));
+    let second_faces = if a_first { b.faces() } else { a.faces() };
+    let second_separation = max_separation(second_faces, first.vertices(), beyond_reach);
     let (separation_a, separation_b) =
         if a_first { (first_separation, second_separation) } else { (second_separation, first_separation) };
     let worst = separation_a.0.max(separation_b.0);
@@ -77,11 +122,67 @@ pub(crate) fn contact_rounded(a: Rounded, b: Rounded) -> Option<Contact> {
     }
     // A box's or polygon's faces with a segment's two sides, or alone against a point, are
     // every separating axis there is.
-    if cores_meet_by(worst, beyond_rounding(scale_a, scale_b, 0.0), a.core, b.core) {
+    if cores_meet_by(worst, beyond_rounding(scale_a, scale_b, 0.0), ca, cb) {
         Some(overlapping(a, separation_a, b, separation_b, scale))
+    } else if reach == 0.0 {
+        None // a segment or point apart from a box or polygon, nothing to swell them into contact
     } else {
-        apart_within_radii(a, b)
+        let bands = (beyond_rounding(scale_a, scale_b, reach), 1e-6 * (scale_a + scale_b));
+        apart_by_faces(a, separation_a, b, separation_b, bands).unwrap_or_else(|| apart_within_radii(a, b))
     }
+}
+
+/// Cores apart (a segment or point against a box or polygon) but perhaps within the radii,
+/// settled from the faces as Box2D settles them: the closest approach of the face of least
+/// separation and the other core's edge most opposed to it (or its lone vertex). The approach
+/// is taken for the cores' distance only when the shapes' projections along its direction are
+/// as far apart, to within `certify` (that axis then proves no pair is closer), and its gap
+/// is judged against the reach only clear of the rounding `band`: `Some(answer)` then, else
+/// `None` for the exact scan.
+fn apart_by_faces(
+    a: Rounded,
+    (sa, ea): Separation,
+    b: Rounded,
+    (sb, eb): Separation,
+    (band, certify): (f32, f32),
+) -> Option<Option<Contact>> {
+    let b_reference = sb > sa;
+    let (reference, face, incident) = if b_reference { (b, eb, a) } else { (a, ea, b) };
+    let (v1, v2, n) = reference.edge(face);
+    let face = Segment::new(v1, v2)?;
+    let (dist_sq, on_face, on_incident, normal) = match incident_edge(&incident, n) {
+        Some((w1, w2)) => closest_approach(&face, &Segment::new(w1, w2)?),
+        None => {
+            let p = *incident.core.vertices().first()?;
+            let (dist_sq, foot, towards_p) = face.approach(p, face.side(p));
+            (dist_sq, foot, p, towards_p)
+        }
+    };
+    let gap = dist_sq.sqrt();
+    let direction = normal.as_dvec2();
+    let along = |v: &Vec2| direction.dot(v.as_dvec2());
+    let near_face = reference.core.vertices().iter().map(along).fold(f64::NEG_INFINITY, f64::max);
+    let near_incident = incident.core.vertices().iter().map(along).fold(f64::INFINITY, f64::min);
+    if !certified(near_incident - near_face, gap, certify as f64) {
+        return None;
+    }
+    match classify(gap, a.radius as f64 + b.radius as f64, band as f64) {
+        Gap::Beyond => Some(None),
+        Gap::Unsure => None,
+        Gap::Within(gap) => {
+            let (pa, pb, normal) =
+                if b_reference { (on_incident, on_face, -normal) } else { (on_face, on_incident, normal) };
+            Some(Some(within_radii((a, pa), (b, pb), normal, gap)))
+        }
+    }
+}
+
+/// Whether the shapes' projections along an approach's direction, `apart` (f64 dot products
+/// of f32 vertices, rounded far below `certify`), are as far apart as the approach's `gap`
+/// to within `certify`: then no pair of points is closer than that axis allows. False for NaN.
+#[inline]
+fn certified(apart: f64, gap: f64, certify: f64) -> bool {
+    apart >= gap - certify
 }
 
 /// Whether two cores overlap, given `worst`, the largest separation of their faces (which must
@@ -170,7 +271,9 @@ fn flat_faces<'c>(core: &'c Core, normals: &'c mut [Vec2; 2]) -> (&'c [Vec2], &'
     }
     let v = core.vertices();
     if v.len() == 2 {
-        *normals = [core.edge(0).2, core.edge(1).2];
+        // Face 1 is face 0 reversed: one direction serves both.
+        let right = core.edge(0).2;
+        *normals = [right, -right];
         return (v, &normals[..]);
     }
     (v, &[])
@@ -191,7 +294,7 @@ pub(super) fn pick_reference(
     scale: f32,
 ) -> Contact {
     let tie = tie(scale, sa, sb);
-    let point_face = |c: &Core, e: usize| {
+    let point_face = |c: &Rounded, e: usize| {
         let (v1, v2, _) = c.edge(e);
         v1 == v2
     };
@@ -204,7 +307,7 @@ pub(super) fn pick_reference(
     } else if sa > sb + tie {
         false
     } else {
-        point_face(a.core, ea) && !point_face(b.core, eb)
+        point_face(&a, ea) && !point_face(&b, eb)
     };
     if use_b {
         clip_against_face(b, eb, a, sb).flipped()
@@ -233,7 +336,7 @@ fn apart_within_radii(a: Rounded, b: Rounded) -> Option<Contact> {
 /// parallel to an edge (clipped as overlapping faces are).
 pub(super) fn within_radii((a, pa): (Rounded, Vec2), (b, pb): (Rounded, Vec2), normal: Vec2, gap: f64) -> Contact {
     let depth = saturate(a.radius as f64 + b.radius as f64 - gap);
-    if let (Some(ea), Some(_)) = (best_face(a.core, normal, PARALLEL), best_face(b.core, -normal, PARALLEL)) {
+    if let (Some(ea), Some(_)) = (best_face(&a, normal, PARALLEL), best_face(&b, -normal, PARALLEL)) {
         let clipped = clip_against_face(a, ea, b, gap as f32);
         if let [p, q] = clipped.points() {
             let cap = |c: &ContactPoint| ContactPoint { depth: c.depth.min(depth), ..*c };
@@ -245,9 +348,11 @@ pub(super) fn within_radii((a, pa): (Rounded, Vec2), (b, pb): (Rounded, Vec2), n
 }
 
 /// The face of `core` whose outward normal is most aligned with `dir`, if aligned above `min_dot`.
-fn best_face(core: &Core, dir: Vec2, min_dot: f32) -> Option<usize> {
-    (0..core.edge_count())
-        .map(|i| (i, core.edge(i).2.dot(dir)))
+fn best_face(core: &Rounded, dir: Vec2, min_dot: f32) -> Option<usize> {
+    core.normals
+        .iter()
+        .map(|n| n.dot(dir))
+        .enumerate()
         .filter(|(_, d)| *d >= min_dot)
         .max_by(|x, y| x.1.total_cmp(&y.1))
         .map(|(i, _)| i)
@@ -343,7 +448,7 @@ fn walk_deepest(n: Vec2, b: &[Vec2], at: &mut Option<usize>) -> f32 {
 /// the swollen surface are kept. `core_separation` is the signed core distance along the face
 /// normal (negative when the cores overlap).
 fn clip_against_face(reference: Rounded, face: usize, incident: Rounded, core_separation: f32) -> Contact {
-    let (v1, v2, n) = reference.core.edge(face);
+    let (v1, v2, n) = reference.edge(face);
     let reach = reference.radius as f64 + incident.radius as f64;
     // At least 0: the exact overlap test decided that they meet, and a separation rounded past
     // the reach (coordinates far apart in size) must not report a negative depth.
@@ -356,8 +461,9 @@ fn clip_against_face(reference: Rounded, face: usize, incident: Rounded, core_se
     };
     let mut points = [ContactPoint::default(); 2];
     let mut count = 0;
-    if let Some((w1, w2)) = incident_edge(incident.core, n) {
-        let tangent = direction_or(v1, v2, Vec2::ZERO);
+    if let Some((w1, w2)) = incident_edge(&incident, n) {
+        // Along the face: its normal turned a quarter left (a zero-length face has no direction).
+        let tangent = if v1 == v2 { Vec2::ZERO } else { n.perp() };
         let length = tangent.dot(v2 - v1);
         let (t1, t2) = (tangent.dot(w1 - v1), tangent.dot(w2 - v1));
         if clippable(tangent, t1, t2) {
@@ -398,7 +504,7 @@ fn clip_against_face(reference: Rounded, face: usize, incident: Rounded, core_se
 }
 
 /// The edge of `core` most opposed to `n` (its two ends), or `None` for a point core.
-fn incident_edge(core: &Core, n: Vec2) -> Option<(Vec2, Vec2)> {
+fn incident_edge(core: &Rounded, n: Vec2) -> Option<(Vec2, Vec2)> {
     // One pass, each face's dot product taken once; the first of equally opposed faces, in
     // `total_cmp`'s order, as `min_by` would pick.
     let mut best: Option<(f32, (Vec2, Vec2))> = None;
@@ -453,3 +559,7 @@ fn both_finite(cp: &ContactPoint) -> bool {
 fn lifted(on_face: Vec2, n: Vec2, radius: f32) -> Vec2 {
     on_face + n * radius
 }
+
+#[cfg(test)]
+#[path = "general_tests.rs"]
+mod tests;

@@ -8,6 +8,7 @@
 //! shapes. [`contact_deepest_piece_pair`] is the opt-in fast alternative a game may choose: the
 //! deepest overlap of any one pair of convex pieces, not minimal.
 
+mod approach;
 mod boxes;
 mod capsules;
 mod concave;
@@ -84,4 +85,40 @@ pub(crate) fn contact_ref(a: ShapeRef, b: ShapeRef) -> Option<Contact> {
         (S::Obb(b), S::Aabb(a)) => contact_aabb_obb(a, b).map(|k| k.flipped()),
         _ => contact_general(a, b),
     }
+}
+
+/// A seeded xorshift stream in [-1, 1), for the contact modules' comparisons of random pairs.
+#[cfg(test)]
+fn signed_uniform(seed: u64) -> impl FnMut() -> f32 {
+    let mut state = seed;
+    move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state >> 40) as f32 / (1u64 << 23) as f32 - 1.0
+    }
+}
+
+/// Whether a fast path's contact is the general path's: the same answer, and where both
+/// touch, the same normal, depth and points to within rounding of the shapes' size.
+#[cfg(test)]
+fn agree(fast: Option<Contact>, general: Option<Contact>, size: f32) -> Result<(), String> {
+    let (f, g) = match (fast, general) {
+        (None, None) => return Ok(()),
+        (Some(f), Some(g)) => (f, g),
+        (f, g) => return Err(format!("fast {f:?}, general {g:?}")),
+    };
+    let tol = 2e-5 * size;
+    if f.normal.distance(-g.normal) <= 1e-4 && (f.depth - g.depth).abs() <= tol {
+        return Ok(()); // crossing where out either side is as short: a tie rounding breaks
+    }
+    let close = |p: glam::Vec2, q: glam::Vec2| p.distance(q) <= tol;
+    let same_points = f.points().len() == g.points().len()
+        && f.points().iter().zip(g.points()).all(|(p, q)| {
+            close(p.point_a, q.point_a) && close(p.point_b, q.point_b) && (p.depth - q.depth).abs() <= tol
+        });
+    if f.normal.distance(g.normal) > 1e-4 || (f.depth - g.depth).abs() > tol || !same_points {
+        return Err(format!("fast {f:?}\ngeneral {g:?}"));
+    }
+    Ok(())
 }
