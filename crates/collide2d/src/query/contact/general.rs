@@ -159,12 +159,16 @@ fn apart_by_faces(
         }
     };
     let gap = dist_sq.sqrt();
-    let direction = normal.as_dvec2();
-    let along = |v: &Vec2| direction.dot(v.as_dvec2());
-    let near_face = reference.core.vertices().iter().map(along).fold(f64::NEG_INFINITY, f64::max);
-    let near_incident = incident.core.vertices().iter().map(along).fold(f64::INFINITY, f64::min);
-    if !certified(near_incident - near_face, gap, certify as f64) {
-        return None;
+    // The face's own separation is a lower bound on the distance: an approach as short is the
+    // distance. Else (an end against an end) the projections along its direction must show it.
+    if !certified(sa.max(sb) as f64, gap, certify as f64) {
+        let direction = normal.as_dvec2();
+        let along = |v: &Vec2| direction.dot(v.as_dvec2());
+        let near_face = reference.core.vertices().iter().map(along).fold(f64::NEG_INFINITY, f64::max);
+        let near_incident = incident.core.vertices().iter().map(along).fold(f64::INFINITY, f64::min);
+        if !certified(near_incident - near_face, gap, certify as f64) {
+            return None;
+        }
     }
     match classify(gap, a.radius as f64 + b.radius as f64, band as f64) {
         Gap::Beyond => Some(None),

@@ -48,10 +48,9 @@ impl Contact {
     /// A contact with the given normal, depth and one or two points (extra points are ignored).
     #[inline]
     pub fn new(normal: Vec2, depth: f32, points: &[ContactPoint]) -> Self {
-        let mut stored = [ContactPoint::default(); 2];
-        let count = points.len().min(2);
-        stored[..count].copy_from_slice(&points[..count]);
-        Self { normal, depth, points: stored, count: count as u8 }
+        // Element by element: a copy of a length known only at run time is a call to memmove.
+        let stored = [0, 1].map(|k| points.get(k).copied().unwrap_or_default());
+        Self { normal, depth, points: stored, count: points.len().min(2) as u8 }
     }
 
     /// The contact points (one or two).
@@ -76,7 +75,8 @@ impl Contact {
     pub fn flipped(&self) -> Self {
         let mut c = *self;
         c.normal = -self.normal;
-        for p in &mut c.points[..c.count as usize] {
+        // Both slots, whatever the count: the unused one is default and stays so.
+        for p in &mut c.points {
             std::mem::swap(&mut p.point_a, &mut p.point_b);
         }
         c
