@@ -37,12 +37,6 @@ impl<'a, 'c> Rounded<'a, 'c> {
         Rounded { core, radius, normals }
     }
 
-    /// How many faces it has.
-    #[inline]
-    fn edge_count(&self) -> usize {
-        self.normals.len()
-    }
-
     /// Face `i` as `(start, end, outward unit normal)`.
     #[inline]
     fn edge(&self, i: usize) -> (Vec2, Vec2, Vec2) {
@@ -233,14 +227,10 @@ type Separation = (f32, usize);
 /// The largest coordinate magnitude of `vertices`: a scale for the rounding of products of them.
 #[inline]
 fn size(vertices: &[Vec2]) -> f32 {
-    let mut scale = 0.0f32;
-    for v in vertices {
-        let s = v.abs().max_element();
-        if s > scale {
-            scale = s;
-        }
-    }
-    scale
+    // Both coordinates at once, one max per vertex: vertices come from validated shapes and
+    // are finite (a NaN would be passed over, as `f32::max` does).
+    let reach = vertices.iter().fold(Vec2::ZERO, |m, v| m.max(v.abs()));
+    reach.max_element()
 }
 
 /// How far past the reach a face's f32 separation must be to be trusted: 1e-5 of the
@@ -373,12 +363,48 @@ fn best_face(core: &Rounded, dir: Vec2, min_dot: f32) -> Option<usize> {
 /// all rather than O(n·m) ([`walk_deepest`]). Fewer are scanned.
 #[inline]
 fn max_separation(faces: (&[Vec2], &[Vec2]), b: &[Vec2], enough: f32) -> Separation {
+    if let ([start, end], [normal, _]) = faces {
+        if b.len() > 2 {
+            return sides_separation((*start, *end), *normal, b, enough);
+        }
+    }
     if b.len() > WALK_FROM {
         let mut at = None;
         separations(faces, enough, |n| walk_deepest(n, b, &mut at))
     } else {
         separations(faces, enough, |n| scan_deepest(n, b).1)
     }
+}
+
+/// [`max_separation`] of a segment's two sides (face 0 from `start` with outward `normal`,
+/// face 1 back from `end` with `−normal`) against the points `b`: one pass finds the least and
+/// the greatest `normal · w`, the deepest point against each side, and the two separations are
+/// then taken as [`separations`] takes them.
+#[inline]
+fn sides_separation((start, end): (Vec2, Vec2), normal: Vec2, b: &[Vec2], enough: f32) -> Separation {
+    let (mut least, mut most) = (f32::INFINITY, f32::NEG_INFINITY);
+    for w in b {
+        let d = normal.dot(*w);
+        if d < least {
+            least = d;
+        }
+        if d > most {
+            most = d;
+        }
+    }
+    // Face 1's separation, `min((−n) · w) − (−n) · end`, is the same number negated throughout.
+    let (right, left) = (least - normal.dot(start), normal.dot(end) - most);
+    let mut best = (f32::NEG_INFINITY, 0);
+    if right > best.0 {
+        best = (right, 0);
+        if clearly_apart(right, enough) {
+            return best;
+        }
+    }
+    if left > best.0 {
+        best = (left, 1);
+    }
+    best
 }
 
 /// How many points `max_separation` must face for a walk to pay over a scan (a segment's two
@@ -511,15 +537,18 @@ fn clip_against_face(reference: Rounded, face: usize, incident: Rounded, core_se
 fn incident_edge(core: &Rounded, n: Vec2) -> Option<(Vec2, Vec2)> {
     // One pass, each face's dot product taken once; the first of equally opposed faces, in
     // `total_cmp`'s order, as `min_by` would pick.
-    let mut best: Option<(f32, (Vec2, Vec2))> = None;
-    for i in 0..core.edge_count() {
-        let (w1, w2, normal) = core.edge(i);
+    // The edge's ends are read only for the winner.
+    let mut best: Option<(f32, usize)> = None;
+    for (i, normal) in core.normals.iter().enumerate() {
         let d = normal.dot(n);
         if best.is_none_or(|(least, _)| d.total_cmp(&least).is_lt()) {
-            best = Some((d, (w1, w2)));
+            best = Some((d, i));
         }
     }
-    best.map(|(_, edge)| edge)
+    best.map(|(_, i)| {
+        let (w1, w2, _) = core.edge(i);
+        (w1, w2)
+    })
 }
 
 /// pick_reference's tie: 1e-5 of the larger separation `sa`, `sb`, plus 1e-5 of the
