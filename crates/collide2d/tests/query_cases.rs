@@ -609,3 +609,27 @@ fn a_capsule_or_disc_resting_exactly_on_a_long_floor_touches_it() {
         }
     }
 }
+
+#[test]
+fn capsules_and_discs_exactly_their_radii_apart_touch_at_depth_zero() {
+    // The segments (or centre and segment) exactly the two radii apart: touching, in whatever
+    // way the closest approach runs (side by side, an end against a side, end to end, 45°).
+    let floor = Capsule::new(v(0.0, 0.0), v(4.0, 0.0), 0.5).unwrap();
+    let cases = [
+        (v(1.0, 1.0), v(3.0, 1.0), 2),    // side by side
+        (v(1.0, 1.0), v(3.0, 2.0), 1),    // an end above the floor's side
+        (v(5.0, 0.0), v(7.0, 0.0), 1),    // end to end along one line
+        (v(4.0, 1.0), v(5.0, 2.0), 1),    // end above end, leaning away at 45°
+        (v(0.0, -1.0), v(-2.0, -3.0), 1), // below the floor's end, leaning away
+    ];
+    for (a, b, points) in cases {
+        let pill = Capsule::new(a, b, 0.5).unwrap();
+        for (x, y) in [(&floor, &pill), (&pill, &floor)] {
+            let c = contact(x, y).unwrap_or_else(|| panic!("{x:?} and {y:?} touch"));
+            assert!(c.depth.abs() < 1e-6 && c.points().len() == points, "{x:?} {y:?}: {c:?}");
+        }
+        let disc = Circle::new(a, 0.5).unwrap();
+        let c = contact(&disc, &floor).unwrap_or_else(|| panic!("{disc:?} touches"));
+        assert!(c.depth.abs() < 1e-6, "{disc:?}: {c:?}");
+    }
+}

@@ -6,6 +6,7 @@ use glam::Vec2;
 
 use super::approach::{classify, closest_approach, Gap, Segment};
 use super::manifold::{Contact, ContactPoint};
+use super::separation::{clearly_apart, max_separation, Separation};
 use crate::math::{distance_squared64, saturate};
 use crate::query::core::{closest_on_segment, closest_pair_cores, cores_overlap, within, Core};
 use crate::query::ShapeRef;
@@ -206,23 +207,12 @@ fn both_flat(a: &Core, b: &Core) -> bool {
     a.faces().is_none() && b.faces().is_none()
 }
 
-/// Whether a separation `s` is beyond `margin`, where the f32 separations are trusted to say
-/// "apart". Its own function so that the exclusion names it: `>=` or `==` only sends a
-/// separation exactly on the margin on to the exact tests, which answer the same.
-#[inline]
-fn clearly_apart(s: f32, margin: f32) -> bool {
-    s > margin
-}
-
 /// [`max_separation`] of `core`'s faces (a segment's two sides worked out into `store`) against
 /// `other`'s vertices.
 #[inline]
 fn separation(core: &Core, store: &mut [Vec2; 2], other: &Core, enough: f32) -> Separation {
     max_separation(flat_faces(core, store), other.vertices(), enough)
 }
-
-/// `max_separation`'s answer: the largest separation and its face.
-type Separation = (f32, usize);
 
 /// The largest coordinate magnitude of `vertices`: a scale for the rounding of products of them.
 #[inline]
@@ -350,127 +340,6 @@ fn best_face(core: &Rounded, dir: Vec2, min_dot: f32) -> Option<usize> {
         .filter(|(_, d)| *d >= min_dot)
         .max_by(|x, y| x.1.total_cmp(&y.1))
         .map(|(i, _)| i)
-}
-
-/// For each face of `a` (vertices and outward normals), how far the points `b` stay beyond it
-/// (negative: they reach inside): the largest such separation and its face (`-inf` when `a`
-/// has no faces: a point). The first face to separate them by more than `enough` ends the
-/// search: the caller needs no more to call them apart.
-///
-/// Against more than [`WALK_FROM`] points (a polygon's vertices, counter-clockwise), the deepest
-/// one for each face is walked round from the last face's: as the outward normals turn
-/// counter-clockwise, so does the vertex furthest against them, so the faces cost O(n + m) in
-/// all rather than O(n·m) ([`walk_deepest`]). Fewer are scanned.
-#[inline]
-fn max_separation(faces: (&[Vec2], &[Vec2]), b: &[Vec2], enough: f32) -> Separation {
-    if let ([start, end], [normal, _]) = faces {
-        if b.len() > 2 {
-            return sides_separation((*start, *end), *normal, b, enough);
-        }
-    }
-    if b.len() > WALK_FROM {
-        let mut at = None;
-        separations(faces, enough, |n| walk_deepest(n, b, &mut at))
-    } else {
-        separations(faces, enough, |n| scan_deepest(n, b).1)
-    }
-}
-
-/// [`max_separation`] of a segment's two sides (face 0 from `start` with outward `normal`,
-/// face 1 back from `end` with `−normal`) against the points `b`: one pass finds the least and
-/// the greatest `normal · w`, the deepest point against each side, and the two separations are
-/// then taken as [`separations`] takes them.
-#[inline]
-fn sides_separation((start, end): (Vec2, Vec2), normal: Vec2, b: &[Vec2], enough: f32) -> Separation {
-    let (mut least, mut most) = (f32::INFINITY, f32::NEG_INFINITY);
-    for w in b {
-        let d = normal.dot(*w);
-        if d < least {
-            least = d;
-        }
-        if d > most {
-            most = d;
-        }
-    }
-    // Face 1's separation, `min((−n) · w) − (−n) · end`, is the same number negated throughout.
-    let (right, left) = (least - normal.dot(start), normal.dot(end) - most);
-    let mut best = (f32::NEG_INFINITY, 0);
-    if right > best.0 {
-        best = (right, 0);
-        if clearly_apart(right, enough) {
-            return best;
-        }
-    }
-    if left > best.0 {
-        best = (left, 1);
-    }
-    best
-}
-
-/// How many points `max_separation` must face for a walk to pay over a scan (a segment's two
-/// and a box's four are scanned).
-const WALK_FROM: usize = 4;
-
-/// [`max_separation`] with `deepest(n)`, the least `n · w` over the other shape's points.
-#[inline(always)]
-fn separations(
-    (vertices, normals): (&[Vec2], &[Vec2]),
-    enough: f32,
-    mut deepest: impl FnMut(Vec2) -> f32,
-) -> Separation {
-    // Plain comparisons rather than `f32::min` and `max`, which also sort out NaNs: this is
-    // the contact's inner loop, and a NaN (only from coordinates overflowing) is passed over.
-    let (mut best, mut face) = (f32::NEG_INFINITY, 0);
-    for (i, (v, n)) in vertices.iter().zip(normals).enumerate() {
-        let s = deepest(*n) - n.dot(*v);
-        if s > best {
-            (best, face) = (s, i);
-            if clearly_apart(s, enough) {
-                break;
-            }
-        }
-    }
-    (best, face)
-}
-
-/// The point of `b` with the least `n · w`, as its index and that product (`(0, INFINITY)` for
-/// none; the first of equals).
-#[inline]
-fn scan_deepest(n: Vec2, b: &[Vec2]) -> (usize, f32) {
-    let (mut j, mut least) = (0, f32::INFINITY);
-    for (k, w) in b.iter().enumerate() {
-        let d = n.dot(*w);
-        if d < least {
-            (j, least) = (k, d);
-        }
-    }
-    (j, least)
-}
-
-/// The least `n · w` over the vertices `w` of `b`: a scan when `at` is `None`, else a walk
-/// forward from vertex `at` while the product does not grow, which finds the least when `at`
-/// was the deepest against the previous face, turned less than half a turn from `n` (within
-/// rounding of it where vertices tie to rounding). `at` becomes the vertex found.
-#[inline]
-#[allow(clippy::neg_cmp_op_on_partial_ord)] // a NaN product stops the walk
-fn walk_deepest(n: Vec2, b: &[Vec2], at: &mut Option<usize>) -> f32 {
-    let Some(mut j) = *at else {
-        let (j, least) = scan_deepest(n, b);
-        *at = Some(j);
-        return least;
-    };
-    let m = b.len();
-    let mut least = n.dot(b[j]);
-    for _ in 1..m {
-        let k = if j + 1 == m { 0 } else { j + 1 };
-        let d = n.dot(b[k]);
-        if !(d <= least) {
-            break;
-        }
-        (j, least) = (k, d);
-    }
-    *at = Some(j);
-    least
 }
 
 /// The manifold with face `face` of `reference` as the reference face: the most opposed edge of

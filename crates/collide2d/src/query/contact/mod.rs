@@ -16,6 +16,7 @@ mod deepest;
 mod general;
 mod manifold;
 mod round;
+mod separation;
 
 pub use boxes::{contact_aabb_obb, contact_obb_obb};
 pub use capsules::{contact_capsule_capsule, contact_circle_capsule};
