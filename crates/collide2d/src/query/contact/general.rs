@@ -122,24 +122,24 @@ fn contact_cores((ca, ra): (&Core, f32), (cb, rb): (&Core, f32)) -> Option<Conta
     } else if reach == 0.0 {
         None // a segment or point apart from a box or polygon, nothing to swell them into contact
     } else {
-        let bands = (beyond_rounding(scale_a, scale_b, reach), 1e-6 * (scale_a + scale_b));
-        apart_by_faces(a, separation_a, b, separation_b, bands).unwrap_or_else(|| apart_within_radii(a, b))
+        let band = beyond_rounding(scale_a, scale_b, reach);
+        let faces = apart_by_faces(a, separation_a, b, separation_b, (band, (scale_a, scale_b)));
+        faces.unwrap_or_else(|| apart_within_radii(a, b))
     }
 }
 
 /// Cores apart (a segment or point against a box or polygon) but perhaps within the radii,
 /// settled from the faces as Box2D settles them: the closest approach of the face of least
 /// separation and the other core's edge most opposed to it (or its lone vertex). The approach
-/// is taken for the cores' distance only when the shapes' projections along its direction are
-/// as far apart, to within `certify` (that axis then proves no pair is closer), and its gap
-/// is judged against the reach only clear of the rounding `band`: `Some(answer)` then, else
-/// `None` for the exact scan.
+/// is taken for the cores' distance once shown to be ([`approach_is_distance`], given the
+/// coordinates' sizes `scales`), and its gap is judged against the reach only clear of the
+/// rounding `band`: `Some(answer)` then, else `None` for the exact scan.
 fn apart_by_faces(
     a: Rounded,
     (sa, ea): Separation,
     b: Rounded,
     (sb, eb): Separation,
-    (band, certify): (f32, f32),
+    (band, scales): (f32, (f32, f32)),
 ) -> Option<Option<Contact>> {
     let b_reference = sb > sa;
     let (reference, face, incident) = if b_reference { (b, eb, a) } else { (a, ea, b) };
@@ -154,16 +154,8 @@ fn apart_by_faces(
         }
     };
     let gap = dist_sq.sqrt();
-    // The face's own separation is a lower bound on the distance: an approach as short is the
-    // distance. Else (an end against an end) the projections along its direction must show it.
-    if !certified(sa.max(sb) as f64, gap, certify as f64) {
-        let direction = normal.as_dvec2();
-        let along = |v: &Vec2| direction.dot(v.as_dvec2());
-        let near_face = reference.core.vertices().iter().map(along).fold(f64::NEG_INFINITY, f64::max);
-        let near_incident = incident.core.vertices().iter().map(along).fold(f64::INFINITY, f64::min);
-        if !certified(near_incident - near_face, gap, certify as f64) {
-            return None;
-        }
+    if !approach_is_distance((reference.core, incident.core), normal, gap, sa.max(sb), scales) {
+        return None;
     }
     match classify(gap, a.radius as f64 + b.radius as f64, band as f64) {
         Gap::Beyond => Some(None),
@@ -176,12 +168,33 @@ fn apart_by_faces(
     }
 }
 
-/// Whether the shapes' projections along an approach's direction, `apart` (f64 dot products
-/// of f32 vertices, rounded far below `certify`), are as far apart as the approach's `gap`
-/// to within `certify`: then no pair of points is closer than that axis allows. False for NaN.
+/// Whether an approach `gap` apart along the unit `normal`, from the core `from` towards `to`,
+/// is their distance, to within a millionth of the coordinates' sizes `scales`: as short as
+/// `separation`, the reference face's own (which bounds the distance from below), or with the
+/// cores' projections along `normal` as far apart (that axis then proves no pair is closer;
+/// f64 products of f32 vertices, rounded far below the tolerance). False for NaN.
+///
+/// A guard against rounding: the face of least separation holds the closest approach, with the
+/// other core's vertex deepest against it, which lies on the edge it faces, so the approach is
+/// the distance unless rounding picked a face that ties the best to within a few ulps.
 #[inline]
-fn certified(apart: f64, gap: f64, certify: f64) -> bool {
-    apart >= gap - certify
+fn approach_is_distance(
+    (from, to): (&Core, &Core),
+    normal: Vec2,
+    gap: f64,
+    separation: f32,
+    (scale_a, scale_b): (f32, f32),
+) -> bool {
+    let least = gap - 1e-6 * (scale_a as f64 + scale_b as f64);
+    if separation as f64 >= least {
+        return true;
+    }
+    // An end against an end: the face's separation falls short of the gap.
+    let direction = normal.as_dvec2();
+    let along = |v: &Vec2| direction.dot(v.as_dvec2());
+    let near_from = from.vertices().iter().map(along).fold(f64::NEG_INFINITY, f64::max);
+    let near_to = to.vertices().iter().map(along).fold(f64::INFINITY, f64::min);
+    near_to - near_from >= least
 }
 
 /// Whether two cores overlap, given `worst`, the largest separation of their faces (which must

@@ -17,7 +17,7 @@ fn shortcut_agrees(a: ShapeRef, b: ShapeRef, size: f32) -> Option<bool> {
         max_separation(b.faces(), ca.vertices(), f32::INFINITY)
     });
     let (sa, sb) = (size_of(&ca), size_of(&cb));
-    let bands = (beyond_rounding(sa, sb, ra + rb), 1e-6 * (sa + sb));
+    let bands = (beyond_rounding(sa, sb, ra + rb), (sa, sb));
     let fast = apart_by_faces(a, separations.0, b, separations.1, bands)?;
     let exact = apart_within_radii(a, b);
     if let Err(why) = agree(fast, exact, size) {
@@ -87,4 +87,26 @@ fn the_faces_shortcut_answers_as_the_exact_scan_at_every_scale() {
         assert!(3 * (apart + touching) > 2 * asked, "kind {kind}: {answered:?} of {asked}");
         assert_eq!(kind == 5, 10 * touching < asked, "kind {kind}: {answered:?} of {asked}");
     }
+}
+
+#[test]
+fn an_approach_is_the_distance_only_when_a_face_or_an_axis_shows_it() {
+    // The unit square, and points 1 to its right and a diagonal √2 beyond its corner.
+    let square = [Vec2::ZERO, Vec2::X, Vec2::ONE, Vec2::Y];
+    let normals = [Vec2::NEG_Y, Vec2::X, Vec2::Y, Vec2::NEG_X];
+    let box_core = Core::Polygon(&square, &normals);
+    let (beside, beyond) = (Core::Point([Vec2::new(2.0, 0.5)]), Core::Point([Vec2::new(2.0, 2.0)]));
+    let diagonal = Vec2::ONE.normalize();
+    let scales = (1.0, 2.0);
+    // As short as the face's separation: the distance.
+    assert!(approach_is_distance((&box_core, &beside), Vec2::X, 1.0, 1.0, scales));
+    // End against end: the projections along the diagonal are √2 apart, as the approach.
+    assert!(approach_is_distance((&box_core, &beyond), diagonal, 2f64.sqrt(), 1.0, scales));
+    // Approaches longer than the distance: neither the face nor the axis shows them.
+    assert!(!approach_is_distance((&box_core, &beside), Vec2::X, 1.5, 1.0, scales));
+    assert!(!approach_is_distance((&box_core, &beyond), diagonal, 1.5, 1.0, scales));
+    assert!(!approach_is_distance((&box_core, &beyond), Vec2::X, 2f64.sqrt(), 1.0, scales));
+    // Short of the distance by far less than a millionth of the sizes: taken.
+    assert!(approach_is_distance((&box_core, &beside), Vec2::X, 1.0 + 2e-6, 1.0, scales));
+    assert!(!approach_is_distance((&box_core, &beside), Vec2::X, 1.0 + 4e-6, 1.0, scales));
 }
