@@ -229,13 +229,14 @@ mod tests {
                 ];
                 for (kind, fast, general) in direct {
                     let Some(fast) = fast else { continue };
-                    if let Err(why) = agree(fast, general, size) {
+                    // Only segments set crossing may tie out either side.
+                    if let Err(why) = agree(fast, general, size, kind == 0 && i % 4 == 2) {
                         panic!("{why}\na = {ka:?}\nb = {kb:?}\ndisc = {disc:?}");
                     }
                     answered[kind][fast.is_some() as usize] += 1;
                 }
                 let swapped = contact_general(ShapeRef::Capsule(&kb), ShapeRef::Circle(&disc));
-                if let Err(why) = agree(circle_capsule(&disc, &kb, false), swapped, size) {
+                if let Err(why) = agree(circle_capsule(&disc, &kb, false), swapped, size, false) {
                     panic!("{why}\nb = {kb:?}\ndisc = {disc:?}");
                 }
             }
