@@ -33,22 +33,16 @@ impl Segment {
         Some(Segment { start, end, s, d, dd, left: d.perp() / dd.sqrt() })
     }
 
-    /// The larger coordinate magnitude of its ends.
-    #[inline]
-    pub(super) fn size(&self) -> f32 {
-        self.start.abs().max(self.end.abs()).max_element()
-    }
-
     /// The signed distance of `p` from the segment's line, positive on its left.
     #[inline]
     pub(super) fn side(&self, p: Vec2) -> f64 {
         self.left.dot(p.as_dvec2() - self.s)
     }
 
-    /// The closest approach of `p` (`side` = [`Segment::side`] of it): the squared distance,
-    /// the point of the segment nearest `p`, and the unit direction from there towards `p`.
+    /// The closest approach of `p`: the squared distance, the point of the segment nearest
+    /// `p`, and the unit direction from there towards `p`.
     #[inline]
-    pub(super) fn approach(&self, p: Vec2, side: f64) -> (f64, Vec2, Vec2) {
+    pub(super) fn approach(&self, p: Vec2) -> (f64, Vec2, Vec2) {
         let p64 = p.as_dvec2();
         let t = self.d.dot(p64 - self.s);
         let end = if t <= 0.0 {
@@ -58,6 +52,7 @@ impl Segment {
         } else {
             // Inside: along the normal on `p`'s side, which the segment's span gives to full
             // precision however near `p` is.
+            let side = self.side(p);
             let normal = if side >= 0.0 { self.left } else { -self.left };
             return (side * side, (p64 - normal * side.abs()).as_vec2(), normal.as_vec2());
         };
@@ -74,7 +69,7 @@ impl Segment {
 pub(super) fn closest_approach(a: &Segment, b: &Segment) -> (f64, Vec2, Vec2, Vec2) {
     let mut best = (f64::INFINITY, Vec2::ZERO, Vec2::ZERO, Vec2::ZERO);
     for (p, on, from_b) in [(a.start, b, false), (a.end, b, false), (b.start, a, true), (b.end, a, true)] {
-        let (dist_sq, foot, normal) = on.approach(p, on.side(p));
+        let (dist_sq, foot, normal) = on.approach(p);
         if dist_sq < best.0 {
             // `approach` points from the segment towards the end: from a to b for b's ends.
             best = if from_b { (dist_sq, foot, p, normal) } else { (dist_sq, p, foot, -normal) };

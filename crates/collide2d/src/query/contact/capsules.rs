@@ -6,8 +6,9 @@ use glam::{DVec2, Vec2};
 
 use super::approach::{classify, closest_approach, Gap, Segment};
 
-use super::general::{beyond_rounding, contact_general, pick_reference, within_radii, Rounded, PARALLEL};
+use super::general::{beyond_rounding, contact_general, pick_reference, size, within_radii, Rounded, PARALLEL};
 use super::manifold::{Contact, ContactPoint};
+use super::separation::max_separation;
 use crate::math::saturate;
 use crate::query::core::Core;
 use crate::query::ShapeRef;
@@ -49,8 +50,8 @@ fn disc_directly(c: &Circle, k: &Capsule) -> Option<Option<Contact>> {
     let (p, rc, rk) = (c.center(), c.radius(), k.radius());
     let segment = Segment::new(k.a(), k.b())?;
     let reach = rc as f64 + rk as f64;
-    let band = beyond_rounding(p.abs().max_element(), segment.size(), reach as f32) as f64;
-    let (dist_sq, foot, normal) = segment.approach(p, segment.side(p));
+    let band = beyond_rounding(size(&[p]), size(&[segment.start, segment.end]), reach as f32) as f64;
+    let (dist_sq, foot, normal) = segment.approach(p);
     match classify(dist_sq.sqrt(), reach, band) {
         Gap::Beyond => Some(None),
         Gap::Within(gap) => {
@@ -88,7 +89,8 @@ pub fn contact_capsule_capsule(a: &Capsule, b: &Capsule) -> Option<Contact> {
 fn capsules_directly(a: &Capsule, b: &Capsule) -> Option<Option<Contact>> {
     let (sa, sb) = (Segment::new(a.a(), a.b())?, Segment::new(b.a(), b.b())?);
     let reach = a.radius() as f64 + b.radius() as f64;
-    let band = beyond_rounding(sa.size(), sb.size(), reach as f32) as f64;
+    let (size_a, size_b) = (size(&[sa.start, sa.end]), size(&[sb.start, sb.end]));
+    let band = beyond_rounding(size_a, size_b, reach as f32) as f64;
     // Each segment's ends against the other's line: both clearly on one side of either line
     // means the segments do not meet, and their closest approach has an end of one of them.
     let b_sides = [sa.side(sb.start), sa.side(sb.end)];
@@ -103,11 +105,11 @@ fn capsules_directly(a: &Capsule, b: &Capsule) -> Option<Option<Contact>> {
     let rb = Rounded::with_normals(&cb, b.radius(), &normals_b);
     if b_off.max(a_off) <= band {
         if crossing(b_sides, a_sides, band) {
-            // Crossing, clear of rounding: out through the side of least penetration, as the
-            // general path's faces give it (a segment's face 0 faces right, face 1 left).
-            let size = sa.size().max(sb.size());
-            let (sep_a, sep_b) = (least_penetration(b_sides), least_penetration(a_sides));
-            return Some(Some(pick_reference(ra, sep_a, rb, sep_b, size)));
+            // Crossing, clear of rounding: out through the side of least penetration, found
+            // and clipped as the general path finds and clips it.
+            let sep_a = max_separation(ra.faces(), cb.vertices(), f32::INFINITY);
+            let sep_b = max_separation(rb.faces(), ca.vertices(), f32::INFINITY);
+            return Some(Some(pick_reference(ra, sep_a, rb, sep_b, size_a.max(size_b))));
         }
         return None; // within rounding of crossing, or of touching end to end
     }
@@ -174,19 +176,6 @@ fn crossing(b_sides: [f64; 2], a_sides: [f64; 2], band: f64) -> bool {
 #[inline]
 fn straddles([s0, s1]: [f64; 2], band: f64) -> bool {
     (s0 > band && s1 < -band) || (s0 < -band && s1 > band)
-}
-
-/// A segment's two faces against the other segment's ends at signed offsets `sides` from its
-/// line: the larger separation and its face (face 0 first among equals, as the general path's
-/// pass takes them).
-#[inline]
-fn least_penetration([s0, s1]: [f64; 2]) -> (f32, usize) {
-    let (right, left) = ((-s0.max(s1)) as f32, s0.min(s1) as f32);
-    if left > right {
-        (left, 1)
-    } else {
-        (right, 0)
-    }
 }
 
 #[cfg(test)]

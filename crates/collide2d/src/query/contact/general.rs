@@ -48,7 +48,7 @@ impl<'a, 'c> Rounded<'a, 'c> {
 
     /// Its vertices and face normals.
     #[inline]
-    fn faces(&self) -> (&'c [Vec2], &'c [Vec2]) {
+    pub(super) fn faces(&self) -> (&'c [Vec2], &'c [Vec2]) {
         (self.core.vertices(), self.normals)
     }
 }
@@ -149,7 +149,7 @@ fn apart_by_faces(
         Some((w1, w2)) => closest_approach(&face, &Segment::new(w1, w2)?),
         None => {
             let p = *incident.core.vertices().first()?;
-            let (dist_sq, foot, towards_p) = face.approach(p, face.side(p));
+            let (dist_sq, foot, towards_p) = face.approach(p);
             (dist_sq, foot, p, towards_p)
         }
     };
@@ -229,7 +229,7 @@ fn separation(core: &Core, store: &mut [Vec2; 2], other: &Core, enough: f32) -> 
 
 /// The largest coordinate magnitude of `vertices`: a scale for the rounding of products of them.
 #[inline]
-fn size(vertices: &[Vec2]) -> f32 {
+pub(super) fn size(vertices: &[Vec2]) -> f32 {
     // Both coordinates at once, one max per vertex: vertices come from validated shapes and
     // are finite (a NaN would be passed over, as `f32::max` does).
     let reach = vertices.iter().fold(Vec2::ZERO, |m, v| m.max(v.abs()));

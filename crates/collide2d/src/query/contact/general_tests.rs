@@ -16,7 +16,7 @@ fn shortcut_agrees(a: ShapeRef, b: ShapeRef, size: f32) -> Option<bool> {
     let separations = (max_separation(a.faces(), cb.vertices(), f32::INFINITY), {
         max_separation(b.faces(), ca.vertices(), f32::INFINITY)
     });
-    let (sa, sb) = (size_of(&ca), size_of(&cb));
+    let (sa, sb) = (super::size(ca.vertices()), super::size(cb.vertices()));
     let bands = (beyond_rounding(sa, sb, ra + rb), (sa, sb));
     let fast = apart_by_faces(a, separations.0, b, separations.1, bands)?;
     let exact = apart_within_radii(a, b);
@@ -24,10 +24,6 @@ fn shortcut_agrees(a: ShapeRef, b: ShapeRef, size: f32) -> Option<bool> {
         panic!("the faces' answer is not the exact scan's: {why}");
     }
     Some(fast.is_some())
-}
-
-fn size_of(core: &Core) -> f32 {
-    size(core.vertices())
 }
 
 #[test]
