@@ -55,11 +55,11 @@ impl<'a, 'c> Rounded<'a, 'c> {
 
 /// The contact of two shapes by the general path, or `None` when they do not intersect.
 pub(crate) fn contact_general(a: ShapeRef, b: ShapeRef) -> Option<Contact> {
-    let ((ca, ra), (cb, rb)) = (Core::of(a), Core::of(b));
-    contact_cores((&ca, ra), (&cb, rb))
+    Core::with_pair(a, b, contact_cores)
 }
 
 /// [`contact_general`] of the cores `a` and `b` swollen by their radii.
+#[inline(never)]
 fn contact_cores((ca, ra): (&Core, f32), (cb, rb): (&Core, f32)) -> Option<Contact> {
     let (mut store_a, mut store_b) = ([Vec2::ZERO; 2], [Vec2::ZERO; 2]);
     if let (Some(fa), Some(fb)) = (ca.faces(), cb.faces()) {

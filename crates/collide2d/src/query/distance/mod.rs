@@ -172,10 +172,15 @@ fn closest_aabb_aabb(a: &Aabb, b: &Aabb) -> Option<ClosestPoints> {
 }
 
 fn closest_general(a: ShapeRef, b: ShapeRef) -> Option<ClosestPoints> {
-    let ((ca, ra), (cb, rb)) = (Core::of(a), Core::of(b));
-    if cores_overlap(&ca, &cb) {
+    Core::with_pair(a, b, closest_cores)
+}
+
+/// [`closest_general`] of the cores `ca` and `cb` swollen by their radii.
+#[inline(never)]
+fn closest_cores((ca, ra): (&Core, f32), (cb, rb): (&Core, f32)) -> Option<ClosestPoints> {
+    if cores_overlap(ca, cb) {
         return None;
     }
-    let (pa, pb) = closest_points_cores(&ca, &cb);
+    let (pa, pb) = closest_points_cores(ca, cb);
     from_cores(pa, pb, ra, rb)
 }
