@@ -33,6 +33,22 @@ impl Segment {
         Some(Segment { start, end, s, d, dd, left: d.perp() / dd.sqrt() })
     }
 
+    /// The face from `start` to `end` of a box, polygon or segment, whose outward unit normal
+    /// `outward` is known (on its right, as faces run counter-clockwise): its left normal is
+    /// taken from it rather than worked out again (a square root and a division, whose latency
+    /// the faces' shortcut would wait on). Exact to f32's rounding of the normal, far inside
+    /// the bands the gaps are judged by. `None` for a face of zero length.
+    #[inline]
+    pub(super) fn face(start: Vec2, end: Vec2, outward: Vec2) -> Option<Segment> {
+        let s = start.as_dvec2();
+        let d = end.as_dvec2() - s;
+        let dd = d.length_squared();
+        if dd == 0.0 {
+            return None;
+        }
+        Some(Segment { start, end, s, d, dd, left: -outward.as_dvec2() })
+    }
+
     /// The signed distance of `p` from the segment's line, positive on its left.
     #[inline]
     pub(super) fn side(&self, p: Vec2) -> f64 {

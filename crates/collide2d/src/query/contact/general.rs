@@ -123,8 +123,7 @@ fn contact_cores((ca, ra): (&Core, f32), (cb, rb): (&Core, f32)) -> Option<Conta
         None // a segment or point apart from a box or polygon, nothing to swell them into contact
     } else {
         let band = beyond_rounding(scale_a, scale_b, reach);
-        let faces = apart_by_faces(a, separation_a, b, separation_b, (band, (scale_a, scale_b)));
-        faces.unwrap_or_else(|| apart_within_radii(a, b))
+        apart_by_faces(a, separation_a, b, separation_b, (band, (scale_a, scale_b)), || apart_within_radii(a, b))
     }
 }
 
@@ -133,37 +132,42 @@ fn contact_cores((ca, ra): (&Core, f32), (cb, rb): (&Core, f32)) -> Option<Conta
 /// separation and the other core's edge most opposed to it (or its lone vertex). The approach
 /// is taken for the cores' distance once shown to be ([`approach_is_distance`], given the
 /// coordinates' sizes `scales`), and its gap is judged against the reach only clear of the
-/// rounding `band`: `Some(answer)` then, else `None` for the exact scan.
+/// rounding `band`: the answer then, else `unsure()`, the exact scan's. (The answer is not
+/// handed back in a wrapper to be unpacked: its copy out of one stalled the caller's reads.)
 fn apart_by_faces(
     a: Rounded,
     (sa, ea): Separation,
     b: Rounded,
     (sb, eb): Separation,
     (band, scales): (f32, (f32, f32)),
-) -> Option<Option<Contact>> {
+    unsure: impl FnOnce() -> Option<Contact>,
+) -> Option<Contact> {
     let b_reference = sb > sa;
     let (reference, face, incident) = if b_reference { (b, eb, a) } else { (a, ea, b) };
     let (v1, v2, n) = reference.edge(face);
-    let face = Segment::new(v1, v2)?;
+    let Some(face) = Segment::face(v1, v2, n) else { return unsure() };
     let (dist_sq, on_face, on_incident, normal) = match incident_edge(&incident, n) {
-        Some((w1, w2)) => closest_approach(&face, &Segment::new(w1, w2)?),
+        Some((w1, w2, m)) => match Segment::face(w1, w2, m) {
+            Some(edge) => closest_approach(&face, &edge),
+            None => return unsure(),
+        },
         None => {
-            let p = *incident.core.vertices().first()?;
+            let Some(&p) = incident.core.vertices().first() else { return unsure() };
             let (dist_sq, foot, towards_p) = face.approach(p);
             (dist_sq, foot, p, towards_p)
         }
     };
     let gap = dist_sq.sqrt();
     if !approach_is_distance((reference.core, incident.core), normal, gap, sa.max(sb), scales) {
-        return None;
+        return unsure();
     }
     match classify(gap, a.radius as f64 + b.radius as f64, band as f64) {
-        Gap::Beyond => Some(None),
-        Gap::Unsure => None,
+        Gap::Beyond => None,
+        Gap::Unsure => unsure(),
         Gap::Within(gap) => {
             let (pa, pb, normal) =
                 if b_reference { (on_incident, on_face, -normal) } else { (on_face, on_incident, normal) };
-            Some(Some(within_radii((a, pa), (b, pb), normal, gap)))
+            Some(within_radii((a, pa), (b, pb), normal, gap))
         }
     }
 }
@@ -373,7 +377,7 @@ fn clip_against_face(reference: Rounded, face: usize, incident: Rounded, core_se
     };
     let mut points = [ContactPoint::default(); 2];
     let mut count = 0;
-    if let Some((w1, w2)) = incident_edge(&incident, n) {
+    if let Some((w1, w2, _)) = incident_edge(&incident, n) {
         // Along the face: its normal turned a quarter left (a zero-length face has no direction).
         let tangent = if v1 == v2 { Vec2::ZERO } else { n.perp() };
         let length = tangent.dot(v2 - v1);
@@ -415,11 +419,12 @@ fn clip_against_face(reference: Rounded, face: usize, incident: Rounded, core_se
     Contact::new(n, depth, &points[..count])
 }
 
-/// The edge of `core` most opposed to `n` (its two ends), or `None` for a point core.
-fn incident_edge(core: &Rounded, n: Vec2) -> Option<(Vec2, Vec2)> {
+/// The edge of `core` most opposed to `n` (its two ends and outward normal), or `None` for a
+/// point core.
+fn incident_edge(core: &Rounded, n: Vec2) -> Option<(Vec2, Vec2, Vec2)> {
     // One pass, each face's dot product taken once; the first of equally opposed faces, in
     // `total_cmp`'s order, as `min_by` would pick.
-    // The edge's ends are read only for the winner.
+    // The edge is read only for the winner.
     let mut best: Option<(f32, usize)> = None;
     for (i, normal) in core.normals.iter().enumerate() {
         let d = normal.dot(n);
@@ -427,10 +432,7 @@ fn incident_edge(core: &Rounded, n: Vec2) -> Option<(Vec2, Vec2)> {
             best = Some((d, i));
         }
     }
-    best.map(|(_, i)| {
-        let (w1, w2, _) = core.edge(i);
-        (w1, w2)
-    })
+    best.map(|(_, i)| core.edge(i))
 }
 
 /// pick_reference's tie: 1e-5 of the larger separation `sa`, `sb`, plus 1e-5 of the
