@@ -98,15 +98,17 @@ fn contact_cores((ca, ra): (&Core, f32), (cb, rb): (&Core, f32)) -> Option<Conta
     // sides count) give a separation that never exceeds the cores' distance: one beyond the
     // radii's reach, clear of rounding, says "apart" without the exact tests. The box's or
     // polygon's faces go first: against two vertices or one they cost least, and often settle
-    // it before the segment's sides are worked out (a square root).
+    // it. The segment's sides are normalised before them all the same: the square root and
+    // division run while the faces are taken, where after them the sides would wait on them.
     let beyond_reach = reach + beyond_rounding(scale_a, scale_b, reach);
     let a_first = ca.faces().is_some();
     let (first, second) = if a_first { (ca, cb) } else { (cb, ca) };
-    let first_separation = separation(first, &mut [Vec2::ZERO; 2], second, beyond_reach);
+    let (a, b) = (Rounded::new(ca, ra, &mut store_a), Rounded::new(cb, rb, &mut store_b));
+    let first_faces = if a_first { a.faces() } else { b.faces() };
+    let first_separation = max_separation(first_faces, second.vertices(), beyond_reach);
     if clearly_apart(first_separation.0, beyond_reach) {
         return None;
     }
-    let (a, b) = (Rounded::new(ca, ra, &mut store_a), Rounded::new(cb, rb, &mut store_b));
     let second_faces = if a_first { b.faces() } else { a.faces() };
     let second_separation = max_separation(second_faces, first.vertices(), beyond_reach);
     let (separation_a, separation_b) =
@@ -222,13 +224,6 @@ fn cores_meet_by(worst: f32, band: f32, a: &Core, b: &Core) -> bool {
 #[inline]
 fn both_flat(a: &Core, b: &Core) -> bool {
     a.faces().is_none() && b.faces().is_none()
-}
-
-/// [`max_separation`] of `core`'s faces (a segment's two sides worked out into `store`) against
-/// `other`'s vertices.
-#[inline]
-fn separation(core: &Core, store: &mut [Vec2; 2], other: &Core, enough: f32) -> Separation {
-    max_separation(flat_faces(core, store), other.vertices(), enough)
 }
 
 /// The largest coordinate magnitude of `vertices`: a scale for the rounding of products of them.
