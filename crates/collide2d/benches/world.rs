@@ -35,6 +35,9 @@
 //! - **world_step_10k**: the full `World::step` (broad phase, exact narrow phase with contacts,
 //!   events) on the 10,000-box scene, on one thread (`set_parallel_threshold(usize::MAX)`) and
 //!   with the default threshold.
+//! - **world_step_10k_shapes**: the same scene's colliders as 8-gons and capsules, each also
+//!   turning, through `World::set_transform` and `World::step` on one thread: a narrow phase of
+//!   polygon and capsule contacts.
 //!
 //! Run with `cargo bench -p collide2d --bench world`.
 
@@ -43,7 +46,7 @@ mod common;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use collide2d::{Aabb, BroadPhase, Shape, Transform, Vec2, World};
+use collide2d::{Aabb, BroadPhase, Capsule, ConvexPolygon, Shape, Transform, Vec2, World};
 use common::{cpu_ns, Rng};
 use criterion::measurement::WallTime;
 use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion};
@@ -467,5 +470,83 @@ fn world_step_10k(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, broad_phase, world_step_10k);
+/// The 10,000 scene's colliders as 8-gons (even indices: radius the mean half side) and
+/// capsules (odd: half length the first half side, radius half the second), each turning at its
+/// own rate (up to 0.05 radians a step) as it moves.
+struct Turning {
+    world: World,
+    handles: Vec<collide2d::ColliderHandle>,
+    angles: Vec<f32>,
+    spins: Vec<f32>,
+}
+
+impl Turning {
+    fn build(scene: &Scene) -> Self {
+        let mut world = World::new();
+        let mut r = Rng::new(0x10_0008);
+        let (mut handles, mut angles, mut spins) = (Vec::new(), Vec::new(), Vec::new());
+        for (i, (c, h)) in scene.centers.iter().zip(&scene.halves).enumerate() {
+            let local: Shape = if i % 2 == 0 {
+                ConvexPolygon::regular(8, Vec2::ZERO, (h.x + h.y) / 2.0, 0.0).unwrap().into()
+            } else {
+                Capsule::new(Vec2::new(-h.x, 0.0), Vec2::new(h.x, 0.0), h.y / 2.0).unwrap().into()
+            };
+            let angle = r.angle();
+            handles.push(
+                world.insert(local, Transform::from_translation_rotation_scale(*c, angle, Vec2::ONE), ()).unwrap(),
+            );
+            angles.push(angle);
+            spins.push(r.range(-0.05, 0.05));
+        }
+        Turning { world, handles, angles, spins }
+    }
+
+    /// Moves and turns every collider, steps the world, and counts the touching pairs.
+    fn step(&mut self, scene: &Scene) -> usize {
+        for (i, h) in self.handles.iter().enumerate() {
+            self.angles[i] += self.spins[i];
+            let place = Transform::from_translation_rotation_scale(scene.centers[i], self.angles[i], Vec2::ONE);
+            self.world.set_transform(*h, place).unwrap();
+        }
+        self.world.step().touching().count()
+    }
+}
+
+/// `World::step` on the 10,000 scene of turning 8-gons and capsules, one thread: where the
+/// narrow phase is polygon and capsule contacts (issue 56).
+fn world_step_10k_shapes(c: &mut Criterion) {
+    let scene = Scene::new(10_000, 316.0, 0x10_0007);
+    let all: Vec<u32> = (0..scene.len() as u32).collect();
+    let mut ours = Turning::build(&scene);
+    ours.world.set_parallel_threshold(usize::MAX);
+    ours.world.step();
+    let mut s = scene.clone();
+    let (steps, mut touching) = (steps(), 0usize);
+    let (t, cpu) = (Instant::now(), cpu_ns());
+    for _ in 0..steps {
+        s.advance(&all);
+        touching += ours.step(&s);
+    }
+    let (wall, on_cpu) = per_step(t, cpu, steps);
+    println!(
+        "{steps} World::step of 10000 moving, turning 8-gons and capsules, one thread: {wall:.3} ms/step \
+         (on CPU {on_cpu:.3}); mean touching pairs per step {:.0}",
+        touching as f64 / steps as f64
+    );
+    let mut group = c.benchmark_group("world_step_10k_shapes");
+    group.sample_size(20).warm_up_time(Duration::from_secs(1)).measurement_time(Duration::from_secs(4));
+    group.bench_function("one_thread", |bch| {
+        bch.iter_custom(|iters| {
+            let t = Instant::now();
+            for _ in 0..iters {
+                s.advance(&all);
+                black_box(ours.step(&s));
+            }
+            t.elapsed()
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, broad_phase, world_step_10k, world_step_10k_shapes);
 criterion_main!(benches);
