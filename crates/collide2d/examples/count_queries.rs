@@ -9,7 +9,7 @@
 //!
 //! The instructions per call are (refs at 20,000 − refs at 0) / 20,000. Queries: `intersects`,
 //! `contact`, `distance`, `ray` (the first kind only), `cast`; kinds: `circle`, `obb`, `aabb`,
-//! `capsule`, `segment`, `gon` (a regular 8-gon). The 1,000 pairs come from a fixed-seed
+//! `capsule`, `segment`, `gon` (a regular 8-gon), `gon32`. The 1,000 pairs come from a fixed-seed
 //! xorshift; a fifth argument `touching` keeps only pairs that intersect (drawn until 1,000 do).
 use collide2d::*;
 use std::hint::black_box;
@@ -45,10 +45,13 @@ fn shapes(rng: &mut Rng, kind: &str) -> Shape {
         }
         "capsule" => Shape::Capsule(Capsule::new(c, c + rng.v(1.0), rng.r(0.3, 0.8)).unwrap()),
         "segment" => Shape::Segment(Segment::new(c, c + rng.v(1.5)).unwrap()),
+        "gon32" => Shape::ConvexPolygon(
+            ConvexPolygon::regular(32, c, rng.r(0.5, 1.5), rng.r(0.0, std::f32::consts::TAU)).unwrap(),
+        ),
         "gon" => Shape::ConvexPolygon(
             ConvexPolygon::regular(8, c, rng.r(0.5, 1.5), rng.r(0.0, std::f32::consts::TAU)).unwrap(),
         ),
-        other => panic!("unknown kind {other}: circle, obb, aabb, capsule, segment or gon"),
+        other => panic!("unknown kind {other}: circle, obb, aabb, capsule, segment, gon or gon32"),
     }
 }
 

@@ -125,6 +125,8 @@ mod serial;
 pub mod shape;
 #[cfg(feature = "parallel")]
 mod share;
+#[cfg(test)]
+mod test_rng;
 pub mod tiered;
 pub mod trace;
 pub mod world;

@@ -6,6 +6,8 @@
 
 use glam::{DVec2, Vec2};
 
+use super::descent::descend_closest;
+
 /// A vertex of `core_a ⊕ −core_b`: `a[i] − b[j]`.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct SumVertex {
@@ -121,6 +123,12 @@ pub(crate) fn closest_points_convex(a: &[Vec2], b: &[Vec2]) -> Option<(Vec2, Vec
 
 /// [`closest_points_convex`] for the pair in the order given.
 fn walk_closest(a: &[Vec2], b: &[Vec2]) -> Option<(Vec2, Vec2)> {
+    descend_closest(a, b).or_else(|| walk_all(a, b))
+}
+
+/// [`walk_closest`] by the walk of every edge of the difference: the answer wherever the
+/// descent gives none (polygons that touch or overlap included).
+pub(super) fn walk_all(a: &[Vec2], b: &[Vec2]) -> Option<(Vec2, Vec2)> {
     if a.len() < 2 || b.len() < 2 {
         return None;
     }

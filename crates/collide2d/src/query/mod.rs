@@ -8,6 +8,7 @@ pub mod cast;
 pub mod contact;
 pub mod contains;
 pub(crate) mod core;
+mod descent;
 pub mod distance;
 pub mod intersects;
 mod minkowski;

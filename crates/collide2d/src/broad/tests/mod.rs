@@ -203,15 +203,7 @@ proptest! {
     }
 }
 
-/// A seeded xorshift generator of numbers in [0, 1).
-fn uniform(mut r: u64) -> impl FnMut() -> f32 {
-    move || {
-        r ^= r << 13;
-        r ^= r >> 7;
-        r ^= r << 17;
-        (r >> 40) as f32 / (1u64 << 24) as f32
-    }
-}
+use crate::test_rng::uniform;
 
 #[test]
 fn many_colliders_use_both_kinds_of_update_and_rebuild_when_grown() {

@@ -181,7 +181,8 @@ fn straddles([s0, s1]: [f64; 2], band: f64) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::query::contact::{agree, signed_uniform};
+    use crate::query::contact::agree;
+    use crate::test_rng::signed_uniform;
 
     #[test]
     fn the_fast_paths_answer_as_the_general_path_at_every_scale() {

@@ -1,8 +1,9 @@
 //! The faces' shortcut for cores apart within the radii, held to the exact scan it stands in for.
 
 use super::*;
-use crate::query::contact::{agree, signed_uniform};
+use crate::query::contact::agree;
 use crate::shape::{Capsule, Circle, ConvexPolygon, Obb, Segment as SegmentShape};
+use crate::test_rng::signed_uniform;
 
 /// `apart_by_faces` where it answers, against `apart_within_radii`, for a pair whose cores
 /// are apart: whether it answered, and with a contact.

@@ -88,18 +88,6 @@ pub(crate) fn contact_ref(a: ShapeRef, b: ShapeRef) -> Option<Contact> {
     }
 }
 
-/// A seeded xorshift stream in [-1, 1), for the contact modules' comparisons of random pairs.
-#[cfg(test)]
-fn signed_uniform(seed: u64) -> impl FnMut() -> f32 {
-    let mut state = seed;
-    move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        (state >> 40) as f32 / (1u64 << 23) as f32 - 1.0
-    }
-}
-
 /// Whether a fast path's contact is the general path's: the same answer, and where both
 /// touch, the same normal, depth and points to within rounding of the shapes' size. With
 /// `crossing`, opposite normals at the same depth pass too: cores crossing where out either
