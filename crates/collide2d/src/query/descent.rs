@@ -19,7 +19,6 @@ use glam::{DVec2, Vec2};
 /// The closest points `(on a, on b)` of the convex polygons `a` and `b` (counter-clockwise, two
 /// or more vertices each), when the descent finds and verifies them; `None` leaves the answer to
 /// the full walk (including for polygons that touch or overlap).
-#[allow(clippy::neg_cmp_op_on_partial_ord)] // NaN leaves the answer to the full walk
 pub(crate) fn descend_closest(a: &[Vec2], b: &[Vec2]) -> Option<(Vec2, Vec2)> {
     let (n, m) = (a.len(), b.len());
     if n < 2 || m < 2 {
@@ -29,8 +28,7 @@ pub(crate) fn descend_closest(a: &[Vec2], b: &[Vec2]) -> Option<(Vec2, Vec2)> {
     let towards_b = mean(b) - mean(a);
     let (i, far_a) = extreme(a, towards_b);
     let (j, near_b) = extreme(b, -towards_b);
-    // Along the line of the means, a's furthest vertex must stop short of b's nearest.
-    if !(far_a < -near_b) {
+    if !parted(far_a, near_b) {
         return None;
     }
     let at = |i: usize, j: usize| a[i].as_dvec2() - b[j].as_dvec2();
@@ -39,21 +37,18 @@ pub(crate) fn descend_closest(a: &[Vec2], b: &[Vec2]) -> Option<(Vec2, Vec2)> {
     // Forward first; backward only if the first edge forward leads away.
     for forward in [true, false] {
         let mut moved = false;
-        for _ in 0..n + m {
+        for _ in 0..whole_turn(n, m) {
             let next = step(a, b, here, forward);
             let q = at(next.0, next.1);
-            let e = q - p;
-            let ahead = -p.dot(e);
-            if !(ahead > 0.0) {
-                break; // the origin lies behind this vertex along the edge
+            match foot_along(p, q - p) {
+                Foot::Behind => break,
+                Foot::On(t) => {
+                    best = Some((here, next, t));
+                    moved = true;
+                    break;
+                }
+                Foot::Beyond => (here, p, moved) = (next, q, true),
             }
-            moved = true;
-            let t = ahead / e.length_squared();
-            if t < 1.0 {
-                best = Some((here, next, t));
-                break;
-            }
-            (here, p) = (next, q);
         }
         if moved {
             break;
@@ -64,6 +59,52 @@ pub(crate) fn descend_closest(a: &[Vec2], b: &[Vec2]) -> Option<(Vec2, Vec2)> {
     let (pa, qa, pb, qb) = (a[i0].as_dvec2(), a[i1].as_dvec2(), b[j0].as_dvec2(), b[j1].as_dvec2());
     let (on_a, on_b) = (pa + (qa - pa) * t, pb + (qb - pb) * t);
     nearest_beyond_all(a, b, on_a - on_b).then(|| (on_a.as_vec2(), on_b.as_vec2()))
+}
+
+/// Whether the polygons' extremes along the line of their means, `far_a` (a's furthest towards
+/// b) and `near_b` (b's furthest towards a, measured the other way), leave a gap: the vertex
+/// the descent starts from then faces the origin. Its own function so that the exclusion for
+/// `<=` names it: a gap of exactly 0 only sends the pair on to the descent, whose check
+/// refuses polygons that touch, and an answer it verifies is the walk's.
+#[inline]
+#[allow(clippy::neg_cmp_op_on_partial_ord)] // NaN parts nothing
+fn parted(far_a: f32, near_b: f32) -> bool {
+    far_a < -near_b
+}
+
+/// At most as many steps as the difference has vertices (`n + m`): a whole turn round it. Its
+/// own function so that the exclusion for `*` names it: the descent stops long before.
+#[inline]
+fn whole_turn(n: usize, m: usize) -> usize {
+    n + m
+}
+
+/// Where the origin's foot on the line of the edge from `p` along `e` falls.
+enum Foot {
+    /// Behind `p` (or on it): the edge leads away from the origin.
+    Behind,
+    /// On the edge, at `p + t · e` with `t` in (0, 1).
+    On(f64),
+    /// At or past the edge's end: the descent goes on from there.
+    Beyond,
+}
+
+/// [`Foot`] for the edge from `p` along `e`. A foot exactly on `p` or on the edge's end is the
+/// same point whichever way it is told (`>=` for `>`, `<=` for `<` give the vertex as the
+/// edge's end or start), so those mutants are excluded by name. NaN counts as behind.
+#[inline]
+#[allow(clippy::neg_cmp_op_on_partial_ord)]
+fn foot_along(p: DVec2, e: DVec2) -> Foot {
+    let ahead = -p.dot(e);
+    if !(ahead > 0.0) {
+        return Foot::Behind;
+    }
+    let t = ahead / e.length_squared();
+    if t < 1.0 {
+        Foot::On(t)
+    } else {
+        Foot::Beyond
+    }
 }
 
 /// The vertex of `v` furthest along `d`: its index and `d · v` (the first of equals; a NaN is
@@ -170,6 +211,21 @@ mod tests {
         assert_eq!(descend_closest(a.vertices(), above.vertices()), None);
         let (pa, pb) = walk_all(a.vertices(), above.vertices()).expect("apart");
         assert_eq!(pa.distance(pb), 1.0);
+    }
+
+    #[test]
+    fn a_segment_descends_and_fewer_than_two_vertices_are_left_to_the_walk() {
+        let square = [Vec2::new(0.0, 0.0), Vec2::new(1.0, 0.0), Vec2::new(1.0, 1.0), Vec2::new(0.0, 1.0)];
+        let segment = [Vec2::new(3.0, -1.0), Vec2::new(3.0, 2.0)];
+        // Side by side: the points square across from the origin's foot on the difference's edge.
+        let expected = (Vec2::new(1.0, 0.5), Vec2::new(3.0, 0.5));
+        assert_eq!(walk_all(&square, &segment), Some(expected));
+        assert_eq!(descend_closest(&square, &segment), Some(expected));
+        assert_eq!(descend_closest(&segment, &square), Some((expected.1, expected.0)));
+        for few in [&[][..], &[Vec2::new(3.0, 0.5)][..]] {
+            assert_eq!(descend_closest(&square, few), None);
+            assert_eq!(descend_closest(few, &square), None);
+        }
     }
 
     #[test]
