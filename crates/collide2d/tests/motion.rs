@@ -321,6 +321,30 @@ fn it_never_ends_overlapping_what_it_did_not_start_in() {
 }
 
 #[test]
+fn a_mover_squeezed_between_what_it_barely_overlaps_and_a_wall_is_not_pushed_into_the_wall() {
+    // Found by the property above: a box starts deep in one turned box (0), and after two moves
+    // is left overlapping it by 0.003 with a second turned box (2) a skin away on its other
+    // side, the gap between them 0.012 wider than the mover. Pushing it clear of the first
+    // (by the overlap and a skin) entered the second, and every slide then started inside it.
+    let ring = [v(21.042841, -2.3416235), v(18.162462, 4.6049433), v(16.42582, 3.8848484)];
+    let ring = [ring[0], ring[1], ring[2], v(18.586105, -1.3250768), v(13.37618, -3.4853613), v(14.096274, -5.222003)];
+    let shapes: Vec<Shape> = vec![
+        Obb::new(v(17.141193, -7.3735976), v(2.486619, 3.3522983), 1.4949117).unwrap().into(),
+        Polygon::new(&ring).unwrap().into(),
+        Obb::new(v(8.331161, -5.0827), v(3.2431684, 3.6967714), 0.1530892).unwrap().into(),
+    ];
+    let (mut world, handles) = world_of(&shapes);
+    let mover = Aabb::from_center_half_extents(Vec2::ZERO, v(0.9160257, 1.3740385)).unwrap();
+    let player = world.insert(mover.into(), Transform::from_translation(v(20.987837, -7.953478)), ()).unwrap();
+    let motion = v(-19.587507, 17.692907);
+    for step in 0..4 {
+        world.move_and_slide(player, motion * (1.0 - 0.2 * step as f32), &MoveOptions::default()).unwrap();
+        let me = world.world_shape(player).unwrap();
+        assert!(!intersects(me, world.world_shape(handles[2]).unwrap()), "in the wall after move {step}");
+    }
+}
+
+#[test]
 fn a_skin_below_what_f32_resolves_is_raised_so_that_it_still_never_ends_overlapping() {
     // A skin of 1e-6 at 30 units from the origin is below an ulp there (1.9e-6): the mover's
     // skin is raised to MoveOptions::SKIN_FLOOR times the coordinates in play.

@@ -291,7 +291,35 @@ impl<T> World<T> {
                 None => {}
             }
         }
-        push
+        let query = QueryFilter { filter, ignore: passed, sensors: false };
+        if push == Vec2::ZERO || !self.push_meets_another(shape, push, nearby, &query) {
+            return push;
+        }
+        // Squeezed: no push clears what it barely overlaps without entering something it does
+        // not (a gap narrower than the mover and two skins). It is then free to leave what it
+        // overlaps, as what it starts deep in, and the casts keep it out of everything else.
+        for &(j, bounds) in nearby {
+            let other = self.handle(j);
+            if bounds.overlaps(&own)
+                && self.counts(j, &QueryFilter { filter, ignore: &passed[..ignored], sensors: false })
+                && !passed.contains(&other)
+                && intersects(&self.shapes[j as usize], shape)
+            {
+                passed.push(other);
+            }
+        }
+        Vec2::ZERO
+    }
+
+    /// Whether `shape` moved by `push` would overlap a collider about it (`nearby`, those the
+    /// `query` counts) that it does not overlap where it is. True when it cannot be moved.
+    fn push_meets_another(&self, shape: &Shape, push: Vec2, nearby: &[(u32, Bounds)], query: &QueryFilter) -> bool {
+        let Ok(pushed) = shape.transformed(&Transform::from_translation(push)) else { return true };
+        let reach = bounds_of(&pushed);
+        nearby.iter().any(|&(j, bounds)| {
+            let other = &self.shapes[j as usize];
+            bounds.overlaps(&reach) && self.counts(j, query) && intersects(other, &pushed) && !intersects(other, shape)
+        })
     }
 }
 
