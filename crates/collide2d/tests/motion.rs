@@ -345,6 +345,40 @@ fn a_mover_squeezed_between_what_it_barely_overlaps_and_a_wall_is_not_pushed_int
 }
 
 #[test]
+fn in_a_gap_narrower_than_it_and_two_skins_it_leaves_what_it_overlaps_but_not_into_the_other_wall() {
+    // Walls at x ≤ 0 (an L whose arm reaches over the gap at y = 1.2, so that its bounds take
+    // in the mover's) and x ≥ 2.005; a box 2 wide from x = 0.008, 0.003 into the right wall and
+    // 0.008 from the left one. Clear of the right by a skin would put it 0.005 into the left.
+    let mut world = World::new();
+    let l = [v(-10.0, -10.0), v(0.0, -10.0), v(0.0, 1.2), v(3.0, 1.2), v(3.0, 10.0), v(-10.0, 10.0)];
+    let left = put(&mut world, Polygon::new(&l).unwrap());
+    put(&mut world, Aabb::new(v(2.005, -10.0), v(12.0, 10.0)).unwrap());
+    let player = put(&mut world, Aabb::new(v(0.008, -1.0), v(2.008, 1.0)).unwrap());
+    for motion in [v(-1.0, 0.0), v(-1.0, -0.5), v(0.0, 1.0)] {
+        world.move_and_slide(player, motion, &MoveOptions::default()).unwrap();
+        let me = world.world_shape(player).unwrap();
+        assert!(!intersects(me, world.world_shape(left).unwrap()), "into the left wall moving {motion}");
+    }
+    // Down the gap by 0.5, then up to a skin under the arm: the right wall does not hold it.
+    let y = position(&world, player).y;
+    assert!(y > 0.15 && y < 0.2, "{y}");
+}
+
+#[test]
+fn a_mover_barely_in_the_floor_is_lifted_clear_before_it_moves_even_beside_a_near_miss() {
+    // 0.005 into the floor (within two skins): lifted a skin clear, then it slides. The disc by
+    // its top corner takes in the mover's bounds but not the mover, pushed or not.
+    let mut world = World::new();
+    let floor = put(&mut world, Aabb::new(v(-20.0, -1.0), v(20.0, 0.0)).unwrap());
+    put(&mut world, Circle::new(v(2.3, 2.3), 0.35).unwrap());
+    let player = put(&mut world, Aabb::new(v(0.0, -0.005), v(2.0, 1.995)).unwrap());
+    let r = world.move_and_slide(player, v(-1.0, 0.0), &MoveOptions::default()).unwrap();
+    let me = world.world_shape(player).unwrap();
+    assert!(!intersects(me, world.world_shape(floor).unwrap()), "still in the floor after {r:?}");
+    assert!((position(&world, player) - v(-1.0, 0.015)).length() < 1e-4, "{}", position(&world, player));
+}
+
+#[test]
 fn a_skin_below_what_f32_resolves_is_raised_so_that_it_still_never_ends_overlapping() {
     // A skin of 1e-6 at 30 units from the origin is below an ulp there (1.9e-6): the mover's
     // skin is raised to MoveOptions::SKIN_FLOOR times the coordinates in play.
