@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# The npm package: build it, run its node --test suite, then pack it and install the tarball in
+# a fresh project (no registry needed: it has no dependencies) that runs the README's example.
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+bash "$here/build.sh"
+node --test "$here/test/"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+(cd "$here/pkg" && npm pack --silent --pack-destination "$work" >/dev/null)
+tarball="$(ls "$work"/collide2d-*.tgz)"
+mkdir "$work/app"
+cd "$work/app"
+echo '{ "name": "app", "version": "1.0.0", "type": "module", "private": true }' > package.json
+npm install --silent --no-audit --no-fund --offline "$tarball"
+# The README's example, as a user would paste it.
+sed -n '/^```js$/,/^```$/p' "$here/js/README.md" | sed '1d;$d' > example.mjs
+node example.mjs | tee out.txt
+expected=$'true\n{ x: -1, y: 0 } 0.5\n3.5'
+if [ "$(cat out.txt)" != "$expected" ]; then
+  echo "the README's example printed something else; expected:"; echo "$expected"; exit 1
+fi
+echo "npm package: packed, installed in a fresh project, README example ran"

@@ -1,0 +1,82 @@
+// Types of the collide2d npm package. Vectors go in as `{x, y}` or `[x, y]` and come out as
+// `{x, y}`; shapes are frozen plain objects made by the functions below.
+
+/** A 2D vector as the package returns it. */
+export interface Vec2 {
+  x: number;
+  y: number;
+}
+
+/** A vector as the package accepts it. */
+export type Vec2Like = Vec2 | readonly [number, number];
+
+export interface Point { readonly kind: 'point'; readonly at: Vec2 }
+export interface Segment { readonly kind: 'segment'; readonly a: Vec2; readonly b: Vec2 }
+export interface Box { readonly kind: 'box'; readonly min: Vec2; readonly max: Vec2 }
+export interface Circle { readonly kind: 'circle'; readonly center: Vec2; readonly radius: number }
+export interface OrientedBox {
+  readonly kind: 'orientedBox';
+  readonly center: Vec2;
+  readonly halfExtents: Vec2;
+  readonly rotation: number;
+}
+export interface Capsule { readonly kind: 'capsule'; readonly a: Vec2; readonly b: Vec2; readonly radius: number }
+export interface Polygon { readonly kind: 'polygon'; readonly points: readonly Vec2[] }
+
+/** Any shape the queries take. */
+export type Shape = Point | Segment | Box | Circle | OrientedBox | Capsule | Polygon;
+
+/** One point of a contact: on each shape's surface, and how deep there. */
+export interface ContactPoint {
+  onA: Vec2;
+  onB: Vec2;
+  depth: number;
+}
+
+/** How two shapes overlap. */
+export interface Contact {
+  /** Unit normal from `a` towards `b`. */
+  normal: Vec2;
+  /** How far they overlap along the normal (0 when touching). */
+  depth: number;
+  /** Moving `b` by this separates them: the shortest such move. */
+  pushOutB: Vec2;
+  /** One or two points (two when an edge lies flat against an edge). */
+  points: ContactPoint[];
+}
+
+/** The closest points of two shapes apart. */
+export interface ClosestPoints {
+  onA: Vec2;
+  onB: Vec2;
+  distance: number;
+}
+
+/** Loads the WebAssembly module; await it once before anything else. */
+export function init(): Promise<void>;
+
+/** A single point. */
+export function point(p: Vec2Like): Point;
+/** A line segment from `a` to `b`. */
+export function segment(a: Vec2Like, b: Vec2Like): Segment;
+/** An axis-aligned box from its lowest corner `min` to its highest `max`. */
+export function box(min: Vec2Like, max: Vec2Like): Box;
+/** A disc. */
+export function circle(center: Vec2Like, radius: number): Circle;
+/** A rectangle of half sizes `halfExtents` turned by `rotation` radians about its centre. */
+export function orientedBox(center: Vec2Like, halfExtents: Vec2Like, rotation?: number): OrientedBox;
+/** The segment from `a` to `b` swollen by `radius` (a stadium). */
+export function capsule(a: Vec2Like, b: Vec2Like, radius: number): Capsule;
+/** A convex polygon through `points` in order (either winding). */
+export function polygon(points: readonly Vec2Like[]): Polygon;
+
+/** Whether `a` and `b` overlap or touch. */
+export function intersects(a: Shape, b: Shape): boolean;
+/** Whether `a` holds all of `b`. */
+export function contains(a: Shape, b: Shape): boolean;
+/** How `a` and `b` overlap, or `null` when they do not. */
+export function contact(a: Shape, b: Shape): Contact | null;
+/** The closest points of `a` and `b` and their distance, or `null` when they touch or overlap. */
+export function closestPoints(a: Shape, b: Shape): ClosestPoints | null;
+/** The distance between `a` and `b` (0 when they touch or overlap). */
+export function distance(a: Shape, b: Shape): number;

@@ -1,0 +1,137 @@
+// collide2d for JavaScript: shapes as plain objects, queries as functions, answers as plain
+// objects. Every answer is computed by the collide2d library compiled to WebAssembly; this file
+// only converts between JavaScript's terms and the module's numbers.
+//
+// Vectors go in as `{x, y}` or `[x, y]` and come out as `{x, y}`.
+
+import load, * as wasm from './collide2d_js.js';
+
+let loading = null;
+
+/**
+ * Loads the WebAssembly module; await it once before anything else. In Node it is read from the
+ * package's own folder, in a browser fetched beside this file (bundlers follow the URL).
+ */
+export function init() {
+  loading ??= (async () => {
+    const url = new URL('./collide2d_js_bg.wasm', import.meta.url);
+    if (url.protocol === 'file:') {
+      const { readFile } = await import('node:fs/promises');
+      await load({ module_or_path: await readFile(url) });
+    } else {
+      await load({ module_or_path: url });
+    }
+  })();
+  return loading;
+}
+
+const KIND = { point: 0, segment: 1, box: 2, circle: 3, orientedBox: 4, capsule: 5, polygon: 6 };
+const NUMBERS = Symbol('collide2d numbers');
+
+function xy(v, what) {
+  if (Array.isArray(v) && v.length === 2) return [v[0], v[1]];
+  if (v !== null && typeof v === 'object' && 'x' in v && 'y' in v) return [v.x, v.y];
+  throw new TypeError(`${what} must be {x, y} or [x, y], got ${JSON.stringify(v)}`);
+}
+
+function made(kind, fields, numbers) {
+  if (typeof wasm.check !== 'function' || loading === null) {
+    throw new Error('collide2d: await init() before making shapes');
+  }
+  const packed = Float32Array.from(numbers);
+  wasm.check(KIND[kind], packed);
+  const shape = { kind, ...fields };
+  Object.defineProperty(shape, NUMBERS, { value: packed });
+  return Object.freeze(shape);
+}
+
+// `+ 0` turns the -0 a normal's zero component can carry into 0, which prints as users expect.
+const point2 = (x, y) => ({ x: x + 0, y: y + 0 });
+
+/** A single point. */
+export function point(p) {
+  const [x, y] = xy(p, 'point');
+  return made('point', { at: point2(x, y) }, [x, y]);
+}
+
+/** A line segment from `a` to `b`. */
+export function segment(a, b) {
+  const [ax, ay] = xy(a, 'a'), [bx, by] = xy(b, 'b');
+  return made('segment', { a: point2(ax, ay), b: point2(bx, by) }, [ax, ay, bx, by]);
+}
+
+/** An axis-aligned box from its lowest corner `min` to its highest `max`. */
+export function box(min, max) {
+  const [x0, y0] = xy(min, 'min'), [x1, y1] = xy(max, 'max');
+  return made('box', { min: point2(x0, y0), max: point2(x1, y1) }, [x0, y0, x1, y1]);
+}
+
+/** A disc. */
+export function circle(center, radius) {
+  const [x, y] = xy(center, 'center');
+  return made('circle', { center: point2(x, y), radius }, [x, y, radius]);
+}
+
+/** A rectangle of half sizes `halfExtents` turned by `rotation` radians about its centre. */
+export function orientedBox(center, halfExtents, rotation = 0) {
+  const [x, y] = xy(center, 'center'), [hx, hy] = xy(halfExtents, 'halfExtents');
+  return made('orientedBox', { center: point2(x, y), halfExtents: point2(hx, hy), rotation }, [x, y, hx, hy, rotation]);
+}
+
+/** The segment from `a` to `b` swollen by `radius` (a stadium). */
+export function capsule(a, b, radius) {
+  const [ax, ay] = xy(a, 'a'), [bx, by] = xy(b, 'b');
+  return made('capsule', { a: point2(ax, ay), b: point2(bx, by), radius }, [ax, ay, bx, by, radius]);
+}
+
+/** A convex polygon through `points` in order (either winding). */
+export function polygon(points) {
+  if (!Array.isArray(points)) throw new TypeError('points must be an array of {x, y} or [x, y]');
+  const flat = points.flatMap((p, i) => xy(p, `points[${i}]`));
+  return made('polygon', { points: points.map((p) => point2(...xy(p, 'point'))) }, flat);
+}
+
+function args(a, b) {
+  for (const [s, name] of [[a, 'a'], [b, 'b']]) {
+    if (s === null || typeof s !== 'object' || !(NUMBERS in s)) {
+      throw new TypeError(`${name} must be a shape made by collide2d (circle, box, polygon, ...)`);
+    }
+  }
+  return [KIND[a.kind], a[NUMBERS], KIND[b.kind], b[NUMBERS]];
+}
+
+/** Whether `a` and `b` overlap or touch. */
+export function intersects(a, b) {
+  return wasm.intersects(...args(a, b));
+}
+
+/** Whether `a` holds all of `b`. */
+export function contains(a, b) {
+  return wasm.contains(...args(a, b));
+}
+
+/**
+ * How `a` and `b` overlap, or `null` when they do not: the unit `normal` from `a` towards `b`,
+ * the `depth`, `pushOutB` (moving `b` by it separates them, the shortest such move) and up to
+ * two contact `points`.
+ */
+export function contact(a, b) {
+  const n = wasm.contact(...args(a, b));
+  if (n === undefined) return null;
+  const points = [];
+  for (let i = 5; i + 5 <= n.length; i += 5) {
+    points.push({ onA: point2(n[i], n[i + 1]), onB: point2(n[i + 2], n[i + 3]), depth: n[i + 4] });
+  }
+  return { normal: point2(n[0], n[1]), depth: n[2], pushOutB: point2(n[3], n[4]), points };
+}
+
+/** The closest points of `a` and `b` and their distance, or `null` when they touch or overlap. */
+export function closestPoints(a, b) {
+  const n = wasm.closestPoints(...args(a, b));
+  return n === undefined ? null : { onA: point2(n[0], n[1]), onB: point2(n[2], n[3]), distance: n[4] };
+}
+
+/** The distance between `a` and `b` (0 when they touch or overlap). */
+export function distance(a, b) {
+  return wasm.distance(...args(a, b));
+}

@@ -1,0 +1,107 @@
+//! The WebAssembly side of the `collide2d` npm package: flat functions over shape codes and
+//! `f32` arrays, which `js/index.js` wraps in JavaScript's terms (camelCase, `{x, y}` or
+//! `[x, y]`, plain result objects, thrown `Error`s). The library computes every answer; this
+//! crate only decodes shapes and lays results out.
+//!
+//! A shape crosses as a kind code and its numbers:
+//!
+//! | code | kind | numbers |
+//! |---|---|---|
+//! | 0 | point | x, y |
+//! | 1 | segment | ax, ay, bx, by |
+//! | 2 | box (axis-aligned) | minX, minY, maxX, maxY |
+//! | 3 | circle | x, y, radius |
+//! | 4 | oriented box | x, y, halfWidth, halfHeight, rotation |
+//! | 5 | capsule | ax, ay, bx, by, radius |
+//! | 6 | convex polygon | x0, y0, x1, y1, … |
+
+use collide2d::{Aabb, Capsule, Circle, ConvexPolygon, Obb, Segment, Shape, Vec2};
+use wasm_bindgen::prelude::*;
+
+/// The shape of kind `kind` from its numbers, or an error that says what is wrong.
+fn shape(kind: u8, n: &[f32]) -> Result<Shape, JsError> {
+    let need = |count: usize, name: &str| {
+        if n.len() == count {
+            Ok(())
+        } else {
+            Err(JsError::new(&format!("a {name} takes {count} numbers, got {}", n.len())))
+        }
+    };
+    let at = |i: usize| Vec2::new(n[i], n[i + 1]);
+    match kind {
+        0 => {
+            need(2, "point")?;
+            let p = at(0);
+            if !p.is_finite() {
+                return Err(JsError::new(&format!("point: not finite ({}, {})", p.x, p.y)));
+            }
+            Ok(Shape::Point(p))
+        }
+        1 => need(4, "segment").and_then(|()| Segment::new(at(0), at(2)).map(Shape::from).map_err(error)),
+        2 => need(4, "box").and_then(|()| Aabb::new(at(0), at(2)).map(Shape::from).map_err(error)),
+        3 => need(3, "circle").and_then(|()| Circle::new(at(0), n[2]).map(Shape::from).map_err(error)),
+        4 => need(5, "oriented box").and_then(|()| Obb::new(at(0), at(2), n[4]).map(Shape::from).map_err(error)),
+        5 => need(5, "capsule").and_then(|()| Capsule::new(at(0), at(2), n[4]).map(Shape::from).map_err(error)),
+        6 => {
+            if n.len() % 2 != 0 {
+                return Err(JsError::new(&format!("a polygon takes x, y pairs, got {} numbers", n.len())));
+            }
+            let points: Vec<Vec2> = n.chunks_exact(2).map(|p| Vec2::new(p[0], p[1])).collect();
+            ConvexPolygon::new(&points).map(Shape::from).map_err(error)
+        }
+        other => Err(JsError::new(&format!("unknown shape kind {other}"))),
+    }
+}
+
+/// The library's error as a JavaScript `Error` with its message.
+fn error(e: impl std::fmt::Display) -> JsError {
+    JsError::new(&e.to_string())
+}
+
+/// Checks the numbers of a shape of kind `kind`: an error that says what is wrong, else nothing.
+#[wasm_bindgen]
+pub fn check(kind: u8, numbers: &[f32]) -> Result<(), JsError> {
+    shape(kind, numbers).map(|_| ())
+}
+
+/// Whether the two shapes overlap or touch.
+#[wasm_bindgen]
+pub fn intersects(kind_a: u8, a: &[f32], kind_b: u8, b: &[f32]) -> Result<bool, JsError> {
+    Ok(collide2d::intersects(&shape(kind_a, a)?, &shape(kind_b, b)?))
+}
+
+/// Whether `a` holds all of `b`.
+#[wasm_bindgen]
+pub fn contains(kind_a: u8, a: &[f32], kind_b: u8, b: &[f32]) -> Result<bool, JsError> {
+    Ok(collide2d::contains(&shape(kind_a, a)?, &shape(kind_b, b)?))
+}
+
+/// The contact of `a` and `b`, or nothing when they do not intersect, laid out as
+/// `[normalX, normalY, depth, pushOutBX, pushOutBY, then for each point: onAX, onAY, onBX,
+/// onBY, depth]`.
+#[wasm_bindgen]
+pub fn contact(kind_a: u8, a: &[f32], kind_b: u8, b: &[f32]) -> Result<Option<Vec<f32>>, JsError> {
+    let found = collide2d::contact(&shape(kind_a, a)?, &shape(kind_b, b)?);
+    Ok(found.map(|c| {
+        let push = c.push_out_b();
+        let mut out = vec![c.normal.x, c.normal.y, c.depth, push.x, push.y];
+        for p in c.points() {
+            out.extend_from_slice(&[p.point_a.x, p.point_a.y, p.point_b.x, p.point_b.y, p.depth]);
+        }
+        out
+    }))
+}
+
+/// The closest points of `a` and `b` and their distance, `[onAX, onAY, onBX, onBY, distance]`,
+/// or nothing when they touch or overlap.
+#[wasm_bindgen(js_name = closestPoints)]
+pub fn closest_points(kind_a: u8, a: &[f32], kind_b: u8, b: &[f32]) -> Result<Option<Vec<f32>>, JsError> {
+    let found = collide2d::closest_points(&shape(kind_a, a)?, &shape(kind_b, b)?);
+    Ok(found.map(|c| vec![c.point_a.x, c.point_a.y, c.point_b.x, c.point_b.y, c.distance]))
+}
+
+/// The distance between `a` and `b` (0 when they touch or overlap).
+#[wasm_bindgen]
+pub fn distance(kind_a: u8, a: &[f32], kind_b: u8, b: &[f32]) -> Result<f32, JsError> {
+    Ok(collide2d::distance(&shape(kind_a, a)?, &shape(kind_b, b)?))
+}

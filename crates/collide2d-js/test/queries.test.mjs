@@ -1,0 +1,68 @@
+// The package's queries in Node, against answers worked out by hand.
+import { test, before } from 'node:test';
+import assert from 'node:assert/strict';
+import * as c2d from '../pkg/index.js';
+
+before(async () => {
+  await c2d.init();
+});
+
+const close = (a, b, tol = 1e-5) => Math.abs(a - b) <= tol;
+const near = (v, x, y) => close(v.x, x) && close(v.y, y);
+
+test('a disc half into a wall is pushed out along the wall normal by the overlap', () => {
+  const player = c2d.circle({ x: 1.5, y: 0 }, 1);
+  const wall = c2d.box([2, -5], [3, 5]);
+  assert.equal(c2d.intersects(player, wall), true);
+  const hit = c2d.contact(wall, player);
+  assert.ok(near(hit.normal, -1, 0), JSON.stringify(hit));
+  assert.equal(hit.depth, 0.5);
+  assert.ok(near(hit.pushOutB, -0.5, 0));
+  assert.equal(hit.points.length, 1);
+  assert.ok(close(hit.points[0].onA.x, 2) && close(hit.points[0].onB.x, 2.5));
+});
+
+test('vectors go in as objects or arrays and come out as objects', () => {
+  const a = c2d.segment([0, 0], { x: 4, y: 0 });
+  assert.deepEqual(a.b, { x: 4, y: 0 });
+  assert.equal(Object.isFrozen(a), true);
+  assert.throws(() => c2d.circle('here', 1), TypeError);
+});
+
+test('touching counts as intersecting, with a contact of depth 0', () => {
+  const a = c2d.box([0, 0], [1, 1]);
+  const b = c2d.box([1, 0], [2, 1]);
+  assert.equal(c2d.intersects(a, b), true);
+  assert.equal(c2d.contact(a, b).depth, 0);
+  assert.equal(c2d.closestPoints(a, b), null);
+  assert.equal(c2d.distance(a, b), 0);
+});
+
+test('two squares flat against each other touch at two points', () => {
+  const a = c2d.polygon([[0, 0], [2, 0], [2, 2], [0, 2]]);
+  const b = c2d.orientedBox([2.5, 1], [1, 0.5]);
+  const hit = c2d.contact(a, b);
+  assert.ok(near(hit.normal, 1, 0), JSON.stringify(hit));
+  assert.ok(close(hit.depth, 0.5));
+  assert.equal(hit.points.length, 2);
+});
+
+test('distances and closest points of shapes apart', () => {
+  const player = c2d.circle([1.5, 0], 1);
+  const rock = c2d.polygon([[6, 0], [8, 0], [7, 2]]);
+  assert.ok(close(c2d.distance(player, rock), 3.5));
+  const p = c2d.closestPoints(player, rock);
+  assert.ok(close(p.distance, 3.5) && close(p.onA.x, 2.5) && close(p.onB.x, 6));
+  const pill = c2d.capsule([0, 5], [4, 5], 0.5);
+  assert.ok(close(c2d.distance(pill, c2d.point([2, 7])), 1.5));
+  assert.equal(c2d.contains(c2d.box([0, 0], [7.5, 10]), rock), false);
+  assert.equal(c2d.contains(c2d.box([0, -1], [10, 10]), rock), true);
+});
+
+test('shapes that cannot be built throw the library message; foreign objects are refused', () => {
+  assert.throws(() => c2d.circle([0, 0], -1), /radius/);
+  assert.throws(() => c2d.circle([0, Number.NaN], 1), /not finite/);
+  assert.throws(() => c2d.polygon([[0, 0], [1, 0], [0.2, 0.2], [0, 1]]), Error);
+  assert.throws(() => c2d.polygon([[0, 0], [1, 1]]), Error);
+  assert.throws(() => c2d.intersects({ kind: 'circle', center: { x: 0, y: 0 }, radius: 1 }, c2d.point([0, 0])), TypeError);
+});
