@@ -80,3 +80,32 @@ export function contact(a: Shape, b: Shape): Contact | null;
 export function closestPoints(a: Shape, b: Shape): ClosestPoints | null;
 /** The distance between `a` and `b` (0 when they touch or overlap). */
 export function distance(a: Shape, b: Shape): number;
+
+/** Where a ray first meets a shape. */
+export interface RayHit {
+  /** From the ray's origin (0 when it starts inside). */
+  distance: number;
+  point: Vec2;
+  /** The shape's outward unit normal there. */
+  normal: Vec2;
+}
+
+/** The first touch of two moving shapes. */
+export interface ShapeCastHit {
+  /** In `[0, maxTime]`: the shapes stand at their places plus their motions times this. */
+  time: number;
+  point: Vec2;
+  /** The witness on `a` at that time (its deepest point when they started overlapping). */
+  onA: Vec2;
+  /** The witness on `b`, likewise. */
+  onB: Vec2;
+  /** Unit normal from `a` towards `b`. */
+  normal: Vec2;
+  /** They overlapped at time 0 (and the time is 0). */
+  startedOverlapping: boolean;
+}
+
+/** Where the ray from `origin` along `direction` first meets `shape` within `maxDistance`. */
+export function castRay(shape: Shape, origin: Vec2Like, direction: Vec2Like, maxDistance?: number): RayHit | null;
+/** The first touch of `a` moving by `motionA` and `b` by `motionB` over times 0 to `maxTime` (1). */
+export function castShape(a: Shape, motionA: Vec2Like, b: Shape, motionB?: Vec2Like, maxTime?: number): ShapeCastHit | null;

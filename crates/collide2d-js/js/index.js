@@ -135,3 +135,35 @@ export function closestPoints(a, b) {
 export function distance(a, b) {
   return wasm.distance(...args(a, b));
 }
+
+/**
+ * Where the ray from `origin` along `direction` (any length) first meets `shape` within
+ * `maxDistance`: the `distance`, the `point` and the outward unit `normal` there, or `null`. A
+ * ray starting inside hits at once.
+ */
+export function castRay(shape, origin, direction, maxDistance = Infinity) {
+  const [kind, numbers] = args(shape, shape).slice(0, 2);
+  const ray = Float32Array.of(...xy(origin, 'origin'), ...xy(direction, 'direction'));
+  const n = wasm.castRay(kind, numbers, ray, maxDistance);
+  return n === undefined ? null : { distance: n[0], point: point2(n[1], n[2]), normal: point2(n[3], n[4]) };
+}
+
+/**
+ * The first touch of `a` moving by `motionA` and `b` by `motionB`, over times `0` to `maxTime`
+ * (the shapes stand at their places plus their motions times the time): the `time`, the
+ * `point`, each shape's witness `onA` and `onB`, the unit `normal` from `a` towards `b`, and
+ * whether they `startedOverlapping` (then the time is 0); or `null` when they never touch.
+ */
+export function castShape(a, motionA, b, motionB = [0, 0], maxTime = 1) {
+  const motions = Float32Array.of(...xy(motionA, 'motionA'), ...xy(motionB, 'motionB'));
+  const n = wasm.castShape(...args(a, b), motions, maxTime);
+  if (n === undefined) return null;
+  return {
+    time: n[0],
+    point: point2(n[1], n[2]),
+    onA: point2(n[3], n[4]),
+    onB: point2(n[5], n[6]),
+    normal: point2(n[7], n[8]),
+    startedOverlapping: n[9] === 1,
+  };
+}

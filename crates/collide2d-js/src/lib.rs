@@ -105,3 +105,45 @@ pub fn closest_points(kind_a: u8, a: &[f32], kind_b: u8, b: &[f32]) -> Result<Op
 pub fn distance(kind_a: u8, a: &[f32], kind_b: u8, b: &[f32]) -> Result<f32, JsError> {
     Ok(collide2d::distance(&shape(kind_a, a)?, &shape(kind_b, b)?))
 }
+
+/// Where the ray from `(ox, oy)` along `(dx, dy)` first meets the shape within `max_distance`:
+/// `[distance, pointX, pointY, normalX, normalY]`, or nothing when it misses.
+#[wasm_bindgen(js_name = castRay)]
+pub fn cast_ray(kind: u8, s: &[f32], ray: &[f32], max_distance: f32) -> Result<Option<Vec<f32>>, JsError> {
+    let [ox, oy, dx, dy] = ray else {
+        return Err(JsError::new(&format!("a ray takes 4 numbers, got {}", ray.len())));
+    };
+    if max_distance.is_nan() {
+        return Err(JsError::new("maxDistance is not a number"));
+    }
+    let ray = collide2d::Ray::new(Vec2::new(*ox, *oy), Vec2::new(*dx, *dy)).map_err(error)?;
+    let found = collide2d::cast_ray(&shape(kind, s)?, &ray, max_distance);
+    Ok(found.map(|h| vec![h.distance, h.point.x, h.point.y, h.normal.x, h.normal.y]))
+}
+
+/// The first touch of `a` moving by `motions[0..2]` and `b` by `motions[2..4]` over times
+/// `[0, max_time]`: `[time, pointX, pointY, onAX, onAY, onBX, onBY, normalX, normalY,
+/// startedOverlapping (1 or 0)]`, or nothing when they never touch.
+#[wasm_bindgen(js_name = castShape)]
+pub fn cast_shape(
+    kind_a: u8,
+    a: &[f32],
+    kind_b: u8,
+    b: &[f32],
+    motions: &[f32],
+    max_time: f32,
+) -> Result<Option<Vec<f32>>, JsError> {
+    let [max, may, mbx, mby] = motions else {
+        return Err(JsError::new(&format!("two motions take 4 numbers, got {}", motions.len())));
+    };
+    let (motion_a, motion_b) = (Vec2::new(*max, *may), Vec2::new(*mbx, *mby));
+    if !motion_a.is_finite() || !motion_b.is_finite() || max_time.is_nan() {
+        return Err(JsError::new("motions and maxTime must be finite numbers"));
+    }
+    let found = collide2d::cast_shape(&shape(kind_a, a)?, motion_a, &shape(kind_b, b)?, motion_b, max_time);
+    Ok(found.map(|h| {
+        let started = if h.started_overlapping { 1.0 } else { 0.0 };
+        let (p, pa, pb, n) = (h.point, h.point_a, h.point_b, h.normal);
+        vec![h.time, p.x, p.y, pa.x, pa.y, pb.x, pb.y, n.x, n.y, started]
+    }))
+}

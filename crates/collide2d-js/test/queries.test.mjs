@@ -66,3 +66,24 @@ test('shapes that cannot be built throw the library message; foreign objects are
   assert.throws(() => c2d.polygon([[0, 0], [1, 1]]), Error);
   assert.throws(() => c2d.intersects({ kind: 'circle', center: { x: 0, y: 0 }, radius: 1 }, c2d.point([0, 0])), TypeError);
 });
+
+test('a ray meets the nearest face, misses what it passes, and starts inside at 0', () => {
+  const wall = c2d.box([2, -5], [3, 5]);
+  const hit = c2d.castRay(wall, [0, 0], [10, 0]);
+  assert.ok(close(hit.distance, 2) && near(hit.point, 2, 0) && near(hit.normal, -1, 0));
+  assert.equal(c2d.castRay(wall, [0, 0], [1, 0], 1.5), null);
+  assert.equal(c2d.castRay(wall, [0, 6], [1, 0]), null);
+  assert.equal(c2d.castRay(wall, [2.5, 0], [1, 0]).distance, 0);
+  assert.throws(() => c2d.castRay(wall, [0, 0], [0, 0]), /direction/);
+});
+
+test('a disc cast at a box touches when the gap closes', () => {
+  const ball = c2d.circle([0, 0], 1);
+  const wall = c2d.box([3, -5], [4, 5]);
+  const hit = c2d.castShape(ball, [4, 0], wall);
+  assert.ok(close(hit.time, 0.5) && near(hit.normal, 1, 0) && near(hit.point, 3, 0), JSON.stringify(hit));
+  assert.equal(hit.startedOverlapping, false);
+  assert.equal(c2d.castShape(ball, [0, 4], wall), null);
+  assert.equal(c2d.castShape(ball, [2, 0], wall, [-2, 0]).time, 0.5);
+  assert.equal(c2d.castShape(c2d.circle([3.5, 0], 1), [1, 0], wall).startedOverlapping, true);
+});
