@@ -23,8 +23,17 @@ export interface OrientedBox {
 export interface Capsule { readonly kind: 'capsule'; readonly a: Vec2; readonly b: Vec2; readonly radius: number }
 export interface Polygon { readonly kind: 'polygon'; readonly points: readonly Vec2[] }
 
+/** A polygon of any shape with holes, held in WebAssembly memory until collected or freed. */
+export interface ConcavePolygon {
+  readonly kind: 'concavePolygon';
+  readonly outline: readonly Vec2[];
+  readonly holes: readonly (readonly Vec2[])[];
+  /** Frees its WebAssembly memory now; queries on it throw after. */
+  free(): void;
+}
+
 /** Any shape the queries take. */
-export type Shape = Point | Segment | Box | Circle | OrientedBox | Capsule | Polygon;
+export type Shape = Point | Segment | Box | Circle | OrientedBox | Capsule | Polygon | ConcavePolygon;
 
 /** One point of a contact: on each shape's surface, and how deep there. */
 export interface ContactPoint {
@@ -69,6 +78,9 @@ export function orientedBox(center: Vec2Like, halfExtents: Vec2Like, rotation?: 
 export function capsule(a: Vec2Like, b: Vec2Like, radius: number): Capsule;
 /** A convex polygon through `points` in order (either winding). */
 export function polygon(points: readonly Vec2Like[]): Polygon;
+
+/** A polygon of any shape: the `outline` (a simple ring, either winding) less the `holes`. */
+export function concavePolygon(outline: readonly Vec2Like[], holes?: readonly (readonly Vec2Like[])[]): ConcavePolygon;
 
 /** Whether `a` and `b` overlap or touch. */
 export function intersects(a: Shape, b: Shape): boolean;

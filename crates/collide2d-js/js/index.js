@@ -25,7 +25,7 @@ export function init() {
   return loading;
 }
 
-const KIND = { point: 0, segment: 1, box: 2, circle: 3, orientedBox: 4, capsule: 5, polygon: 6 };
+const KIND = { point: 0, segment: 1, box: 2, circle: 3, orientedBox: 4, capsule: 5, polygon: 6, concavePolygon: 7 };
 const NUMBERS = Symbol('collide2d numbers');
 
 function xy(v, what) {
@@ -89,6 +89,45 @@ export function polygon(points) {
   if (!Array.isArray(points)) throw new TypeError('points must be an array of {x, y} or [x, y]');
   const flat = points.flatMap((p, i) => xy(p, `points[${i}]`));
   return made('polygon', { points: points.map((p) => point2(...xy(p, 'point'))) }, flat);
+}
+
+// A concave polygon lives in WebAssembly memory (it is split into convex pieces once); it is
+// freed when its object is collected, or at once by its `free()`.
+const collected = new FinalizationRegistry(([slot, generation]) => wasm.release(slot, generation));
+
+/**
+ * A polygon of any shape: the `outline` (a simple ring, either winding) less the `holes`.
+ * Queries take it like any other shape. It holds WebAssembly memory: freed when it is garbage
+ * collected, or at once by `free()` (after which queries on it throw).
+ */
+export function concavePolygon(outline, holes = []) {
+  if (typeof wasm.storePolygon !== 'function' || loading === null) {
+    throw new Error('collide2d: await init() before making shapes');
+  }
+  const ring = (points, what) => {
+    if (!Array.isArray(points)) throw new TypeError(`${what} must be an array of {x, y} or [x, y]`);
+    return points.flatMap((p, i) => xy(p, `${what}[${i}]`));
+  };
+  const flatHoles = holes.map((h, i) => ring(h, `holes[${i}]`));
+  const name = wasm.storePolygon(
+    Float32Array.from(ring(outline, 'outline')),
+    Float32Array.from(flatHoles.flat()),
+    Uint32Array.from(flatHoles.map((h) => h.length / 2)),
+  );
+  const [slot, generation] = name;
+  const token = {};
+  const shape = {
+    kind: 'concavePolygon',
+    outline: outline.map((p) => point2(...xy(p, 'point'))),
+    holes: holes.map((h) => h.map((p) => point2(...xy(p, 'point')))),
+    free() {
+      collected.unregister(token);
+      wasm.release(slot, generation);
+    },
+  };
+  Object.defineProperty(shape, NUMBERS, { value: Float32Array.from(name) });
+  collected.register(shape, [slot, generation], token);
+  return Object.freeze(shape);
 }
 
 function args(a, b) {

@@ -14,9 +14,97 @@
 //! | 4 | oriented box | x, y, halfWidth, halfHeight, rotation |
 //! | 5 | capsule | ax, ay, bx, by, radius |
 //! | 6 | convex polygon | x0, y0, x1, y1, … |
+//! | 7 | a stored shape (a concave polygon) | slot, generation |
+//!
+//! Shapes costly to build (concave polygons, split into convex pieces once) are stored here
+//! and named by a slot and a generation, so that a freed slot's old name is refused.
 
-use collide2d::{Aabb, Capsule, Circle, ConvexPolygon, Obb, Segment, Shape, Vec2};
+use std::cell::RefCell;
+
+use collide2d::{Aabb, Capsule, Circle, ConvexPolygon, Obb, Polygon, Segment, Shape, Vec2};
 use wasm_bindgen::prelude::*;
+
+thread_local! {
+    /// The stored shapes: each slot with its generation (bumped when freed) and its shape.
+    static STORED: RefCell<Vec<(u32, Option<Shape>)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Stores a concave polygon (`outline` as x, y pairs; `holes` likewise, one after another, with
+/// their vertex counts in `hole_lengths`) and returns its name, `[slot, generation]`.
+#[wasm_bindgen(js_name = storePolygon)]
+pub fn store_polygon(outline: &[f32], holes: &[f32], hole_lengths: &[u32]) -> Result<Vec<f32>, JsError> {
+    let points = |n: &[f32], what: &str| {
+        if n.len() % 2 != 0 {
+            return Err(JsError::new(&format!("{what} takes x, y pairs, got {} numbers", n.len())));
+        }
+        Ok(n.chunks_exact(2).map(|p| Vec2::new(p[0], p[1])).collect::<Vec<_>>())
+    };
+    let outline = points(outline, "the outline")?;
+    let all = points(holes, "the holes")?;
+    let mut rings = Vec::with_capacity(hole_lengths.len());
+    let mut at = 0usize;
+    for (i, &count) in hole_lengths.iter().enumerate() {
+        let end = at.checked_add(count as usize).filter(|end| *end <= all.len());
+        let end =
+            end.ok_or_else(|| JsError::new(&format!("hole {i} runs past the {} hole points given", all.len())))?;
+        rings.push(&all[at..end]);
+        at = end;
+    }
+    if at != all.len() {
+        return Err(JsError::new(&format!("{} hole points given, the hole lengths add up to {at}", all.len())));
+    }
+    let polygon = Polygon::with_holes(&outline, &rings).map_err(error)?;
+    Ok(STORED.with_borrow_mut(|stored| {
+        let shape = Some(Shape::Polygon(polygon));
+        let slot = match stored.iter().position(|(_, s)| s.is_none()) {
+            Some(free) => free,
+            None => {
+                stored.push((0, None));
+                stored.len() - 1
+            }
+        };
+        stored[slot].1 = shape;
+        vec![slot as f32, stored[slot].0 as f32]
+    }))
+}
+
+/// Frees the stored shape named `[slot, generation]`; a name already freed is left alone.
+#[wasm_bindgen]
+pub fn release(slot: u32, generation: u32) {
+    STORED.with_borrow_mut(|stored| {
+        if let Some((g, shape)) = stored.get_mut(slot as usize) {
+            if *g == generation && shape.is_some() {
+                *shape = None;
+                *g = g.wrapping_add(1);
+            }
+        }
+    });
+}
+
+/// Calls `f` with the shape of kind `kind` from its numbers (a stored one borrowed where it is).
+fn with_shape<R>(kind: u8, n: &[f32], f: impl FnOnce(&Shape) -> R) -> Result<R, JsError> {
+    if kind != 7 {
+        return Ok(f(&shape(kind, n)?));
+    }
+    let [slot, generation] = n else {
+        return Err(JsError::new(&format!("a stored shape takes 2 numbers, got {}", n.len())));
+    };
+    STORED.with_borrow(|stored| match stored.get(*slot as usize) {
+        Some((g, Some(shape))) if *g as f32 == *generation => Ok(f(shape)),
+        _ => Err(JsError::new("this polygon has been freed")),
+    })
+}
+
+/// Calls `f` with both shapes.
+fn with_shapes<R>(
+    kind_a: u8,
+    a: &[f32],
+    kind_b: u8,
+    b: &[f32],
+    f: impl FnOnce(&Shape, &Shape) -> R,
+) -> Result<R, JsError> {
+    with_shape(kind_a, a, |sa| with_shape(kind_b, b, |sb| f(sa, sb)))?
+}
 
 /// The shape of kind `kind` from its numbers, or an error that says what is wrong.
 fn shape(kind: u8, n: &[f32]) -> Result<Shape, JsError> {
@@ -67,13 +155,13 @@ pub fn check(kind: u8, numbers: &[f32]) -> Result<(), JsError> {
 /// Whether the two shapes overlap or touch.
 #[wasm_bindgen]
 pub fn intersects(kind_a: u8, a: &[f32], kind_b: u8, b: &[f32]) -> Result<bool, JsError> {
-    Ok(collide2d::intersects(&shape(kind_a, a)?, &shape(kind_b, b)?))
+    with_shapes(kind_a, a, kind_b, b, collide2d::intersects)
 }
 
 /// Whether `a` holds all of `b`.
 #[wasm_bindgen]
 pub fn contains(kind_a: u8, a: &[f32], kind_b: u8, b: &[f32]) -> Result<bool, JsError> {
-    Ok(collide2d::contains(&shape(kind_a, a)?, &shape(kind_b, b)?))
+    with_shapes(kind_a, a, kind_b, b, collide2d::contains)
 }
 
 /// The contact of `a` and `b`, or nothing when they do not intersect, laid out as
@@ -81,7 +169,7 @@ pub fn contains(kind_a: u8, a: &[f32], kind_b: u8, b: &[f32]) -> Result<bool, Js
 /// onBY, depth]`.
 #[wasm_bindgen]
 pub fn contact(kind_a: u8, a: &[f32], kind_b: u8, b: &[f32]) -> Result<Option<Vec<f32>>, JsError> {
-    let found = collide2d::contact(&shape(kind_a, a)?, &shape(kind_b, b)?);
+    let found = with_shapes(kind_a, a, kind_b, b, collide2d::contact)?;
     Ok(found.map(|c| {
         let push = c.push_out_b();
         let mut out = vec![c.normal.x, c.normal.y, c.depth, push.x, push.y];
@@ -96,14 +184,14 @@ pub fn contact(kind_a: u8, a: &[f32], kind_b: u8, b: &[f32]) -> Result<Option<Ve
 /// or nothing when they touch or overlap.
 #[wasm_bindgen(js_name = closestPoints)]
 pub fn closest_points(kind_a: u8, a: &[f32], kind_b: u8, b: &[f32]) -> Result<Option<Vec<f32>>, JsError> {
-    let found = collide2d::closest_points(&shape(kind_a, a)?, &shape(kind_b, b)?);
+    let found = with_shapes(kind_a, a, kind_b, b, collide2d::closest_points)?;
     Ok(found.map(|c| vec![c.point_a.x, c.point_a.y, c.point_b.x, c.point_b.y, c.distance]))
 }
 
 /// The distance between `a` and `b` (0 when they touch or overlap).
 #[wasm_bindgen]
 pub fn distance(kind_a: u8, a: &[f32], kind_b: u8, b: &[f32]) -> Result<f32, JsError> {
-    Ok(collide2d::distance(&shape(kind_a, a)?, &shape(kind_b, b)?))
+    with_shapes(kind_a, a, kind_b, b, collide2d::distance)
 }
 
 /// Where the ray from `(ox, oy)` along `(dx, dy)` first meets the shape within `max_distance`:
@@ -117,7 +205,7 @@ pub fn cast_ray(kind: u8, s: &[f32], ray: &[f32], max_distance: f32) -> Result<O
         return Err(JsError::new("maxDistance is not a number"));
     }
     let ray = collide2d::Ray::new(Vec2::new(*ox, *oy), Vec2::new(*dx, *dy)).map_err(error)?;
-    let found = collide2d::cast_ray(&shape(kind, s)?, &ray, max_distance);
+    let found = with_shape(kind, s, |s| collide2d::cast_ray(s, &ray, max_distance))?;
     Ok(found.map(|h| vec![h.distance, h.point.x, h.point.y, h.normal.x, h.normal.y]))
 }
 
@@ -140,7 +228,7 @@ pub fn cast_shape(
     if !motion_a.is_finite() || !motion_b.is_finite() || max_time.is_nan() {
         return Err(JsError::new("motions and maxTime must be finite numbers"));
     }
-    let found = collide2d::cast_shape(&shape(kind_a, a)?, motion_a, &shape(kind_b, b)?, motion_b, max_time);
+    let found = with_shapes(kind_a, a, kind_b, b, |a, b| collide2d::cast_shape(a, motion_a, b, motion_b, max_time))?;
     Ok(found.map(|h| {
         let started = if h.started_overlapping { 1.0 } else { 0.0 };
         let (p, pa, pb, n) = (h.point, h.point_a, h.point_b, h.normal);

@@ -87,3 +87,27 @@ test('a disc cast at a box touches when the gap closes', () => {
   assert.equal(c2d.castShape(ball, [2, 0], wall, [-2, 0]).time, 0.5);
   assert.equal(c2d.castShape(c2d.circle([3.5, 0], 1), [1, 0], wall).startedOverlapping, true);
 });
+
+test('a concave polygon: a box in its notch is apart, pushed out of an arm the short way', () => {
+  // A U whose notch (x from 1 to 2, above y = 1) is a corridor one unit wide.
+  const u = c2d.concavePolygon([[0, 0], [3, 0], [3, 3], [2, 3], [2, 1], [1, 1], [1, 3], [0, 3]]);
+  assert.equal(c2d.intersects(u, c2d.box([1.1, 1.5], [1.9, 2.5])), false);
+  assert.equal(c2d.intersects(c2d.circle([1.5, 2], 0.4), u), false);
+  // A box as wide as the corridor, 0.2 into the left arm: back into the corridor.
+  const hit = c2d.contact(u, c2d.box([0.8, 1.5], [1.8, 2.5]));
+  assert.ok(near(hit.normal, 1, 0) && close(hit.depth, 0.2), JSON.stringify(hit));
+  assert.ok(close(c2d.castRay(u, [1.5, 2], [-1, 0]).distance, 0.5));
+  u.free();
+  assert.throws(() => c2d.intersects(u, c2d.point([0.5, 0.5])), /freed/);
+  u.free(); // twice is harmless
+});
+
+test('a polygon with a hole holds what is in the hole apart', () => {
+  const frame = c2d.concavePolygon([[0, 0], [4, 0], [4, 4], [0, 4]], [[[1, 1], [3, 1], [3, 3], [1, 3]]]);
+  assert.equal(c2d.intersects(frame, c2d.circle([2, 2], 0.5)), false);
+  assert.equal(c2d.intersects(frame, c2d.circle([2, 2], 1.5)), true);
+  assert.equal(c2d.contains(frame, c2d.point([0.5, 2])), true);
+  assert.ok(close(c2d.distance(c2d.circle([2, 2], 0.5), frame), 0.5));
+  assert.throws(() => c2d.concavePolygon([[0, 0], [1, 1], [1, 0], [0, 1]]), Error);
+  frame.free();
+});
