@@ -121,3 +121,24 @@ export interface ShapeCastHit {
 export function castRay(shape: Shape, origin: Vec2Like, direction: Vec2Like, maxDistance?: number): RayHit | null;
 /** The first touch of `a` moving by `motionA` and `b` by `motionB` over times 0 to `maxTime` (1). */
 export function castShape(a: Shape, motionA: Vec2Like, b: Shape, motionB?: Vec2Like, maxTime?: number): ShapeCastHit | null;
+
+/** A collision world; ids are numbers, events pairs of ids. */
+export class World {
+  constructor();
+  /** Adds `shape` (in its own frame) at `position` turned by `rotation` radians; its id. */
+  insert(shape: Shape, position?: Vec2Like, rotation?: number): number;
+  /** Removes a collider; false when it was not there. */
+  remove(id: number): boolean;
+  /** Places a collider at `position` turned by `rotation` radians. */
+  setTransform(id: number, position: Vec2Like, rotation?: number): void;
+  /** Places many colliders in one call: `ids[i]` at `poses[3i]`, `poses[3i + 1]`, turned `poses[3i + 2]`. */
+  setTransforms(ids: ArrayLike<number>, poses: Float32Array | ArrayLike<number>): void;
+  /** Steps the world: the pairs of ids that started and stopped touching since the last step. */
+  step(): { started: [number, number][]; stopped: [number, number][] };
+  /** Moves a collider by `motion`, sliding along what it meets. */
+  moveAndSlide(id: number, motion: Vec2Like): { moved: Vec2; onFloor: boolean; onWall: boolean; onCeiling: boolean };
+  /** Where a collider is. */
+  position(id: number): Vec2;
+  /** Frees the world's WebAssembly memory now. */
+  free(): void;
+}

@@ -206,3 +206,78 @@ export function castShape(a, motionA, b, motionB = [0, 0], maxTime = 1) {
     startedOverlapping: n[9] === 1,
   };
 }
+
+function shapeOf(s) {
+  if (s === null || typeof s !== 'object' || !(NUMBERS in s)) {
+    throw new TypeError('shape must be made by collide2d (circle, box, polygon, ...)');
+  }
+  return [KIND[s.kind], s[NUMBERS]];
+}
+
+/**
+ * A collision world: colliders named by numbers, placed by position and rotation, stepped for
+ * the pairs that start and stop touching, and moved through it by `moveAndSlide`. It holds
+ * WebAssembly memory: freed when it is garbage collected, or at once by `free()`.
+ */
+export class World {
+  #inner;
+
+  constructor() {
+    if (typeof wasm.World !== 'function' || loading === null) {
+      throw new Error('collide2d: await init() before making a world');
+    }
+    this.#inner = new wasm.World();
+  }
+
+  /** Adds `shape` (in its own frame) at `position` turned by `rotation` radians; its id. */
+  insert(shape, position = [0, 0], rotation = 0) {
+    const [x, y] = xy(position, 'position');
+    return this.#inner.insert(...shapeOf(shape), x, y, rotation);
+  }
+
+  /** Removes a collider; false when it was not there. */
+  remove(id) {
+    return this.#inner.remove(id);
+  }
+
+  /** Places a collider at `position` turned by `rotation` radians. */
+  setTransform(id, position, rotation = 0) {
+    const [x, y] = xy(position, 'position');
+    this.#inner.setTransform(id, x, y, rotation);
+  }
+
+  /** Places many colliders in one call: `ids[i]` at `poses[3i]`, `poses[3i + 1]`, turned `poses[3i + 2]`. */
+  setTransforms(ids, poses) {
+    this.#inner.setTransforms(Float64Array.from(ids), poses instanceof Float32Array ? poses : Float32Array.from(poses));
+  }
+
+  /** Steps the world: the pairs of ids that `started` and `stopped` touching since the last step. */
+  step() {
+    const n = this.#inner.step();
+    const pairs = (from, to) => {
+      const out = [];
+      for (let i = from; i + 1 < to; i += 2) out.push([n[i], n[i + 1]]);
+      return out;
+    };
+    const end = 1 + 2 * n[0];
+    return { started: pairs(1, end), stopped: pairs(end, n.length) };
+  }
+
+  /** Moves a collider by `motion`, sliding along what it meets; how far it went and what it met. */
+  moveAndSlide(id, motion) {
+    const [dx, dy] = xy(motion, 'motion');
+    const r = this.#inner.moveAndSlide(id, dx, dy);
+    return { moved: point2(r[0], r[1]), onFloor: r[2] === 1, onWall: r[3] === 1, onCeiling: r[4] === 1 };
+  }
+
+  /** Where a collider is. */
+  position(id) {
+    const p = this.#inner.position(id);
+    return point2(p[0], p[1]);
+  }
+
+  /** Frees the world's WebAssembly memory now; it cannot be used after. */
+  free() {
+    this.#inner.free();
+  }
+}

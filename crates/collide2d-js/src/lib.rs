@@ -19,6 +19,8 @@
 //! Shapes costly to build (concave polygons, split into convex pieces once) are stored here
 //! and named by a slot and a generation, so that a freed slot's old name is refused.
 
+mod world;
+
 use std::cell::RefCell;
 
 use collide2d::{Aabb, Capsule, Circle, ConvexPolygon, Obb, Polygon, Segment, Shape, Vec2};
