@@ -82,6 +82,19 @@ export function polygon(points: readonly Vec2Like[]): Polygon;
 /** A polygon of any shape: the `outline` (a simple ring, either winding) less the `holes`. */
 export function concavePolygon(outline: readonly Vec2Like[], holes?: readonly (readonly Vec2Like[])[]): ConcavePolygon;
 
+/** RGBA pixels, as an `ImageData` or the same fields. */
+export interface RgbaImage {
+  data: Uint8Array | Uint8ClampedArray;
+  width: number;
+  height: number;
+}
+
+/** Traces the solid pixels of a picture into concave polygons (pixel units, y down). */
+export function trace(
+  image: RgbaImage,
+  options?: { detail?: 'exact' | 'optimal' | 'more' | 'less'; alphaAbove?: number; maxVertices?: number },
+): ConcavePolygon[];
+
 /** Whether `a` and `b` overlap or touch. */
 export function intersects(a: Shape, b: Shape): boolean;
 /** Whether `a` holds all of `b`. */

@@ -114,20 +114,54 @@ export function concavePolygon(outline, holes = []) {
     Float32Array.from(flatHoles.flat()),
     Uint32Array.from(flatHoles.map((h) => h.length / 2)),
   );
-  const [slot, generation] = name;
+  const points = (ring) => ring.map((p) => point2(...xy(p, 'point')));
+  return stored(name[0], name[1], points(outline), holes.map(points));
+}
+
+// The JavaScript object for the polygon stored under `[slot, generation]`.
+function stored(slot, generation, outline, holes) {
   const token = {};
   const shape = {
     kind: 'concavePolygon',
-    outline: outline.map((p) => point2(...xy(p, 'point'))),
-    holes: holes.map((h) => h.map((p) => point2(...xy(p, 'point')))),
+    outline,
+    holes,
     free() {
       collected.unregister(token);
       wasm.release(slot, generation);
     },
   };
-  Object.defineProperty(shape, NUMBERS, { value: Float32Array.from(name) });
+  Object.defineProperty(shape, NUMBERS, { value: Float32Array.of(slot, generation) });
   collected.register(shape, [slot, generation], token);
   return Object.freeze(shape);
+}
+
+/**
+ * Traces the solid pixels of a picture (an `ImageData`, or `{ data, width, height }` with RGBA
+ * bytes) into concave polygons, one per island with its holes, in pixel units (y down).
+ * `detail`: `'exact'`, `'optimal'` (at most 1 % area difference; the default), `'more'` or
+ * `'less'`. A pixel is solid when its alpha is above `alphaAbove` (0). Pictures whose exact
+ * outlines pass `maxVertices` (1,000,000) are refused with an `Error`.
+ */
+export function trace(image, { detail = 'optimal', alphaAbove = 0, maxVertices = 1_000_000 } = {}) {
+  if (image === null || typeof image !== 'object' || !('data' in image)) {
+    throw new TypeError('image must be an ImageData or { data, width, height } of RGBA bytes');
+  }
+  const bytes = image.data instanceof Uint8Array ? image.data : new Uint8Array(image.data.buffer ?? image.data);
+  const n = wasm.trace(bytes, image.width, image.height, alphaAbove, detail, maxVertices);
+  const out = [];
+  for (let i = 0; i < n.length; ) {
+    const [slot, generation, rings] = [n[i], n[i + 1], n[i + 2]];
+    i += 3;
+    const all = [];
+    for (let r = 0; r < rings; r++) {
+      const count = n[i++];
+      const ring = [];
+      for (let k = 0; k < count; k++, i += 2) ring.push(point2(n[i], n[i + 1]));
+      all.push(ring);
+    }
+    out.push(stored(slot, generation, all[0], all.slice(1)));
+  }
+  return out;
 }
 
 function args(a, b) {

@@ -56,8 +56,12 @@ pub fn store_polygon(outline: &[f32], holes: &[f32], hole_lengths: &[u32]) -> Re
         return Err(JsError::new(&format!("{} hole points given, the hole lengths add up to {at}", all.len())));
     }
     let polygon = Polygon::with_holes(&outline, &rings).map_err(error)?;
-    Ok(STORED.with_borrow_mut(|stored| {
-        let shape = Some(Shape::Polygon(polygon));
+    Ok(store(Shape::Polygon(polygon)).to_vec())
+}
+
+/// Stores a shape and returns its name, `[slot, generation]`.
+fn store(shape: Shape) -> [f32; 2] {
+    STORED.with_borrow_mut(|stored| {
         let slot = match stored.iter().position(|(_, s)| s.is_none()) {
             Some(free) => free,
             None => {
@@ -65,9 +69,49 @@ pub fn store_polygon(outline: &[f32], holes: &[f32], hole_lengths: &[u32]) -> Re
                 stored.len() - 1
             }
         };
-        stored[slot].1 = shape;
-        vec![slot as f32, stored[slot].0 as f32]
-    }))
+        stored[slot].1 = Some(shape);
+        [slot as f32, stored[slot].0 as f32]
+    })
+}
+
+/// Traces the solid pixels of an RGBA picture (`width × height`, 4 bytes a pixel; solid where
+/// alpha is above `alpha_above`) into concave polygons at `detail` (`exact`, `optimal`, `more`
+/// or `less`), at most `max_vertices` vertices in the exact outlines. Each polygon is stored and
+/// laid out as `slot, generation, ring count, then each ring: its vertex count and x, y pairs`
+/// (the outline first, then the holes), in pixel units with y down.
+#[wasm_bindgen]
+pub fn trace(
+    rgba: &[u8],
+    width: u32,
+    height: u32,
+    alpha_above: u8,
+    detail: &str,
+    max_vertices: u32,
+) -> Result<Vec<f32>, JsError> {
+    use collide2d::pixels::{Rgba8, Solidity};
+    use collide2d::trace::{trace_limited, Detail};
+    let detail = match detail {
+        "exact" => Detail::Exact,
+        "optimal" => Detail::Optimal,
+        "more" => Detail::More,
+        "less" => Detail::Less,
+        other => return Err(JsError::new(&format!("detail must be exact, optimal, more or less, got {other:?}"))),
+    };
+    let image = Rgba8::new(width, height, rgba).map_err(error)?;
+    let solidity = Solidity { alpha_above, ..Solidity::default() };
+    let polygons = trace_limited(&image, &solidity, detail, max_vertices as usize).map_err(error)?;
+    let mut out = Vec::new();
+    for polygon in polygons {
+        let rings: Vec<Vec<Vec2>> =
+            std::iter::once(polygon.outline().to_vec()).chain(polygon.holes().iter().cloned()).collect();
+        out.extend(store(Shape::Polygon(polygon)));
+        out.push(rings.len() as f32);
+        for ring in rings {
+            out.push(ring.len() as f32);
+            out.extend(ring.iter().flat_map(|p| [p.x, p.y]));
+        }
+    }
+    Ok(out)
 }
 
 /// Frees the stored shape named `[slot, generation]`; a name already freed is left alone.

@@ -136,3 +136,24 @@ test('a world tells when pairs start and stop touching, and slides a character a
   assert.throws(() => world.setTransform(crate, [0, 0]), /no collider/);
   world.free();
 });
+
+test('a traced ring of pixels is one polygon with a hole, which holds a disc in it apart', () => {
+  // 6 × 6 pixels, the border two pixels wide solid, the middle 2 × 2 empty.
+  const width = 6, height = 6;
+  const data = new Uint8ClampedArray(width * height * 4);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const inside = x >= 2 && x < 4 && y >= 2 && y < 4;
+      data[(y * width + x) * 4 + 3] = inside ? 0 : 255;
+    }
+  }
+  const [ring, ...others] = c2d.trace({ data, width, height }, { detail: 'exact' });
+  assert.equal(others.length, 0);
+  assert.equal(ring.outline.length, 4);
+  assert.equal(ring.holes.length, 1);
+  assert.equal(c2d.intersects(ring, c2d.circle([3, 3], 0.5)), false);
+  assert.equal(c2d.intersects(ring, c2d.circle([3, 3], 1.5)), true);
+  assert.throws(() => c2d.trace({ data, width, height: 7 }), Error);
+  assert.throws(() => c2d.trace({ data, width, height }, { detail: 'fine' }), /detail/);
+  ring.free();
+});
