@@ -35,14 +35,8 @@ thread_local! {
 /// their vertex counts in `hole_lengths`) and returns its name, `[slot, generation]`.
 #[wasm_bindgen(js_name = storePolygon)]
 pub fn store_polygon(outline: &[f32], holes: &[f32], hole_lengths: &[u32]) -> Result<Vec<f32>, JsError> {
-    let points = |n: &[f32], what: &str| {
-        if n.len() % 2 != 0 {
-            return Err(JsError::new(&format!("{what} takes x, y pairs, got {} numbers", n.len())));
-        }
-        Ok(n.chunks_exact(2).map(|p| Vec2::new(p[0], p[1])).collect::<Vec<_>>())
-    };
-    let outline = points(outline, "the outline")?;
-    let all = points(holes, "the holes")?;
+    let outline = pairs(outline, "the outline")?;
+    let all = pairs(holes, "the holes")?;
     let mut rings = Vec::with_capacity(hole_lengths.len());
     let mut at = 0usize;
     for (i, &count) in hole_lengths.iter().enumerate() {
@@ -176,15 +170,17 @@ fn shape(kind: u8, n: &[f32]) -> Result<Shape, JsError> {
         3 => need(3, "circle").and_then(|()| Circle::new(at(0), n[2]).map(Shape::from).map_err(error)),
         4 => need(5, "oriented box").and_then(|()| Obb::new(at(0), at(2), n[4]).map(Shape::from).map_err(error)),
         5 => need(5, "capsule").and_then(|()| Capsule::new(at(0), at(2), n[4]).map(Shape::from).map_err(error)),
-        6 => {
-            if n.len() % 2 != 0 {
-                return Err(JsError::new(&format!("a polygon takes x, y pairs, got {} numbers", n.len())));
-            }
-            let points: Vec<Vec2> = n.chunks_exact(2).map(|p| Vec2::new(p[0], p[1])).collect();
-            ConvexPolygon::new(&points).map(Shape::from).map_err(error)
-        }
+        6 => ConvexPolygon::new(&pairs(n, "a polygon")?).map(Shape::from).map_err(error),
         other => Err(JsError::new(&format!("unknown shape kind {other}"))),
     }
+}
+
+/// Points from x, y pairs, or an error naming `what` when the count is odd.
+fn pairs(n: &[f32], what: &str) -> Result<Vec<Vec2>, JsError> {
+    if n.len() % 2 != 0 {
+        return Err(JsError::new(&format!("{what} takes x, y pairs, got {} numbers", n.len())));
+    }
+    Ok(n.chunks_exact(2).map(|p| Vec2::new(p[0], p[1])).collect())
 }
 
 /// The library's error as a JavaScript `Error` with its message.

@@ -558,13 +558,10 @@ pub fn for_every_pair(
     }
 }
 
-/// A seeded xorshift stream of numbers in `[0, 1)`, for deterministic loops of random cases.
-pub fn uniform(seed: u64) -> impl FnMut() -> f32 {
-    let mut state = seed;
-    move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        (state >> 40) as f32 / (1u64 << 24) as f32
-    }
-}
+/// The library's unit tests' seeded streams (`uniform`: numbers in `[0, 1)`), for deterministic
+/// loops of random cases here too.
+#[allow(dead_code)] // each test binary uses some of the streams
+#[path = "../../src/test_rng.rs"]
+mod test_rng;
+#[allow(unused_imports)] // each test binary uses some of the helpers
+pub(crate) use test_rng::uniform;

@@ -24,13 +24,7 @@ impl Segment {
     /// The segment, or `None` for one of zero length (a capsule that is a disc).
     #[inline]
     pub(super) fn new(start: Vec2, end: Vec2) -> Option<Segment> {
-        let s = start.as_dvec2();
-        let d = end.as_dvec2() - s;
-        let dd = d.length_squared();
-        if dd == 0.0 {
-            return None;
-        }
-        Some(Segment { start, end, s, d, dd, left: d.perp() / dd.sqrt() })
+        Segment::with_left(start, end, |d, dd| d.perp() / dd.sqrt())
     }
 
     /// The face from `start` to `end` of a box, polygon or segment, whose outward unit normal
@@ -40,13 +34,20 @@ impl Segment {
     /// the bands the gaps are judged by. `None` for a face of zero length.
     #[inline]
     pub(super) fn face(start: Vec2, end: Vec2, outward: Vec2) -> Option<Segment> {
+        Segment::with_left(start, end, |_, _| -outward.as_dvec2())
+    }
+
+    /// The segment with its left unit normal from `left(end − start, its squared length)`;
+    /// `None` for one of zero length.
+    #[inline(always)]
+    fn with_left(start: Vec2, end: Vec2, left: impl FnOnce(DVec2, f64) -> DVec2) -> Option<Segment> {
         let s = start.as_dvec2();
         let d = end.as_dvec2() - s;
         let dd = d.length_squared();
         if dd == 0.0 {
             return None;
         }
-        Some(Segment { start, end, s, d, dd, left: -outward.as_dvec2() })
+        Some(Segment { start, end, s, d, dd, left: left(d, dd) })
     }
 
     /// The signed distance of `p` from the segment's line, positive on its left.
