@@ -17,6 +17,6 @@ out=crates/collide2d-js/pkg
 rm -rf "$out"
 "$tools/bin/wasm-bindgen" --target web --weak-refs --no-typescript --out-dir "$out" \
   target/wasm32-unknown-unknown/release/collide2d_js.wasm
-cp crates/collide2d-js/js/index.js crates/collide2d-js/js/index.d.ts \
+cp crates/collide2d-js/js/*.js crates/collide2d-js/js/index.d.ts \
   crates/collide2d-js/js/package.json crates/collide2d-js/js/README.md "$out/"
 ls -l "$out"

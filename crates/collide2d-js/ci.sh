@@ -4,7 +4,13 @@
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 bash "$here/build.sh"
+# The dev-dependencies (the anchors, esbuild, TypeScript), from the lockfile.
+(cd "$here" && npm ci --no-audit --no-fund --silent)
 node --test "$here/test/"
+# The types: a TypeScript file using the package compiles under --strict, and its
+# @ts-expect-error lines (uses the types must refuse) are errors.
+"$here/node_modules/.bin/tsc" --noEmit --strict --target es2022 --module nodenext \
+  --moduleResolution nodenext "$here/test/types/use.ts"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 (cd "$here/pkg" && npm pack --silent --pack-destination "$work" >/dev/null)

@@ -135,23 +135,149 @@ export function castRay(shape: Shape, origin: Vec2Like, direction: Vec2Like, max
 /** The first touch of `a` moving by `motionA` and `b` by `motionB` over times 0 to `maxTime` (1). */
 export function castShape(a: Shape, motionA: Vec2Like, b: Shape, motionB?: Vec2Like, maxTime?: number): ShapeCastHit | null;
 
-/** A collision world; ids are numbers, events pairs of ids. */
+/** Which colliders a scene query considers (every solid one by default). */
+export interface QueryFilter {
+  /** With `mask`: colliders count when their filter pairs with this one (all bits by default). */
+  layer?: number;
+  mask?: number;
+  /** Whether sensors count (false). */
+  sensors?: boolean;
+  /** Ids to skip, such as the collider that moves. */
+  ignore?: ArrayLike<number>;
+}
+
+/** What `World.insert` takes besides the shape. */
+export interface ColliderOptions {
+  /** Where (relative to `parent` when given; [0, 0]). */
+  position?: Vec2Like;
+  /** Radians (0). */
+  rotation?: number;
+  /** A number or a vector (1). A disc only scales evenly. */
+  scale?: number | Vec2Like;
+  /** The layer bits it is in and the mask of layers it collides with (all by default). */
+  layer?: number;
+  mask?: number;
+  /** Reported in events, never given a contact or blocking a mover. */
+  sensor?: boolean;
+  /** The side it can be passed from (e.g. [0, 1]: a platform jumped through from below). */
+  oneWay?: Vec2Like;
+  /** An id: the transform is then relative to that collider's. */
+  parent?: number;
+}
+
+/** A pair touching at a step: `a` is the one in the lower slot. */
+export interface ContactEvent {
+  a: number;
+  b: number;
+  /** The unit normal from `a` to `b` and the depth; null when either is a sensor. */
+  contact: { normal: Vec2; depth: number } | null;
+}
+
+/** A step's events. */
+export interface StepEvents {
+  started: ContactEvent[];
+  ongoing: ContactEvent[];
+  stopped: [number, number][];
+}
+
+/** A step's events as typed arrays: five numbers a touching pair (a, b, normalX, normalY, depth), two a stopped one. */
+export interface StepArrays {
+  started: Float64Array;
+  ongoing: Float64Array;
+  stopped: Float64Array;
+}
+
+/** A ray's hit on a collider. */
+export interface WorldRayHit extends RayHit {
+  id: number;
+}
+
+/** A moving shape's first touch with a collider; the normal points out of the collider. */
+export interface WorldCastHit {
+  id: number;
+  time: number;
+  point: Vec2;
+  normal: Vec2;
+  startedOverlapping: boolean;
+}
+
+/** How `moveAndSlide` moves (defaults for a character about one unit tall, y up). */
+export interface MoveOptions {
+  /** The gap kept from what it meets (0.01). */
+  skin?: number;
+  /** The steepest floor, radians from level (π/4). */
+  maxSlope?: number;
+  /** Which way is up, unit ([0, 1]; [0, -1] on a y-down screen). */
+  up?: Vec2Like;
+  /** At most this many moves and slides (4). */
+  maxSlides?: number;
+  /** The highest ledge it steps up onto (0). */
+  stepHeight?: number;
+  /** How far down it follows the floor (0). */
+  snapDistance?: number;
+  /** Stand still on slopes and walk them at the motion's length (true). */
+  stopOnSlope?: boolean;
+}
+
+/** What `moveAndSlide` did. */
+export interface MoveResult {
+  moved: Vec2;
+  /** The part of the motion it did not make. */
+  remaining: Vec2;
+  onFloor: boolean;
+  floorNormal: Vec2 | null;
+  floor: number | null;
+  onWall: boolean;
+  wallNormal: Vec2 | null;
+  onCeiling: boolean;
+  ceilingNormal: Vec2 | null;
+  /** Each collider met, once, with the surface normal where it met it last. */
+  touched: { id: number; normal: Vec2 }[];
+}
+
+/** A collision world; colliders are named by numeric ids. Freed when collected, or by `free()`. */
 export class World {
   constructor();
-  /** Adds `shape` (in its own frame) at `position` turned by `rotation` radians; its id. */
-  insert(shape: Shape, position?: Vec2Like, rotation?: number): number;
-  /** Removes a collider; false when it was not there. */
+  /** Adds `shape` (in its own frame); its id. */
+  insert(shape: Shape, options?: ColliderOptions): number;
+  /** Removes a collider (its children stay where they are); false when it was not there. */
   remove(id: number): boolean;
-  /** Places a collider at `position` turned by `rotation` radians. */
-  setTransform(id: number, position: Vec2Like, rotation?: number): void;
-  /** Places many colliders in one call: `ids[i]` at `poses[3i]`, `poses[3i + 1]`, turned `poses[3i + 2]`. */
-  setTransforms(ids: ArrayLike<number>, poses: Float32Array | ArrayLike<number>): void;
-  /** Steps the world: the pairs of ids that started and stopped touching since the last step. */
-  step(): { started: [number, number][]; stopped: [number, number][] };
-  /** Moves a collider by `motion`, sliding along what it meets. */
-  moveAndSlide(id: number, motion: Vec2Like): { moved: Vec2; onFloor: boolean; onWall: boolean; onCeiling: boolean };
-  /** Where a collider is. */
+  /** How many colliders it holds. */
+  readonly size: number;
+  /** Places a collider (relative to its parent, if it has one). */
+  setTransform(id: number, position: Vec2Like, rotation?: number, scale?: number | Vec2Like): void;
+  /** Places many in one call: 3 numbers per id (x, y, rotation) or 5 (and scaleX, scaleY). */
+  setTransforms(ids: Float64Array | ArrayLike<number>, poses: Float32Array | ArrayLike<number>): void;
+  /** Where a collider is in the world. */
+  transform(id: number): { position: Vec2; rotation: number; scale: Vec2 };
   position(id: number): Vec2;
+  /** The collider's box in the world. */
+  aabb(id: number): { min: Vec2; max: Vec2 };
+  setShape(id: number, shape: Shape): void;
+  /** Attaches to `parent` or detaches (null); the transform is kept and read relative to it. */
+  setParent(id: number, parent: number | null): void;
+  setFilter(id: number, filter: { layer?: number; mask?: number }): void;
+  setSensor(id: number, sensor?: boolean): void;
+  /** Passable from the side `open` points to; null blocks from every side. */
+  setOneWay(id: number, open: Vec2Like | null): void;
+  /** Steps the world: pairs that started, go on and stopped touching. */
+  step(): StepEvents;
+  /** Steps the world: its events as typed arrays, for thousands of colliders a frame. */
+  stepArrays(): StepArrays;
+  /** The full contact of two colliders as they stand now, or null. */
+  contact(a: number, b: number): Contact | null;
+  /** The colliders touching `id` at the last step. */
+  touching(id: number): number[];
+  isColliding(id: number): boolean;
+  castRay(origin: Vec2Like, direction: Vec2Like, options?: QueryFilter & { maxDistance?: number }): WorldRayHit | null;
+  castRayAll(origin: Vec2Like, direction: Vec2Like, options?: QueryFilter & { maxDistance?: number }): WorldRayHit[];
+  castShape(shape: Shape, motion: Vec2Like, options?: QueryFilter & { maxTime?: number }): WorldCastHit | null;
+  castShapeAll(shape: Shape, motion: Vec2Like, options?: QueryFilter & { maxTime?: number }): WorldCastHit[];
+  collidersAtPoint(point: Vec2Like): number[];
+  collidersOverlapping(shape: Shape): number[];
+  collidersInBox(min: Vec2Like, max: Vec2Like): number[];
+  /** Moves a collider by `motion`, sliding along what it meets. */
+  moveAndSlide(id: number, motion: Vec2Like, options?: MoveOptions): MoveResult;
   /** Frees the world's WebAssembly memory now. */
   free(): void;
 }

@@ -4,49 +4,19 @@
 //
 // Vectors go in as `{x, y}` or `[x, y]` and come out as `{x, y}`.
 
-import load, * as wasm from './collide2d_js.js';
+import { wasm, init, loaded, KIND, NUMBERS, xy, point2, shapeOf, contactFrom } from './wasm.js';
 
-let loading = null;
-
-/**
- * Loads the WebAssembly module; await it once before anything else. In Node it is read from the
- * package's own folder, in a browser fetched beside this file (bundlers follow the URL).
- */
-export function init() {
-  loading ??= (async () => {
-    const url = new URL('./collide2d_js_bg.wasm', import.meta.url);
-    if (url.protocol === 'file:') {
-      const { readFile } = await import('node:fs/promises');
-      await load({ module_or_path: await readFile(url) });
-    } else {
-      await load({ module_or_path: url });
-    }
-  })();
-  return loading;
-}
-
-const KIND = { point: 0, segment: 1, box: 2, circle: 3, orientedBox: 4, capsule: 5, polygon: 6, concavePolygon: 7 };
-const NUMBERS = Symbol('collide2d numbers');
-
-function xy(v, what) {
-  if (Array.isArray(v) && v.length === 2) return [v[0], v[1]];
-  if (v !== null && typeof v === 'object' && 'x' in v && 'y' in v) return [v.x, v.y];
-  throw new TypeError(`${what} must be {x, y} or [x, y], got ${JSON.stringify(v)}`);
-}
+export { init };
+export { World } from './world.js';
 
 function made(kind, fields, numbers) {
-  if (typeof wasm.check !== 'function' || loading === null) {
-    throw new Error('collide2d: await init() before making shapes');
-  }
+  loaded('making shapes');
   const packed = Float32Array.from(numbers);
   wasm.check(KIND[kind], packed);
   const shape = { kind, ...fields };
   Object.defineProperty(shape, NUMBERS, { value: packed });
   return Object.freeze(shape);
 }
-
-// `+ 0` turns the -0 a normal's zero component can carry into 0, which prints as users expect.
-const point2 = (x, y) => ({ x: x + 0, y: y + 0 });
 
 /** A single point. */
 export function point(p) {
@@ -101,9 +71,7 @@ const collected = new FinalizationRegistry(([slot, generation]) => wasm.release(
  * collected, or at once by `free()` (after which queries on it throw).
  */
 export function concavePolygon(outline, holes = []) {
-  if (typeof wasm.storePolygon !== 'function' || loading === null) {
-    throw new Error('collide2d: await init() before making shapes');
-  }
+  loaded('making shapes');
   const ring = (points, what) => {
     if (!Array.isArray(points)) throw new TypeError(`${what} must be an array of {x, y} or [x, y]`);
     return points.flatMap((p, i) => xy(p, `${what}[${i}]`));
@@ -165,12 +133,7 @@ export function trace(image, { detail = 'optimal', alphaAbove = 0, maxVertices =
 }
 
 function args(a, b) {
-  for (const [s, name] of [[a, 'a'], [b, 'b']]) {
-    if (s === null || typeof s !== 'object' || !(NUMBERS in s)) {
-      throw new TypeError(`${name} must be a shape made by collide2d (circle, box, polygon, ...)`);
-    }
-  }
-  return [KIND[a.kind], a[NUMBERS], KIND[b.kind], b[NUMBERS]];
+  return [...shapeOf(a, 'a'), ...shapeOf(b, 'b')];
 }
 
 /** Whether `a` and `b` overlap or touch. */
@@ -189,13 +152,7 @@ export function contains(a, b) {
  * two contact `points`.
  */
 export function contact(a, b) {
-  const n = wasm.contact(...args(a, b));
-  if (n === undefined) return null;
-  const points = [];
-  for (let i = 5; i + 5 <= n.length; i += 5) {
-    points.push({ onA: point2(n[i], n[i + 1]), onB: point2(n[i + 2], n[i + 3]), depth: n[i + 4] });
-  }
-  return { normal: point2(n[0], n[1]), depth: n[2], pushOutB: point2(n[3], n[4]), points };
+  return contactFrom(wasm.contact(...args(a, b)));
 }
 
 /** The closest points of `a` and `b` and their distance, or `null` when they touch or overlap. */
@@ -215,7 +172,7 @@ export function distance(a, b) {
  * ray starting inside hits at once.
  */
 export function castRay(shape, origin, direction, maxDistance = Infinity) {
-  const [kind, numbers] = args(shape, shape).slice(0, 2);
+  const [kind, numbers] = shapeOf(shape);
   const ray = Float32Array.of(...xy(origin, 'origin'), ...xy(direction, 'direction'));
   const n = wasm.castRay(kind, numbers, ray, maxDistance);
   return n === undefined ? null : { distance: n[0], point: point2(n[1], n[2]), normal: point2(n[3], n[4]) };
@@ -239,79 +196,4 @@ export function castShape(a, motionA, b, motionB = [0, 0], maxTime = 1) {
     normal: point2(n[7], n[8]),
     startedOverlapping: n[9] === 1,
   };
-}
-
-function shapeOf(s) {
-  if (s === null || typeof s !== 'object' || !(NUMBERS in s)) {
-    throw new TypeError('shape must be made by collide2d (circle, box, polygon, ...)');
-  }
-  return [KIND[s.kind], s[NUMBERS]];
-}
-
-/**
- * A collision world: colliders named by numbers, placed by position and rotation, stepped for
- * the pairs that start and stop touching, and moved through it by `moveAndSlide`. It holds
- * WebAssembly memory: freed when it is garbage collected, or at once by `free()`.
- */
-export class World {
-  #inner;
-
-  constructor() {
-    if (typeof wasm.World !== 'function' || loading === null) {
-      throw new Error('collide2d: await init() before making a world');
-    }
-    this.#inner = new wasm.World();
-  }
-
-  /** Adds `shape` (in its own frame) at `position` turned by `rotation` radians; its id. */
-  insert(shape, position = [0, 0], rotation = 0) {
-    const [x, y] = xy(position, 'position');
-    return this.#inner.insert(...shapeOf(shape), x, y, rotation);
-  }
-
-  /** Removes a collider; false when it was not there. */
-  remove(id) {
-    return this.#inner.remove(id);
-  }
-
-  /** Places a collider at `position` turned by `rotation` radians. */
-  setTransform(id, position, rotation = 0) {
-    const [x, y] = xy(position, 'position');
-    this.#inner.setTransform(id, x, y, rotation);
-  }
-
-  /** Places many colliders in one call: `ids[i]` at `poses[3i]`, `poses[3i + 1]`, turned `poses[3i + 2]`. */
-  setTransforms(ids, poses) {
-    this.#inner.setTransforms(Float64Array.from(ids), poses instanceof Float32Array ? poses : Float32Array.from(poses));
-  }
-
-  /** Steps the world: the pairs of ids that `started` and `stopped` touching since the last step. */
-  step() {
-    const n = this.#inner.step();
-    const pairs = (from, to) => {
-      const out = [];
-      for (let i = from; i + 1 < to; i += 2) out.push([n[i], n[i + 1]]);
-      return out;
-    };
-    const end = 1 + 2 * n[0];
-    return { started: pairs(1, end), stopped: pairs(end, n.length) };
-  }
-
-  /** Moves a collider by `motion`, sliding along what it meets; how far it went and what it met. */
-  moveAndSlide(id, motion) {
-    const [dx, dy] = xy(motion, 'motion');
-    const r = this.#inner.moveAndSlide(id, dx, dy);
-    return { moved: point2(r[0], r[1]), onFloor: r[2] === 1, onWall: r[3] === 1, onCeiling: r[4] === 1 };
-  }
-
-  /** Where a collider is. */
-  position(id) {
-    const p = this.#inner.position(id);
-    return point2(p[0], p[1]);
-  }
-
-  /** Frees the world's WebAssembly memory now; it cannot be used after. */
-  free() {
-    this.#inner.free();
-  }
 }

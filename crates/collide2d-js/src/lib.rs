@@ -19,11 +19,12 @@
 //! Shapes costly to build (concave polygons, split into convex pieces once) are stored here
 //! and named by a slot and a generation, so that a freed slot's old name is refused.
 
+mod scene;
 mod world;
 
 use std::cell::RefCell;
 
-use collide2d::{Aabb, Capsule, Circle, ConvexPolygon, Obb, Polygon, Segment, Shape, Vec2};
+use collide2d::{Aabb, Capsule, Circle, Contact, ConvexPolygon, Obb, Polygon, Segment, Shape, Vec2};
 use wasm_bindgen::prelude::*;
 
 thread_local! {
@@ -212,14 +213,17 @@ pub fn contains(kind_a: u8, a: &[f32], kind_b: u8, b: &[f32]) -> Result<bool, Js
 #[wasm_bindgen]
 pub fn contact(kind_a: u8, a: &[f32], kind_b: u8, b: &[f32]) -> Result<Option<Vec<f32>>, JsError> {
     let found = with_shapes(kind_a, a, kind_b, b, collide2d::contact)?;
-    Ok(found.map(|c| {
-        let push = c.push_out_b();
-        let mut out = vec![c.normal.x, c.normal.y, c.depth, push.x, push.y];
-        for p in c.points() {
-            out.extend_from_slice(&[p.point_a.x, p.point_a.y, p.point_b.x, p.point_b.y, p.depth]);
-        }
-        out
-    }))
+    Ok(found.map(|c| contact_numbers(&c)))
+}
+
+/// A contact as `contact` lays it out.
+fn contact_numbers(c: &Contact) -> Vec<f32> {
+    let push = c.push_out_b();
+    let mut out = vec![c.normal.x, c.normal.y, c.depth, push.x, push.y];
+    for p in c.points() {
+        out.extend_from_slice(&[p.point_a.x, p.point_a.y, p.point_b.x, p.point_b.y, p.depth]);
+    }
+    out
 }
 
 /// The closest points of `a` and `b` and their distance, `[onAX, onAY, onBX, onBY, distance]`,

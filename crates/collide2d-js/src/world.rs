@@ -1,25 +1,31 @@
 //! The `World` for JavaScript: colliders named by numbers (`index + generation × 2³²`, exact in
-//! a JavaScript number), transforms as x, y and rotation, and each step's events as flat arrays
-//! of those names, so that a frame's work crosses into WebAssembly in a few calls.
+//! a JavaScript number), transforms as x, y, rotation and scale, and each step's events as one
+//! flat array, so that a frame's work crosses into WebAssembly in a few calls. The scene
+//! queries and the mover are in `scene.rs`.
 
-use collide2d::world::{MoveOptions, World as Inner};
-use collide2d::{ColliderHandle, Transform, Vec2};
+use collide2d::world::World as Inner;
+use collide2d::{ColliderHandle, CollisionFilter, Contact, Transform, Vec2};
 use wasm_bindgen::prelude::*;
 
-use super::{error, with_shape};
+use super::{contact_numbers, error, with_shape};
 
-/// A collision world: colliders placed by transforms, stepped for the pairs that start and stop
-/// touching, and characters moved through it by `move_and_slide`.
+/// A collision world: colliders placed by transforms, stepped for the pairs that start, go on
+/// and stop touching, asked what is where, and characters moved through it by `move_and_slide`.
 #[wasm_bindgen]
 pub struct World {
-    inner: Inner<()>,
+    pub(crate) inner: Inner<()>,
     /// The live handle in each slot, to check the generation of a name JavaScript passes.
     live: Vec<Option<ColliderHandle>>,
 }
 
 /// The JavaScript name of a collider.
-fn name(h: ColliderHandle) -> f64 {
+pub(crate) fn name(h: ColliderHandle) -> f64 {
     h.index() as f64 + h.generation() as f64 * 4_294_967_296.0
+}
+
+/// The numbers of an event's contact: normal and depth, NaN when it has none (a sensor's pair).
+fn contact_summary(contact: Option<Contact>) -> [f64; 3] {
+    contact.map_or([f64::NAN; 3], |c| [c.normal.x as f64, c.normal.y as f64, c.depth as f64])
 }
 
 #[wasm_bindgen]
@@ -31,17 +37,22 @@ impl World {
     }
 
     /// The handle a JavaScript name stands for, or an error for one removed or never given.
-    fn handle(&self, id: f64) -> Result<ColliderHandle, JsError> {
+    pub(crate) fn handle(&self, id: f64) -> Result<ColliderHandle, JsError> {
         let index = id % 4_294_967_296.0;
         let found = self.live.get(index as usize).copied().flatten().filter(|h| name(*h) == id);
         found.ok_or_else(|| JsError::new(&format!("no collider {id} in this world (removed, or from another)")))
+    }
+
+    /// The handles JavaScript names stand for.
+    pub(crate) fn handles(&self, ids: &[f64]) -> Result<Vec<ColliderHandle>, JsError> {
+        ids.iter().map(|id| self.handle(*id)).collect()
     }
 
     /// Inserts a shape (kind code and numbers, in its own frame) placed at `(x, y)` turned by
     /// `rotation` radians; its name.
     pub fn insert(&mut self, kind: u8, numbers: &[f32], x: f32, y: f32, rotation: f32) -> Result<f64, JsError> {
         let shape = with_shape(kind, numbers, |s| s.clone())?;
-        let placed = placement(x, y, rotation)?;
+        let placed = placement(&[x, y, rotation])?;
         let h = self.inner.insert(shape, placed, ()).map_err(error)?;
         let slot = h.index() as usize;
         if self.live.len() <= slot {
@@ -51,60 +62,144 @@ impl World {
         Ok(name(h))
     }
 
-    /// Removes a collider; false when it was not there.
+    /// Removes a collider (its children become roots where they are); false when it was not there.
     pub fn remove(&mut self, id: f64) -> bool {
         let Ok(h) = self.handle(id) else { return false };
         self.live[h.index() as usize] = None;
         self.inner.remove(h).is_some()
     }
 
-    /// Places a collider at `(x, y)` turned by `rotation` radians.
-    #[wasm_bindgen(js_name = setTransform)]
-    pub fn set_transform(&mut self, id: f64, x: f32, y: f32, rotation: f32) -> Result<(), JsError> {
-        let h = self.handle(id)?;
-        self.inner.set_transform(h, placement(x, y, rotation)?).map_err(error)
+    /// The number of colliders.
+    #[wasm_bindgen(getter)]
+    pub fn size(&self) -> usize {
+        self.inner.len()
     }
 
-    /// Places many colliders at once: `ids[i]` at `poses[3i..3i + 3]` (x, y, rotation).
+    /// Places a collider (relative to its parent, if any): `pose` is `x, y, rotation` or `x, y,
+    /// rotation, scaleX, scaleY`.
+    #[wasm_bindgen(js_name = setTransform)]
+    pub fn set_transform(&mut self, id: f64, pose: &[f32]) -> Result<(), JsError> {
+        let h = self.handle(id)?;
+        self.inner.set_transform(h, placement(pose)?).map_err(error)
+    }
+
+    /// Places many colliders at once: `ids[i]` at `poses[3i..3i + 3]` (x, y, rotation), or at
+    /// `poses[5i..5i + 5]` (with scaleX, scaleY) when there are five numbers per id. Stops at
+    /// the first error, with the colliders before it placed.
     #[wasm_bindgen(js_name = setTransforms)]
     pub fn set_transforms(&mut self, ids: &[f64], poses: &[f32]) -> Result<(), JsError> {
-        if poses.len() != 3 * ids.len() {
-            return Err(JsError::new(&format!(
-                "{} ids take {} pose numbers, got {}",
-                ids.len(),
-                3 * ids.len(),
-                poses.len()
-            )));
-        }
-        for (id, p) in ids.iter().zip(poses.chunks_exact(3)) {
-            self.set_transform(*id, p[0], p[1], p[2])?;
+        let stride = match ids.len() {
+            0 if poses.is_empty() => return Ok(()),
+            n if poses.len() == 3 * n => 3,
+            n if poses.len() == 5 * n => 5,
+            n => {
+                return Err(JsError::new(&format!(
+                    "{n} ids take {} pose numbers (x, y, rotation) or {} (with scaleX, scaleY), got {}",
+                    3 * n,
+                    5 * n,
+                    poses.len()
+                )))
+            }
+        };
+        for (id, pose) in ids.iter().zip(poses.chunks_exact(stride)) {
+            let h = self.handle(*id)?;
+            self.inner.set_transform(h, placement(pose)?).map_err(error)?;
         }
         Ok(())
     }
 
-    /// Steps the world: `[startedCount, then the started pairs' names, then the stopped pairs']`.
+    /// Where a collider is, in the world: `[x, y, rotation, scaleX, scaleY]`.
+    pub fn transform(&self, id: f64) -> Result<Vec<f32>, JsError> {
+        let t = self.inner.world_transform(self.handle(id)?).ok_or_else(|| JsError::new("no transform"))?;
+        let (scale, angle, at) = t.affine().to_scale_angle_translation();
+        Ok(vec![at.x, at.y, angle, scale.x, scale.y])
+    }
+
+    /// The collider's box in the world: `[minX, minY, maxX, maxY]`.
+    pub fn aabb(&self, id: f64) -> Result<Vec<f32>, JsError> {
+        let b = self.inner.aabb(self.handle(id)?).ok_or_else(|| JsError::new("no box"))?;
+        Ok(vec![b.min().x, b.min().y, b.max().x, b.max().y])
+    }
+
+    /// Gives a collider a new shape (kind code and numbers, in its own frame).
+    #[wasm_bindgen(js_name = setShape)]
+    pub fn set_shape(&mut self, id: f64, kind: u8, numbers: &[f32]) -> Result<(), JsError> {
+        let h = self.handle(id)?;
+        let shape = with_shape(kind, numbers, |s| s.clone())?;
+        self.inner.set_shape(h, shape).map_err(error)
+    }
+
+    /// Attaches a collider to a parent (its transform becomes relative to the parent's), or
+    /// detaches it when `parent` is undefined.
+    #[wasm_bindgen(js_name = setParent)]
+    pub fn set_parent(&mut self, id: f64, parent: Option<f64>) -> Result<(), JsError> {
+        let child = self.handle(id)?;
+        let parent = parent.map(|p| self.handle(p)).transpose()?;
+        self.inner.set_parent(child, parent).map_err(error)
+    }
+
+    /// The layer bits a collider is in and the mask of layers it collides with.
+    #[wasm_bindgen(js_name = setFilter)]
+    pub fn set_filter(&mut self, id: f64, layer: u32, mask: u32) -> Result<(), JsError> {
+        let h = self.handle(id)?;
+        self.inner.set_filter(h, CollisionFilter::new(layer, mask)).map_err(error)
+    }
+
+    /// Makes a collider a sensor (reported in events, never given a contact, never blocking a
+    /// mover) or solid again.
+    #[wasm_bindgen(js_name = setSensor)]
+    pub fn set_sensor(&mut self, id: f64, sensor: bool) -> Result<(), JsError> {
+        let h = self.handle(id)?;
+        self.inner.set_sensor(h, sensor).map_err(error)
+    }
+
+    /// Makes a collider one-way, blocking casts and movers only when met from the side
+    /// `(x, y)` points to; `(0, 0)` makes it block from every side again.
+    #[wasm_bindgen(js_name = setOneWay)]
+    pub fn set_one_way(&mut self, id: f64, x: f32, y: f32) -> Result<(), JsError> {
+        let h = self.handle(id)?;
+        let open = Vec2::new(x, y);
+        self.inner.set_one_way(h, (open != Vec2::ZERO).then_some(open)).map_err(error)
+    }
+
+    /// Steps the world. One array: `[startedCount, ongoingCount, stoppedCount]`, then for each
+    /// started and each ongoing pair `a, b, normalX, normalY, depth` (the normal from `a` to
+    /// `b`; NaN when either is a sensor), then for each stopped pair `a, b`.
     pub fn step(&mut self) -> Vec<f64> {
         let events = self.inner.step();
-        let mut out = vec![events.started().len() as f64];
-        out.extend(events.started().iter().flat_map(|e| [name(e.a), name(e.b)]));
-        out.extend(events.stopped().iter().flat_map(|(a, b)| [name(*a), name(*b)]));
+        let (started, ongoing, stopped) = (events.started(), events.ongoing(), events.stopped());
+        let mut out = Vec::with_capacity(3 + 5 * (started.len() + ongoing.len()) + 2 * stopped.len());
+        out.extend([started.len() as f64, ongoing.len() as f64, stopped.len() as f64]);
+        for e in started.iter().chain(ongoing) {
+            out.extend([name(e.a), name(e.b)]);
+            out.extend(contact_summary(e.contact));
+        }
+        out.extend(stopped.iter().flat_map(|(a, b)| [name(*a), name(*b)]));
         out
     }
 
-    /// Moves a collider by `(dx, dy)`, sliding along what it meets (default options):
-    /// `[movedX, movedY, onFloor, onWall, onCeiling]` (flags 1 or 0).
-    #[wasm_bindgen(js_name = moveAndSlide)]
-    pub fn move_and_slide(&mut self, id: f64, dx: f32, dy: f32) -> Result<Vec<f32>, JsError> {
-        let h = self.handle(id)?;
-        let r = self.inner.move_and_slide(h, Vec2::new(dx, dy), &MoveOptions::default()).map_err(error)?;
-        let flag = |b: bool| if b { 1.0 } else { 0.0 };
-        Ok(vec![r.moved.x, r.moved.y, flag(r.on_floor), flag(r.on_wall), flag(r.on_ceiling)])
+    /// The full contact of two colliders as they stand now (`contact`'s layout), or nothing
+    /// when they do not touch. Unlike the events, this does not need a step.
+    pub fn contact(&self, a: f64, b: f64) -> Result<Option<Vec<f32>>, JsError> {
+        let shape = |id| self.inner.world_shape(self.handle(id)?).ok_or_else(|| JsError::new("no shape"));
+        Ok(collide2d::contact(shape(a)?, shape(b)?).map(|c| contact_numbers(&c)))
     }
 
-    /// Where a collider is: `[x, y]` of its transform's translation.
-    pub fn position(&self, id: f64) -> Result<Vec<f32>, JsError> {
-        let t = self.inner.world_transform(self.handle(id)?).ok_or_else(|| JsError::new("no transform"))?;
-        Ok(vec![t.translation().x, t.translation().y])
+    /// The colliders touching `id` at the last step.
+    pub fn touching(&self, id: f64) -> Result<Vec<f64>, JsError> {
+        let h = self.handle(id)?;
+        let others = self.inner.events().touching().filter_map(|e| match (e.a == h, e.b == h) {
+            (true, _) => Some(name(e.b)),
+            (_, true) => Some(name(e.a)),
+            _ => None,
+        });
+        Ok(others.collect())
+    }
+
+    /// Whether the collider touched another at the last step.
+    #[wasm_bindgen(js_name = isColliding)]
+    pub fn is_colliding(&self, id: f64) -> Result<bool, JsError> {
+        Ok(self.inner.is_colliding(self.handle(id)?).unwrap_or(false))
     }
 }
 
@@ -114,10 +209,16 @@ impl Default for World {
     }
 }
 
-/// A translation and rotation, refused when not finite.
-fn placement(x: f32, y: f32, rotation: f32) -> Result<Transform, JsError> {
-    if !(x.is_finite() && y.is_finite() && rotation.is_finite()) {
-        return Err(JsError::new(&format!("a transform must be finite, got ({x}, {y}) turned {rotation}")));
+/// A transform from `x, y, rotation` (scale 1) or `x, y, rotation, scaleX, scaleY`, refused
+/// when not finite or of another length.
+fn placement(pose: &[f32]) -> Result<Transform, JsError> {
+    let (at, rotation, scale) = match *pose {
+        [x, y, r] => (Vec2::new(x, y), r, Vec2::ONE),
+        [x, y, r, sx, sy] => (Vec2::new(x, y), r, Vec2::new(sx, sy)),
+        _ => return Err(JsError::new(&format!("a pose takes 3 or 5 numbers, got {}", pose.len()))),
+    };
+    if !(at.is_finite() && rotation.is_finite() && scale.is_finite()) {
+        return Err(JsError::new(&format!("a transform must be finite, got {pose:?}")));
     }
-    Ok(Transform::from_translation_rotation_scale(Vec2::new(x, y), rotation, Vec2::ONE))
+    Ok(Transform::from_translation_rotation_scale(at, rotation, scale))
 }

@@ -112,31 +112,6 @@ test('a polygon with a hole holds what is in the hole apart', () => {
   frame.free();
 });
 
-test('a world tells when pairs start and stop touching, and slides a character along the floor', () => {
-  const world = new c2d.World();
-  const floor = world.insert(c2d.box([-10, -1], [10, 0]));
-  const crate = world.insert(c2d.box([-0.5, -0.5], [0.5, 0.5]), [3, 0.5]);
-  const ball = world.insert(c2d.circle([0, 0], 0.5), [0, 5]);
-  let events = world.step();
-  assert.deepEqual(events.started.map((p) => p.sort((a, b) => a - b)), [[floor, crate].sort((a, b) => a - b)]);
-  world.setTransforms([ball], Float32Array.of(0, 0.4, 0));
-  events = world.step();
-  const byId = (a, b) => a - b;
-  assert.deepEqual(events.started.map((p) => p.sort(byId)), [[floor, ball].sort(byId)]);
-  world.setTransform(ball, [0, 5]);
-  assert.deepEqual(world.step().stopped.map((p) => p.sort(byId)), [[floor, ball].sort(byId)]);
-  // A character falling onto the floor lands a skin above it and walks right until the crate.
-  const player = world.insert(c2d.box([-0.4, -0.9], [0.4, 0.9]), [0, 3]);
-  const fall = world.moveAndSlide(player, [0, -5]);
-  assert.ok(fall.onFloor && close(world.position(player).y, 0.91, 1e-3), JSON.stringify(fall));
-  const walk = world.moveAndSlide(player, [5, 0]);
-  assert.ok(walk.onWall && close(world.position(player).x, 2.09, 1e-3), JSON.stringify(walk));
-  assert.equal(world.remove(crate), true);
-  assert.equal(world.remove(crate), false);
-  assert.throws(() => world.setTransform(crate, [0, 0]), /no collider/);
-  world.free();
-});
-
 test('a traced ring of pixels is one polygon with a hole, which holds a disc in it apart', () => {
   // 6 × 6 pixels, the border two pixels wide solid, the middle 2 × 2 empty.
   const width = 6, height = 6;

@@ -1,0 +1,35 @@
+// Compiled by `tsc --noEmit --strict` in CI: the package's types cover what its README and
+// tests do, and refuse what they should (each @ts-expect-error must be an error).
+import * as c2d from '../../pkg/index.js';
+
+await c2d.init();
+const player: c2d.Circle = c2d.circle({ x: 1.5, y: 0 }, 1);
+const wall = c2d.box([2, -5], [3, 5]);
+const hit: c2d.Contact | null = c2d.contact(wall, player);
+const depth: number = hit?.depth ?? 0;
+const frame = c2d.concavePolygon([[0, 0], [4, 0], [4, 4], [0, 4]], [[[1, 1], [3, 1], [3, 3], [1, 3]]]);
+frame.free();
+const traced: c2d.ConcavePolygon[] = c2d.trace({ data: new Uint8ClampedArray(4), width: 1, height: 1 }, { detail: 'less' });
+
+const world = new c2d.World();
+const id: number = world.insert(wall, { position: [1, 2], layer: 1, mask: 2, sensor: false, oneWay: [0, 1] });
+world.setTransforms(Float64Array.of(id), Float32Array.of(0, 0, 0));
+const events: c2d.StepEvents = world.step();
+const first: c2d.ContactEvent | undefined = events.started[0];
+const arrays: Float64Array = world.stepArrays().ongoing;
+const ray: c2d.WorldRayHit | null = world.castRay([0, 0], [1, 0], { maxDistance: 5, ignore: [id] });
+const casts: c2d.WorldCastHit[] = world.castShapeAll(player, [1, 0], { maxTime: 2, sensors: true });
+const moved: c2d.MoveResult = world.moveAndSlide(id, [1, 0], { up: [0, -1], stepHeight: 0.5 });
+const floor: number | null = moved.floor;
+world.free();
+
+// @ts-expect-error a radius is a number
+c2d.circle([0, 0], '1');
+// @ts-expect-error vectors have two numbers
+c2d.box([0, 0, 0], [1, 1]);
+// @ts-expect-error detail is one of four words
+c2d.trace({ data: new Uint8Array(4), width: 1, height: 1 }, { detail: 'fine' });
+// @ts-expect-error the mover's options are named
+world.moveAndSlide(id, [1, 0], { gravity: 9.8 });
+
+export { depth, traced, first, arrays, ray, casts, floor };
