@@ -21,7 +21,13 @@ export interface OrientedBox {
   readonly rotation: number;
 }
 export interface Capsule { readonly kind: 'capsule'; readonly a: Vec2; readonly b: Vec2; readonly radius: number }
-export interface Polygon { readonly kind: 'polygon'; readonly points: readonly Vec2[] }
+/** A convex polygon, held in WebAssembly memory (built once) until collected or freed. */
+export interface Polygon {
+  readonly kind: 'polygon';
+  readonly points: readonly Vec2[];
+  /** Frees its WebAssembly memory now; queries on it throw after. */
+  free(): void;
+}
 
 /** A polygon of any shape with holes, held in WebAssembly memory until collected or freed. */
 export interface ConcavePolygon {

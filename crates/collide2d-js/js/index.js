@@ -4,17 +4,21 @@
 //
 // Vectors go in as `{x, y}` or `[x, y]` and come out as `{x, y}`.
 
-import { wasm, init, loaded, KIND, NUMBERS, xy, point2, shapeOf, contactFrom } from './wasm.js';
+import { wasm, init, loaded, exchange, answer, KIND, NUMBERS, xy, point2, shapeInto, contactFrom } from './wasm.js';
 
 export { init };
 export { World } from './world.js';
 
+// A simple shape: its fields, and hidden, its kind code and numbers as the exchange area takes
+// them, checked by the module once here.
 function made(kind, fields, numbers) {
   loaded('making shapes');
-  const packed = Float32Array.from(numbers);
-  wasm.check(KIND[kind], packed);
+  const packed = [KIND[kind], 0, 0, 0, 0, 0];
+  for (let i = 0; i < numbers.length; i++) packed[i + 1] = numbers[i];
   const shape = { kind, ...fields };
-  Object.defineProperty(shape, NUMBERS, { value: packed });
+  Object.defineProperty(shape, NUMBERS, { value: Object.freeze(packed) });
+  shapeInto(shape);
+  wasm.check();
   return Object.freeze(shape);
 }
 
@@ -54,16 +58,32 @@ export function capsule(a, b, radius) {
   return made('capsule', { a: point2(ax, ay), b: point2(bx, by), radius }, [ax, ay, bx, by, radius]);
 }
 
-/** A convex polygon through `points` in order (either winding). */
-export function polygon(points) {
-  if (!Array.isArray(points)) throw new TypeError('points must be an array of {x, y} or [x, y]');
-  const flat = points.flatMap((p, i) => xy(p, `points[${i}]`));
-  return made('polygon', { points: points.map((p) => point2(...xy(p, 'point'))) }, flat);
+// Polygons live in WebAssembly memory, built once (a convex one's normals, a concave one's convex
+// pieces); each is freed when its object is collected, or at once by its `free()`.
+const collected = new FinalizationRegistry((key) => wasm.release(key));
+
+/** `[x, y, x, y, ...]` from a ring of points, or a TypeError naming `what`. */
+function flatRing(points, what) {
+  if (!Array.isArray(points)) throw new TypeError(`${what} must be an array of {x, y} or [x, y]`);
+  return points.flatMap((p, i) => xy(p, `${what}[${i}]`));
 }
 
-// A concave polygon lives in WebAssembly memory (it is split into convex pieces once); it is
-// freed when its object is collected, or at once by its `free()`.
-const collected = new FinalizationRegistry(([slot, generation]) => wasm.release(slot, generation));
+/** `{x, y}` objects from x, y pairs. */
+function pointsOf(flat) {
+  const out = [];
+  for (let i = 0; i + 1 < flat.length; i += 2) out.push(point2(flat[i], flat[i + 1]));
+  return out;
+}
+
+/**
+ * A convex polygon through `points` in order (either winding). It holds WebAssembly memory:
+ * freed when it is garbage collected, or at once by `free()` (after which queries on it throw).
+ */
+export function polygon(points) {
+  loaded('making shapes');
+  const flat = flatRing(points, 'points');
+  return stored(wasm.storeConvex(Float32Array.from(flat)), { kind: 'polygon', points: pointsOf(flat) });
+}
 
 /**
  * A polygon of any shape: the `outline` (a simple ring, either winding) less the `holes`.
@@ -72,34 +92,28 @@ const collected = new FinalizationRegistry(([slot, generation]) => wasm.release(
  */
 export function concavePolygon(outline, holes = []) {
   loaded('making shapes');
-  const ring = (points, what) => {
-    if (!Array.isArray(points)) throw new TypeError(`${what} must be an array of {x, y} or [x, y]`);
-    return points.flatMap((p, i) => xy(p, `${what}[${i}]`));
-  };
-  const flatHoles = holes.map((h, i) => ring(h, `holes[${i}]`));
-  const name = wasm.storePolygon(
-    Float32Array.from(ring(outline, 'outline')),
+  const flatOutline = flatRing(outline, 'outline');
+  const flatHoles = holes.map((h, i) => flatRing(h, `holes[${i}]`));
+  const key = wasm.storePolygon(
+    Float32Array.from(flatOutline),
     Float32Array.from(flatHoles.flat()),
     Uint32Array.from(flatHoles.map((h) => h.length / 2)),
   );
-  const points = (ring) => ring.map((p) => point2(...xy(p, 'point')));
-  return stored(name[0], name[1], points(outline), holes.map(points));
+  return stored(key, { kind: 'concavePolygon', outline: pointsOf(flatOutline), holes: flatHoles.map(pointsOf) });
 }
 
-// The JavaScript object for the polygon stored under `[slot, generation]`.
-function stored(slot, generation, outline, holes) {
+// The frozen JavaScript object with `fields` for the polygon stored under `key`.
+function stored(key, fields) {
   const token = {};
   const shape = {
-    kind: 'concavePolygon',
-    outline,
-    holes,
+    ...fields,
     free() {
       collected.unregister(token);
-      wasm.release(slot, generation);
+      wasm.release(key);
     },
   };
-  Object.defineProperty(shape, NUMBERS, { value: Float32Array.of(slot, generation) });
-  collected.register(shape, [slot, generation], token);
+  Object.defineProperty(shape, NUMBERS, { value: Object.freeze([KIND.stored, key, 0, 0, 0, 0]) });
+  collected.register(shape, key, token);
   return Object.freeze(shape);
 }
 
@@ -118,8 +132,8 @@ export function trace(image, { detail = 'optimal', alphaAbove = 0, maxVertices =
   const n = wasm.trace(bytes, image.width, image.height, alphaAbove, detail, maxVertices);
   const out = [];
   for (let i = 0; i < n.length; ) {
-    const [slot, generation, rings] = [n[i], n[i + 1], n[i + 2]];
-    i += 3;
+    const [key, rings] = [n[i], n[i + 1]];
+    i += 2;
     const all = [];
     for (let r = 0; r < rings; r++) {
       const count = n[i++];
@@ -127,23 +141,27 @@ export function trace(image, { detail = 'optimal', alphaAbove = 0, maxVertices =
       for (let k = 0; k < count; k++, i += 2) ring.push(point2(n[i], n[i + 1]));
       all.push(ring);
     }
-    out.push(stored(slot, generation, all[0], all.slice(1)));
+    out.push(stored(key, { kind: 'concavePolygon', outline: all[0], holes: all.slice(1) }));
   }
   return out;
 }
 
-function args(a, b) {
-  return [...shapeOf(a, 'a'), ...shapeOf(b, 'b')];
+// Writes both shapes into the exchange area.
+function two(a, b) {
+  shapeInto(a, 0, 'a');
+  return shapeInto(b, 6, 'b');
 }
 
 /** Whether `a` and `b` overlap or touch. */
 export function intersects(a, b) {
-  return wasm.intersects(...args(a, b));
+  two(a, b);
+  return answer(wasm.intersects()) === 1;
 }
 
 /** Whether `a` holds all of `b`. */
 export function contains(a, b) {
-  return wasm.contains(...args(a, b));
+  two(a, b);
+  return answer(wasm.contains()) === 1;
 }
 
 /**
@@ -152,18 +170,22 @@ export function contains(a, b) {
  * two contact `points`.
  */
 export function contact(a, b) {
-  return contactFrom(wasm.contact(...args(a, b)));
+  two(a, b);
+  return contactFrom(wasm.contact());
 }
 
 /** The closest points of `a` and `b` and their distance, or `null` when they touch or overlap. */
 export function closestPoints(a, b) {
-  const n = wasm.closestPoints(...args(a, b));
-  return n === undefined ? null : { onA: point2(n[0], n[1]), onB: point2(n[2], n[3]), distance: n[4] };
+  two(a, b);
+  if (answer(wasm.closestPoints()) === 0) return null;
+  const n = exchange();
+  return { onA: point2(n[0], n[1]), onB: point2(n[2], n[3]), distance: n[4] };
 }
 
 /** The distance between `a` and `b` (0 when they touch or overlap). */
 export function distance(a, b) {
-  return wasm.distance(...args(a, b));
+  two(a, b);
+  return answer(wasm.distance());
 }
 
 /**
@@ -172,10 +194,12 @@ export function distance(a, b) {
  * ray starting inside hits at once.
  */
 export function castRay(shape, origin, direction, maxDistance = Infinity) {
-  const [kind, numbers] = shapeOf(shape);
-  const ray = Float32Array.of(...xy(origin, 'origin'), ...xy(direction, 'direction'));
-  const n = wasm.castRay(kind, numbers, ray, maxDistance);
-  return n === undefined ? null : { distance: n[0], point: point2(n[1], n[2]), normal: point2(n[3], n[4]) };
+  const [ox, oy] = xy(origin, 'origin'), [dx, dy] = xy(direction, 'direction');
+  const io = shapeInto(shape);
+  [io[6], io[7], io[8], io[9], io[10]] = [ox, oy, dx, dy, maxDistance];
+  if (answer(wasm.castRay()) === 0) return null;
+  const n = exchange();
+  return { distance: n[0], point: point2(n[1], n[2]), normal: point2(n[3], n[4]) };
 }
 
 /**
@@ -185,9 +209,11 @@ export function castRay(shape, origin, direction, maxDistance = Infinity) {
  * whether they `startedOverlapping` (then the time is 0); or `null` when they never touch.
  */
 export function castShape(a, motionA, b, motionB = [0, 0], maxTime = 1) {
-  const motions = Float32Array.of(...xy(motionA, 'motionA'), ...xy(motionB, 'motionB'));
-  const n = wasm.castShape(...args(a, b), motions, maxTime);
-  if (n === undefined) return null;
+  const [max, may] = xy(motionA, 'motionA'), [mbx, mby] = xy(motionB, 'motionB');
+  const io = two(a, b);
+  [io[12], io[13], io[14], io[15], io[16]] = [max, may, mbx, mby, maxTime];
+  if (answer(wasm.castShape()) === 0) return null;
+  const n = exchange();
   return {
     time: n[0],
     point: point2(n[1], n[2]),

@@ -2,7 +2,7 @@
 // pairs that start, go on and stop touching, asked what is where, and characters moved through
 // it. Every answer is the library's; this file turns options and results into plain objects.
 
-import { wasm, loaded, xy, point2, shapeOf, contactFrom } from './wasm.js';
+import { wasm, loaded, xy, point2, shapeInto, contactFrom } from './wasm.js';
 
 const ALL = 0xffffffff;
 
@@ -64,7 +64,8 @@ export class World {
    */
   insert(shape, { position = [0, 0], rotation = 0, scale, layer, mask, sensor, oneWay, parent } = {}) {
     const [x, y] = xy(position, 'position');
-    const id = this.#inner.insert(...shapeOf(shape), x, y, rotation);
+    shapeInto(shape);
+    const id = this.#inner.insert(x, y, rotation);
     try {
       if (scale !== undefined) this.#inner.setTransform(id, pose(position, rotation, scale));
       if (layer !== undefined || mask !== undefined) this.setFilter(id, { layer, mask });
@@ -123,7 +124,8 @@ export class World {
 
   /** Gives a collider a new shape (in its own frame). */
   setShape(id, shape) {
-    this.#inner.setShape(id, ...shapeOf(shape));
+    shapeInto(shape);
+    this.#inner.setShape(id);
   }
 
   /**
@@ -238,7 +240,9 @@ export class World {
 
   #casts(shape, motion, maxTime, all, filter) {
     const [mx, my] = xy(motion, 'motion');
-    const n = this.#inner.castShape(...shapeOf(shape), Float32Array.of(mx, my, maxTime), all, filterOf(filter));
+    const filterNumbers = filterOf(filter);
+    shapeInto(shape);
+    const n = this.#inner.castShape(Float32Array.of(mx, my, maxTime), all, filterNumbers);
     const hits = [];
     for (let i = 0; i < n.length; i += 7) {
       hits.push({
@@ -259,7 +263,8 @@ export class World {
 
   /** The ids of the colliders whose shape meets `shape` (in world coordinates; touching counts). */
   collidersOverlapping(shape) {
-    return Array.from(this.#inner.collidersOverlapping(...shapeOf(shape)));
+    shapeInto(shape);
+    return Array.from(this.#inner.collidersOverlapping());
   }
 
   /** The ids of the colliders whose box meets the box from `min` to `max`. */

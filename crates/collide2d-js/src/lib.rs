@@ -1,9 +1,11 @@
-//! The WebAssembly side of the `collide2d` npm package: flat functions over shape codes and
-//! `f32` arrays, which `js/index.js` wraps in JavaScript's terms (camelCase, `{x, y}` or
-//! `[x, y]`, plain result objects, thrown `Error`s). The library computes every answer; this
-//! crate only decodes shapes and lays results out.
+//! The WebAssembly side of the `collide2d` npm package, which `js/` wraps in JavaScript's
+//! terms (camelCase, `{x, y}` or `[x, y]`, plain result objects, thrown `Error`s). The library
+//! computes every answer; this crate only decodes shapes and lays results out.
 //!
-//! A shape crosses as a kind code and its numbers:
+//! A query allocates nothing: JavaScript writes its shapes and numbers into the exchange area
+//! (`shapes::IO`, a `Float64Array` view of the module's memory) and calls a function without
+//! arguments, which writes its answer's numbers back there. A shape takes six numbers there, its
+//! kind code and five more (unused ones are ignored):
 //!
 //! | code | kind | numbers |
 //! |---|---|---|
@@ -13,29 +15,24 @@
 //! | 3 | circle | x, y, radius |
 //! | 4 | oriented box | x, y, halfWidth, halfHeight, rotation |
 //! | 5 | capsule | ax, ay, bx, by, radius |
-//! | 6 | convex polygon | x0, y0, x1, y1, … |
-//! | 7 | a stored shape (a concave polygon) | slot, generation |
+//! | 6 | a stored polygon, convex or not | its key |
 //!
-//! Shapes costly to build (concave polygons, split into convex pieces once) are stored here
-//! and named by a slot and a generation, so that a freed slot's old name is refused.
+//! Polygons are built once (a convex one's normals, a concave one's convex pieces) and stored,
+//! named by a key: a slot plus its generation times 2³², so that a freed slot's old key is
+//! refused.
 
 mod scene;
+mod shapes;
 mod world;
 
-use std::cell::RefCell;
-
-use collide2d::{Aabb, Capsule, Circle, Contact, ConvexPolygon, Obb, Polygon, Segment, Shape, Vec2};
+use collide2d::{Contact, Polygon, Shape, Vec2};
+use shapes::{code, error, keep_failure, pairs, read_io, store, with_shape_at, with_two, write_io, SHAPE_LEN};
 use wasm_bindgen::prelude::*;
 
-thread_local! {
-    /// The stored shapes: each slot with its generation (bumped when freed) and its shape.
-    static STORED: RefCell<Vec<(u32, Option<Shape>)>> = const { RefCell::new(Vec::new()) };
-}
-
 /// Stores a concave polygon (`outline` as x, y pairs; `holes` likewise, one after another, with
-/// their vertex counts in `hole_lengths`) and returns its name, `[slot, generation]`.
+/// their vertex counts in `hole_lengths`) and returns its key.
 #[wasm_bindgen(js_name = storePolygon)]
-pub fn store_polygon(outline: &[f32], holes: &[f32], hole_lengths: &[u32]) -> Result<Vec<f32>, JsError> {
+pub fn store_polygon(outline: &[f32], holes: &[f32], hole_lengths: &[u32]) -> Result<f64, JsError> {
     let outline = pairs(outline, "the outline")?;
     let all = pairs(holes, "the holes")?;
     let mut rings = Vec::with_capacity(hole_lengths.len());
@@ -51,28 +48,13 @@ pub fn store_polygon(outline: &[f32], holes: &[f32], hole_lengths: &[u32]) -> Re
         return Err(JsError::new(&format!("{} hole points given, the hole lengths add up to {at}", all.len())));
     }
     let polygon = Polygon::with_holes(&outline, &rings).map_err(error)?;
-    Ok(store(Shape::Polygon(polygon)).to_vec())
-}
-
-/// Stores a shape and returns its name, `[slot, generation]`.
-fn store(shape: Shape) -> [f32; 2] {
-    STORED.with_borrow_mut(|stored| {
-        let slot = match stored.iter().position(|(_, s)| s.is_none()) {
-            Some(free) => free,
-            None => {
-                stored.push((0, None));
-                stored.len() - 1
-            }
-        };
-        stored[slot].1 = Some(shape);
-        [slot as f32, stored[slot].0 as f32]
-    })
+    Ok(store(Shape::Polygon(polygon)))
 }
 
 /// Traces the solid pixels of an RGBA picture (`width × height`, 4 bytes a pixel; solid where
 /// alpha is above `alpha_above`) into concave polygons at `detail` (`exact`, `optimal`, `more`
 /// or `less`), at most `max_vertices` vertices in the exact outlines. Each polygon is stored and
-/// laid out as `slot, generation, ring count, then each ring: its vertex count and x, y pairs`
+/// laid out as `key, ring count, then each ring: its vertex count and x, y pairs`
 /// (the outline first, then the holes), in pixel units with y down.
 #[wasm_bindgen]
 pub fn trace(
@@ -82,7 +64,7 @@ pub fn trace(
     alpha_above: u8,
     detail: &str,
     max_vertices: u32,
-) -> Result<Vec<f32>, JsError> {
+) -> Result<Vec<f64>, JsError> {
     use collide2d::pixels::{Rgba8, Solidity};
     use collide2d::trace::{trace_limited, Detail};
     let detail = match detail {
@@ -99,185 +81,120 @@ pub fn trace(
     for polygon in polygons {
         let rings: Vec<Vec<Vec2>> =
             std::iter::once(polygon.outline().to_vec()).chain(polygon.holes().iter().cloned()).collect();
-        out.extend(store(Shape::Polygon(polygon)));
-        out.push(rings.len() as f32);
+        out.push(store(Shape::Polygon(polygon)));
+        out.push(rings.len() as f64);
         for ring in rings {
-            out.push(ring.len() as f32);
-            out.extend(ring.iter().flat_map(|p| [p.x, p.y]));
+            out.push(ring.len() as f64);
+            out.extend(ring.iter().flat_map(|p| [p.x as f64, p.y as f64]));
         }
     }
     Ok(out)
 }
 
-/// Frees the stored shape named `[slot, generation]`; a name already freed is left alone.
+/// Whether the two shapes in the exchange area overlap or touch: 1 or 0 (-1: `takeError`).
 #[wasm_bindgen]
-pub fn release(slot: u32, generation: u32) {
-    STORED.with_borrow_mut(|stored| {
-        if let Some((g, shape)) = stored.get_mut(slot as usize) {
-            if *g == generation && shape.is_some() {
-                *shape = None;
-                *g = g.wrapping_add(1);
-            }
-        }
-    });
+pub fn intersects() -> i32 {
+    code(with_two(&read_io(), collide2d::intersects), i32::from)
 }
 
-/// Calls `f` with the shape of kind `kind` from its numbers (a stored one borrowed where it is).
-fn with_shape<R>(kind: u8, n: &[f32], f: impl FnOnce(&Shape) -> R) -> Result<R, JsError> {
-    if kind != 7 {
-        return Ok(f(&shape(kind, n)?));
+/// Whether the first shape in the exchange area holds all of the second: 1 or 0 (-1:
+/// `takeError`).
+#[wasm_bindgen]
+pub fn contains() -> i32 {
+    code(with_two(&read_io(), collide2d::contains), i32::from)
+}
+
+/// The contact of the two shapes in the exchange area, written there as `normalX, normalY,
+/// depth, pushOutBX, pushOutBY, then for each point: onAX, onAY, onBX, onBY, depth`; how many
+/// numbers (0 when they do not intersect; -1: `takeError`).
+#[wasm_bindgen]
+pub fn contact() -> i32 {
+    code(with_two(&read_io(), collide2d::contact), |found| found.map_or(0, |c| write_contact(&c) as i32))
+}
+
+/// Writes a contact into the exchange area as `contact` lays it out; how many numbers (at most 15).
+fn write_contact(c: &Contact) -> usize {
+    let push = c.push_out_b();
+    let mut out = [0.0f64; 15];
+    out[..5].copy_from_slice(&[c.normal.x, c.normal.y, c.depth, push.x, push.y].map(f64::from));
+    let mut count = 5;
+    for p in c.points() {
+        let numbers = [p.point_a.x, p.point_a.y, p.point_b.x, p.point_b.y, p.depth].map(f64::from);
+        out[count..count + 5].copy_from_slice(&numbers);
+        count += 5;
     }
-    let [slot, generation] = n else {
-        return Err(JsError::new(&format!("a stored shape takes 2 numbers, got {}", n.len())));
-    };
-    STORED.with_borrow(|stored| match stored.get(*slot as usize) {
-        Some((g, Some(shape))) if *g as f32 == *generation => Ok(f(shape)),
-        _ => Err(JsError::new("this polygon has been freed")),
+    write_io(&out[..count])
+}
+
+/// The closest points of the two shapes in the exchange area, written there as `onAX, onAY,
+/// onBX, onBY, distance`: 1, or 0 when they touch or overlap (-1: `takeError`).
+#[wasm_bindgen(js_name = closestPoints)]
+pub fn closest_points() -> i32 {
+    code(with_two(&read_io(), collide2d::closest_points), |found| {
+        found.map_or(0, |c| written(&[c.point_a.x, c.point_a.y, c.point_b.x, c.point_b.y, c.distance]))
     })
 }
 
-/// Calls `f` with both shapes.
-fn with_shapes<R>(
-    kind_a: u8,
-    a: &[f32],
-    kind_b: u8,
-    b: &[f32],
-    f: impl FnOnce(&Shape, &Shape) -> R,
-) -> Result<R, JsError> {
-    with_shape(kind_a, a, |sa| with_shape(kind_b, b, |sb| f(sa, sb)))?
+/// Writes `numbers` into the exchange area: 1, the code of an answer found.
+fn written(numbers: &[f32]) -> i32 {
+    let mut wide = [0.0f64; 16];
+    for (w, n) in wide.iter_mut().zip(numbers) {
+        *w = f64::from(*n);
+    }
+    write_io(&wide[..numbers.len()]);
+    1
 }
 
-/// The shape of kind `kind` from its numbers, or an error that says what is wrong.
-fn shape(kind: u8, n: &[f32]) -> Result<Shape, JsError> {
-    let need = |count: usize, name: &str| {
-        if n.len() == count {
-            Ok(())
-        } else {
-            Err(JsError::new(&format!("a {name} takes {count} numbers, got {}", n.len())))
+/// The distance between the two shapes in the exchange area (0 when they touch or overlap;
+/// NaN: `takeError`).
+#[wasm_bindgen]
+pub fn distance() -> f64 {
+    match with_two(&read_io(), collide2d::distance) {
+        Ok(d) => f64::from(d),
+        Err(e) => {
+            keep_failure(e);
+            f64::NAN
         }
-    };
-    let at = |i: usize| Vec2::new(n[i], n[i + 1]);
-    match kind {
-        0 => {
-            need(2, "point")?;
-            let p = at(0);
-            if !p.is_finite() {
-                return Err(JsError::new(&format!("point: not finite ({}, {})", p.x, p.y)));
-            }
-            Ok(Shape::Point(p))
-        }
-        1 => need(4, "segment").and_then(|()| Segment::new(at(0), at(2)).map(Shape::from).map_err(error)),
-        2 => need(4, "box").and_then(|()| Aabb::new(at(0), at(2)).map(Shape::from).map_err(error)),
-        3 => need(3, "circle").and_then(|()| Circle::new(at(0), n[2]).map(Shape::from).map_err(error)),
-        4 => need(5, "oriented box").and_then(|()| Obb::new(at(0), at(2), n[4]).map(Shape::from).map_err(error)),
-        5 => need(5, "capsule").and_then(|()| Capsule::new(at(0), at(2), n[4]).map(Shape::from).map_err(error)),
-        6 => ConvexPolygon::new(&pairs(n, "a polygon")?).map(Shape::from).map_err(error),
-        other => Err(JsError::new(&format!("unknown shape kind {other}"))),
     }
 }
 
-/// Points from x, y pairs, or an error naming `what` when the count is odd.
-fn pairs(n: &[f32], what: &str) -> Result<Vec<Vec2>, JsError> {
-    if n.len() % 2 != 0 {
-        return Err(JsError::new(&format!("{what} takes x, y pairs, got {} numbers", n.len())));
-    }
-    Ok(n.chunks_exact(2).map(|p| Vec2::new(p[0], p[1])).collect())
-}
-
-/// The library's error as a JavaScript `Error` with its message.
-fn error(e: impl std::fmt::Display) -> JsError {
-    JsError::new(&e.to_string())
-}
-
-/// Checks the numbers of a shape of kind `kind`: an error that says what is wrong, else nothing.
-#[wasm_bindgen]
-pub fn check(kind: u8, numbers: &[f32]) -> Result<(), JsError> {
-    shape(kind, numbers).map(|_| ())
-}
-
-/// Whether the two shapes overlap or touch.
-#[wasm_bindgen]
-pub fn intersects(kind_a: u8, a: &[f32], kind_b: u8, b: &[f32]) -> Result<bool, JsError> {
-    with_shapes(kind_a, a, kind_b, b, collide2d::intersects)
-}
-
-/// Whether `a` holds all of `b`.
-#[wasm_bindgen]
-pub fn contains(kind_a: u8, a: &[f32], kind_b: u8, b: &[f32]) -> Result<bool, JsError> {
-    with_shapes(kind_a, a, kind_b, b, collide2d::contains)
-}
-
-/// The contact of `a` and `b`, or nothing when they do not intersect, laid out as
-/// `[normalX, normalY, depth, pushOutBX, pushOutBY, then for each point: onAX, onAY, onBX,
-/// onBY, depth]`.
-#[wasm_bindgen]
-pub fn contact(kind_a: u8, a: &[f32], kind_b: u8, b: &[f32]) -> Result<Option<Vec<f32>>, JsError> {
-    let found = with_shapes(kind_a, a, kind_b, b, collide2d::contact)?;
-    Ok(found.map(|c| contact_numbers(&c)))
-}
-
-/// A contact as `contact` lays it out.
-fn contact_numbers(c: &Contact) -> Vec<f32> {
-    let push = c.push_out_b();
-    let mut out = vec![c.normal.x, c.normal.y, c.depth, push.x, push.y];
-    for p in c.points() {
-        out.extend_from_slice(&[p.point_a.x, p.point_a.y, p.point_b.x, p.point_b.y, p.depth]);
-    }
-    out
-}
-
-/// The closest points of `a` and `b` and their distance, `[onAX, onAY, onBX, onBY, distance]`,
-/// or nothing when they touch or overlap.
-#[wasm_bindgen(js_name = closestPoints)]
-pub fn closest_points(kind_a: u8, a: &[f32], kind_b: u8, b: &[f32]) -> Result<Option<Vec<f32>>, JsError> {
-    let found = with_shapes(kind_a, a, kind_b, b, collide2d::closest_points)?;
-    Ok(found.map(|c| vec![c.point_a.x, c.point_a.y, c.point_b.x, c.point_b.y, c.distance]))
-}
-
-/// The distance between `a` and `b` (0 when they touch or overlap).
-#[wasm_bindgen]
-pub fn distance(kind_a: u8, a: &[f32], kind_b: u8, b: &[f32]) -> Result<f32, JsError> {
-    with_shapes(kind_a, a, kind_b, b, collide2d::distance)
-}
-
-/// Where the ray from `(ox, oy)` along `(dx, dy)` first meets the shape within `max_distance`:
-/// `[distance, pointX, pointY, normalX, normalY]`, or nothing when it misses.
+/// Where the ray written after the first shape in the exchange area (`originX, originY,
+/// directionX, directionY, maxDistance`) first meets the shape: written there as `distance,
+/// pointX, pointY, normalX, normalY`: 1, or 0 when it misses (-1: `takeError`).
 #[wasm_bindgen(js_name = castRay)]
-pub fn cast_ray(kind: u8, s: &[f32], ray: &[f32], max_distance: f32) -> Result<Option<Vec<f32>>, JsError> {
-    let [ox, oy, dx, dy] = ray else {
-        return Err(JsError::new(&format!("a ray takes 4 numbers, got {}", ray.len())));
+pub fn cast_ray() -> i32 {
+    let io = read_io();
+    let [ox, oy, dx, dy, max_distance] = std::array::from_fn(|i| io[SHAPE_LEN + i] as f32);
+    let found = if max_distance.is_nan() {
+        Err(JsError::new("maxDistance is not a number"))
+    } else {
+        collide2d::Ray::new(Vec2::new(ox, oy), Vec2::new(dx, dy))
+            .map_err(error)
+            .and_then(|ray| with_shape_at(&io, 0, |s| collide2d::cast_ray(s, &ray, max_distance)))
     };
-    if max_distance.is_nan() {
-        return Err(JsError::new("maxDistance is not a number"));
-    }
-    let ray = collide2d::Ray::new(Vec2::new(*ox, *oy), Vec2::new(*dx, *dy)).map_err(error)?;
-    let found = with_shape(kind, s, |s| collide2d::cast_ray(s, &ray, max_distance))?;
-    Ok(found.map(|h| vec![h.distance, h.point.x, h.point.y, h.normal.x, h.normal.y]))
+    code(found, |hit| hit.map_or(0, |h| written(&[h.distance, h.point.x, h.point.y, h.normal.x, h.normal.y])))
 }
 
-/// The first touch of `a` moving by `motions[0..2]` and `b` by `motions[2..4]` over times
-/// `[0, max_time]`: `[time, pointX, pointY, onAX, onAY, onBX, onBY, normalX, normalY,
-/// startedOverlapping (1 or 0)]`, or nothing when they never touch.
+/// The first touch of the first shape in the exchange area moving by `motionA` and the second
+/// by `motionB`, written after them as `motionAX, motionAY, motionBX, motionBY, maxTime`, over
+/// times 0 to `maxTime`: written there as `time, pointX, pointY, onAX, onAY, onBX, onBY,
+/// normalX, normalY, startedOverlapping (1 or 0)`: 1, or 0 when they never touch (-1:
+/// `takeError`).
 #[wasm_bindgen(js_name = castShape)]
-pub fn cast_shape(
-    kind_a: u8,
-    a: &[f32],
-    kind_b: u8,
-    b: &[f32],
-    motions: &[f32],
-    max_time: f32,
-) -> Result<Option<Vec<f32>>, JsError> {
-    let [max, may, mbx, mby] = motions else {
-        return Err(JsError::new(&format!("two motions take 4 numbers, got {}", motions.len())));
+pub fn cast_shape() -> i32 {
+    let io = read_io();
+    let [max, may, mbx, mby, max_time] = std::array::from_fn(|i| io[2 * SHAPE_LEN + i] as f32);
+    let (motion_a, motion_b) = (Vec2::new(max, may), Vec2::new(mbx, mby));
+    let found = if !motion_a.is_finite() || !motion_b.is_finite() || max_time.is_nan() {
+        Err(JsError::new("motions and maxTime must be finite numbers"))
+    } else {
+        with_two(&io, |a, b| collide2d::cast_shape(a, motion_a, b, motion_b, max_time))
     };
-    let (motion_a, motion_b) = (Vec2::new(*max, *may), Vec2::new(*mbx, *mby));
-    if !motion_a.is_finite() || !motion_b.is_finite() || max_time.is_nan() {
-        return Err(JsError::new("motions and maxTime must be finite numbers"));
-    }
-    let found = with_shapes(kind_a, a, kind_b, b, |a, b| collide2d::cast_shape(a, motion_a, b, motion_b, max_time))?;
-    Ok(found.map(|h| {
-        let started = if h.started_overlapping { 1.0 } else { 0.0 };
-        let (p, pa, pb, n) = (h.point, h.point_a, h.point_b, h.normal);
-        vec![h.time, p.x, p.y, pa.x, pa.y, pb.x, pb.y, n.x, n.y, started]
-    }))
+    code(found, |hit| {
+        hit.map_or(0, |h| {
+            let started = if h.started_overlapping { 1.0 } else { 0.0 };
+            let (p, pa, pb, n) = (h.point, h.point_a, h.point_b, h.normal);
+            written(&[h.time, p.x, p.y, pa.x, pa.y, pb.x, pb.y, n.x, n.y, started])
+        })
+    })
 }

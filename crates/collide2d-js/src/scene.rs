@@ -5,8 +5,8 @@ use collide2d::world::{MoveOptions, MoveResult};
 use collide2d::{Aabb, CollisionFilter, QueryFilter, Ray, RayHit, ShapeCastHit, Vec2};
 use wasm_bindgen::prelude::*;
 
+use super::shapes::{error, read_io, with_shape_at};
 use super::world::{name, World};
-use super::{error, with_shape};
 
 /// A ray hit: `id, distance, pointX, pointY, normalX, normalY`.
 fn ray_numbers(id: f64, hit: &RayHit) -> [f64; 6] {
@@ -66,25 +66,18 @@ impl World {
         Ok(hits[..keep].iter().flat_map(|(h, hit)| ray_numbers(name(*h), hit)).collect())
     }
 
-    /// The colliders the shape (kind code and numbers, in world coordinates) would hit moving by
+    /// The colliders the shape in the exchange area (in world coordinates) would hit moving by
     /// `sweep[0..2]` over times 0 to `sweep[2]`, soonest first (`all`) or only the soonest, among
     /// those `filter` lets through (`filtered`'s layout): seven numbers a hit (`cast_numbers`;
     /// the normal points out of the collider hit).
     #[wasm_bindgen(js_name = castShape)]
-    pub fn cast_shape(
-        &self,
-        kind: u8,
-        numbers: &[f32],
-        sweep: &[f32],
-        all: bool,
-        filter: &[f64],
-    ) -> Result<Vec<f64>, JsError> {
+    pub fn cast_shape(&self, sweep: &[f32], all: bool, filter: &[f64]) -> Result<Vec<f64>, JsError> {
         let &[mx, my, max_time] = sweep else {
             return Err(JsError::new(&format!("a sweep takes 3 numbers, got {}", sweep.len())));
         };
         let motion = finite(mx, my, "motion")?;
         let max_time = limit(max_time, "maxTime")?;
-        let hits = with_shape(kind, numbers, |s| {
+        let hits = with_shape_at(&read_io(), 0, |s| {
             self.filtered(filter, |f| match all {
                 true => self.inner.cast_shape_all(s, motion, max_time, f),
                 false => self.inner.cast_shape(s, motion, max_time, f).into_iter().collect(),
@@ -100,11 +93,10 @@ impl World {
         Ok(found.into_iter().map(name).collect())
     }
 
-    /// The colliders whose shape meets the shape given (kind code and numbers, in world
-    /// coordinates).
+    /// The colliders whose shape meets the shape in the exchange area (in world coordinates).
     #[wasm_bindgen(js_name = collidersOverlapping)]
-    pub fn colliders_overlapping(&self, kind: u8, numbers: &[f32]) -> Result<Vec<f64>, JsError> {
-        let found = with_shape(kind, numbers, |s| self.inner.colliders_overlapping(s))?;
+    pub fn colliders_overlapping(&self) -> Result<Vec<f64>, JsError> {
+        let found = with_shape_at(&read_io(), 0, |s| self.inner.colliders_overlapping(s))?;
         Ok(found.into_iter().map(name).collect())
     }
 

@@ -7,7 +7,8 @@ use collide2d::world::World as Inner;
 use collide2d::{ColliderHandle, CollisionFilter, Contact, Transform, Vec2};
 use wasm_bindgen::prelude::*;
 
-use super::{contact_numbers, error, with_shape};
+use super::shapes::{error, read_io, with_shape_at, GENERATION_UNIT};
+use super::write_contact;
 
 /// A collision world: colliders placed by transforms, stepped for the pairs that start, go on
 /// and stop touching, asked what is where, and characters moved through it by `move_and_slide`.
@@ -20,7 +21,7 @@ pub struct World {
 
 /// The JavaScript name of a collider.
 pub(crate) fn name(h: ColliderHandle) -> f64 {
-    h.index() as f64 + h.generation() as f64 * 4_294_967_296.0
+    h.index() as f64 + h.generation() as f64 * GENERATION_UNIT
 }
 
 /// The numbers of an event's contact: normal and depth, NaN when it has none (a sensor's pair).
@@ -38,7 +39,7 @@ impl World {
 
     /// The handle a JavaScript name stands for, or an error for one removed or never given.
     pub(crate) fn handle(&self, id: f64) -> Result<ColliderHandle, JsError> {
-        let index = id % 4_294_967_296.0;
+        let index = id % GENERATION_UNIT;
         let found = self.live.get(index as usize).copied().flatten().filter(|h| name(*h) == id);
         found.ok_or_else(|| JsError::new(&format!("no collider {id} in this world (removed, or from another)")))
     }
@@ -48,10 +49,10 @@ impl World {
         ids.iter().map(|id| self.handle(*id)).collect()
     }
 
-    /// Inserts a shape (kind code and numbers, in its own frame) placed at `(x, y)` turned by
+    /// Inserts the shape in the exchange area (in its own frame) placed at `(x, y)` turned by
     /// `rotation` radians; its name.
-    pub fn insert(&mut self, kind: u8, numbers: &[f32], x: f32, y: f32, rotation: f32) -> Result<f64, JsError> {
-        let shape = with_shape(kind, numbers, |s| s.clone())?;
+    pub fn insert(&mut self, x: f32, y: f32, rotation: f32) -> Result<f64, JsError> {
+        let shape = with_shape_at(&read_io(), 0, |s| s.clone())?;
         let placed = placement(&[x, y, rotation])?;
         let h = self.inner.insert(shape, placed, ()).map_err(error)?;
         let slot = h.index() as usize;
@@ -121,11 +122,11 @@ impl World {
         Ok(vec![b.min().x, b.min().y, b.max().x, b.max().y])
     }
 
-    /// Gives a collider a new shape (kind code and numbers, in its own frame).
+    /// Gives a collider the shape in the exchange area (in its own frame).
     #[wasm_bindgen(js_name = setShape)]
-    pub fn set_shape(&mut self, id: f64, kind: u8, numbers: &[f32]) -> Result<(), JsError> {
+    pub fn set_shape(&mut self, id: f64) -> Result<(), JsError> {
         let h = self.handle(id)?;
-        let shape = with_shape(kind, numbers, |s| s.clone())?;
+        let shape = with_shape_at(&read_io(), 0, |s| s.clone())?;
         self.inner.set_shape(h, shape).map_err(error)
     }
 
@@ -178,11 +179,12 @@ impl World {
         out
     }
 
-    /// The full contact of two colliders as they stand now (`contact`'s layout), or nothing
-    /// when they do not touch. Unlike the events, this does not need a step.
-    pub fn contact(&self, a: f64, b: f64) -> Result<Option<Vec<f32>>, JsError> {
+    /// The full contact of two colliders as they stand now, written to the exchange area in
+    /// `contact`'s layout; how many numbers (0 when they do not touch). Unlike the events, this
+    /// does not need a step.
+    pub fn contact(&self, a: f64, b: f64) -> Result<usize, JsError> {
         let shape = |id| self.inner.world_shape(self.handle(id)?).ok_or_else(|| JsError::new("no shape"));
-        Ok(collide2d::contact(shape(a)?, shape(b)?).map(|c| contact_numbers(&c)))
+        Ok(collide2d::contact(shape(a)?, shape(b)?).map_or(0, |c| write_contact(&c)))
     }
 
     /// The colliders touching `id` at the last step.

@@ -132,3 +132,22 @@ test('a traced ring of pixels is one polygon with a hole, which holds a disc in 
   assert.throws(() => c2d.trace({ data, width, height }, { detail: 'fine' }), /detail/);
   ring.free();
 });
+
+test('errors from a query are thrown with the library message, and the next query is unaffected', () => {
+  const rock = c2d.polygon([[0, 0], [2, 0], [1, 2]]);
+  const pebble = c2d.circle([1, 0.5], 0.25);
+  assert.equal(c2d.intersects(rock, pebble), true);
+  rock.free();
+  rock.free(); // a second free is harmless
+  for (const query of [c2d.intersects, c2d.contains, c2d.contact, c2d.closestPoints, c2d.distance]) {
+    assert.throws(() => query(rock, pebble), /freed/, query.name);
+    assert.throws(() => query(pebble, rock), /freed/, query.name);
+  }
+  assert.throws(() => c2d.castRay(pebble, [0, 0], [1, 0], NaN), /maxDistance/);
+  assert.throws(() => c2d.castShape(pebble, [NaN, 0], pebble), /finite/);
+  // A polygon made after the free takes the freed slot; the old object still refuses.
+  const other = c2d.polygon([[5, 5], [6, 5], [5, 6]]);
+  assert.throws(() => c2d.distance(rock, pebble), /freed/);
+  assert.ok(Math.abs(c2d.distance(other, c2d.point([5, 4])) - 1) < 1e-6);
+  assert.equal(c2d.intersects(pebble, pebble), true);
+});
