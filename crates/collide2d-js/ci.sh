@@ -7,6 +7,8 @@ bash "$here/build.sh"
 # The dev-dependencies (the anchors, esbuild, TypeScript), from the lockfile.
 (cd "$here" && npm ci --no-audit --no-fund --silent)
 node --test "$here/test/"
+# The benchmarks beside detect-collisions and SAT.js, briefly, so that they keep working.
+(cd "$here" && node bench/stress.mjs --smoke && node bench/calls.mjs --smoke)
 # The types: a TypeScript file using the package compiles under --strict, and its
 # @ts-expect-error lines (uses the types must refuse) are errors.
 "$here/node_modules/.bin/tsc" --noEmit --strict --target es2022 --module nodenext \

@@ -100,9 +100,15 @@ pub(crate) fn with_two<R>(io: &[f64; INPUT_LEN], f: impl FnOnce(&Shape, &Shape) 
     with_shape_at(io, 0, |a| with_shape_at(io, SHAPE_LEN, |b| f(a, b)))?
 }
 
-/// The slot and generation of a key.
-fn split_key(key: f64) -> (usize, u32) {
-    ((key % GENERATION_UNIT) as usize, (key / GENERATION_UNIT) as u32)
+/// The slot and generation of a key (or a world's id): its low and high 32 bits as an integer
+/// (integer operations: `%` on an `f64` is a slow library call in WebAssembly). Anything that
+/// is not a key (negative, fractional, NaN) names a slot no key has.
+pub(crate) fn split_key(key: f64) -> (usize, u32) {
+    let whole = key as u64;
+    if whole as f64 != key {
+        return (usize::MAX, 0);
+    }
+    ((whole & 0xffff_ffff) as usize, (whole >> 32) as u32)
 }
 
 /// A simple shape (kind code, then five numbers of which it uses the first few), or an error

@@ -7,7 +7,7 @@ use collide2d::world::World as Inner;
 use collide2d::{ColliderHandle, CollisionFilter, Contact, Transform, Vec2};
 use wasm_bindgen::prelude::*;
 
-use super::shapes::{error, read_io, with_shape_at, GENERATION_UNIT};
+use super::shapes::{error, read_io, split_key, with_shape_at, GENERATION_UNIT};
 use super::write_contact;
 
 /// A collision world: colliders placed by transforms, stepped for the pairs that start, go on
@@ -39,8 +39,8 @@ impl World {
 
     /// The handle a JavaScript name stands for, or an error for one removed or never given.
     pub(crate) fn handle(&self, id: f64) -> Result<ColliderHandle, JsError> {
-        let index = id % GENERATION_UNIT;
-        let found = self.live.get(index as usize).copied().flatten().filter(|h| name(*h) == id);
+        let (index, _) = split_key(id);
+        let found = self.live.get(index).copied().flatten().filter(|h| name(*h) == id);
         found.ok_or_else(|| JsError::new(&format!("no collider {id} in this world (removed, or from another)")))
     }
 

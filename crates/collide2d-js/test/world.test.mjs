@@ -36,6 +36,9 @@ test('a step reports pairs that start, go on and stop touching, with the normal 
   assert.deepEqual(world.step().stopped, [[floor, ball]]);
   assert.equal(world.remove(ball), false);
   assert.throws(() => world.setTransform(ball, [0, 0]), /no collider/);
+  for (const junk of [-1, 0.5, NaN, Infinity, 2 ** 53, floor + 2 ** 32]) {
+    assert.throws(() => world.position(junk), /no collider/, String(junk));
+  }
   world.free();
 });
 
