@@ -1,11 +1,20 @@
 #!/usr/bin/env bash
 # The npm package: build it, run its node --test suite, then pack it and install the tarball in
 # a fresh project (no registry needed: it has no dependencies) that runs the README's example.
+# The suite runs beside the anchors (SAT.js, detect-collisions) and, through esbuild and
+# playwright-core, in Debian's headless Chromium: the crate's dev-dependencies, installed from
+# its lockfile when missing or older than it, and chromium (apt) when missing.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
+if [ -z "${CHROMIUM:-}" ] && [ ! -x /usr/bin/chromium ]; then
+  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+fi
 bash "$here/build.sh"
-# The dev-dependencies (the anchors, esbuild, TypeScript), from the lockfile.
-(cd "$here" && npm ci --no-audit --no-fund --silent)
+# The dev-dependencies (the anchors, esbuild, playwright-core, TypeScript), from the lockfile.
+stamp="$here/node_modules/.package-lock.json"
+if [ ! -f "$stamp" ] || [ "$here/package-lock.json" -nt "$stamp" ] || [ "$here/package.json" -nt "$stamp" ]; then
+  (cd "$here" && npm ci --no-audit --no-fund --silent)
+fi
 node --test "$here/test/"
 # The benchmarks beside detect-collisions and SAT.js, briefly, so that they keep working.
 (cd "$here" && node bench/stress.mjs --smoke && node bench/calls.mjs --smoke)

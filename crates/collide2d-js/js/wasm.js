@@ -18,7 +18,10 @@ export function init() {
     const url = new URL('./collide2d_js_bg.wasm', import.meta.url);
     let exports;
     if (url.protocol === 'file:') {
-      const { readFile } = await import('node:fs/promises');
+      // Only Node takes this branch. The specifier is not a literal so that bundlers building
+      // for the browser leave the import alone instead of failing to resolve a Node module.
+      const fsModule = 'node:fs/promises';
+      const { readFile } = await import(/* webpackIgnore: true */ /* @vite-ignore */ fsModule);
       exports = await load({ module_or_path: await readFile(url) });
     } else {
       exports = await load({ module_or_path: url });
