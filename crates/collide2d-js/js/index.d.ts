@@ -67,8 +67,12 @@ export interface ClosestPoints {
   distance: number;
 }
 
-/** Loads the WebAssembly module; await it once before anything else. */
-export function init(): Promise<void>;
+/**
+ * Loads the WebAssembly module; await it once before anything else. By default it is read from
+ * the package's folder (Node) or fetched beside the script (browsers); pass where the `.wasm` is,
+ * or its bytes, when a bundler or server puts it elsewhere.
+ */
+export function init(source?: string | URL | Response | BufferSource | WebAssembly.Module): Promise<void>;
 
 /** A single point. */
 export function point(p: Vec2Like): Point;

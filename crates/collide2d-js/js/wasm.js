@@ -11,13 +11,17 @@ let io = new Float64Array(0);
 
 /**
  * Loads the WebAssembly module; await it once before anything else. In Node it is read from the
- * package's own folder, in a browser fetched beside this file (bundlers follow the URL).
+ * package's own folder, in a browser fetched beside this file. Where a bundler or server puts
+ * the `.wasm` elsewhere, pass where it is (a URL or its path as a string), its bytes, a
+ * `Response` or a compiled `WebAssembly.Module`. Later calls return the first call's promise.
  */
-export function init() {
+export function init(source) {
   loading ??= (async () => {
-    const url = new URL('./collide2d_js_bg.wasm', import.meta.url);
     let exports;
-    if (url.protocol === 'file:') {
+    const url = new URL('./collide2d_js_bg.wasm', import.meta.url);
+    if (source !== undefined) {
+      exports = await load({ module_or_path: source });
+    } else if (url.protocol === 'file:') {
       // Only Node takes this branch. The specifier is not a literal so that bundlers building
       // for the browser leave the import alone instead of failing to resolve a Node module.
       const fsModule = 'node:fs/promises';
