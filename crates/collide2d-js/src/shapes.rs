@@ -101,13 +101,10 @@ pub(crate) fn with_two<R>(io: &[f64; INPUT_LEN], f: impl FnOnce(&Shape, &Shape) 
 }
 
 /// The slot and generation of a key (or a world's id): its low and high 32 bits as an integer
-/// (integer operations: `%` on an `f64` is a slow library call in WebAssembly). Anything that
-/// is not a key (negative, fractional, NaN) names a slot no key has.
+/// (integer operations: `%` on an `f64` is a slow library call in WebAssembly). Keys come from
+/// `store` only; a world checks that an id is its collider's whole name.
 pub(crate) fn split_key(key: f64) -> (usize, u32) {
     let whole = key as u64;
-    if whole as f64 != key {
-        return (usize::MAX, 0);
-    }
     ((whole & 0xffff_ffff) as usize, (whole >> 32) as u32)
 }
 

@@ -151,3 +151,14 @@ test('errors from a query are thrown with the library message, and the next quer
   assert.ok(Math.abs(c2d.distance(other, c2d.point([5, 4])) - 1) < 1e-6);
   assert.equal(c2d.intersects(pebble, pebble), true);
 });
+
+test('the module reuses a freed polygon slot under a new generation', async () => {
+  const module = await import('../pkg/collide2d_js.js');
+  const triangle = Float32Array.of(0, 0, 1, 0, 0, 1);
+  const first = module.storeConvex(triangle);
+  module.release(first);
+  const second = module.storeConvex(triangle);
+  assert.equal(second % 2 ** 32, first % 2 ** 32); // the same slot
+  assert.equal(Math.floor(second / 2 ** 32), Math.floor(first / 2 ** 32) + 1); // the next generation
+  module.release(second);
+});

@@ -174,3 +174,32 @@ test('a one-way platform lets a character jump up through it and land on it', ()
   assert.ok(world.moveAndSlide(player, [0, 4]).onCeiling);
   world.free();
 });
+
+test('on a 30° slope, stopOnSlope holds a character still under gravity; off, it slides down', () => {
+  const world = new c2d.World();
+  const rise = Math.tan(Math.PI / 6);
+  world.insert(c2d.polygon([[-20, -20 * rise], [20, -20 * rise], [20, 20 * rise]]));
+  const player = world.insert(c2d.box([-0.4, -0.9], [0.4, 0.9]), { position: [0, 3] });
+  world.moveAndSlide(player, [0, -10]); // lands on the slope
+  const still = world.moveAndSlide(player, [0, -0.2]);
+  assert.ok(still.onFloor && Math.abs(still.moved.x) < 1e-4 && Math.abs(still.moved.y) < 1e-4, JSON.stringify(still));
+  const slide = world.moveAndSlide(player, [0, -0.2], { stopOnSlope: false });
+  assert.ok(slide.moved.x < -0.01 && slide.moved.y < -0.005, JSON.stringify(slide)); // down to the left
+  world.free();
+});
+
+test('the module answers a first-hit ray with one hit, not all of them', async () => {
+  const module = await import('../pkg/collide2d_js.js');
+  const { shapeInto } = await import('../pkg/wasm.js');
+  const inner = new module.World();
+  for (const x of [3, 6, 9]) {
+    shapeInto(c2d.box([x, -1], [x + 1, 1]));
+    inner.insert(0, 0, 0);
+  }
+  const ray = Float32Array.of(0, 0, 1, 0);
+  const filter = Float64Array.of(0xffffffff, 0xffffffff, 0);
+  assert.deepEqual(Array.from(inner.castRay(ray, Infinity, false, filter).slice(0, 2)), [0, 3]);
+  assert.equal(inner.castRay(ray, Infinity, false, filter).length, 6);
+  assert.equal(inner.castRay(ray, Infinity, true, filter).length, 18);
+  inner.free();
+});
