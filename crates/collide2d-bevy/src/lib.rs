@@ -1,0 +1,110 @@
+//! collide2d in Bevy: collision detection without a physics engine. Entities get a
+//! [`Collider`] (any collide2d shape, concave polygons with holes included) and, if they need
+//! them, [`CollisionLayers`], [`Sensor`] or [`OneWay`]; the [`Collide2dPlugin`] keeps a
+//! collide2d world in step with their `GlobalTransform`s and sends [`CollisionStarted`] and
+//! [`CollisionEnded`] messages. Systems ask what is where through [`Collisions`] and move
+//! kinematic characters with [`Mover`].
+//!
+//! ```
+//! use bevy_app::prelude::*;
+//! use bevy_ecs::prelude::*;
+//! use bevy_transform::prelude::*;
+//! use collide2d_bevy::{Collide2dPlugin, Collider, CollisionStarted};
+//!
+//! let mut app = App::new();
+//! app.add_plugins((TransformPlugin, Collide2dPlugin::default()));
+//! let wall = app.world_mut().spawn((Collider::rectangle(2.0, 10.0)?, Transform::from_xyz(5.0, 0.0, 0.0))).id();
+//! let ball = app.world_mut().spawn((Collider::circle(1.0)?, Transform::from_xyz(3.5, 0.0, 0.0))).id();
+//! app.update();
+//! let started: Vec<_> = app.world_mut().resource_mut::<Messages<CollisionStarted>>().drain().collect();
+//! assert_eq!((started[0].a, started[0].b), (wall, ball));
+//! let contact = started[0].contact.expect("solid colliders get a contact");
+//! assert!((contact.depth - 0.5).abs() < 1e-5); // the ball reaches 4.5, the wall starts at 4
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! ## Conventions
+//!
+//! - **Space.** Bevy's 2D world: x right, y up, z ignored. A collider is in its entity's local
+//!   space and follows its `GlobalTransform`: translation, rotation about z and scale (a disc
+//!   only under an even scale; an uneven one is refused with a warning and the collider stays).
+//! - **When.** The plugin's systems run in its schedule (`PostUpdate` by default), after
+//!   transform propagation: colliders spawned, changed or moved in `Update` are in the world,
+//!   and the messages sent, by the end of the frame. Queries in `Update` see the world as the
+//!   last frame left it, with the moves made through [`Mover`] since.
+//! - **Pairs.** A pair's `a` is the collider inserted into the lower slot; contact normals point
+//!   from `a` towards `b`. Sensors' pairs have no contact.
+//! - **Errors.** Shapes are checked when made ([`Collider::circle`] and the others return the
+//!   library's error); a transform that cannot place a collider (a zero scale) leaves it where
+//!   it was and logs a warning: nothing here panics.
+
+mod components;
+mod query;
+mod sync;
+
+use bevy_app::prelude::*;
+use bevy_ecs::intern::Interned;
+use bevy_ecs::prelude::*;
+use bevy_ecs::schedule::ScheduleLabel;
+use bevy_transform::TransformSystems;
+
+pub use components::{Collider, CollisionLayers, OneWay, Sensor};
+pub use query::{Collisions, MoveError, Moved, Mover, SceneFilter};
+pub use sync::{transform_2d, CollisionEnded, CollisionStarted, CollisionWorld};
+
+/// The plugin: a [`CollisionWorld`] resource, the systems that keep it in step with the
+/// entities' colliders, and the collision messages.
+pub struct Collide2dPlugin {
+    schedule: Interned<dyn ScheduleLabel>,
+}
+
+impl Collide2dPlugin {
+    /// The plugin with its systems in `schedule` (`PostUpdate` by default; `FixedPostUpdate`
+    /// for a fixed-step game, whose colliders then follow the `GlobalTransform`s of the last
+    /// propagation).
+    pub fn in_schedule(schedule: impl ScheduleLabel) -> Self {
+        Self { schedule: schedule.intern() }
+    }
+}
+
+impl Default for Collide2dPlugin {
+    fn default() -> Self {
+        Self::in_schedule(PostUpdate)
+    }
+}
+
+/// The plugin's systems, in order: colliders taken out, put in, then updated; the step.
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Collide2dSystems {
+    /// The world follows the entities.
+    Sync,
+    /// The world is stepped and the messages sent.
+    Step,
+}
+
+impl Plugin for Collide2dPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<CollisionWorld>()
+            .add_message::<CollisionStarted>()
+            .add_message::<CollisionEnded>()
+            .configure_sets(
+                self.schedule,
+                (Collide2dSystems::Sync, Collide2dSystems::Step).chain().after(TransformSystems::Propagate),
+            )
+            .add_systems(
+                self.schedule,
+                (
+                    (
+                        sync::remove_colliders,
+                        sync::add_colliders,
+                        sync::reshape_colliders,
+                        sync::move_colliders,
+                        sync::mark_colliders,
+                    )
+                        .chain()
+                        .in_set(Collide2dSystems::Sync),
+                    sync::step.in_set(Collide2dSystems::Step),
+                ),
+            );
+    }
+}
