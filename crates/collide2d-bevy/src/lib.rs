@@ -3,7 +3,8 @@
 //! them, [`CollisionLayers`], [`Sensor`] or [`OneWay`]; the [`Collide2dPlugin`] keeps a
 //! collide2d world in step with their `GlobalTransform`s and sends [`CollisionStarted`] and
 //! [`CollisionEnded`] messages. Systems ask what is where through [`Collisions`] and move
-//! kinematic characters with [`Mover`].
+//! kinematic characters with [`Mover`]. A [`SpriteCollider`] traces a sprite's image into its
+//! collider once the image has loaded.
 //!
 //! ```
 //! use bevy_app::prelude::*;
@@ -40,6 +41,7 @@
 
 mod components;
 mod query;
+mod sprite;
 mod sync;
 
 use bevy_app::prelude::*;
@@ -48,8 +50,10 @@ use bevy_ecs::prelude::*;
 use bevy_ecs::schedule::ScheduleLabel;
 use bevy_transform::TransformSystems;
 
+pub use collide2d::trace::Detail;
 pub use components::{Collider, CollisionLayers, OneWay, Sensor};
 pub use query::{Collisions, MoveError, Moved, Mover, SceneFilter};
+pub use sprite::{SpriteCollider, SpriteIsland};
 pub use sync::{transform_2d, CollisionEnded, CollisionStarted, CollisionWorld};
 
 /// The plugin: a [`CollisionWorld`] resource, the systems that keep it in step with the
@@ -105,6 +109,14 @@ impl Plugin for Collide2dPlugin {
                         .in_set(Collide2dSystems::Sync),
                     sync::step.in_set(Collide2dSystems::Step),
                 ),
+            )
+            // Sprites are traced before propagation, so that islands spawned as children are
+            // placed in the same frame; only in apps with image assets.
+            .add_systems(
+                PostUpdate,
+                sprite::trace_sprites
+                    .before(TransformSystems::Propagate)
+                    .run_if(resource_exists::<bevy_asset::Assets<bevy_image::Image>>),
             );
     }
 }
