@@ -32,7 +32,8 @@
 //! - **When.** The plugin's systems run in its schedule (`PostUpdate` by default), after
 //!   transform propagation: colliders spawned, changed or moved in `Update` are in the world,
 //!   and the messages sent, by the end of the frame. Queries in `Update` see the world as the
-//!   last frame left it, with the moves made through [`Mover`] since.
+//!   last frame left it, with the moves made through [`Mover`] since. Colliders spawned in
+//!   `Startup` are in the world from the first frame's `Update`.
 //! - **Pairs.** A pair's `a` is the collider inserted into the lower slot; contact normals point
 //!   from `a` towards `b`. Sensors' pairs have no contact.
 //! - **Errors.** Shapes are checked when made ([`Collider::circle`] and the others return the
@@ -47,7 +48,8 @@ mod sync;
 use bevy_app::prelude::*;
 use bevy_ecs::intern::Interned;
 use bevy_ecs::prelude::*;
-use bevy_ecs::schedule::ScheduleLabel;
+use bevy_ecs::schedule::{ScheduleConfigs, ScheduleLabel};
+use bevy_ecs::system::ScheduleSystem;
 use bevy_transform::TransformSystems;
 
 pub use collide2d::trace::Detail;
@@ -86,6 +88,12 @@ pub enum Collide2dSystems {
     Step,
 }
 
+/// The systems that bring the world into step with the entities, in order.
+fn sync_systems() -> ScheduleConfigs<ScheduleSystem> {
+    (sync::remove_colliders, sync::add_colliders, sync::reshape_colliders, sync::move_colliders, sync::mark_colliders)
+        .chain()
+}
+
 impl Plugin for Collide2dPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<CollisionWorld>()
@@ -97,19 +105,11 @@ impl Plugin for Collide2dPlugin {
             )
             .add_systems(
                 self.schedule,
-                (
-                    (
-                        sync::remove_colliders,
-                        sync::add_colliders,
-                        sync::reshape_colliders,
-                        sync::move_colliders,
-                        sync::mark_colliders,
-                    )
-                        .chain()
-                        .in_set(Collide2dSystems::Sync),
-                    sync::step.in_set(Collide2dSystems::Step),
-                ),
+                (sync_systems().in_set(Collide2dSystems::Sync), sync::step.in_set(Collide2dSystems::Step)),
             )
+            // Colliders spawned at startup join the world before the first `Update`, so that
+            // the first frame's queries and moves see the level.
+            .add_systems(PostStartup, sync_systems().after(TransformSystems::Propagate))
             // Sprites are traced before propagation, so that islands spawned as children are
             // placed in the same frame; only in apps with image assets.
             .add_systems(

@@ -247,3 +247,19 @@ fn a_transform_that_cannot_place_a_collider_leaves_it_where_it_was() {
     app.update();
     assert_eq!(drain(&mut app), (vec![], vec![]));
 }
+
+#[test]
+fn colliders_spawned_at_startup_are_there_for_the_first_update() {
+    #[derive(Resource, Default)]
+    struct Found(Vec<Entity>);
+    let mut app = app();
+    app.init_resource::<Found>()
+        .add_systems(Startup, |mut commands: Commands| {
+            commands.spawn((Collider::rectangle(2.0, 2.0).unwrap(), at(5.0, 0.0)));
+        })
+        .add_systems(Update, |collisions: Collisions, mut found: ResMut<Found>| {
+            found.0 = collisions.entities_at_point(Vec2::new(5.5, 0.5));
+        });
+    app.update();
+    assert_eq!(app.world().resource::<Found>().0.len(), 1);
+}
