@@ -1,6 +1,5 @@
-//! The plugin's work a frame beside the bare library: 1,000 colliders (boxes and discs, turning
-//! and drifting through a 200 × 200 field, about a pair touching per collider) moved and
-//! stepped. Four loops over the same motions:
+//! The plugin's work a frame beside the bare library, on the scene of `scene/mod.rs` (1,000
+//! moving colliders). Three loops over the same motions:
 //!
 //! - `bare`: the library alone, `World::set_transform` for each collider, then `World::step`;
 //! - `app_with_plugin`: a Bevy app whose `Update` system moves each entity's `Transform`, with
@@ -15,70 +14,24 @@ use std::time::Duration;
 
 use bevy_app::prelude::*;
 use bevy_ecs::prelude::*;
-use bevy_math::{Quat, Vec2};
+use bevy_math::Vec2;
 use bevy_transform::prelude::*;
 use collide2d::world::World;
 use collide2d::{Aabb, Circle, Shape};
 use collide2d_bevy::{Collide2dPlugin, Collider, CollisionEnded, CollisionStarted};
 use criterion::{criterion_group, criterion_main, Criterion};
 
-const COUNT: usize = 1000;
-const FIELD: f32 = 200.0;
+mod scene;
 
-/// A collider's shape and motion, from a fixed-seed stream.
-#[derive(Component, Clone, Copy)]
-struct Mote {
-    start: Vec2,
-    velocity: Vec2,
-    spin: f32,
-    round: bool,
-    size: f32,
-}
+use scene::{motes, move_motes, Frame, Mote};
 
-fn motes() -> Vec<Mote> {
-    let mut state = 0x9e37_79b9_7f4a_7c15u64;
-    let mut next = move || {
-        state ^= state >> 12;
-        state ^= state << 25;
-        state ^= state >> 27;
-        (state.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 40) as f32 / (1u64 << 24) as f32
-    };
-    (0..COUNT)
-        .map(|i| Mote {
-            start: Vec2::new(next() * FIELD, next() * FIELD),
-            velocity: Vec2::new(next() - 0.5, next() - 0.5),
-            spin: (next() - 0.5) * 0.1,
-            round: i % 2 == 0,
-            size: 2.0 + next() * 4.0,
-        })
-        .collect()
-}
-
-impl Mote {
-    fn shape(&self) -> Shape {
-        let half = Vec2::splat(self.size / 2.0);
-        if self.round {
-            Circle::new(Vec2::ZERO, half.x).unwrap().into()
-        } else {
-            Aabb::new(-half, half).unwrap().into()
-        }
-    }
-
-    /// Where it is at frame `t`: drifting, wrapping round the field, turning.
-    fn at(&self, t: u32) -> (Vec2, f32) {
-        let p = (self.start + self.velocity * t as f32).rem_euclid(Vec2::splat(FIELD));
-        (p, self.spin * t as f32)
-    }
-}
-
-#[derive(Resource, Default)]
-struct Frame(u32);
-
-fn move_motes(mut frame: ResMut<Frame>, mut motes: Query<(&Mote, &mut Transform)>) {
-    frame.0 += 1;
-    for (mote, mut transform) in &mut motes {
-        let (p, angle) = mote.at(frame.0);
-        *transform = Transform::from_xyz(p.x, p.y, 0.0).with_rotation(Quat::from_rotation_z(angle));
+/// The library's shape of a mote.
+fn shape(mote: &Mote) -> Shape {
+    let half = Vec2::splat(mote.size / 2.0);
+    if mote.round {
+        Circle::new(Vec2::ZERO, half.x).unwrap().into()
+    } else {
+        Aabb::new(-half, half).unwrap().into()
     }
 }
 
@@ -100,11 +53,9 @@ fn app(with_plugin: bool) -> App {
         app.add_plugins(Collide2dPlugin::default()).add_systems(Last, read_messages);
     }
     for mote in motes() {
-        let (p, angle) = mote.at(0);
-        let place = Transform::from_xyz(p.x, p.y, 0.0).with_rotation(Quat::from_rotation_z(angle));
-        let id = app.world_mut().spawn((mote, place)).id();
+        let id = app.world_mut().spawn((mote, mote.transform(0))).id();
         if with_plugin {
-            app.world_mut().entity_mut(id).insert(Collider(mote.shape()));
+            app.world_mut().entity_mut(id).insert(Collider(shape(&mote)));
         }
     }
     app.update();
@@ -123,7 +74,7 @@ fn bench(c: &mut Criterion) {
         .map(|(i, m)| {
             let (p, angle) = m.at(0);
             world
-                .insert(m.shape(), collide2d::Transform::from_translation_rotation_scale(p, angle, Vec2::ONE), i)
+                .insert(shape(m), collide2d::Transform::from_translation_rotation_scale(p, angle, Vec2::ONE), i)
                 .unwrap()
         })
         .collect();

@@ -1,0 +1,1 @@
+//! Only the bench (benches/avian.rs).
