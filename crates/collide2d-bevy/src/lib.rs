@@ -4,7 +4,8 @@
 //! collide2d world in step with their `GlobalTransform`s and sends [`CollisionStarted`] and
 //! [`CollisionEnded`] messages. Systems ask what is where through [`Collisions`] and move
 //! kinematic characters with [`Mover`]. A [`SpriteCollider`] traces a sprite's image into its
-//! collider once the image has loaded.
+//! collider once the image has loaded. With the `debug` feature, `Collide2dDebugPlugin` draws
+//! the colliders' outlines with Bevy's gizmos.
 //!
 //! ```
 //! use bevy_app::prelude::*;
@@ -41,6 +42,8 @@
 //!   it was and logs a warning: nothing here panics.
 
 mod components;
+#[cfg(feature = "debug")]
+mod debug;
 mod query;
 mod sprite;
 mod sync;
@@ -53,6 +56,8 @@ use bevy_ecs::system::ScheduleSystem;
 use bevy_transform::TransformSystems;
 
 pub use collide2d::trace::Detail;
+#[cfg(feature = "debug")]
+pub use debug::Collide2dDebugPlugin;
 pub use components::{Collider, CollisionLayers, OneWay, Sensor};
 pub use query::{Collisions, MoveError, Moved, Mover, SceneFilter};
 pub use sprite::{SpriteCollider, SpriteIsland};

@@ -196,6 +196,13 @@ pub struct Mover<'w, 's> {
 }
 
 impl Mover<'_, '_> {
+    /// Where `entity`'s collider is in the collision world (after the moves made through this
+    /// `Mover`), for a system that cannot also read the entity's `Transform`.
+    pub fn position(&self, entity: Entity) -> Option<Vec2> {
+        let h = self.world.handle(entity)?;
+        self.world.world().world_transform(h).map(|t| t.translation())
+    }
+
     /// Moves `entity` by `motion` (in world space) with the library's
     /// [`move_and_slide`](collide2d::World::move_and_slide). `options.up` says which way is up
     /// (`Vec2::Y` in Bevy's y-up world).

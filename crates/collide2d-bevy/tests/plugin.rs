@@ -263,3 +263,20 @@ fn colliders_spawned_at_startup_are_there_for_the_first_update() {
     app.update();
     assert_eq!(app.world().resource::<Found>().0.len(), 1);
 }
+
+#[test]
+fn the_mover_tells_where_a_collider_is_after_its_moves() {
+    let mut app = app();
+    let player = app.world_mut().spawn((Collider::rectangle(1.0, 1.0).unwrap(), at(2.0, 3.0))).id();
+    app.update();
+    let (before, after) = app
+        .world_mut()
+        .run_system_once(move |mut m: Mover| {
+            let before = m.position(player);
+            m.move_and_slide(player, Vec2::new(1.5, 0.0), &MoveOptions::default()).unwrap();
+            (before, m.position(player))
+        })
+        .unwrap();
+    assert_eq!(before, Some(Vec2::new(2.0, 3.0)));
+    assert_eq!(after, Some(Vec2::new(3.5, 3.0)));
+}

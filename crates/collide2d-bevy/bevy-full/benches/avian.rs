@@ -7,7 +7,7 @@
 //!   the bodies kinematic (avian moves only bodies; a kinematic one is moved by its
 //!   `Transform` and collides without being pushed), collision events enabled on every body.
 //!
-//! `cargo bench --manifest-path crates/collide2d-bevy/avian-bench/Cargo.toml`
+//! `cargo bench --manifest-path crates/collide2d-bevy/bevy-full/Cargo.toml`
 
 use std::hint::black_box;
 use std::time::Duration;
