@@ -56,9 +56,9 @@ use bevy_ecs::system::ScheduleSystem;
 use bevy_transform::TransformSystems;
 
 pub use collide2d::trace::Detail;
+pub use components::{Collider, CollisionLayers, OneWay, Sensor};
 #[cfg(feature = "debug")]
 pub use debug::Collide2dDebugPlugin;
-pub use components::{Collider, CollisionLayers, OneWay, Sensor};
 pub use query::{Collisions, MoveError, Moved, Mover, SceneFilter};
 pub use sprite::{SpriteCollider, SpriteIsland};
 pub use sync::{transform_2d, CollisionEnded, CollisionStarted, CollisionWorld};
