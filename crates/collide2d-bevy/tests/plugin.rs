@@ -280,3 +280,38 @@ fn the_mover_tells_where_a_collider_is_after_its_moves() {
     assert_eq!(before, Some(Vec2::new(2.0, 3.0)));
     assert_eq!(after, Some(Vec2::new(3.5, 3.0)));
 }
+
+#[test]
+fn a_capsule_stands_on_the_y_axis_its_length_between_its_end_centres() {
+    let capsule = Collider::capsule(0.5, 2.0).unwrap();
+    let b = capsule.0.aabb();
+    assert_eq!((b.min(), b.max()), (Vec2::new(-0.5, -1.5), Vec2::new(0.5, 1.5)));
+}
+
+#[test]
+fn a_changed_collider_takes_its_new_shape_and_touching_names_either_side() {
+    let mut app = app();
+    let post = app.world_mut().spawn((Collider::rectangle(1.0, 1.0).unwrap(), at(0.0, 0.0))).id();
+    let ball = app.world_mut().spawn((Collider::circle(0.5).unwrap(), at(2.0, 0.0))).id();
+    app.update();
+    assert_eq!(drain(&mut app), (vec![], vec![]));
+    // The post grows to 4 wide: it reaches 2, under the ball.
+    app.world_mut().entity_mut(post).insert(Collider::rectangle(4.0, 1.0).unwrap());
+    app.update();
+    assert_eq!(drain(&mut app), (vec![pair(post, ball)], vec![]));
+    let (of_post, of_ball) =
+        app.world_mut().run_system_once(move |c: Collisions| (c.touching(post), c.touching(ball))).unwrap();
+    assert_eq!((of_post, of_ball), (vec![ball], vec![post]));
+    // Every shape cast hit, soonest first: a disc from the left meets the post, then the ball.
+    let hits = app
+        .world_mut()
+        .run_system_once(|c: Collisions| {
+            let disc = Circle::new(Vec2::new(-10.0, 0.0), 0.25).unwrap();
+            c.cast_shape_all(&disc, Vec2::new(20.0, 0.0), 1.0, &SceneFilter::default())
+                .into_iter()
+                .map(|(e, _)| e)
+                .collect::<Vec<_>>()
+        })
+        .unwrap();
+    assert_eq!(hits, vec![post, ball]);
+}

@@ -116,3 +116,48 @@ fn a_sprite_that_cannot_be_traced_gets_no_collider_and_no_panic() {
     assert!(app.world().get::<Collider>(empty).is_none());
     assert!(app.world().get::<Collider>(refused).is_none());
 }
+
+#[test]
+fn a_sprite_is_traced_again_when_its_image_or_settings_change_and_not_otherwise() {
+    let mut app = app();
+    // 4 × 4 pixels, the left half solid: a 2 × 4 box about x = -1.
+    let left: Vec<u8> = (0..16).flat_map(|i| if i % 4 < 2 { [255; 4] } else { [0; 4] }).collect();
+    let handle = app.world_mut().resource_mut::<Assets<Image>>().add(image_of(4, 4, left));
+    let sprite = app.world_mut().spawn(SpriteCollider::new(handle.clone())).id();
+    let probe = app.world_mut().spawn((Collider::circle(0.25).unwrap(), Transform::from_xyz(-1.0, 0.0, 0.0))).id();
+    app.update();
+    let started = |app: &mut App| app.world_mut().resource_mut::<Messages<CollisionStarted>>().drain().count();
+    assert_eq!(started(&mut app), 1);
+    app.update();
+    assert_eq!(started(&mut app), 0, "an unchanged sprite is not traced again");
+    // The image changes to its right half: the probe on the left is no longer inside.
+    let right: Vec<u8> = (0..16).flat_map(|i| if i % 4 >= 2 { [255; 4] } else { [0; 4] }).collect();
+    app.world_mut().resource_mut::<Assets<Image>>().get_mut(&handle).unwrap().data = Some(right);
+    app.update();
+    app.update();
+    let b = app.world().get::<Collider>(sprite).expect("traced again").0.aabb();
+    assert_eq!((b.min(), b.max()), (Vec2::new(0.0, -2.0), Vec2::new(2.0, 2.0)));
+    // Two pixels a unit: half the size.
+    app.world_mut().get_mut::<SpriteCollider>(sprite).unwrap().pixels_per_unit = 2.0;
+    app.update();
+    let b = app.world().get::<Collider>(sprite).expect("traced again").0.aabb();
+    assert_eq!((b.min(), b.max()), (Vec2::new(0.0, -1.0), Vec2::new(1.0, 1.0)));
+    let _ = probe;
+}
+
+#[test]
+fn a_negative_scale_or_an_anchor_off_the_numbers_is_refused() {
+    let mut app = app();
+    let solid = app.world_mut().resource_mut::<Assets<Image>>().add(image_of(2, 2, vec![255; 16]));
+    let mut mirrored = SpriteCollider::new(solid.clone());
+    mirrored.pixels_per_unit = -1.0;
+    let mirrored = app.world_mut().spawn(mirrored).id();
+    let mut lost = SpriteCollider::new(solid.clone());
+    lost.anchor = Vec2::new(f32::NAN, 0.0);
+    let lost = app.world_mut().spawn(lost).id();
+    let fine = app.world_mut().spawn(SpriteCollider::new(solid)).id();
+    app.update();
+    assert!(app.world().get::<Collider>(mirrored).is_none());
+    assert!(app.world().get::<Collider>(lost).is_none());
+    assert!(app.world().get::<Collider>(fine).is_some());
+}
