@@ -140,10 +140,19 @@ pub struct PyBitmask {
 #[pymethods]
 impl PyBitmask {
     /// An empty (or, with `fill=True`, full) mask of the given size.
+    /// A `width × height` mask, empty or (`fill`) full. Sizes past the library's limits
+    /// (`MAX_SIDE` a side, `MAX_PIXELS` in all: 128 MiB of words) raise `ValueError` rather than
+    /// exhaust memory.
     #[new]
     #[pyo3(signature = (width, height, fill = false))]
-    fn new(width: u32, height: u32, fill: bool) -> Self {
-        Self { inner: if fill { Bitmask::full(width, height) } else { Bitmask::new(width, height) } }
+    fn new(width: u32, height: u32, fill: bool) -> PyResult<Self> {
+        use collide2d::bitmask::{MAX_PIXELS, MAX_SIDE};
+        if width > MAX_SIDE || height > MAX_SIDE || u64::from(width) * u64::from(height) > MAX_PIXELS {
+            return Err(PyValueError::new_err(format!(
+                "a Bitmask of {width} × {height} pixels is too large: at most {MAX_SIDE} a side and {MAX_PIXELS} in all"
+            )));
+        }
+        Ok(Self { inner: if fill { Bitmask::full(width, height) } else { Bitmask::new(width, height) } })
     }
 
     /// The mask of a picture's solid pixels (alpha above `alpha_above`); `pixels` as for `trace`.

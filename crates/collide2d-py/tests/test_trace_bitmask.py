@@ -94,3 +94,13 @@ def test_bitmask_from_pixels_shapes_and_transforms(sprites):
     assert not mask.overlaps_shape(c.Circle((3, 3), 0.5))
     assert mask.overlaps_placed(c.Transform(), mask, c.Transform(translation=(5, 0), rotation=0.5))
     assert not mask.overlaps_placed(c.Transform(), mask, c.Transform(translation=(50, 0)))
+
+
+def test_a_bitmask_too_large_to_hold_raises_instead_of_aborting():
+    # These once aborted the interpreter asking for the memory.
+    for width, height in [(2**32 - 1, 2**32 - 1), (2**20, 2**20), (2**24 + 1, 1)]:
+        with pytest.raises(ValueError, match="too large"):
+            c.Bitmask(width, height)
+    # At the limits it is made: a side of 2**24 one pixel high, and 2**15 square.
+    assert c.Bitmask(2**24, 1).count() == 0
+    assert c.Bitmask(2**15, 2**15, fill=True).count() == 2**30
