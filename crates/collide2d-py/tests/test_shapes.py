@@ -148,3 +148,14 @@ def test_bad_pickle_data_is_refused_by_the_constructor():
         c._unpickle("Shape", '{"Polygon":{"outline":[[0,0],[2,2],[2,0],[0,2]]}}')
     with pytest.raises(ValueError, match="kind"):
         c._unpickle("Nothing", "{}")
+    # A contact no query could give: a zero normal, a negative depth, no points.
+    point = '{"point_a":[0,0],"point_b":[0,0],"depth":0.5}'
+    good = c._unpickle("Contact", '{"normal":[1,0],"depth":0.5,"points":[%s]}' % point)
+    assert good.depth == 0.5
+    for normal, depth, points, says in [
+        ("[0,0]", "0.5", point, "unit vector"),
+        ("[1,0]", "-1", point, "at least 0"),
+        ("[1,0]", "0.5", "", "one or two points"),
+    ]:
+        with pytest.raises(ValueError, match=says):
+            c._unpickle("Contact", '{"normal":%s,"depth":%s,"points":[%s]}' % (normal, depth, points))

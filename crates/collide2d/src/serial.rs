@@ -149,8 +149,24 @@ impl From<Contact> for ContactRaw {
     }
 }
 
-impl From<ContactRaw> for Contact {
-    fn from(raw: ContactRaw) -> Self {
-        Contact::new(raw.normal, raw.depth, &raw.points)
+/// A contact as read back only when it is one the queries could give: a unit normal, a finite
+/// depth of at least 0, and one or two points with finite coordinates and depths.
+impl TryFrom<ContactRaw> for Contact {
+    type Error = String;
+    fn try_from(raw: ContactRaw) -> Result<Self, String> {
+        if !raw.normal.is_finite() || (raw.normal.length() - 1.0).abs() > 1e-3 {
+            return Err(format!("a contact's normal must be a unit vector, got {}", raw.normal));
+        }
+        if !(raw.depth.is_finite() && raw.depth >= 0.0) {
+            return Err(format!("a contact's depth must be finite and at least 0, got {}", raw.depth));
+        }
+        if !(1..=2).contains(&raw.points.len()) {
+            return Err(format!("a contact has one or two points, got {}", raw.points.len()));
+        }
+        let finite = |p: &ContactPoint| p.point_a.is_finite() && p.point_b.is_finite() && p.depth.is_finite();
+        if !raw.points.iter().all(finite) {
+            return Err("a contact's points must be finite".to_string());
+        }
+        Ok(Contact::new(raw.normal, raw.depth, &raw.points))
     }
 }

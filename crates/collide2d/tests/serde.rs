@@ -110,6 +110,21 @@ fn transforms_intervals_contacts_and_filters_round_trip() {
 }
 
 #[test]
+fn contacts_no_query_could_give_are_refused() {
+    let says = |error: String, what: &str| assert!(error.contains(what), "{error:?} should say {what:?}");
+    let point = r#"{"point_a":[0,0],"point_b":[0,0],"depth":0.5}"#;
+    let contact = |normal: &str, depth: &str, points: &str| {
+        format!(r#"{{"normal":{normal},"depth":{depth},"points":[{points}]}}"#)
+    };
+    assert!(serde_json::from_str::<Contact>(&contact("[1,0]", "0.5", point)).is_ok());
+    says(json_error::<Contact>(&contact("[0,0]", "0.5", point)), "unit vector");
+    says(json_error::<Contact>(&contact("[2,0]", "0.5", point)), "unit vector");
+    says(json_error::<Contact>(&contact("[1,0]", "-1", point)), "at least 0");
+    says(json_error::<Contact>(&contact("[1,0]", "0.5", "")), "one or two points");
+    says(json_error::<Contact>(&contact("[1,0]", "0.5", &[point; 3].join(","))), "one or two points");
+}
+
+#[test]
 fn invalid_shapes_are_refused_with_the_constructors_message() {
     let says = |error: String, what: &str| assert!(error.contains(what), "{error:?} should say {what:?}");
     says(json_error::<Circle>(r#"{"center":[0,0],"radius":-1}"#), "Circle: radius must be positive, got -1");

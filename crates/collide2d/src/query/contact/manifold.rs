@@ -33,7 +33,7 @@ impl ContactPoint {
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
-    serde(from = "crate::serial::ContactRaw", into = "crate::serial::ContactRaw")
+    serde(try_from = "crate::serial::ContactRaw", into = "crate::serial::ContactRaw")
 )]
 pub struct Contact {
     /// Unit vector from `a` towards `b`.
