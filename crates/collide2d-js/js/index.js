@@ -196,7 +196,11 @@ export function distance(a, b) {
 export function castRay(shape, origin, direction, maxDistance = Infinity) {
   const [ox, oy] = xy(origin, 'origin'), [dx, dy] = xy(direction, 'direction');
   const io = shapeInto(shape);
-  [io[6], io[7], io[8], io[9], io[10]] = [ox, oy, dx, dy, maxDistance];
+  io[6] = ox;
+  io[7] = oy;
+  io[8] = dx;
+  io[9] = dy;
+  io[10] = maxDistance;
   if (answer(wasm.castRay()) === 0) return null;
   const n = exchange();
   return { distance: n[0], point: point2(n[1], n[2]), normal: point2(n[3], n[4]) };
@@ -211,7 +215,11 @@ export function castRay(shape, origin, direction, maxDistance = Infinity) {
 export function castShape(a, motionA, b, motionB = [0, 0], maxTime = 1) {
   const [max, may] = xy(motionA, 'motionA'), [mbx, mby] = xy(motionB, 'motionB');
   const io = two(a, b);
-  [io[12], io[13], io[14], io[15], io[16]] = [max, may, mbx, mby, maxTime];
+  io[12] = max;
+  io[13] = may;
+  io[14] = mbx;
+  io[15] = mby;
+  io[16] = maxTime;
   if (answer(wasm.castShape()) === 0) return null;
   const n = exchange();
   return {
