@@ -182,6 +182,9 @@ pub struct BroadPhase {
     /// The pairs whose boxes overlap and whose filters allow them, `a < b` (slot indices).
     pub(crate) pairs: Vec<(u32, u32)>,
     built: bool,
+    /// Whether the last update stopped at its pair limit, leaving the pair list incomplete: the
+    /// next one searches every pair again.
+    pairs_stale: bool,
     /// From this many grid entries, a full pair search is shared with rayon's pool (`usize::MAX`:
     /// never).
     pub(crate) parallel_entries: usize,

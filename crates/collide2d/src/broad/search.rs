@@ -3,7 +3,7 @@
 
 use super::cells::{Interior, Level};
 use super::entries::{Entry, DEAD};
-use super::sink::PairSink;
+use super::sink::{PairBudget, PairSink};
 use super::BroadPhase;
 
 /// The stretches of buckets a full search is cut into (see [`BroadPhase::find_pairs`]).
@@ -46,8 +46,9 @@ impl BroadPhase {
         self.parallel_entries = boxes;
     }
 
-    /// Every pair, from scratch.
-    pub(super) fn find_pairs(&mut self) {
+    /// Every pair, from scratch, unless there are more than `budget` allows: then `false`, and
+    /// the pair list is incomplete.
+    pub(super) fn find_pairs(&mut self, budget: &PairBudget) -> bool {
         let mut pairs = std::mem::take(&mut self.pairs);
         pairs.clear();
         let buckets = self.huge as usize + 1;
@@ -72,7 +73,7 @@ impl BroadPhase {
         let below = |k: usize| order.partition_point(|&o| ((o >> 32) as usize) < k);
         let stretch = |c: usize, out: &mut Vec<(u32, u32)>| {
             let (k0, k1) = ((c * per).min(buckets), ((c + 1) * per).min(buckets));
-            self.bucket_pairs_any(k0, k1, &order[below(k0)..below(k1)], out);
+            self.bucket_pairs_any(k0, k1, &order[below(k0)..below(k1)], out, budget);
         };
         let parallel = cfg!(feature = "parallel") && self.entries.len() >= self.parallel_entries;
         if parallel {
@@ -85,22 +86,26 @@ impl BroadPhase {
         {
             self.parts = parts;
         }
-        self.overflow_sweep(&mut order, &mut pairs);
+        self.overflow_sweep(&mut order, &mut pairs, budget);
         self.sweep = order;
         self.pairs = pairs;
+        !budget.exceeded()
     }
 
     /// The pairs of the overflow entries `order` with each other, by a sweep along x (the
     /// overflow is short; this avoids sorting the grid). Keys `order` by x and sorts it.
-    fn overflow_sweep(&self, order: &mut [u64], out: &mut Vec<(u32, u32)>) {
+    fn overflow_sweep(&self, order: &mut [u64], out: &mut Vec<(u32, u32)>, budget: &PairBudget) {
         let over = &self.overflow;
         for o in order.iter_mut() {
             let k = overflow_index(*o);
             *o = (ordered_bits(over[k].p.0[0]) as u64) << 32 | k as u64;
         }
         order.sort_unstable();
-        let mut sink = PairSink::<true>::new(out);
+        let mut sink = PairSink::<true>::new(out, budget);
         for (n, &j) in order.iter().enumerate() {
+            if sink.exceeded() {
+                break;
+            }
             let a = &over[overflow_index(j)];
             let max_x = a.p.bounds().max.x;
             for k in order[n + 1..].iter().map(|&k| overflow_index(k)).take_while(|&k| over[k].p.0[0] <= max_x) {
@@ -129,17 +134,24 @@ impl BroadPhase {
     /// The pairs whose coarser (or, within a level, first-visited) member is in buckets
     /// `k0..k1`, and those of the overflow entries `over` (of these buckets, in bucket order)
     /// with the grid.
-    fn bucket_pairs_any(&self, k0: usize, k1: usize, over: &[u64], out: &mut Vec<(u32, u32)>) {
+    fn bucket_pairs_any(&self, k0: usize, k1: usize, over: &[u64], out: &mut Vec<(u32, u32)>, budget: &PairBudget) {
         if self.filtered {
-            self.bucket_pairs::<true>(k0, k1, over, out);
+            self.bucket_pairs::<true>(k0, k1, over, out, budget);
         } else {
-            self.bucket_pairs::<false>(k0, k1, over, out);
+            self.bucket_pairs::<false>(k0, k1, over, out, budget);
         }
     }
 
     #[inline(never)]
-    fn bucket_pairs<const FILTERED: bool>(&self, k0: usize, k1: usize, over: &[u64], out: &mut Vec<(u32, u32)>) {
-        let mut sink = PairSink::<FILTERED>::new(out);
+    fn bucket_pairs<const FILTERED: bool>(
+        &self,
+        k0: usize,
+        k1: usize,
+        over: &[u64],
+        out: &mut Vec<(u32, u32)>,
+        budget: &PairBudget,
+    ) {
+        let mut sink = PairSink::<FILTERED>::new(out, budget);
         let mut rest = over.iter().map(|&o| &self.overflow[overflow_index(o)]).peekable();
         let mut next_over = rest.peek().map_or(u32::MAX, |a| a.bucket);
         // Entry by entry (rather than cell by cell: no loop per cell, no test of empty cells).
@@ -155,7 +167,8 @@ impl BroadPhase {
             let finer = &self.levels[..n];
             let (mut i, end) = (self.starts[b0] as usize, self.starts[b1] as usize);
             let finest = finer.is_empty();
-            while i < end {
+            // Past the budget the search stops: its answer is only that there are too many.
+            while i < end && !sink.exceeded() {
                 if finest {
                     i = self.interior_pairs(&l, inner, i..end, next_over, &mut sink);
                 }
@@ -181,6 +194,9 @@ impl BroadPhase {
         }
         // Those of the huge bucket.
         for a in rest {
+            if sink.exceeded() {
+                break;
+            }
             self.overflow_entry_pairs(a, &mut sink);
         }
         sink.flush();
@@ -188,6 +204,7 @@ impl BroadPhase {
         if (k0..k1).contains(&(self.huge as usize)) {
             let huge = self.bucket_entries(self.huge);
             for (n, a) in huge.iter().enumerate() {
+                let before = out.len();
                 let probe = a.p.probe();
                 for l in &self.levels {
                     self.visit_level(l, &a.p.bounds(), |b| {
@@ -200,6 +217,9 @@ impl BroadPhase {
                     if b.p.meets(&probe) && a.allows(b) {
                         out.push(a.pair(b));
                     }
+                }
+                if !budget.take(out.len() - before) {
+                    break;
                 }
             }
         }
@@ -221,8 +241,9 @@ impl BroadPhase {
     ) -> usize {
         let mut i = run.start;
         while let Some(a) = self.entries[..run.end].get(i) {
-            // A buried entry needs no test: its NaN box overlaps nothing.
-            if !(inner.holds(l, a) & (a.bucket < stop)) {
+            // A buried entry needs no test: its NaN box overlaps nothing. Past the budget, the
+            // search stops.
+            if !(inner.holds(l, a) & (a.bucket < stop)) || out.exceeded() {
                 break;
             }
             self.interior_entry_pairs(l, i, out);

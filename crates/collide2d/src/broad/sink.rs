@@ -1,9 +1,39 @@
-//! [`PairSink`]: where a search puts the pairs it finds, without a branch per test.
+//! [`PairSink`]: where a search puts the pairs it finds, without a branch per test, and
+//! [`PairBudget`]: how many it may find in all.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use super::entries::Entry;
 
 /// The size of [`PairSink`]'s buffer.
 const SINK: usize = 256;
+
+/// How many pairs a search may find, shared by the sinks of every stretch of it (on any
+/// thread): past the limit, the sinks drop what they find and the search stops early, so that
+/// neither its memory nor its time grows with the pairs beyond the limit.
+pub(crate) struct PairBudget {
+    found: AtomicUsize,
+    limit: usize,
+}
+
+impl PairBudget {
+    /// A budget of `limit` pairs (`usize::MAX`: no limit).
+    pub(crate) fn new(limit: usize) -> Self {
+        PairBudget { found: AtomicUsize::new(0), limit }
+    }
+
+    /// Counts `n` more pairs: whether they are within the limit.
+    #[inline]
+    pub(crate) fn take(&self, n: usize) -> bool {
+        self.found.fetch_add(n, Ordering::Relaxed).saturating_add(n) <= self.limit
+    }
+
+    /// Whether more pairs were found than the limit allows.
+    #[inline]
+    pub(crate) fn exceeded(&self) -> bool {
+        self.found.load(Ordering::Relaxed) > self.limit
+    }
+}
 
 /// Collects found pairs without a branch per test: every candidate is written to a small
 /// buffer and the count advances only for the pairs that pass (which are unpredictable, so a
@@ -12,6 +42,7 @@ const SINK: usize = 256;
 /// `FILTERED`: whether to test the filters (off when every box has the default filter).
 pub(super) struct PairSink<'a, const FILTERED: bool> {
     pub(super) out: &'a mut Vec<(u32, u32)>,
+    pub(super) budget: &'a PairBudget,
     /// Candidates as `a << 32 | b`: one store each.
     buf: [u64; SINK],
     n: usize,
@@ -19,13 +50,23 @@ pub(super) struct PairSink<'a, const FILTERED: bool> {
 
 impl<'a, const FILTERED: bool> PairSink<'a, FILTERED> {
     /// An empty sink whose pairs go to `out`.
-    pub(super) fn new(out: &'a mut Vec<(u32, u32)>) -> Self {
-        PairSink { out, buf: [0; SINK], n: 0 }
+    pub(super) fn new(out: &'a mut Vec<(u32, u32)>, budget: &'a PairBudget) -> Self {
+        PairSink { out, budget, buf: [0; SINK], n: 0 }
+    }
+
+    /// Whether the search is over its budget (and should stop).
+    #[inline]
+    pub(super) fn exceeded(&self) -> bool {
+        self.budget.exceeded()
     }
 
     /// Moves the pairs found to `out`, each in order (the scan writes every candidate, so it
-    /// leaves the ordering to the few that pass).
+    /// leaves the ordering to the few that pass), while the budget lasts; past it, drops them.
     pub(super) fn flush(&mut self) {
+        if !self.budget.take(self.n) {
+            self.n = 0;
+            return;
+        }
         self.out.extend(self.buf[..self.n].iter().map(|&v| {
             let (a, b) = ((v >> 32) as u32, v as u32);
             (a.min(b), a.max(b))
@@ -54,6 +95,9 @@ impl<'a, const FILTERED: bool> PairSink<'a, FILTERED> {
         for c in bs.chunks(SINK) {
             self.test_all(a, c, accept);
             self.flush();
+            if self.exceeded() {
+                return;
+            }
         }
     }
 

@@ -6,6 +6,7 @@ use crate::shape::Aabb;
 
 use super::bounds::{Bounds, Packed};
 use super::proxies::{Meta, State, ALIVE, MOVED, PLACED};
+use super::sink::PairBudget;
 use super::{BroadPhase, BroadPhaseError};
 
 /// Incremental pair updates when at most one box in this many changed. On the 100,000-box
@@ -101,7 +102,7 @@ impl BroadPhase {
     /// (touching counts) and whose filters allow them, once each, the smaller key first, in no
     /// particular order.
     pub fn update(&mut self) -> &[(u32, u32)] {
-        self.update_with(&mut Vec::<()>::new());
+        self.update_with(&mut Vec::<()>::new(), usize::MAX);
         &self.pairs
     }
 
@@ -232,9 +233,12 @@ impl BroadPhase {
     /// Brings the grid and the pair list up to date. `results` holds the narrow phase's results
     /// for a prefix of the old pairs: on return it holds those still valid, for a prefix of the
     /// new pairs (unchanged pairs between unchanged colliders keep their place and results).
-    pub(crate) fn update_with<R: Copy>(&mut self, results: &mut Vec<R>) {
-        if self.built && self.moved.is_empty() && self.shifted.is_empty() {
-            return;
+    ///
+    /// With more than `max_pairs` pairs, it stops searching and returns `false`: the pair list
+    /// and `results` are then empty, and the next update searches every pair again.
+    pub(crate) fn update_with<R: Copy>(&mut self, results: &mut Vec<R>, max_pairs: usize) -> bool {
+        if self.built && self.moved.is_empty() && self.shifted.is_empty() && !self.pairs_stale {
+            return self.pairs.len() <= max_pairs;
         }
         for k in 0..self.shifted.len() {
             let i = self.shifted[k];
@@ -250,13 +254,19 @@ impl BroadPhase {
             self.dedup_shifted();
         }
         let changed = self.moved.len() + self.shifted.len();
-        let incremental = self.built && few(changed, self.live);
+        let incremental = self.built && few(changed, self.live) && !self.pairs_stale;
         if !self.built || self.crowded() {
             self.build();
         } else if few(self.moved.len(), self.live) {
             self.refresh();
         } else {
             self.fill();
+            // The boxes' spread is known again once filled: if most of them moved far (a
+            // crowd scattering), the tables are too small for it now, and a search over them
+            // would cost about the square of the boxes per bucket.
+            if self.crowded() {
+                self.build();
+            }
         }
         // Sort once the overflow costs more than a sort: each changed collider scans it in an
         // incremental update; in a full search, each overflow entry searches the grid around it.
@@ -264,20 +274,27 @@ impl BroadPhase {
         if self.overflow.len() * cost > 4 * self.entries.len() + 1024 {
             self.sort();
         }
-        if incremental {
+        let budget = PairBudget::new(max_pairs);
+        let within = if incremental {
             self.incremental_updates += 1;
-            self.update_pairs(results);
+            self.update_pairs(results, &budget)
         } else {
             self.full_searches += 1;
             results.clear();
-            self.find_pairs();
-        }
+            self.find_pairs(&budget)
+        };
         for &i in &self.moved {
             self.proxies.state[i as usize].flags &= !MOVED;
         }
         self.moved.clear();
         self.shifted.clear();
         self.built = true;
+        self.pairs_stale = !within;
+        if !within {
+            self.pairs.clear();
+            results.clear();
+        }
+        within
     }
 
     #[inline(always)]
@@ -286,8 +303,8 @@ impl BroadPhase {
     }
 
     /// Keeps the old pairs between unchanged colliders (and their results) and adds the pairs of
-    /// the changed ones.
-    fn update_pairs<R: Copy>(&mut self, results: &mut Vec<R>) {
+    /// the changed ones; `false` (and the list incomplete) past the budget.
+    fn update_pairs<R: Copy>(&mut self, results: &mut Vec<R>, budget: &PairBudget) -> bool {
         // The changed colliders, each once: the moved, then the shifted that did not move since;
         // their bits stay set.
         self.dedup_shifted();
@@ -308,10 +325,15 @@ impl BroadPhase {
         }
         pairs.truncate(kept);
         results.truncate(kept_judged);
+        let mut within = budget.take(kept);
         for &i in self.moved.iter().chain(&self.shifted) {
+            if !within {
+                break;
+            }
             if self.proxies.state[i as usize].flags & PLACED == 0 {
                 continue;
             }
+            let before = pairs.len();
             let a = *self.entry(i);
             let probe = a.p.probe();
             self.visit(&a.p.bounds(), |b| {
@@ -324,8 +346,10 @@ impl BroadPhase {
                     pairs.push(a.pair(b));
                 }
             });
+            within = budget.take(pairs.len() - before);
         }
         self.pairs = pairs;
         self.moved_bits = bits;
+        within
     }
 }

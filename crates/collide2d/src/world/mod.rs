@@ -172,6 +172,13 @@ pub enum WorldError {
         /// The proposed parent (`child` itself or one of its descendants).
         parent: ColliderHandle,
     },
+    /// More pairs of colliders have overlapping bounding boxes than a
+    /// [`try_step`](World::try_step) allows.
+    #[error("more than {limit} pairs of colliders have overlapping bounding boxes (the step's limit)")]
+    TooManyPairs {
+        /// The limit that was passed.
+        limit: usize,
+    },
 }
 
 /// A set of colliders (shape, transform, user data `T`), addressed by [`ColliderHandle`]s, with a

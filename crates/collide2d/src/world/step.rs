@@ -7,7 +7,7 @@ use crate::detector::{Detector, Exact};
 use crate::query::contact::{Contact, ContactMethod};
 use crate::query::intersects::intersects;
 
-use super::{BroadPhaseStats, ColliderHandle, World};
+use super::{BroadPhaseStats, ColliderHandle, World, WorldError};
 
 /// A partner remembered for the next step, and the generations of both colliders (for the
 /// stopped event when one is removed).
@@ -177,7 +177,7 @@ impl<T> World<T> {
     /// need not look one by one at colliders that moved far or were inserted since.
     /// [`step`](Self::step) does it too.
     pub fn update(&mut self) {
-        self.broad.update_with(&mut self.results);
+        self.broad.update_with(&mut self.results, usize::MAX);
         self.release_slots();
     }
 
@@ -203,8 +203,42 @@ impl<T> World<T> {
     }
 
     /// Runs the broad and narrow phases and returns what changed since the previous step.
+    ///
+    /// Its memory and time grow with the pairs of colliders whose bounding boxes overlap: with
+    /// every one of n colliders overlapping every other, n·(n−1)/2. Where the colliders come
+    /// from outside the program (a level file, a player, a script), [`try_step`](Self::try_step)
+    /// bounds them.
     pub fn step(&mut self) -> &StepEvents {
-        self.broad.update_with(&mut self.results);
+        self.broad.update_with(&mut self.results, usize::MAX);
+        self.judge()
+    }
+
+    /// [`step`](Self::step), unless more than `max_pairs` pairs of colliders have overlapping
+    /// bounding boxes (and filters that allow them): then [`WorldError::TooManyPairs`], found
+    /// with work and memory in proportion to `max_pairs` (not to the pairs), and the world is as
+    /// if the step had not been asked for: the next step reports its events against the last
+    /// step that succeeded.
+    ///
+    /// ```
+    /// use collide2d::{Circle, Transform, World, WorldError};
+    ///
+    /// let mut world = World::<()>::new();
+    /// for _ in 0..100 {
+    ///     world.insert(Circle::new(Vec2::ZERO, 1.0).unwrap().into(), Transform::IDENTITY, ()).unwrap();
+    /// }
+    /// // 100 colliders in one place: 4,950 pairs.
+    /// assert!(matches!(world.try_step(1000), Err(WorldError::TooManyPairs { limit: 1000 })));
+    /// assert_eq!(world.try_step(4950).unwrap().started().len(), 4950);
+    /// ```
+    pub fn try_step(&mut self, max_pairs: usize) -> Result<&StepEvents, WorldError> {
+        if !self.broad.update_with(&mut self.results, max_pairs) {
+            return Err(WorldError::TooManyPairs { limit: max_pairs });
+        }
+        Ok(self.judge())
+    }
+
+    /// The narrow phase on the broad phase's pairs, and the events against the last step.
+    fn judge(&mut self) -> &StepEvents {
         self.narrow_phase();
         std::mem::swap(&mut self.colliding, &mut self.was_colliding);
         self.colliding.fill(false);

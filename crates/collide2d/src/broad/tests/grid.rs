@@ -247,3 +247,23 @@ fn levels_for(largest: f32) -> (usize, u8) {
     bp.update();
     (bp.levels.len(), bp.proxies.state[10].level)
 }
+
+/// A crowd on one spot scattering far in one update: the fill that places the boxes finds
+/// their new spread, and the grid is built anew for it before the search (in the old tables,
+/// thousands of boxes shared each bucket and the search cost the square of them).
+#[test]
+fn a_crowd_scattering_is_searched_in_a_grid_built_for_its_new_spread() {
+    let mut bp = BroadPhase::new();
+    for k in 0..2000u32 {
+        bp.insert_proxy(k, 0, bounds(0.0, 0.0, 1.0, 1.0), u32::MAX, u32::MAX);
+    }
+    bp.update_with(&mut Vec::<()>::new(), 0);
+    assert_eq!(bp.rebuilds, 1);
+    for k in 0..2000u32 {
+        let at = crate::Vec2::new(3.0 * k as f32, 0.0);
+        bp.insert(k, &crate::Aabb::new(at, at + crate::Vec2::ONE).unwrap()).unwrap();
+    }
+    assert!(bp.update().is_empty());
+    assert_eq!(bp.rebuilds, 2);
+    assert!(bp.levels[0].mask as usize + 1 >= 2000, "a bucket a box at least: {}", bp.levels[0].mask + 1);
+}

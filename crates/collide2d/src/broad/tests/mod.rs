@@ -147,7 +147,7 @@ fn run(ops: &[Op]) -> (usize, usize, usize) {
             }
             Op::Update => {
                 check(&bp, &live);
-                bp.update_with(&mut results);
+                bp.update_with(&mut results, usize::MAX);
                 check_purity(&bp);
                 assert_eq!(found(&bp), brute(&bp), "pairs");
                 assert!(results.len() <= bp.pairs.len());
@@ -250,13 +250,13 @@ fn drift(parallel_threshold: usize) {
     for (i, (b, _)) in boxes.iter().enumerate() {
         bp.insert_proxy(i as u32, 0, *b, u32::MAX, u32::MAX);
     }
-    bp.update_with(&mut Vec::<()>::new());
+    bp.update_with(&mut Vec::<()>::new(), usize::MAX);
     for _ in 0..60 {
         for (i, (b, v)) in boxes.iter_mut().enumerate() {
             (b.min, b.max) = (b.min + *v, b.max + *v);
             bp.set_bounds(i as u32, *b);
         }
-        bp.update_with(&mut Vec::<()>::new());
+        bp.update_with(&mut Vec::<()>::new(), usize::MAX);
         check_purity(&bp);
         assert_eq!(found(&bp), brute(&bp));
         let probe = bounds(40.0, 40.0, 30.0, 30.0);
@@ -448,19 +448,19 @@ fn boxes_at_the_edges_of_their_reach_are_found() {
         let f = i as f32;
         bp.insert_proxy(i, 0, bounds(f * 3.7 - 70.0, f * 2.3 - 45.0, 1.0, 0.5), u32::MAX, u32::MAX);
     }
-    bp.update_with(&mut Vec::<()>::new());
+    bp.update_with(&mut Vec::<()>::new(), usize::MAX);
     for i in 0..40u32 {
         let r = bp.proxies.reach[i as usize];
         for b in [Bounds { min: r.min, max: r.min + 0.5 }, Bounds { min: r.max - 0.5, max: r.max }] {
             bp.set_bounds(i, b);
-            bp.update_with(&mut Vec::<()>::new());
+            bp.update_with(&mut Vec::<()>::new(), usize::MAX);
             assert_eq!(bp.moved.len() + bp.fills, 1, "the box stays in its entry");
             for probe in [Bounds { min: b.min - 2.0, max: b.min }, Bounds { min: b.max, max: b.max + 2.0 }] {
                 let mut got = Vec::new();
                 bp.query(&probe, |k| got.push(k));
                 assert!(got.contains(&i), "box {i} at {b:?}, probe {probe:?}");
                 bp.insert_proxy(99, 0, probe, u32::MAX, u32::MAX);
-                bp.update_with(&mut Vec::<()>::new());
+                bp.update_with(&mut Vec::<()>::new(), usize::MAX);
                 assert!(found(&bp).contains(&(i, 99)));
                 assert_eq!(found(&bp), brute(&bp));
                 bp.remove_proxy(99, 1);
@@ -476,7 +476,7 @@ fn a_box_moved_many_times_between_updates_is_listed_boundedly_and_found_once() {
     for i in 0..100u32 {
         bp.insert_proxy(i, 0, bounds(0.2 + i as f32 * 1.5, 0.5, 1.0, 1.0), u32::MAX, u32::MAX);
     }
-    bp.update_with(&mut Vec::<()>::new());
+    bp.update_with(&mut Vec::<()>::new(), usize::MAX);
     assert!(bp.pairs.is_empty());
     // Back and forth within its reach, onto its neighbour and off again.
     let moves = |bp: &mut BroadPhase, n: usize| {
@@ -494,12 +494,12 @@ fn a_box_moved_many_times_between_updates_is_listed_boundedly_and_found_once() {
         }
     };
     moves(&mut bp, 10_000);
-    bp.update_with(&mut Vec::<()>::new());
+    bp.update_with(&mut Vec::<()>::new(), usize::MAX);
     assert!(bp.pairs.is_empty());
     // 49 moves of one box of 100 are one change, not 49: an incremental update.
     moves(&mut bp, 49);
     let before = bp.stats().incremental_updates;
-    bp.update_with(&mut Vec::<()>::new());
+    bp.update_with(&mut Vec::<()>::new(), usize::MAX);
     assert_eq!(bp.pairs, vec![(0, 1)]);
     assert_eq!(bp.stats().incremental_updates, before + 1);
     assert!(bp.shifted.is_empty());
@@ -507,7 +507,7 @@ fn a_box_moved_many_times_between_updates_is_listed_boundedly_and_found_once() {
     // box of 100 make a full search.
     moves(&mut bp, 50);
     let before = bp.stats().full_searches;
-    bp.update_with(&mut Vec::<()>::new());
+    bp.update_with(&mut Vec::<()>::new(), usize::MAX);
     assert_eq!(bp.stats().full_searches, before + 1);
 }
 
@@ -531,7 +531,7 @@ fn a_dense_pile_is_not_rebuilt_at_every_update() {
                 let d = 0.97 + ((i + step) % 7) as f32 * 0.01;
                 bp.set_bounds(i, bounds(d, d, 1.0, 1.0));
             }
-            bp.update_with(&mut Vec::<()>::new());
+            bp.update_with(&mut Vec::<()>::new(), usize::MAX);
             assert_eq!(found(&bp), brute(&bp));
         }
         assert!(bp.sorts > 2, "sorts {}", bp.sorts);
@@ -562,7 +562,7 @@ fn saturated_cells_still_find_their_pairs() {
     bp.insert_proxy(1, 0, bounds(far, far, 1.0, 1.0), u32::MAX, u32::MAX);
     bp.insert_proxy(2, 0, bounds(-far, -far, 1.0, 1.0), u32::MAX, u32::MAX);
     bp.insert_proxy(3, 0, bounds(0.0, 0.0, 1e-30, 1e-30), u32::MAX, u32::MAX);
-    bp.update_with(&mut Vec::<()>::new());
+    bp.update_with(&mut Vec::<()>::new(), usize::MAX);
     assert_eq!(found(&bp), brute(&bp));
     assert!(found(&bp).contains(&(0, 1)));
 }

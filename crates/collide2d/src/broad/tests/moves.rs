@@ -112,13 +112,13 @@ fn incremental_updates_keep_the_results_of_unchanged_pairs() {
     bp.set_bounds(3, bounds(-9.0, 30.0, 0.8, 0.8));
     bp.set_bounds(4, bounds(-8.5, 30.0, 0.8, 0.8));
     let mut results: Vec<(u32, u32)> = Vec::new();
-    bp.update_with(&mut results);
+    bp.update_with(&mut results, usize::MAX);
     results.clone_from(&bp.pairs);
     assert_eq!(found(&bp), [(0, 1), (1, 2), (3, 4)].into_iter().collect());
     // Box 0 moves away: the pairs (1, 2) and (3, 4) keep their results.
     bp.set_bounds(0, bounds(-9.0, 40.0, 0.8, 0.8));
     let incremental = bp.incremental_updates;
-    bp.update_with(&mut results);
+    bp.update_with(&mut results, usize::MAX);
     assert_eq!(bp.incremental_updates, incremental + 1);
     let mut kept = results.clone();
     kept.sort_unstable();
