@@ -7,7 +7,7 @@ pygame.Vector2, numpy arrays). Invalid input raises ValueError with the library'
 """
 
 import os
-from typing import Any, Iterable, List, Optional, Sequence, SupportsFloat, Tuple, Union, final
+from typing import Any, Iterable, Iterator, List, Optional, Sequence, SupportsFloat, Tuple, Union, final
 
 __all__ = [
     "Aabb",
@@ -457,8 +457,15 @@ class ContactMethod:
 @final
 class World:
     """Colliders (shape, transform, data) with a broad phase, events per step, filters, sensors,
-    scene queries, parents and a kinematic mover. Stale handles raise ValueError."""
+    scene queries, parents and a kinematic mover. Stale handles raise ValueError. Threads may
+    share a world: a call made while another thread steps it waits for the step."""
     def __new__(cls) -> World: ...
+    @property
+    def max_pairs(self) -> int:
+        """Pairs with overlapping bounding boxes a step may find before it raises MemoryError."""
+    @max_pairs.setter
+    def max_pairs(self, limit: int) -> None: ...
+    def __iter__(self) -> Iterator[Handle]: ...
     def insert(
         self,
         shape: _ShapeOrPoint,

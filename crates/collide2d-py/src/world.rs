@@ -5,7 +5,13 @@ use collide2d::world::{MoveOptions, QueryFilter};
 use collide2d::{
     ColliderHandle, CollisionFilter, ContactEvent, ContactMethod, Ray, Transform, Vec2, World, WorldError,
 };
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Mutex, MutexGuard, PoisonError};
+
+use pyo3::exceptions::PyMemoryError;
+use pyo3::gc::PyVisit;
 use pyo3::prelude::*;
+use pyo3::PyTraverseError;
 
 use crate::convert::{reduce, tuple, value_error, V2};
 use crate::results::{PyContact, PyRayHit, PyShapeCastHit};
@@ -164,21 +170,47 @@ fn world_error(error: WorldError) -> PyErr {
     value_error(error)
 }
 
+/// The pairs a step may find before it raises `MemoryError`, unless set otherwise: about 4
+/// million, a few hundred megabytes of events.
+const DEFAULT_MAX_PAIRS: usize = 1 << 22;
+
 /// A set of colliders (shape, transform, data) with a broad phase, events per `step`, filters,
 /// sensors, scene queries, parents and a kinematic mover.
-#[pyclass(module = "collide2d", name = "World")]
+///
+/// Threads may share a world: each call has it to itself (a call made while another thread
+/// steps waits for the step, without holding Python's lock).
+#[pyclass(frozen, module = "collide2d", name = "World")]
 pub struct PyWorld {
-    inner: World<Py<PyAny>>,
+    inner: Mutex<World<Py<PyAny>>>,
+    max_pairs: AtomicUsize,
 }
 
+/// The world, held by one call: released when dropped.
+type Held<'a> = MutexGuard<'a, World<Py<PyAny>>>;
+
 impl PyWorld {
-    /// The world's reply for `h`, or `ValueError` when the handle is stale.
-    fn known(&self, h: &PyHandle) -> PyResult<ColliderHandle> {
-        if self.inner.contains(h.inner) {
-            Ok(h.inner)
-        } else {
-            Err(world_error(WorldError::StaleHandle(h.inner)))
+    /// The world for this call, waiting without Python's lock while another thread has it (so
+    /// that the thread holding it can take Python's lock back to finish).
+    fn world(&self, py: Python<'_>) -> Held<'_> {
+        loop {
+            match self.inner.try_lock() {
+                Ok(world) => return world,
+                // The library does not panic, but a poisoned world is still a whole one.
+                Err(std::sync::TryLockError::Poisoned(e)) => return e.into_inner(),
+                Err(std::sync::TryLockError::WouldBlock) => {
+                    py.detach(|| drop(self.inner.lock().unwrap_or_else(PoisonError::into_inner)));
+                }
+            }
         }
+    }
+}
+
+/// The world's reply for `h`, or `ValueError` when the handle is stale.
+fn known(world: &World<Py<PyAny>>, h: &PyHandle) -> PyResult<ColliderHandle> {
+    if world.contains(h.inner) {
+        Ok(h.inner)
+    } else {
+        Err(world_error(WorldError::StaleHandle(h.inner)))
     }
 }
 
@@ -197,19 +229,21 @@ fn query_filter<'a>(
     QueryFilter { filter: filter.map_or(CollisionFilter::ALL, |f| f.inner), ignore, sensors }
 }
 
+// The methods take Python's keyword arguments, and the world's lock is a `py` more.
+#[allow(clippy::too_many_arguments)]
 #[pymethods]
 impl PyWorld {
     /// An empty world.
     #[new]
     fn new() -> Self {
-        Self { inner: World::new() }
+        Self { inner: Mutex::new(World::new()), max_pairs: AtomicUsize::new(DEFAULT_MAX_PAIRS) }
     }
 
     /// Adds a collider: `shape` in local coordinates placed by `transform` (identity by
     /// default), with any `data`. Raises `ValueError` when the shape cannot be placed.
     #[pyo3(signature = (shape, transform = None, data = None, filter = None, sensor = false))]
     fn insert(
-        &mut self,
+        &self,
         py: Python<'_>,
         shape: &Bound<'_, PyAny>,
         transform: Option<&PyTransform>,
@@ -217,144 +251,174 @@ impl PyWorld {
         filter: Option<&PyCollisionFilter>,
         sensor: bool,
     ) -> PyResult<PyHandle> {
+        // Arguments first: reading them may run Python code, which must not find the world held.
+        let shape = crate::shapes::shape(shape)?;
         let transform = transform.map_or(Transform::IDENTITY, |t| t.inner);
         let data = data.unwrap_or_else(|| py.None());
-        let h = self.inner.insert(crate::shapes::shape(shape)?, transform, data).map_err(world_error)?;
+        let mut w = self.world(py);
+        let h = w.insert(shape, transform, data).map_err(world_error)?;
         if let Some(filter) = filter {
-            self.inner.set_filter(h, filter.inner).map_err(world_error)?;
+            w.set_filter(h, filter.inner).map_err(world_error)?;
         }
-        self.inner.set_sensor(h, sensor).map_err(world_error)?;
+        w.set_sensor(h, sensor).map_err(world_error)?;
         Ok(handle(h))
     }
 
     /// Removes a collider (and detaches its children) and returns its data.
-    fn remove(&mut self, h: &PyHandle) -> PyResult<Py<PyAny>> {
-        found(self.inner.remove(h.inner), h)
+    fn remove(&self, py: Python<'_>, h: &PyHandle) -> PyResult<Py<PyAny>> {
+        let mut w = self.world(py);
+        found(w.remove(h.inner), h)
     }
 
     /// Whether `h` names a collider of this world.
-    fn __contains__(&self, h: &PyHandle) -> bool {
-        self.inner.contains(h.inner)
+    fn __contains__(&self, py: Python<'_>, h: &PyHandle) -> bool {
+        let w = self.world(py);
+        w.contains(h.inner)
     }
 
     /// The number of colliders.
-    fn __len__(&self) -> usize {
-        self.inner.len()
+    fn __len__(&self, py: Python<'_>) -> usize {
+        let w = self.world(py);
+        w.len()
     }
 
     /// Every collider's handle.
-    fn handles(&self) -> Vec<PyHandle> {
-        self.inner.iter().map(|(h, _)| handle(h)).collect()
+    fn handles(&self, py: Python<'_>) -> Vec<PyHandle> {
+        let w = self.world(py);
+        w.iter().map(|(h, _)| handle(h)).collect()
     }
 
     /// The data given at insertion.
     fn data(&self, py: Python<'_>, h: &PyHandle) -> PyResult<Py<PyAny>> {
-        Ok(found(self.inner.data(h.inner), h)?.clone_ref(py))
+        let w = self.world(py);
+        Ok(found(w.data(h.inner), h)?.clone_ref(py))
     }
 
     /// The shape as given, in local coordinates.
     fn local_shape(&self, py: Python<'_>, h: &PyHandle) -> PyResult<Py<PyAny>> {
-        shape_to_py(py, found(self.inner.local_shape(h.inner), h)?.clone())
+        let w = self.world(py);
+        shape_to_py(py, found(w.local_shape(h.inner), h)?.clone())
     }
 
     /// The shape placed in the world.
     fn world_shape(&self, py: Python<'_>, h: &PyHandle) -> PyResult<Py<PyAny>> {
-        shape_to_py(py, found(self.inner.world_shape(h.inner), h)?.clone())
+        let w = self.world(py);
+        shape_to_py(py, found(w.world_shape(h.inner), h)?.clone())
     }
 
     /// The world-space bounding box.
-    fn aabb(&self, h: &PyHandle) -> PyResult<PyAabb> {
-        Ok(PyAabb { inner: found(self.inner.aabb(h.inner), h)? })
+    fn aabb(&self, py: Python<'_>, h: &PyHandle) -> PyResult<PyAabb> {
+        let w = self.world(py);
+        Ok(PyAabb { inner: found(w.aabb(h.inner), h)? })
     }
 
     /// The transform relative to the parent (or the world).
-    fn local_transform(&self, h: &PyHandle) -> PyResult<PyTransform> {
-        Ok(PyTransform { inner: found(self.inner.local_transform(h.inner), h)? })
+    fn local_transform(&self, py: Python<'_>, h: &PyHandle) -> PyResult<PyTransform> {
+        let w = self.world(py);
+        Ok(PyTransform { inner: found(w.local_transform(h.inner), h)? })
     }
 
     /// The transform into world space (the parents' composed with its own).
-    fn world_transform(&self, h: &PyHandle) -> PyResult<PyTransform> {
-        Ok(PyTransform { inner: found(self.inner.world_transform(h.inner), h)? })
+    fn world_transform(&self, py: Python<'_>, h: &PyHandle) -> PyResult<PyTransform> {
+        let w = self.world(py);
+        Ok(PyTransform { inner: found(w.world_transform(h.inner), h)? })
     }
 
     /// Moves a collider (and its children) by setting its local transform.
-    fn set_transform(&mut self, h: &PyHandle, transform: &PyTransform) -> PyResult<()> {
-        self.inner.set_transform(h.inner, transform.inner).map_err(world_error)
+    fn set_transform(&self, py: Python<'_>, h: &PyHandle, transform: &PyTransform) -> PyResult<()> {
+        let mut w = self.world(py);
+        w.set_transform(h.inner, transform.inner).map_err(world_error)
     }
 
     /// Replaces a collider's local shape.
-    fn set_shape(&mut self, h: &PyHandle, shape: &Bound<'_, PyAny>) -> PyResult<()> {
-        self.inner.set_shape(h.inner, crate::shapes::shape(shape)?).map_err(world_error)
+    fn set_shape(&self, py: Python<'_>, h: &PyHandle, shape: &Bound<'_, PyAny>) -> PyResult<()> {
+        let shape = crate::shapes::shape(shape)?;
+        self.world(py).set_shape(h.inner, shape).map_err(world_error)
     }
 
     /// Attaches a collider to a parent (None detaches it); raises `ValueError` for a cycle.
     #[pyo3(signature = (child, parent))]
-    fn set_parent(&mut self, child: &PyHandle, parent: Option<&PyHandle>) -> PyResult<()> {
-        self.inner.set_parent(child.inner, parent.map(|p| p.inner)).map_err(world_error)
+    fn set_parent(&self, py: Python<'_>, child: &PyHandle, parent: Option<&PyHandle>) -> PyResult<()> {
+        let mut w = self.world(py);
+        w.set_parent(child.inner, parent.map(|p| p.inner)).map_err(world_error)
     }
 
     /// The parent, if any.
-    fn parent(&self, h: &PyHandle) -> PyResult<Option<PyHandle>> {
-        let h = self.known(h)?;
-        Ok(self.inner.parent(h).map(handle))
+    fn parent(&self, py: Python<'_>, h: &PyHandle) -> PyResult<Option<PyHandle>> {
+        let w = self.world(py);
+        let h = known(&w, h)?;
+        Ok(w.parent(h).map(handle))
     }
 
     /// The children, in the order they were attached.
-    fn children(&self, h: &PyHandle) -> PyResult<Vec<PyHandle>> {
-        let h = self.known(h)?;
-        Ok(self.inner.children(h).into_iter().map(handle).collect())
+    fn children(&self, py: Python<'_>, h: &PyHandle) -> PyResult<Vec<PyHandle>> {
+        let w = self.world(py);
+        let h = known(&w, h)?;
+        Ok(w.children(h).into_iter().map(handle).collect())
     }
 
     /// The collider's filter.
-    fn filter(&self, h: &PyHandle) -> PyResult<PyCollisionFilter> {
-        Ok(PyCollisionFilter { inner: found(self.inner.filter(h.inner), h)? })
+    fn filter(&self, py: Python<'_>, h: &PyHandle) -> PyResult<PyCollisionFilter> {
+        let w = self.world(py);
+        Ok(PyCollisionFilter { inner: found(w.filter(h.inner), h)? })
     }
 
     /// Sets which colliders this one may collide with.
-    fn set_filter(&mut self, h: &PyHandle, filter: &PyCollisionFilter) -> PyResult<()> {
-        self.inner.set_filter(h.inner, filter.inner).map_err(world_error)
+    fn set_filter(&self, py: Python<'_>, h: &PyHandle, filter: &PyCollisionFilter) -> PyResult<()> {
+        let mut w = self.world(py);
+        w.set_filter(h.inner, filter.inner).map_err(world_error)
     }
 
     /// Whether the collider is a sensor (reports overlaps, has no contact, never blocks a mover).
-    fn is_sensor(&self, h: &PyHandle) -> PyResult<bool> {
-        found(self.inner.is_sensor(h.inner), h)
+    fn is_sensor(&self, py: Python<'_>, h: &PyHandle) -> PyResult<bool> {
+        let w = self.world(py);
+        found(w.is_sensor(h.inner), h)
     }
 
     /// Makes the collider a sensor or a solid one.
-    fn set_sensor(&mut self, h: &PyHandle, sensor: bool) -> PyResult<()> {
-        self.inner.set_sensor(h.inner, sensor).map_err(world_error)
+    fn set_sensor(&self, py: Python<'_>, h: &PyHandle, sensor: bool) -> PyResult<()> {
+        let mut w = self.world(py);
+        w.set_sensor(h.inner, sensor).map_err(world_error)
     }
 
     /// Replaces the detector deciding which candidate pairs touch (exact by default).
-    fn set_detector(&mut self, detector: PyDetector) {
+    fn set_detector(&self, py: Python<'_>, detector: PyDetector) {
+        let mut w = self.world(py);
         match detector {
-            PyDetector::BoundingBoxes => self.inner.set_detector(collide2d::detector::BoundingBoxes),
-            PyDetector::BoundingCircles => self.inner.set_detector(collide2d::detector::BoundingCircles),
-            PyDetector::Exact => self.inner.set_detector(collide2d::detector::Exact),
+            PyDetector::BoundingBoxes => w.set_detector(collide2d::detector::BoundingBoxes),
+            PyDetector::BoundingCircles => w.set_detector(collide2d::detector::BoundingCircles),
+            PyDetector::Exact => w.set_detector(collide2d::detector::Exact),
         }
     }
 
     /// Chooses how the step measures its contacts: `ContactMethod.EXACT` (the minimum push-out,
     /// the default) or `ContactMethod.DEEPEST_PIECE_PAIR` (faster on concave polygons, not
     /// minimal). Every pair is measured again at the next step.
-    fn set_contact_method(&mut self, method: PyContactMethod) {
-        self.inner.set_contact_method(method.into());
+    fn set_contact_method(&self, py: Python<'_>, method: PyContactMethod) {
+        let mut w = self.world(py);
+        w.set_contact_method(method.into());
     }
 
     /// How the step measures its contacts.
     #[getter]
-    fn contact_method(&self) -> PyContactMethod {
-        match self.inner.contact_method() {
+    fn contact_method(&self, py: Python<'_>) -> PyContactMethod {
+        let w = self.world(py);
+        match w.contact_method() {
             ContactMethod::DeepestPiecePair => PyContactMethod::DeepestPiecePair,
             _ => PyContactMethod::Exact,
         }
     }
 
     /// Finds every touching pair and returns what changed since the last step. The work runs
-    /// without holding Python's lock.
-    fn step(&mut self, py: Python<'_>) -> PyResult<PyStepEvents> {
-        let world = &mut self.inner;
-        let events = py.detach(|| world.step().clone());
+    /// without holding Python's lock. Raises `MemoryError` (and the world is as before the
+    /// call) when more pairs of colliders have overlapping bounding boxes than `max_pairs`.
+    fn step(&self, py: Python<'_>) -> PyResult<PyStepEvents> {
+        let max_pairs = self.max_pairs.load(Ordering::Relaxed);
+        let mut w = self.world(py);
+        let world: &mut World<Py<PyAny>> = &mut w;
+        let events = py
+            .detach(|| world.try_step(max_pairs).cloned())
+            .map_err(|e| PyMemoryError::new_err(format!("{e}; raise World.max_pairs to allow more")))?;
         let convert = |list: &[ContactEvent]| -> PyResult<Vec<Py<PyContactEvent>>> {
             list.iter().map(|e| Py::new(py, PyContactEvent::from(e))).collect()
         };
@@ -366,38 +430,50 @@ impl PyWorld {
     }
 
     /// Whether the collider touched another at the last step.
-    fn is_colliding(&self, h: &PyHandle) -> PyResult<bool> {
-        found(self.inner.is_colliding(h.inner), h)
+    fn is_colliding(&self, py: Python<'_>, h: &PyHandle) -> PyResult<bool> {
+        let w = self.world(py);
+        found(w.is_colliding(h.inner), h)
     }
 
     /// Every collider whose bounding box touches `aabb`.
-    fn colliders_in_aabb(&self, aabb: &PyAabb) -> Vec<PyHandle> {
-        self.inner.colliders_in_aabb(&aabb.inner).into_iter().map(handle).collect()
+    fn colliders_in_aabb(&self, py: Python<'_>, aabb: &PyAabb) -> Vec<PyHandle> {
+        let w = self.world(py);
+        w.colliders_in_aabb(&aabb.inner).into_iter().map(handle).collect()
     }
 
     /// Every collider whose world shape intersects `shape` (in world coordinates).
-    fn colliders_overlapping(&self, shape: &Bound<'_, PyAny>) -> PyResult<Vec<PyHandle>> {
+    fn colliders_overlapping(&self, py: Python<'_>, shape: &Bound<'_, PyAny>) -> PyResult<Vec<PyHandle>> {
         let shape = shape_ref(shape)?;
-        Ok(self.inner.colliders_overlapping(&shape).into_iter().map(handle).collect())
+        let w = self.world(py);
+        Ok(w.colliders_overlapping(&shape).into_iter().map(handle).collect())
     }
 
     /// Every collider containing `point`.
-    fn colliders_at_point(&self, point: V2) -> Vec<PyHandle> {
-        self.inner.colliders_at_point(point.0).into_iter().map(handle).collect()
+    fn colliders_at_point(&self, py: Python<'_>, point: V2) -> Vec<PyHandle> {
+        let w = self.world(py);
+        w.colliders_at_point(point.0).into_iter().map(handle).collect()
     }
 
     /// The first collider the ray from `origin` along `direction` hits within `max_distance`,
     /// with the hit, or None.
     #[pyo3(signature = (origin, direction, max_distance = f32::INFINITY))]
-    fn cast_ray(&self, origin: V2, direction: V2, max_distance: f32) -> PyResult<Option<(PyHandle, PyRayHit)>> {
+    fn cast_ray(
+        &self,
+        py: Python<'_>,
+        origin: V2,
+        direction: V2,
+        max_distance: f32,
+    ) -> PyResult<Option<(PyHandle, PyRayHit)>> {
+        let w = self.world(py);
         let ray = Ray::new(origin.0, direction.0).map_err(value_error)?;
-        Ok(self.inner.cast_ray(&ray, max_distance).map(|(h, hit)| (handle(h), PyRayHit::from(hit))))
+        Ok(w.cast_ray(&ray, max_distance).map(|(h, hit)| (handle(h), PyRayHit::from(hit))))
     }
 
     /// Every collider the ray hits within `max_distance`, nearest first.
     #[pyo3(signature = (origin, direction, max_distance = f32::INFINITY, filter = None, ignore = Vec::new(), sensors = false))]
     fn cast_ray_all(
         &self,
+        py: Python<'_>,
         origin: V2,
         direction: V2,
         max_distance: f32,
@@ -405,9 +481,10 @@ impl PyWorld {
         ignore: Vec<PyHandle>,
         sensors: bool,
     ) -> PyResult<Vec<(PyHandle, PyRayHit)>> {
+        let w = self.world(py);
         let ray = Ray::new(origin.0, direction.0).map_err(value_error)?;
         let ignore: Vec<ColliderHandle> = ignore.iter().map(|h| h.inner).collect();
-        let hits = self.inner.cast_ray_all(&ray, max_distance, &query_filter(filter, &ignore, sensors));
+        let hits = w.cast_ray_all(&ray, max_distance, &query_filter(filter, &ignore, sensors));
         Ok(hits.into_iter().map(|(h, hit)| (handle(h), PyRayHit::from(hit))).collect())
     }
 
@@ -416,6 +493,7 @@ impl PyWorld {
     #[pyo3(signature = (shape, motion, max_time = 1.0, filter = None, ignore = Vec::new(), sensors = false))]
     fn cast_shape(
         &self,
+        py: Python<'_>,
         shape: &Bound<'_, PyAny>,
         motion: V2,
         max_time: f32,
@@ -425,7 +503,8 @@ impl PyWorld {
     ) -> PyResult<Option<(PyHandle, PyShapeCastHit)>> {
         let shape = shape_ref(shape)?;
         let ignore: Vec<ColliderHandle> = ignore.iter().map(|h| h.inner).collect();
-        let hit = self.inner.cast_shape(&shape, motion.0, max_time, &query_filter(filter, &ignore, sensors));
+        let w = self.world(py);
+        let hit = w.cast_shape(&shape, motion.0, max_time, &query_filter(filter, &ignore, sensors));
         Ok(hit.map(|(h, hit)| (handle(h), PyShapeCastHit::from(hit))))
     }
 
@@ -434,7 +513,8 @@ impl PyWorld {
     /// `up=(0, -1)` on a y-down screen.
     #[pyo3(signature = (h, motion, skin = 0.01, max_slope = std::f32::consts::FRAC_PI_4, up = V2(Vec2::Y), max_slides = 4))]
     fn move_and_slide(
-        &mut self,
+        &self,
+        py: Python<'_>,
         h: &PyHandle,
         motion: V2,
         skin: f32,
@@ -442,8 +522,9 @@ impl PyWorld {
         up: V2,
         max_slides: usize,
     ) -> PyResult<PyMoveResult> {
+        let mut w = self.world(py);
         let options = MoveOptions { skin, max_slope, up: up.0, max_slides, ..MoveOptions::default() };
-        let result = self.inner.move_and_slide(h.inner, motion.0, &options).map_err(world_error)?;
+        let result = w.move_and_slide(h.inner, motion.0, &options).map_err(world_error)?;
         Ok(PyMoveResult {
             moved: tuple(result.moved),
             on_floor: result.on_floor,
@@ -452,8 +533,50 @@ impl PyWorld {
         })
     }
 
-    fn __repr__(&self) -> String {
-        format!("World({} colliders)", self.inner.len())
+    /// How many pairs of colliders with overlapping bounding boxes a `step` may find before it
+    /// raises `MemoryError` (4,194,304 unless set; the step's memory and time grow with them,
+    /// and with n colliders all in one place there are n·(n−1)/2).
+    #[getter]
+    fn max_pairs(&self) -> usize {
+        self.max_pairs.load(Ordering::Relaxed)
+    }
+
+    #[setter]
+    fn set_max_pairs(&self, limit: usize) {
+        self.max_pairs.store(limit, Ordering::Relaxed);
+    }
+
+    /// The handles of every collider, as `handles()` lists them.
+    fn __iter__(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        let handles = self.handles(py);
+        Ok(handles.into_pyobject(py)?.try_iter()?.into_any().unbind())
+    }
+
+    /// Lets Python's garbage collector see the data objects the world holds (a game object
+    /// that holds the world, given as its collider's data, is a cycle). A world held by a call
+    /// in another thread is skipped: its objects then count as reachable, never freed early.
+    fn __traverse__(&self, visit: PyVisit<'_>) -> Result<(), PyTraverseError> {
+        let Ok(world) = self.inner.try_lock() else { return Ok(()) };
+        for (_, data) in world.iter() {
+            visit.call(data)?;
+        }
+        Ok(())
+    }
+
+    /// Breaks such cycles: every collider's data becomes None (dropped after the world is let
+    /// go, as dropping one may run Python code).
+    fn __clear__(&self) {
+        let Ok(mut world) = self.inner.try_lock() else { return };
+        let handles: Vec<ColliderHandle> = world.iter().map(|(h, _)| h).collect();
+        let dropped: Vec<Py<PyAny>> = Python::attach(|py| {
+            handles.iter().filter_map(|&h| world.data_mut(h).map(|d| std::mem::replace(d, py.None()))).collect()
+        });
+        drop(world);
+        drop(dropped);
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> String {
+        format!("World({} colliders)", self.world(py).len())
     }
 }
 
