@@ -282,8 +282,9 @@ def intersects(a: _ShapeOrPoint, b: _ShapeOrPoint) -> bool:
 def contains(outer: _ShapeOrPoint, inner: _ShapeOrPoint) -> bool:
     """Whether every point of `inner` lies in `outer`."""
 
-def contact(a: _ShapeOrPoint, b: _ShapeOrPoint) -> Optional[Contact]:
-    """How a and b touch, or None when they do not."""
+def contact(a: _ShapeOrPoint, b: _ShapeOrPoint, *, max_work: int = 10_000_000) -> Optional[Contact]:
+    """How a and b touch, or None when they do not. Raises ValueError before starting when a
+    concave Polygon makes it cost more than max_work vertex pairs (0: no limit)."""
 
 def contact_deepest_piece_pair(a: _ShapeOrPoint, b: _ShapeOrPoint) -> Optional[Contact]:
     """The deepest overlap of one convex piece of a with one of b: faster than contact on

@@ -21,11 +21,80 @@ pub fn contains(outer: &Bound<'_, PyAny>, inner: &Bound<'_, PyAny>) -> PyResult<
     Ok(collide2d::contains(&shape_ref(outer)?, &shape_ref(inner)?))
 }
 
+/// The vertices of a concave `Polygon` (outline and holes), of a `ConvexPolygon`, or 0.
+fn vertices(s: &ShapeRef) -> u64 {
+    match s {
+        ShapeRef::Polygon(p) => (p.outline().len() + p.holes().iter().map(Vec::len).sum::<usize>()) as u64,
+        ShapeRef::ConvexPolygon(p) => p.vertices().len() as u64,
+        _ => 0,
+    }
+}
+
+/// The shape as the messages name it: its class, and its vertices when it has many.
+fn described(s: &ShapeRef) -> String {
+    let n = vertices(s);
+    match s {
+        ShapeRef::Polygon(_) => format!("a Polygon of {n} vertices"),
+        ShapeRef::ConvexPolygon(_) => format!("a ConvexPolygon of {n} vertices"),
+        ShapeRef::Point(_) => "a point".into(),
+        ShapeRef::Segment(_) => "a Segment".into(),
+        ShapeRef::Aabb(_) => "an Aabb".into(),
+        ShapeRef::Circle(_) => "a Circle".into(),
+        ShapeRef::Obb(_) => "an Obb".into(),
+        ShapeRef::Capsule(_) => "a Capsule".into(),
+    }
+}
+
+/// About how many vertex pairs the exact contact of `a` and `b` may visit, when one of them is
+/// a concave `Polygon` (0 otherwise: the other pairs take about linear time): the product of
+/// two polygons' vertex counts, and for a shape deep inside a concave polygon of n vertices,
+/// about n².
+fn contact_work(a: &ShapeRef, b: &ShapeRef) -> u64 {
+    let concave = |s: &ShapeRef| matches!(s, ShapeRef::Polygon(_));
+    let (na, nb) = (vertices(a), vertices(b));
+    match (concave(a), concave(b)) {
+        (true, true) => na.saturating_mul(nb),
+        (true, false) => na.saturating_mul(na.max(nb)),
+        (false, true) => nb.saturating_mul(nb.max(na)),
+        (false, false) => 0,
+    }
+}
+
+/// From this many vertices between the two shapes, a query runs without Python's lock (other
+/// threads go on meanwhile); below it, letting the lock go would cost more than the query.
+const LONG_QUERY_VERTICES: u64 = 256;
+
 /// How `a` and `b` touch, or None when they do not: the normal points from `a` towards `b`, and
 /// moving `b` by `push_out_b` (or `a` by `push_out_a`) separates them.
+///
+/// Deep inside a concave `Polygon`, the exact push-out costs up to about the product of the
+/// two shapes' vertex counts (n² for a circle in an n-gon): past `max_work` such vertex pairs
+/// (10,000,000 by default, about a second; 0: no limit) it raises `ValueError` before starting,
+/// unless their bounding boxes are apart. Long calls let other Python threads run.
 #[pyfunction]
-pub fn contact(a: &Bound<'_, PyAny>, b: &Bound<'_, PyAny>) -> PyResult<Option<PyContact>> {
-    Ok(collide2d::contact(&shape_ref(a)?, &shape_ref(b)?).map(|inner| PyContact { inner }))
+#[pyo3(signature = (a, b, *, max_work = 10_000_000))]
+pub fn contact(
+    py: Python<'_>,
+    a: &Bound<'_, PyAny>,
+    b: &Bound<'_, PyAny>,
+    max_work: u64,
+) -> PyResult<Option<PyContact>> {
+    let (a, b) = (shape_ref(a)?, shape_ref(b)?);
+    let work = contact_work(&a, &b);
+    if max_work > 0 && work > max_work && a.aabb().intersection(&b.aabb()).is_some() {
+        return Err(PyValueError::new_err(format!(
+            "the exact contact of {} and {} may visit about {work} vertex pairs, past \
+             max_work={max_work}: pass a larger max_work (0: no limit), or use contact_deepest_piece_pair",
+            described(&a),
+            described(&b),
+        )));
+    }
+    let answer = if vertices(&a) + vertices(&b) >= LONG_QUERY_VERTICES {
+        py.detach(|| collide2d::contact(&a, &b))
+    } else {
+        collide2d::contact(&a, &b)
+    };
+    Ok(answer.map(|inner| PyContact { inner }))
 }
 
 /// The deepest overlap of one convex piece of `a` with one of `b` (a shape that is not a
