@@ -7,7 +7,20 @@ pygame.Vector2, numpy arrays). Invalid input raises ValueError with the library'
 """
 
 import os
-from typing import Any, Iterable, Iterator, List, Optional, Sequence, SupportsFloat, Tuple, Union, final
+from typing import (
+    Any,
+    Iterable,
+    Iterator,
+    List,
+    Optional,
+    Protocol,
+    Sequence,
+    SupportsFloat,
+    Tuple,
+    Union,
+    final,
+    overload,
+)
 
 __all__ = [
     "Aabb",
@@ -57,7 +70,19 @@ _Vec = Tuple[float, float]
 _VecLike = Union[Sequence[SupportsFloat], Any]
 """Anything with two numbers: a tuple, a list, a pygame.Vector2, a numpy array."""
 _Shape = Union["Aabb", "Circle", "Obb", "Capsule", "Segment", "ConvexPolygon", "Polygon"]
-_ShapeOrPoint = Union[_Shape, _VecLike]
+
+class _Rect(Protocol):
+    """A rectangle as pygame gives it (Rect, FRect): top-left corner and size, y down."""
+    @property
+    def x(self) -> float: ...
+    @property
+    def y(self) -> float: ...
+    @property
+    def w(self) -> float: ...
+    @property
+    def h(self) -> float: ...
+
+_ShapeOrPoint = Union[_Shape, _Rect, _VecLike]
 _Detail = Union[str, float]
 """"exact", "optimal" (1 % area), "more" (7.5 %), "less" (15 %), or a fraction in [0, 1)."""
 
@@ -73,7 +98,11 @@ class _ShapeBase:
 @final
 class Aabb(_ShapeBase):
     """An axis-aligned box from corner `min` to corner `max` (closed; may have zero width or height)."""
+    @overload
     def __new__(cls, min: _VecLike, max: _VecLike) -> Aabb: ...
+    @overload
+    def __new__(cls, min: _Rect, max: None = None) -> Aabb:
+        """The box of a pygame Rect or FRect (anything with x, y, w, h)."""
     @staticmethod
     def from_xywh(x: float, y: float, width: float, height: float) -> Aabb:
         """The box at (x, y) (top-left with y down) with a width and height."""

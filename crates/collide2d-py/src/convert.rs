@@ -5,7 +5,7 @@
 use collide2d::Vec2;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyTuple;
+use pyo3::types::{PyDict, PyTuple};
 use serde::Serialize;
 
 /// Any Python object holding two numbers, read as a vector: a tuple, a list, a
@@ -24,6 +24,12 @@ impl<'py> FromPyObject<'_, 'py> for V2 {
                 let y: f64 = tuple.get_item(1)?.extract()?;
                 return Ok(V2(Vec2::new(x as f32, y as f32)));
             }
+        }
+        // A dict has a length and indexing, but by key: `{"x": 1, "y": 2}[0]` is a KeyError.
+        if obj.cast::<PyDict>().is_ok() {
+            return Err(PyTypeError::new_err(
+                "expected a vector of two numbers (a tuple, a list, a pygame.Vector2), got a dict",
+            ));
         }
         let Ok(len) = obj.len() else {
             return Err(PyTypeError::new_err(format!(
@@ -52,6 +58,17 @@ pub fn points(obj: &Bound<'_, PyAny>) -> PyResult<Vec<Vec2>> {
 /// A vector as Python gets it: a tuple of two floats.
 pub fn tuple(v: Vec2) -> (f32, f32) {
     (v.x, v.y)
+}
+
+/// A hash of the numbers that make a value equal to another (`-0.0` and `0.0` alike, as they
+/// compare equal).
+pub fn hash_floats(values: impl IntoIterator<Item = f32>) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    for v in values {
+        (v + 0.0).to_bits().hash(&mut h);
+    }
+    h.finish()
 }
 
 /// The library's error as Python's `ValueError`, with the library's own message.

@@ -7,18 +7,18 @@ use pyo3::types::PyBytes;
 
 use crate::convert::{tuple, value_error, V2};
 use crate::results::{PyClosestPoints, PyContact, PyRayHit, PyShapeCastHit};
-use crate::shapes::shape_ref;
+use crate::shapes::shape_arg;
 
 /// Whether `a` and `b` share at least one point (touching counts).
 #[pyfunction]
 pub fn intersects(a: &Bound<'_, PyAny>, b: &Bound<'_, PyAny>) -> PyResult<bool> {
-    Ok(collide2d::intersects(&shape_ref(a)?, &shape_ref(b)?))
+    Ok(collide2d::intersects(&shape_arg(a)?.get(), &shape_arg(b)?.get()))
 }
 
 /// Whether every point of `inner` lies in `outer` (boundaries included).
 #[pyfunction]
 pub fn contains(outer: &Bound<'_, PyAny>, inner: &Bound<'_, PyAny>) -> PyResult<bool> {
-    Ok(collide2d::contains(&shape_ref(outer)?, &shape_ref(inner)?))
+    Ok(collide2d::contains(&shape_arg(outer)?.get(), &shape_arg(inner)?.get()))
 }
 
 /// The vertices of a concave `Polygon` (outline and holes), of a `ConvexPolygon`, or 0.
@@ -79,7 +79,8 @@ pub fn contact(
     b: &Bound<'_, PyAny>,
     max_work: u64,
 ) -> PyResult<Option<PyContact>> {
-    let (a, b) = (shape_ref(a)?, shape_ref(b)?);
+    let (a, b) = (shape_arg(a)?, shape_arg(b)?);
+    let (a, b) = (a.get(), b.get());
     let work = contact_work(&a, &b);
     if max_work > 0 && work > max_work && a.aabb().intersection(&b.aabb()).is_some() {
         return Err(PyValueError::new_err(format!(
@@ -102,19 +103,20 @@ pub fn contact(
 /// concave polygons, but not the minimum push-out (it can leave them overlapping).
 #[pyfunction]
 pub fn contact_deepest_piece_pair(a: &Bound<'_, PyAny>, b: &Bound<'_, PyAny>) -> PyResult<Option<PyContact>> {
-    Ok(collide2d::contact_deepest_piece_pair(&shape_ref(a)?, &shape_ref(b)?).map(|inner| PyContact { inner }))
+    Ok(collide2d::contact_deepest_piece_pair(&shape_arg(a)?.get(), &shape_arg(b)?.get())
+        .map(|inner| PyContact { inner }))
 }
 
 /// The gap between `a` and `b` (0 when they touch or overlap).
 #[pyfunction]
 pub fn distance(a: &Bound<'_, PyAny>, b: &Bound<'_, PyAny>) -> PyResult<f32> {
-    Ok(collide2d::distance(&shape_ref(a)?, &shape_ref(b)?))
+    Ok(collide2d::distance(&shape_arg(a)?.get(), &shape_arg(b)?.get()))
 }
 
 /// The nearest points of `a` and `b`, or None when they touch or overlap.
 #[pyfunction]
 pub fn closest_points(a: &Bound<'_, PyAny>, b: &Bound<'_, PyAny>) -> PyResult<Option<PyClosestPoints>> {
-    Ok(collide2d::closest_points(&shape_ref(a)?, &shape_ref(b)?).map(PyClosestPoints::from))
+    Ok(collide2d::closest_points(&shape_arg(a)?.get(), &shape_arg(b)?.get()).map(PyClosestPoints::from))
 }
 
 /// Where the ray from `origin` along `direction` first meets `shape` within `max_distance`,
@@ -123,19 +125,19 @@ pub fn closest_points(a: &Bound<'_, PyAny>, b: &Bound<'_, PyAny>) -> PyResult<Op
 #[pyo3(signature = (shape, origin, direction, max_distance = f32::INFINITY))]
 pub fn cast_ray(shape: &Bound<'_, PyAny>, origin: V2, direction: V2, max_distance: f32) -> PyResult<Option<PyRayHit>> {
     let ray = Ray::new(origin.0, direction.0).map_err(value_error)?;
-    Ok(collide2d::cast_ray(&shape_ref(shape)?, &ray, max_distance).map(PyRayHit::from))
+    Ok(collide2d::cast_ray(&shape_arg(shape)?.get(), &ray, max_distance).map(PyRayHit::from))
 }
 
 /// The point of `shape` nearest to `point` (the point itself when inside).
 #[pyfunction]
 pub fn closest_point(shape: &Bound<'_, PyAny>, point: V2) -> PyResult<(f32, f32)> {
-    Ok(tuple(collide2d::closest_point(&shape_ref(shape)?, point.0)))
+    Ok(tuple(collide2d::closest_point(&shape_arg(shape)?.get(), point.0)))
 }
 
 /// The distance from `point` to the surface of `shape`: negative inside.
 #[pyfunction]
 pub fn signed_distance(shape: &Bound<'_, PyAny>, point: V2) -> PyResult<f32> {
-    Ok(collide2d::signed_distance(&shape_ref(shape)?, point.0))
+    Ok(collide2d::signed_distance(&shape_arg(shape)?.get(), point.0))
 }
 
 /// The first time in `[0, max_time]` at which `a` moving at velocity `motion_a` and `b` moving at
@@ -150,7 +152,7 @@ pub fn cast_shape(
     motion_b: V2,
     max_time: f32,
 ) -> PyResult<Option<PyShapeCastHit>> {
-    let hit = collide2d::cast_shape(&shape_ref(a)?, motion_a.0, &shape_ref(b)?, motion_b.0, max_time);
+    let hit = collide2d::cast_shape(&shape_arg(a)?.get(), motion_a.0, &shape_arg(b)?.get(), motion_b.0, max_time);
     Ok(hit.map(PyShapeCastHit::from))
 }
 
@@ -158,7 +160,7 @@ pub fn cast_shape(
 /// of the motion travelled. None if it does not.
 #[pyfunction]
 pub fn sweep(moving: &Bound<'_, PyAny>, motion: V2, obstacle: &Bound<'_, PyAny>) -> PyResult<Option<PyShapeCastHit>> {
-    Ok(collide2d::sweep(&shape_ref(moving)?, motion.0, &shape_ref(obstacle)?).map(PyShapeCastHit::from))
+    Ok(collide2d::sweep(&shape_arg(moving)?.get(), motion.0, &shape_arg(obstacle)?.get()).map(PyShapeCastHit::from))
 }
 
 /// Calls `answer` on the shapes `a[i]` and `b[i]` of two equally long sequences, pair by pair,
@@ -170,7 +172,7 @@ fn each_pair(a: &Bound<'_, PyAny>, b: &Bound<'_, PyAny>, mut answer: impl FnMut(
     }
     for (x, y) in a.try_iter()?.zip(b.try_iter()?) {
         let (x, y) = (x?, y?);
-        answer(shape_ref(&x)?, shape_ref(&y)?);
+        answer(shape_arg(&x)?.get(), shape_arg(&y)?.get());
     }
     Ok(())
 }

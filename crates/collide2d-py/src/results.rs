@@ -56,7 +56,7 @@ impl PyContact {
         reduce(py, "Contact", &self.inner)
     }
 
-    fn __repr__(&self) -> String {
+    pub fn __repr__(&self) -> String {
         let points: Vec<String> = self.points().iter().map(|p| p.__repr__()).collect();
         format!(
             "Contact(normal={:?}, depth={:?}, points=[{}])",

@@ -7,7 +7,7 @@ use collide2d::{Aabb, Capsule, Circle, ConvexPolygon, Obb, Polygon, Segment, Sha
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 
-use crate::convert::{points, reduce, tuple, value_error, V2};
+use crate::convert::{hash_floats, points, reduce, tuple, value_error, V2};
 use crate::transform::PyTransform;
 
 /// Writes a number as Python's `repr` of a float would read (`1.0`, not `1`).
@@ -18,6 +18,11 @@ fn num(x: f32) -> String {
 /// A vector as Python's `repr` of a tuple of floats.
 fn vec_repr(v: Vec2) -> String {
     format!("({}, {})", num(v.x), num(v.y))
+}
+
+/// The coordinates of a list of vectors, in order.
+fn coords(vs: &[Vec2]) -> impl Iterator<Item = f32> + '_ {
+    vs.iter().flat_map(|v| [v.x, v.y])
 }
 
 /// A list of vectors as Python's `repr` of a list of tuples.
@@ -53,15 +58,67 @@ pub fn shape_ref<'a>(obj: &'a Bound<'_, PyAny>) -> PyResult<ShapeRef<'a>> {
     match obj.extract::<V2>() {
         Ok(p) => Ok(ShapeRef::Point(p.0)),
         Err(_) => Err(PyTypeError::new_err(format!(
-            "expected a shape (Aabb, Circle, Obb, Capsule, Segment, ConvexPolygon, Polygon) or a point, got {}",
+            "expected a shape (Aabb, Circle, Obb, Capsule, Segment, ConvexPolygon, Polygon), a point or a \
+             rectangle (pygame.Rect), got {}",
             obj.get_type().name().map(|n| n.to_string()).unwrap_or_default()
         ))),
     }
 }
 
+/// The box of a rectangle given as pygame gives it (`Rect`, `FRect`, or anything with `x, y,
+/// w, h` or `left, top, width, height`): top-left corner and size, y down. `None` when `obj`
+/// has no such attributes.
+pub fn rect(obj: &Bound<'_, PyAny>) -> Option<PyResult<Aabb>> {
+    let read = |names: [&str; 4]| -> Option<PyResult<[f32; 4]>> {
+        let mut out = [0.0; 4];
+        for (v, name) in out.iter_mut().zip(names) {
+            match obj.getattr(name) {
+                Ok(value) => match value.extract::<f32>() {
+                    Ok(x) => *v = x,
+                    Err(e) => return Some(Err(e)),
+                },
+                Err(_) => return None,
+            }
+        }
+        Some(Ok(out))
+    };
+    let xywh = read(["x", "y", "w", "h"]).or_else(|| read(["left", "top", "width", "height"]))?;
+    Some(xywh.and_then(|[x, y, w, h]| Aabb::from_xywh(x, y, w, h).map_err(value_error)))
+}
+
+/// A shape given from Python as the queries read it: borrowed from a shape class or made from
+/// a point, or a box made from a rectangle (see [`rect`]).
+pub enum ShapeArg<'a> {
+    /// A shape class or a point.
+    Ref(ShapeRef<'a>),
+    /// A pygame-style rectangle.
+    Rect(Aabb),
+}
+
+impl ShapeArg<'_> {
+    /// The view the library's queries take.
+    pub fn get(&self) -> ShapeRef<'_> {
+        match self {
+            ShapeArg::Ref(s) => *s,
+            ShapeArg::Rect(a) => ShapeRef::Aabb(a),
+        }
+    }
+}
+
+/// [`shape_ref`], or else a rectangle as pygame gives it.
+pub fn shape_arg<'a>(obj: &'a Bound<'_, PyAny>) -> PyResult<ShapeArg<'a>> {
+    match shape_ref(obj) {
+        Ok(s) => Ok(ShapeArg::Ref(s)),
+        Err(e) => match rect(obj) {
+            Some(r) => Ok(ShapeArg::Rect(r?)),
+            None => Err(e),
+        },
+    }
+}
+
 /// An owned copy of a shape given from Python (for the world, which keeps its shapes).
 pub fn shape(obj: &Bound<'_, PyAny>) -> PyResult<Shape> {
-    Ok(match shape_ref(obj)? {
+    Ok(match shape_arg(obj)?.get() {
         ShapeRef::Point(p) => Shape::Point(p),
         ShapeRef::Segment(s) => (*s).into(),
         ShapeRef::Aabb(s) => (*s).into(),
@@ -116,6 +173,11 @@ macro_rules! shape_methods {
                 self.repr()
             }
 
+            /// Equal shapes hash alike, so shapes can be set members and dict keys.
+            fn __hash__(&self) -> u64 {
+                self.hash()
+            }
+
             $($own)*
         }
     };
@@ -130,6 +192,10 @@ pub struct PyAabb {
 }
 
 impl PyAabb {
+    fn hash(&self) -> u64 {
+        hash_floats(coords(&[self.inner.min(), self.inner.max()]))
+    }
+
     fn repr(&self) -> String {
         format!("Aabb(min={}, max={})", vec_repr(self.inner.min()), vec_repr(self.inner.max()))
     }
@@ -137,10 +203,19 @@ impl PyAabb {
 
 shape_methods! {
     PyAabb,
-    /// The box from its lower corner `min` to its upper corner `max`.
+    /// The box from its lower corner `min` to its upper corner `max`, or `Aabb(rect)` from a
+    /// pygame `Rect` or `FRect` (anything with `x, y, w, h`).
     #[new]
-    fn new(min: V2, max: V2) -> PyResult<Self> {
-        Ok(Self { inner: Aabb::new(min.0, max.0).map_err(value_error)? })
+    #[pyo3(signature = (min, max = None))]
+    fn new(min: &Bound<'_, PyAny>, max: Option<V2>) -> PyResult<Self> {
+        let inner = match max {
+            Some(max) => Aabb::new(min.extract::<V2>()?.0, max.0).map_err(value_error)?,
+            None => match rect(min) {
+                Some(r) => r?,
+                None => return Err(PyTypeError::new_err("give Aabb(min, max) with two corners, or Aabb(rect)")),
+            },
+        };
+        Ok(Self { inner })
     }
     /// The box at `(x, y)` (top-left with y down) with a width and height.
     #[staticmethod]
@@ -209,6 +284,10 @@ pub struct PyCircle {
 }
 
 impl PyCircle {
+    fn hash(&self) -> u64 {
+        hash_floats(coords(&[self.inner.center()]).chain([self.inner.radius()]))
+    }
+
     fn repr(&self) -> String {
         format!("Circle(center={}, radius={})", vec_repr(self.inner.center()), num(self.inner.radius()))
     }
@@ -242,6 +321,11 @@ pub struct PyObb {
 }
 
 impl PyObb {
+    fn hash(&self) -> u64 {
+        let i = &self.inner;
+        hash_floats(coords(&[i.center(), i.half_extents()]).chain([i.rotation()]))
+    }
+
     fn repr(&self) -> String {
         format!(
             "Obb(center={}, half_extents={}, rotation={})",
@@ -290,6 +374,10 @@ pub struct PyCapsule {
 }
 
 impl PyCapsule {
+    fn hash(&self) -> u64 {
+        hash_floats(coords(&[self.inner.a(), self.inner.b()]).chain([self.inner.radius()]))
+    }
+
     fn repr(&self) -> String {
         format!(
             "Capsule(a={}, b={}, radius={})",
@@ -332,6 +420,10 @@ pub struct PySegment {
 }
 
 impl PySegment {
+    fn hash(&self) -> u64 {
+        hash_floats(coords(&[self.inner.a(), self.inner.b()]))
+    }
+
     fn repr(&self) -> String {
         format!("Segment(a={}, b={})", vec_repr(self.inner.a()), vec_repr(self.inner.b()))
     }
@@ -369,6 +461,10 @@ pub struct PyConvexPolygon {
 }
 
 impl PyConvexPolygon {
+    fn hash(&self) -> u64 {
+        hash_floats(coords(self.inner.vertices()))
+    }
+
     fn repr(&self) -> String {
         format!("ConvexPolygon({})", list_repr(self.inner.vertices()))
     }
@@ -424,6 +520,12 @@ pub struct PyPolygon {
 }
 
 impl PyPolygon {
+    fn hash(&self) -> u64 {
+        // Each hole's length too: the same numbers cut into other holes are another polygon.
+        let holes = self.inner.holes().iter().flat_map(|h| std::iter::once(h.len() as f32).chain(coords(h)));
+        hash_floats(coords(self.inner.outline()).chain(holes))
+    }
+
     fn repr(&self) -> String {
         let holes = self.inner.holes();
         if holes.is_empty() {

@@ -5,7 +5,7 @@ use collide2d::{Transform, Vec2};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
-use crate::convert::{reduce, tuple, V2};
+use crate::convert::{hash_floats, reduce, tuple, V2};
 
 /// A 2D affine transform built like a sprite's: `world = translation + R(rotation) ·
 /// (scale ⊙ (local − origin))`. Transforms compose (`parent * child`), and may skew.
@@ -30,6 +30,11 @@ impl PyTransform {
     #[staticmethod]
     fn from_matrix(matrix: [f32; 6]) -> Self {
         Self { inner: Transform::from_affine(Affine2::from_cols_array(&matrix)) }
+    }
+
+    /// Equal transforms hash alike, so transforms can be set members and dict keys.
+    fn __hash__(&self) -> u64 {
+        hash_floats(self.inner.affine().to_cols_array())
     }
 
     /// The matrix `(a, b, c, d, tx, ty)`; see `from_matrix`.

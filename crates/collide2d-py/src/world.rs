@@ -15,7 +15,7 @@ use pyo3::PyTraverseError;
 
 use crate::convert::{reduce, tuple, value_error, V2};
 use crate::results::{PyContact, PyRayHit, PyShapeCastHit};
-use crate::shapes::{shape_ref, shape_to_py, PyAabb};
+use crate::shapes::{shape_arg, shape_to_py, PyAabb};
 use crate::tiered::PyDetector;
 use crate::transform::PyTransform;
 
@@ -118,7 +118,8 @@ impl From<&ContactEvent> for PyContactEvent {
 #[pymethods]
 impl PyContactEvent {
     fn __repr__(&self) -> String {
-        format!("ContactEvent(a={}, b={}, touching={})", self.a.__repr__(), self.b.__repr__(), self.contact.is_some())
+        let contact = self.contact.as_ref().map_or_else(|| "None".to_string(), PyContact::__repr__);
+        format!("ContactEvent(a={}, b={}, contact={contact})", self.a.__repr__(), self.b.__repr__())
     }
 }
 
@@ -134,6 +135,18 @@ pub struct PyStepEvents {
     /// Pairs that touched at the previous step and do not now (handles may be stale).
     #[pyo3(get)]
     stopped: Vec<(PyHandle, PyHandle)>,
+}
+
+#[pymethods]
+impl PyStepEvents {
+    fn __repr__(&self) -> String {
+        format!(
+            "StepEvents(started={}, ongoing={}, stopped={})",
+            self.started.len(),
+            self.ongoing.len(),
+            self.stopped.len()
+        )
+    }
 }
 
 /// What `World.move_and_slide` did.
@@ -165,9 +178,25 @@ impl PyMoveResult {
     }
 }
 
-/// The world's error as `ValueError`, with the library's message.
+/// The world's error as `ValueError`, with the library's message, handles named as Python
+/// writes them.
 fn world_error(error: WorldError) -> PyErr {
-    value_error(error)
+    let name = |h: ColliderHandle| handle(h).__repr__();
+    match error {
+        WorldError::StaleHandle(h) => {
+            value_error(format!("{} does not exist (removed, or from another world)", name(h)))
+        }
+        WorldError::Placement { collider: None, source } => {
+            value_error(format!("the shape cannot be placed: {source}"))
+        }
+        WorldError::Placement { collider: Some(h), source } => {
+            value_error(format!("the world shape of {} cannot be made: {source}", name(h)))
+        }
+        WorldError::ParentCycle { child, parent } => {
+            value_error(format!("making {} the parent of {} would make a cycle", name(parent), name(child)))
+        }
+        other => value_error(other),
+    }
 }
 
 /// The pairs a step may find before it raises `MemoryError`, unless set otherwise: about 4
@@ -443,7 +472,8 @@ impl PyWorld {
 
     /// Every collider whose world shape intersects `shape` (in world coordinates).
     fn colliders_overlapping(&self, py: Python<'_>, shape: &Bound<'_, PyAny>) -> PyResult<Vec<PyHandle>> {
-        let shape = shape_ref(shape)?;
+        let shape = shape_arg(shape)?;
+        let shape = shape.get();
         let w = self.world(py);
         Ok(w.colliders_overlapping(&shape).into_iter().map(handle).collect())
     }
@@ -501,7 +531,8 @@ impl PyWorld {
         ignore: Vec<PyHandle>,
         sensors: bool,
     ) -> PyResult<Option<(PyHandle, PyShapeCastHit)>> {
-        let shape = shape_ref(shape)?;
+        let shape = shape_arg(shape)?;
+        let shape = shape.get();
         let ignore: Vec<ColliderHandle> = ignore.iter().map(|h| h.inner).collect();
         let w = self.world(py);
         let hit = w.cast_shape(&shape, motion.0, max_time, &query_filter(filter, &ignore, sensors));

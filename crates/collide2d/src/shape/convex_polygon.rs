@@ -33,6 +33,12 @@ pub struct ConvexPolygon {
 
 const NAME: &str = "ConvexPolygon";
 
+/// Whether every point lies on the line through the first two (which differ).
+fn on_one_line(points: &[(usize, Vec2)]) -> bool {
+    let (o, d) = (points[0].1, points[1].1 - points[0].1);
+    points.iter().all(|p| d.perp_dot(p.1 - o) == 0.0)
+}
+
 impl ConvexPolygon {
     /// The polygon through `points` in order (either winding). Errors name the input index:
     /// a non-finite vertex, fewer than 3 distinct vertices, all on one line, a reflex (inward)
@@ -57,7 +63,9 @@ impl ConvexPolygon {
             return Err(ShapeError::TooFewVertices { shape: NAME, found: indexed.len(), needed: 3 });
         }
         let area2 = twice_signed_area(indexed.iter().map(|p| p.1));
-        if area2 == 0.0 {
+        // No area: on one line, or an outline crossing itself so that its parts cancel (a
+        // bowtie), which the corner checks below refuse as not convex.
+        if area2 == 0.0 && on_one_line(&indexed) {
             return Err(ShapeError::Collinear { shape: NAME, count: indexed.len() });
         }
         if area2 < 0.0 {
@@ -323,6 +331,9 @@ mod tests {
         assert_eq!(e, ShapeError::NotConvex { vertex: 2 });
         let e = ConvexPolygon::new(&[v(0.0, 0.0), v(1.0, 1.0), v(2.0, 2.0)]).unwrap_err();
         assert!(matches!(e, ShapeError::Collinear { count: 3, .. }), "{e}");
+        // A bowtie has no area either, but it is not on one line: its outline crosses itself.
+        let e = ConvexPolygon::new(&[v(0.0, 0.0), v(1.0, 1.0), v(1.0, 0.0), v(0.0, 1.0)]).unwrap_err();
+        assert!(matches!(e, ShapeError::NotConvex { .. }), "{e}");
         let e = ConvexPolygon::new(&[v(0.0, 0.0), v(1.0, 0.0)]).unwrap_err();
         assert!(matches!(e, ShapeError::TooFewVertices { found: 2, .. }), "{e}");
         let e = ConvexPolygon::new(&[v(0.0, 0.0), v(1.0, f32::NAN), v(0.0, 1.0)]).unwrap_err();
