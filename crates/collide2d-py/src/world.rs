@@ -8,7 +8,7 @@ use collide2d::{
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
-use pyo3::exceptions::PyMemoryError;
+use pyo3::exceptions::{PyMemoryError, PyTypeError, PyValueError};
 use pyo3::gc::PyVisit;
 use pyo3::prelude::*;
 use pyo3::PyTraverseError;
@@ -249,6 +249,36 @@ fn found<T>(answer: Option<T>, h: &PyHandle) -> PyResult<T> {
     answer.ok_or_else(|| world_error(WorldError::StaleHandle(h.inner)))
 }
 
+/// The rows of an array of poses for `n` colliders (see `World.set_transforms`): the columns
+/// per row, and the numbers row after row. Read through `memoryview` (the buffer API is in the
+/// stable ABI only from Python 3.11), one copy.
+fn pose_rows(poses: &Bound<'_, PyAny>, n: usize) -> PyResult<(usize, Vec<f32>)> {
+    let expected = "expected an array of shape (n, 2), (n, 3) or (n, 5) of float32 or float64";
+    let view = poses.py().import("builtins")?.getattr("memoryview")?.call1((poses,)).map_err(|_| {
+        PyTypeError::new_err(format!(
+            "{expected} (a numpy array), got {}",
+            poses.get_type().name().map(|n| n.to_string()).unwrap_or_default()
+        ))
+    })?;
+    let shape: Vec<usize> = view.getattr("shape")?.extract()?;
+    let format: String = view.getattr("format")?.extract()?;
+    let columns = match shape.as_slice() {
+        [rows, columns @ (2 | 3 | 5)] if *rows == n => *columns,
+        _ => {
+            return Err(PyValueError::new_err(format!(
+                "{expected} with n = {n} (one row a handle), got shape {shape:?}"
+            )))
+        }
+    };
+    let bytes: Vec<u8> = view.call_method0("tobytes")?.extract()?;
+    let values = match format.trim_start_matches(['<', '=', '@']) {
+        "f" => bytes.chunks_exact(4).map(|b| f32::from_ne_bytes([b[0], b[1], b[2], b[3]])).collect(),
+        "d" => bytes.chunks_exact(8).map(|b| f64::from_ne_bytes(b.try_into().unwrap_or_default()) as f32).collect(),
+        _ => return Err(PyValueError::new_err(format!("{expected}, got items of format {format:?}"))),
+    };
+    Ok((columns, values))
+}
+
 /// A scene query's filter from its Python arguments.
 fn query_filter<'a>(
     filter: Option<&PyCollisionFilter>,
@@ -357,6 +387,26 @@ impl PyWorld {
     fn set_transform(&self, py: Python<'_>, h: &PyHandle, transform: &PyTransform) -> PyResult<()> {
         let mut w = self.world(py);
         w.set_transform(h.inner, transform.inner).map_err(world_error)
+    }
+
+    /// Moves many colliders in one call: `handles[i]` gets the pose in row `i` of `poses`, an
+    /// array of shape (n, 2) (x, y), (n, 3) (x, y, rotation in radians) or (n, 5) (x, y,
+    /// rotation, scale x, scale y) of float32 or float64, such as a numpy array. Every handle is
+    /// checked before any collider moves; a pose that cannot place its shape (a circle under
+    /// uneven scale) raises `ValueError`, the colliders before it moved.
+    fn set_transforms(&self, py: Python<'_>, handles: Vec<PyHandle>, poses: &Bound<'_, PyAny>) -> PyResult<()> {
+        let (columns, values) = pose_rows(poses, handles.len())?;
+        let mut w = self.world(py);
+        for h in &handles {
+            known(&w, h)?;
+        }
+        for (h, row) in handles.iter().zip(values.chunks_exact(columns)) {
+            let rotation = row.get(2).copied().unwrap_or(0.0);
+            let scale = if columns == 5 { Vec2::new(row[3], row[4]) } else { Vec2::ONE };
+            let pose = Transform::from_parts(Vec2::new(row[0], row[1]), rotation, scale, Vec2::ZERO);
+            w.set_transform(h.inner, pose).map_err(world_error)?;
+        }
+        Ok(())
     }
 
     /// Replaces a collider's local shape.

@@ -1,6 +1,7 @@
 """World: bounded steps, sharing between threads, garbage collection of data cycles, iteration."""
 
 import gc
+import math
 import threading
 import time
 import weakref
@@ -100,3 +101,31 @@ def test_a_world_iterates_over_its_handles():
     assert list(world) == [a, b] == world.handles()
     world.remove(a)
     assert list(world) == [b]
+
+
+def test_set_transforms_moves_many_colliders_from_numpy():
+    np = pytest.importorskip("numpy")
+    world = c.World()
+    hs = [world.insert(c.Aabb((-1, -1), (1, 1))) for _ in range(3)]
+    world.set_transforms(hs, np.array([[0, 0], [10, 0], [20, 5]], dtype=np.float32))
+    assert [world.aabb(h).center for h in hs] == [(0, 0), (10, 0), (20, 5)]
+    world.set_transforms(hs[1:], np.array([[1, 2, math.pi / 2], [3, 4, 0]]))
+    assert world.world_transform(hs[1]) == c.Transform(translation=(1, 2), rotation=math.pi / 2)
+    world.set_transforms(hs[:1], np.array([[5, 6, 0, 2, 3]], dtype=np.float64))
+    assert world.aabb(hs[0]) == c.Aabb((3, 3), (7, 9))
+    # Every handle is checked before any collider moves.
+    world.remove(hs[2])
+    with pytest.raises(ValueError, match="does not exist"):
+        world.set_transforms(hs, np.zeros((3, 2)))
+    assert world.aabb(hs[1]).center == (1, 2)
+    with pytest.raises(ValueError, match=r"shape \(n, 2\), \(n, 3\) or \(n, 5\) .* n = 2 .* got shape \[2, 4\]"):
+        world.set_transforms(hs[:2], np.zeros((2, 4)))
+    with pytest.raises(ValueError, match="n = 2"):
+        world.set_transforms(hs[:2], np.zeros((3, 2)))
+    with pytest.raises(ValueError, match='format "l"'):
+        world.set_transforms(hs[:2], np.zeros((2, 2), dtype=np.int64))
+    with pytest.raises(TypeError, match="numpy array"):
+        world.set_transforms(hs[:2], [(0, 0), (1, 1)])
+    # A transposed view is read in row order.
+    world.set_transforms(hs[:2], np.array([[7, 8], [9, 10]], dtype=np.float32).T)
+    assert world.aabb(hs[0]).center == (7, 9)
