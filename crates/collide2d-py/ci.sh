@@ -18,13 +18,26 @@ py="$work/venv/bin/python"
 # pip's build backends (maturin) are found on PATH, as in an activated environment.
 export PATH="$work/venv/bin:$PATH"
 "$py" -m pip install -q --upgrade pip
-"$py" -m pip install -q maturin pytest numpy pygame-ce mypy
+"$py" -m pip install -q maturin ziglang pytest numpy pygame-ce mypy
 lap "tools installed"
 
-# A release wheel, as `pip install` from the repository builds it; abi3, so one wheel serves
-# every CPython from 3.9 on.
-maturin build --release --quiet --out "$work/dist"
-"$py" -m pip install -q "$work"/dist/collide2d-*.whl
+# The release wheel users install: abi3, so one wheel serves every CPython from 3.9 on, and
+# linked by zig (the ziglang package) against glibc 2.17, so it installs on any Linux since
+# manylinux2014 (CentOS 7), not only on one as new as this machine's. maturin checks the
+# symbols it needs against that tag.
+maturin build --release --zig --compatibility manylinux2014 --quiet --out "$work/dist"
+wheel=("$work"/dist/collide2d-*-cp39-abi3-manylinux2014_x86_64.manylinux_2_17_x86_64.whl)
+[[ -f ${wheel[0]} ]] || { echo "no manylinux2014 abi3 wheel:"; ls "$work/dist"; exit 1; }
+"$py" -m pip install -q "${wheel[0]}"
+# A user's machine: a fresh virtual environment with the wheel and what the tests import, and no
+# Rust on the PATH.
+python3 -m venv "$work/user"
+user="$work/user/bin/python"
+"$user" -m pip install -q pytest numpy pygame-ce "${wheel[0]}"
+user_path="$work/user/bin:/usr/local/bin:/usr/bin:/bin"
+for tool in cargo rustc maturin; do
+  if PATH="$user_path" command -v "$tool" >/dev/null; then echo "$tool is on the user's PATH"; exit 1; fi
+done
 lap "wheel built and installed"
 
 # The type stubs match the module as built (names, parameters, defaults); the native submodule
@@ -32,10 +45,10 @@ lap "wheel built and installed"
 "$py" -m mypy.stubtest --allowlist stubtest-allowlist.txt collide2d
 
 # The package's README (its page on the registry) runs as written.
-"$py" -c 'import re, sys; [exec(b, {}) for b in re.findall(r"```python\n(.*?)```", open(sys.argv[1]).read(), re.S)]' README.md
+PATH="$user_path" "$user" -c 'import re, sys; [exec(b, {}) for b in re.findall(r"```python\n(.*?)```", open(sys.argv[1]).read(), re.S)]' README.md
 
 # The suite imports the installed package, never the source folder.
-(cd tests && SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy "$py" -m pytest -q -p no:cacheprovider .)
+(cd tests && PATH="$user_path" SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy "$user" -m pytest -q -p no:cacheprovider .)
 lap "stubtest, README and pytest passed"
 
 # The sdist: maturin packs this crate and its path dependency (crates/collide2d) into a
@@ -52,7 +65,9 @@ mkdir "$work/unpacked"
 tar -xzf "${sdist[0]}" -C "$work/unpacked"
 unpacked=("$work"/unpacked/collide2d-*)
 find "${unpacked[0]}" -type f -exec touch {} +
+# Linked by zig as the wheel above was, so that the registry crates' artifacts are its.
 CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$(cd ../.. && pwd)/target}" \
+  MATURIN_PEP517_ARGS="--zig --compatibility manylinux2014" \
   "$py" -m pip wheel -v --no-build-isolation --no-deps -w "$work/from-sdist" "${unpacked[0]}" >"$work/sdist-build.log" 2>&1 \
   || { tail -40 "$work/sdist-build.log"; exit 1; }
 for crate in collide2d collide2d-py; do
