@@ -51,6 +51,25 @@ PATH="$user_path" "$user" -c 'import re, sys; [exec(b, {}) for b in re.findall(r
 (cd tests && PATH="$user_path" SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy "$user" -m pytest -q -p no:cacheprovider .)
 lap "stubtest, README and pytest passed"
 
+# The arcade 3 example plays itself under Xvfb (arcade draws with OpenGL: Mesa's llvmpipe) and
+# exits with an error unless the level played out; its last frame must show the character and
+# the block it stands on in red.
+if ! dpkg -s libgl1-mesa-dri >/dev/null 2>&1; then
+  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libgl1-mesa-dri >/dev/null
+fi
+"$user" -m pip install -q "arcade>=3,<4"
+PATH="$user_path" xvfb-run -a -s "-screen 0 1024x768x24" \
+  "$user" examples/arcade_platformer.py --frames 240 --screenshot "$work/arcade.png"
+"$user" - "$work/arcade.png" <<'CHECK'
+import sys
+from PIL import Image
+pixels = list(Image.open(sys.argv[1]).convert("RGB").getdata())
+player, red = pixels.count((255, 200, 40)), pixels.count((255, 0, 0))
+print(f"arcade screenshot: {player} character pixels, {red} red block pixels")
+assert player > 500 and red > 5000, "the character or the red block is missing"
+CHECK
+lap "arcade example played"
+
 # The sdist: maturin packs this crate and its path dependency (crates/collide2d) into a
 # workspace of their own, with the licences, the README and the stubs. A wheel must build from
 # it alone, outside the repository, as `pip install collide2d-*.tar.gz` builds it. maturin dates
