@@ -537,8 +537,15 @@ class World:
     def colliders_overlapping(self, shape: _ShapeOrPoint) -> List[Handle]: ...
     def colliders_at_point(self, point: _VecLike) -> List[Handle]: ...
     def cast_ray(
-        self, origin: _VecLike, direction: _VecLike, max_distance: float = ...
-    ) -> Optional[Tuple[Handle, RayHit]]: ...
+        self,
+        origin: _VecLike,
+        direction: _VecLike,
+        max_distance: float = ...,
+        filter: Optional[CollisionFilter] = None,
+        ignore: Sequence[Handle] = ...,
+        sensors: bool = False,
+    ) -> Optional[Tuple[Handle, RayHit]]:
+        """The nearest collider hit among those counted (sensors only with sensors=True)."""
     def cast_ray_all(
         self,
         origin: _VecLike,

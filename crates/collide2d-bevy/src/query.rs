@@ -82,7 +82,10 @@ impl Collisions<'_> {
         max_distance: f32,
         filter: &SceneFilter,
     ) -> Option<(Entity, RayHit)> {
-        self.cast_ray_all(origin, direction, max_distance, filter).into_iter().next()
+        let ray = Ray::new(origin, direction).ok()?;
+        let hit =
+            self.filtered(filter, |world, f| world.cast_ray_filtered(&ray, max_distance, f).into_iter().collect());
+        hit.into_iter().next()
     }
 
     /// Every collider the ray hits within `max_distance`, nearest first.

@@ -61,9 +61,11 @@ impl World {
         };
         let ray = Ray::new(finite(ox, oy, "origin")?, finite(dx, dy, "direction")?).map_err(error)?;
         let max_distance = limit(max_distance, "maxDistance")?;
-        let hits = self.filtered(filter, |f| self.inner.cast_ray_all(&ray, max_distance, f))?;
-        let keep = if all { hits.len() } else { hits.len().min(1) };
-        Ok(hits[..keep].iter().flat_map(|(h, hit)| ray_numbers(name(*h), hit)).collect())
+        let hits = self.filtered(filter, |f| match all {
+            true => self.inner.cast_ray_all(&ray, max_distance, f),
+            false => self.inner.cast_ray_filtered(&ray, max_distance, f).into_iter().collect(),
+        })?;
+        Ok(hits.iter().flat_map(|(h, hit)| ray_numbers(name(*h), hit)).collect())
     }
 
     /// The colliders the shape in the exchange area (in world coordinates) would hit moving by

@@ -63,8 +63,8 @@ class Level:
         x, y = self.world.world_transform(self.player).translation
         if x > 580:
             return 0.0, False
-        ahead = self.world.cast_ray_all((x, y - 20), (1, 0), 25, ignore=[self.player])
-        return 1.0, bool(ahead)
+        ahead = self.world.cast_ray((x, y - 20), (1, 0), 25, ignore=[self.player])
+        return 1.0, ahead is not None
 
 
 class Game(arcade.Window):

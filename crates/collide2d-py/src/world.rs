@@ -535,18 +535,24 @@ impl PyWorld {
     }
 
     /// The first collider the ray from `origin` along `direction` hits within `max_distance`,
-    /// with the hit, or None.
-    #[pyo3(signature = (origin, direction, max_distance = f32::INFINITY))]
+    /// with the hit, or None; among the colliders `filter` allows, not in `ignore`, and
+    /// sensors only with `sensors=True` (as `cast_ray_all` takes them).
+    #[pyo3(signature = (origin, direction, max_distance = f32::INFINITY, filter = None, ignore = Vec::new(), sensors = false))]
     fn cast_ray(
         &self,
         py: Python<'_>,
         origin: V2,
         direction: V2,
         max_distance: f32,
+        filter: Option<&PyCollisionFilter>,
+        ignore: Vec<PyHandle>,
+        sensors: bool,
     ) -> PyResult<Option<(PyHandle, PyRayHit)>> {
-        let w = self.world(py);
         let ray = Ray::new(origin.0, direction.0).map_err(value_error)?;
-        Ok(w.cast_ray(&ray, max_distance).map(|(h, hit)| (handle(h), PyRayHit::from(hit))))
+        let ignore: Vec<ColliderHandle> = ignore.iter().map(|h| h.inner).collect();
+        let w = self.world(py);
+        let hit = w.cast_ray_filtered(&ray, max_distance, &query_filter(filter, &ignore, sensors));
+        Ok(hit.map(|(h, hit)| (handle(h), PyRayHit::from(hit))))
     }
 
     /// Every collider the ray hits within `max_distance`, nearest first.

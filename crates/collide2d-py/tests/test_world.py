@@ -121,3 +121,18 @@ def test_contact_method_deepest_piece_pair_is_opt_in():
     world.set_contact_method(c.ContactMethod.DEEPEST_PIECE_PAIR)
     assert world.contact_method == c.ContactMethod.DEEPEST_PIECE_PAIR
     assert world.step().ongoing[0].contact.depth == 0.5
+
+
+def test_the_first_ray_hit_counts_only_what_the_filter_lets_through():
+    world = c.World()
+    player = world.insert(c.Circle((0, 0), 1))
+    trigger = world.insert(c.Circle((3, 0), 1), sensor=True)
+    ghost = world.insert(c.Circle((6, 0), 1), filter=c.CollisionFilter(0b10, 0b10))
+    wall = world.insert(c.Circle((9, 0), 1))
+    ray = ((0, 0), (1, 0))
+    assert world.cast_ray(*ray)[0] == player
+    assert world.cast_ray(*ray, ignore=[player])[0] == ghost
+    assert world.cast_ray(*ray, ignore=[player], sensors=True)[0] == trigger
+    hit = world.cast_ray(*ray, ignore=[player], filter=c.CollisionFilter(0b01, 0b01))
+    assert hit[0] == wall and hit[1].distance == pytest.approx(8)
+    assert world.cast_ray(*ray, 7.5, ignore=[player], filter=c.CollisionFilter(0b01, 0b01)) is None

@@ -4,7 +4,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use collide2d::detector::BoundingBoxes;
-use collide2d::world::{ColliderHandle, CollisionFilter, World, WorldError};
+use collide2d::world::{ColliderHandle, CollisionFilter, QueryFilter, World, WorldError};
 use collide2d::{cast_ray, contact, intersects, Aabb, Capsule, Circle, Obb, Ray, Shape, ShapeLike, Transform, Vec2};
 use proptest::prelude::*;
 
@@ -336,6 +336,29 @@ proptest! {
                 prop_assert_eq!(cast_ray(w.world_shape(h).unwrap(), &ray, 40.0), Some(hit));
             }
             None => prop_assert!(best.is_infinite()),
+        }
+        // Filtered: every third collider ignored, odd slots a sensor, a layer no one else has.
+        for (k, &h) in hs.iter().enumerate() {
+            w.set_sensor(h, k % 2 == 1).unwrap();
+            if k % 5 == 4 {
+                w.set_filter(h, CollisionFilter::new(0b10, 0b10)).unwrap();
+            }
+        }
+        let ignore: Vec<ColliderHandle> = hs.iter().copied().step_by(3).collect();
+        for sensors in [false, true] {
+            let filter = QueryFilter { filter: CollisionFilter::new(0b01, 0b01), ignore: &ignore, sensors };
+            let counts = |k: usize| k % 3 != 0 && (sensors || k % 2 == 0) && k % 5 != 4;
+            let best = hs.iter().enumerate().filter(|&(k, _)| counts(k))
+                .filter_map(|(_, &h)| cast_ray(w.world_shape(h).unwrap(), &ray, 40.0).map(|hit| hit.distance))
+                .fold(f32::INFINITY, f32::min);
+            match w.cast_ray_filtered(&ray, 40.0, &filter) {
+                Some((h, hit)) => {
+                    prop_assert_eq!(hit.distance, best);
+                    prop_assert!(counts(hs.iter().position(|&x| x == h).unwrap()));
+                    prop_assert_eq!(cast_ray(w.world_shape(h).unwrap(), &ray, 40.0), Some(hit));
+                }
+                None => prop_assert!(best.is_infinite()),
+            }
         }
     }
 }

@@ -9,7 +9,7 @@ use crate::query::ray::{cast_ray, Ray, RayHit};
 use crate::query::ShapeLike;
 use crate::shape::Aabb;
 
-use super::{ColliderHandle, World};
+use super::{ColliderHandle, QueryFilter, World};
 
 impl<T> World<T> {
     /// The colliders whose world box overlaps `aabb` (touching counts), in no particular order.
@@ -46,11 +46,52 @@ impl<T> World<T> {
     /// the same distance, which one is returned is unspecified. A collider containing the ray's
     /// origin is hit at distance 0; `None` for a NaN or negative `max_distance`.
     pub fn cast_ray(&self, ray: &Ray, max_distance: f32) -> Option<(ColliderHandle, RayHit)> {
+        self.first_ray_hit(ray, max_distance, |_| true)
+    }
+
+    /// [`cast_ray`](Self::cast_ray) among the colliders that `filter` lets count (layers and
+    /// mask, sensors, colliders to ignore), as [`cast_ray_all`](Self::cast_ray_all) takes them:
+    /// the nearest of those, found without listing the others.
+    ///
+    /// ```
+    /// use collide2d::world::{QueryFilter, World};
+    /// use collide2d::{Circle, Ray, Transform, Vec2};
+    ///
+    /// let mut world = World::<()>::new();
+    /// let circle = |x| Circle::new(Vec2::new(x, 0.0), 1.0).unwrap().into();
+    /// let player = world.insert(circle(0.0), Transform::IDENTITY, ()).unwrap();
+    /// let wall = world.insert(circle(5.0), Transform::IDENTITY, ()).unwrap();
+    /// let ray = Ray::new(Vec2::ZERO, Vec2::X).unwrap();
+    /// // From inside the player, the player is hit first; ignoring it, the wall.
+    /// assert_eq!(world.cast_ray(&ray, 10.0).unwrap().0, player);
+    /// let ignore = [player];
+    /// let (hit, at) = world.cast_ray_filtered(&ray, 10.0, &QueryFilter { ignore: &ignore, ..QueryFilter::default() }).unwrap();
+    /// assert_eq!((hit, at.distance), (wall, 4.0));
+    /// ```
+    pub fn cast_ray_filtered(
+        &self,
+        ray: &Ray,
+        max_distance: f32,
+        filter: &QueryFilter,
+    ) -> Option<(ColliderHandle, RayHit)> {
+        self.first_ray_hit(ray, max_distance, |i| self.counts(i, filter))
+    }
+
+    /// The first hit among the colliders `counts` admits (by slot).
+    fn first_ray_hit(
+        &self,
+        ray: &Ray,
+        max_distance: f32,
+        counts: impl Fn(u32) -> bool,
+    ) -> Option<(ColliderHandle, RayHit)> {
         if max_distance.is_nan() || max_distance < 0.0 {
             return None;
         }
         let mut best: Option<(u32, RayHit)> = None;
         let mut consider = |i: u32, reach: f32| -> f32 {
+            if !counts(i) {
+                return reach;
+            }
             match cast_ray(&self.shapes[i as usize], ray, reach) {
                 Some(hit) if best.is_none_or(|(_, b)| nearer(hit.distance, b.distance)) => {
                     best = Some((i, hit));
