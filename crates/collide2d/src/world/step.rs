@@ -220,7 +220,7 @@ impl<T> World<T> {
     /// step that succeeded.
     ///
     /// ```
-    /// use collide2d::{Circle, Transform, World, WorldError};
+    /// use collide2d::{Circle, Transform, Vec2, World, WorldError};
     ///
     /// let mut world = World::<()>::new();
     /// for _ in 0..100 {
