@@ -1,19 +1,97 @@
 //! The word loops that SSE2 makes faster, on x86-64 only (SSE2 is part of its baseline, so
-//! every x86-64 processor has it): an overlap's count down a column two rows at a time
-//! ([`column_count`], for [`Bitmask::overlap_area`](super::Bitmask::overlap_area)). It has a
-//! portable twin that other targets run and that the tests hold it against.
+//! every x86-64 processor has it): the alpha test 16 pixels at a time ([`AlphaTest`], for
+//! [`Bitmask::from_alpha`](super::Bitmask::from_alpha)) and an overlap's count down a column two
+//! rows at a time ([`column_count`], for [`Bitmask::overlap_area`](super::Bitmask::overlap_area)).
+//! Each has a portable twin that other targets run and that the tests hold these against.
 //!
 //! The intrinsics used take values only, no pointers: on Rust 1.87 and later they are safe to
 //! call wherever SSE2 is enabled, as it is on every x86-64 target; the `unsafe` blocks (which
 //! those compilers call unused) are for the older ones the crate still builds with.
 
 use core::arch::x86_64::{
-    _mm_add_epi64, _mm_and_si128, _mm_cvtsi128_si64, _mm_cvtsi32_si128, _mm_or_si128, _mm_sad_epu8, _mm_set1_epi64x,
-    _mm_set_epi64x, _mm_setzero_si128, _mm_sll_epi64, _mm_srl_epi64, _mm_srli_epi64, _mm_srli_si128, _mm_sub_epi64,
+    __m128i, _mm_add_epi64, _mm_and_si128, _mm_cmpgt_epi8, _mm_cvtsi128_si64, _mm_cvtsi32_si128, _mm_movemask_epi8,
+    _mm_or_si128, _mm_packs_epi32, _mm_packus_epi16, _mm_sad_epu8, _mm_set1_epi32, _mm_set1_epi64x, _mm_set1_epi8,
+    _mm_set_epi64x, _mm_setzero_si128, _mm_sll_epi64, _mm_srl_epi32, _mm_srl_epi64, _mm_srli_epi64, _mm_srli_si128,
+    _mm_sub_epi64, _mm_xor_si128,
 };
 
+use super::alpha::load;
 use super::placement::{Column, SUMMED};
 use super::Bitmask;
+
+/// The threshold and the alpha byte's place, in registers.
+#[derive(Clone, Copy)]
+pub(super) struct AlphaTest {
+    /// `8 × alpha_byte`: how far down each 32-bit pixel moves for its alpha to be its low
+    /// byte.
+    shift: __m128i,
+    /// `0xFF` in each 32-bit lane.
+    low_byte: __m128i,
+    /// `0x80` in each byte, and the threshold plus `0x80`: `_mm_cmpgt_epi8` compares signed
+    /// bytes, and flipping the top bit of both sides turns it into the unsigned comparison.
+    flip: __m128i,
+    above: __m128i,
+}
+
+impl AlphaTest {
+    #[allow(unused_unsafe)]
+    pub(super) fn new(alpha_byte: usize, alpha_above: u8) -> Self {
+        // SAFETY: SSE2 is enabled (this module's cfg), and these take no pointers.
+        unsafe {
+            Self {
+                shift: _mm_cvtsi32_si128(8 * alpha_byte as i32),
+                low_byte: _mm_set1_epi32(0xFF),
+                flip: _mm_set1_epi8(i8::MIN),
+                above: _mm_set1_epi8((alpha_above ^ 0x80) as i8),
+            }
+        }
+    }
+
+    /// Pixels `0 .. 16` of `bytes`: bit `k` set when pixel `k` passes.
+    #[inline(always)]
+    #[allow(unused_unsafe)]
+    fn group(self, bytes: &[u8; 64]) -> u64 {
+        // SAFETY: SSE2 is enabled (this module's cfg), and these take no pointers.
+        unsafe {
+            // Four pixels a register, as two u64 loads.
+            let quad = |j: usize| _mm_set_epi64x(load(&bytes[16 * j + 8..]) as i64, load(&bytes[16 * j..]) as i64);
+            // Each pixel's alpha as its 32-bit lane's value (0 to 255), then packed to 16
+            // bytes in pixel order (no value saturates).
+            let alpha = |v| _mm_and_si128(_mm_srl_epi32(v, self.shift), self.low_byte);
+            let low = _mm_packs_epi32(alpha(quad(0)), alpha(quad(1)));
+            let high = _mm_packs_epi32(alpha(quad(2)), alpha(quad(3)));
+            let alphas = _mm_packus_epi16(low, high);
+            let passes = _mm_cmpgt_epi8(_mm_xor_si128(alphas, self.flip), self.above);
+            u64::from(_mm_movemask_epi8(passes) as u16)
+        }
+    }
+
+    /// The word of the `n` pixels (1 to 64) from byte `start` of `data`. A group of 16 is
+    /// read where it lies when `data` holds its 64 bytes, past the row's end included (the
+    /// bits of pixels past `n` are cleared after); the last group of a buffer is copied.
+    #[inline(always)]
+    pub(super) fn word(self, data: &[u8], start: usize, n: usize) -> u64 {
+        let mut w = 0u64;
+        for g in 0..n.div_ceil(16) {
+            let at = start + 64 * g;
+            let bits = match data.get(at..at + 64).and_then(|b| <&[u8; 64]>::try_from(b).ok()) {
+                Some(group) => self.group(group),
+                None => {
+                    let mut pad = [0u8; 64];
+                    let rest = data.get(at..(start + 4 * n).min(at + 64)).unwrap_or_default();
+                    pad[..rest.len()].copy_from_slice(rest);
+                    self.group(&pad)
+                }
+            };
+            w |= bits << (16 * g);
+        }
+        if n < 64 {
+            w & ((1 << n) - 1)
+        } else {
+            w
+        }
+    }
+}
 
 /// How many pixels both masks set down one column (see [`Column`]): two rows at a time in
 /// the two halves of a register, the join of `other`'s words, the AND and the first steps of a
