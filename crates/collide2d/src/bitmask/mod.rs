@@ -33,8 +33,8 @@
 //!   `Surface`'s), which [`Bitmask::from_rgba`] uses when no colour is ignored.
 //! - `placement.rs`: how one mask lies on another at an offset, and the word loops every overlap
 //!   query runs (column by column for narrow overlaps, row by row for wide ones).
-//! - `sse2.rs` (x86-64 only): the SSE2 twins of the alpha test and of the overlap count down a
-//!   column, the two loops where the portable code trailed pygame.mask's C.
+//! - `sse2.rs` (x86-64 only): the SSE2 twins of the alpha test and of the loops down an
+//!   overlap's column, where the portable code trailed pygame.mask's C.
 //! - `overlap.rs`: mask against mask at an offset ([`Bitmask::overlaps`],
 //!   [`Bitmask::overlap_area`], [`Bitmask::overlap_mask`], and [`Bitmask::first_overlap`] in a
 //!   [`ScanOrder`]).

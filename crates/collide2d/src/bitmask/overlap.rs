@@ -44,7 +44,7 @@ impl Bitmask {
     /// ```
     pub fn overlaps(&self, other: &Bitmask, offset: (i32, i32)) -> bool {
         let Some(p) = Placement::new(self, other, offset) else { return false };
-        p.fold(self, other, 0, |seen, w| seen | w, |&seen| seen != 0) != 0
+        p.any(self, other)
     }
 
     /// How many pixels are set in both masks, `other` placed at `offset`.

@@ -68,6 +68,13 @@ pub(super) fn column_word(a: &Bitmask, b: &Bitmask, c: &Column, ia: usize, ib: u
     a.words[ia] & c.keep & join(b.words[ib + c.lo], b.words[ib + c.hi], c.r)
 }
 
+/// Whether both masks set a pixel down one column, a row at a time: the portable twin of
+/// `sse2::column_any`.
+#[cfg_attr(all(target_arch = "x86_64", target_feature = "sse2", not(test)), allow(dead_code))]
+pub(super) fn column_any_portable(a: &Bitmask, b: &Bitmask, c: Column) -> bool {
+    (0..c.rows).any(|k| column_word(a, b, &c, c.a + k * a.stride, c.b + k * b.stride) != 0)
+}
+
 /// How many pixels both masks set down one column, two rows at a time (two independent sums,
 /// which the compiler keeps side by side in one vector register): the portable twin of
 /// `sse2::column_count`.
@@ -188,6 +195,26 @@ impl Placement {
         (self.i0..self.i1).map(|i| column_count(a, b, self.column_at(a, b, i))).sum()
     }
 
+    /// Whether the masks share a set pixel: column by column for a narrow overlap (each by
+    /// `column_any`, SSE2 on x86-64, else portable), row by row for a wide one.
+    #[inline]
+    pub(super) fn any(&self, a: &Bitmask, b: &Bitmask) -> bool {
+        if self.i1 - self.i0 <= NARROW {
+            self.any_columns(a, b)
+        } else {
+            self.fold_rows(a, b, 0, |seen, w| seen | w, |&seen| seen != 0) != 0
+        }
+    }
+
+    /// [`any`](Self::any) column by column.
+    pub(super) fn any_columns(&self, a: &Bitmask, b: &Bitmask) -> bool {
+        #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+        let column_any = super::sse2::column_any;
+        #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
+        let column_any = column_any_portable;
+        (self.i0..self.i1).any(|i| column_any(a, b, self.column_at(a, b, i)))
+    }
+
     /// Column `i` of the overlap, for the loops down it.
     #[inline(always)]
     pub(super) fn column_at(&self, a: &Bitmask, b: &Bitmask, i: usize) -> Column {
@@ -232,25 +259,6 @@ impl Placement {
         ((self.i1 - self.i0).saturating_sub(2), (self.q0 + self.i0 as i64 + 1).max(0) as usize)
     }
 
-    /// Folds `f` over the ANDs of every overlapping word, stopping as soon as `stop` says so
-    /// (checked after each word, or each row in the row-by-row order). The order in which words
-    /// come is not specified.
-    #[inline(always)]
-    pub(super) fn fold<T>(
-        &self,
-        a: &Bitmask,
-        b: &Bitmask,
-        init: T,
-        f: impl FnMut(T, u64) -> T,
-        stop: impl Fn(&T) -> bool,
-    ) -> T {
-        if self.i1 - self.i0 <= NARROW {
-            self.fold_columns(a, b, init, f, stop)
-        } else {
-            self.fold_rows(a, b, init, f, stop)
-        }
-    }
-
     /// The rows of both masks that overlap, as slices of whole rows.
     #[inline(always)]
     fn row_blocks<'m>(&self, a: &'m Bitmask, b: &'m Bitmask) -> (&'m [u64], &'m [u64]) {
@@ -258,32 +266,9 @@ impl Placement {
         (&a.words[self.y0 * sa..(self.y0 + self.rows) * sa], &b.words[self.v0 * sb..(self.v0 + self.rows) * sb])
     }
 
-    /// [`fold`](Self::fold) column by column: each of `self`'s words in turn, down every row.
-    #[inline(always)]
-    pub(super) fn fold_columns<T>(
-        &self,
-        a: &Bitmask,
-        b: &Bitmask,
-        init: T,
-        mut f: impl FnMut(T, u64) -> T,
-        stop: impl Fn(&T) -> bool,
-    ) -> T {
-        let (arows, brows) = self.row_blocks(a, b);
-        let mut acc = init;
-        for i in self.i0..self.i1 {
-            let (lo, hi, keep) = self.column(i, b.stride);
-            for (arow, brow) in arows.chunks_exact(a.stride).zip(brows.chunks_exact(b.stride)) {
-                acc = f(acc, arow[i] & keep & join(brow[lo], brow[hi], self.r));
-                if stop(&acc) {
-                    return acc;
-                }
-            }
-        }
-        acc
-    }
-
-    /// [`fold`](Self::fold) row by row: the first word, the middle ones (whose two source words
-    /// always lie in `other`'s row, contiguous), the last.
+    /// Folds `f` over the ANDs of every overlapping word, row by row: the first word, the
+    /// middle ones (whose two source words always lie in `other`'s row, contiguous), the last;
+    /// stopping after a row once `stop` says so.
     #[inline(always)]
     pub(super) fn fold_rows<T>(
         &self,
@@ -349,23 +334,22 @@ mod tests {
         out
     }
 
-    /// What both loop orders count (by folding and by byte sums) and find, with their early
-    /// stop on and off.
-    fn both_orders(p: &Placement, a: &Bitmask, b: &Bitmask) -> [(u64, u64, bool); 3] {
+    /// What each loop counts and finds, for every placement whatever its width: row by row
+    /// (by folding, by byte sums), column by column (portable, and SSE2 on x86-64), and as
+    /// the queries choose.
+    fn every_loop(p: &Placement, a: &Bitmask, b: &Bitmask) -> [(u64, u64, bool, bool); 3] {
         let count = |n: u64, w: u64| n + u64::from(w.count_ones());
-        let any = |seen: bool, w: u64| seen || w != 0;
+        let rows_any = p.fold_rows(a, b, 0, |seen, w| seen | w, |&seen| seen != 0) != 0;
+        let columns = |i| p.column_at(a, b, i);
         [
+            (p.fold_rows(a, b, 0, count, |_| false), p.count_rows(a, b), rows_any, rows_any),
             (
-                p.fold_columns(a, b, 0, count, |_| false),
+                (p.i0..p.i1).map(|i| column_count_portable(a, b, columns(i))).sum(),
                 p.count_columns(a, b),
-                p.fold_columns(a, b, false, any, |&s| s),
+                (p.i0..p.i1).any(|i| column_any_portable(a, b, columns(i))),
+                p.any_columns(a, b),
             ),
-            (
-                (p.i0..p.i1).map(|i| column_count_portable(a, b, p.column_at(a, b, i))).sum(),
-                p.count_columns(a, b),
-                p.fold_columns(a, b, false, any, |&s| s),
-            ),
-            (p.fold_rows(a, b, 0, count, |_| false), p.count_rows(a, b), p.fold_rows(a, b, false, any, |&s| s)),
+            (p.count(a, b), p.count(a, b), p.any(a, b), p.any(a, b)),
         ]
     }
 
@@ -399,8 +383,9 @@ mod tests {
                 None => prop_assert!(want.is_empty()),
                 Some(p) => {
                     prop_assert_eq!(through_words(&p, &a, &b), want.clone());
-                    for (order, got) in both_orders(&p, &a, &b).into_iter().enumerate() {
-                        prop_assert_eq!(got, (want.len() as u64, want.len() as u64, !want.is_empty()), "order {}", order);
+                    for (order, got) in every_loop(&p, &a, &b).into_iter().enumerate() {
+                        let (n, any) = (want.len() as u64, !want.is_empty());
+                        prop_assert_eq!(got, (n, n, any, any), "loop {}", order);
                     }
                 }
             }
@@ -419,14 +404,14 @@ mod tests {
                     for dy in [-2, -1, 0, 2, 3] {
                         let want = reference(&a, &b, (dx, dy));
                         let got = Placement::new(&a, &b, (dx, dy))
-                            .map(|p| (through_words(&p, &a, &b), both_orders(&p, &a, &b)));
+                            .map(|p| (through_words(&p, &a, &b), every_loop(&p, &a, &b)));
                         let n = want.len() as u64;
-                        let expected = (!want.is_empty()).then(|| (want.clone(), [(n, n, true); 3]));
+                        let expected = (!want.is_empty()).then(|| (want.clone(), [(n, n, true, true); 3]));
                         match got {
                             // A placement can exist and hold no set pixel.
                             Some((pixels, orders)) if want.is_empty() => {
                                 assert!(
-                                    pixels.is_empty() && orders == [(0, 0, false); 3],
+                                    pixels.is_empty() && orders == [(0, 0, false, false); 3],
                                     "{wa} {wb} {dot_x} {dx} {dy}"
                                 )
                             }

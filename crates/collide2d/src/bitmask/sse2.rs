@@ -1,18 +1,20 @@
 //! The word loops that SSE2 makes faster, on x86-64 only (SSE2 is part of its baseline, so
 //! every x86-64 processor has it): the alpha test 16 pixels at a time ([`AlphaTest`], for
-//! [`Bitmask::from_alpha`](super::Bitmask::from_alpha)) and an overlap's count down a column two
-//! rows at a time ([`column_count`], for [`Bitmask::overlap_area`](super::Bitmask::overlap_area)).
-//! Each has a portable twin that other targets run and that the tests hold these against.
+//! [`Bitmask::from_alpha`](super::Bitmask::from_alpha)), and an overlap down a column two rows
+//! at a time, counted ([`column_count`], for
+//! [`Bitmask::overlap_area`](super::Bitmask::overlap_area)) or tested ([`column_any`], for
+//! [`Bitmask::overlaps`](super::Bitmask::overlaps)). Each has a portable twin that other
+//! targets run and that the tests hold these against.
 //!
 //! The intrinsics used take values only, no pointers: on Rust 1.87 and later they are safe to
 //! call wherever SSE2 is enabled, as it is on every x86-64 target; the `unsafe` blocks (which
 //! those compilers call unused) are for the older ones the crate still builds with.
 
 use core::arch::x86_64::{
-    __m128i, _mm_add_epi64, _mm_and_si128, _mm_cmpgt_epi8, _mm_cvtsi128_si64, _mm_cvtsi32_si128, _mm_movemask_epi8,
-    _mm_or_si128, _mm_packs_epi32, _mm_packus_epi16, _mm_sad_epu8, _mm_set1_epi32, _mm_set1_epi64x, _mm_set1_epi8,
-    _mm_set_epi64x, _mm_setzero_si128, _mm_sll_epi64, _mm_srl_epi32, _mm_srl_epi64, _mm_srli_epi64, _mm_srli_si128,
-    _mm_sub_epi64, _mm_xor_si128,
+    __m128i, _mm_add_epi64, _mm_and_si128, _mm_cmpeq_epi8, _mm_cmpgt_epi8, _mm_cvtsi128_si64, _mm_cvtsi32_si128,
+    _mm_movemask_epi8, _mm_or_si128, _mm_packs_epi32, _mm_packus_epi16, _mm_sad_epu8, _mm_set1_epi32, _mm_set1_epi64x,
+    _mm_set1_epi8, _mm_set_epi64x, _mm_setzero_si128, _mm_sll_epi64, _mm_srl_epi32, _mm_srl_epi64, _mm_srli_epi64,
+    _mm_srli_si128, _mm_sub_epi64, _mm_xor_si128,
 };
 
 use super::alpha::load;
@@ -134,4 +136,30 @@ pub(super) fn column_count(a: &Bitmask, b: &Bitmask, c: Column) -> u64 {
     };
     let last = if left == 1 { super::placement::column_word(a, b, &c, ia, ib) } else { 0 };
     total + u64::from(last.count_ones())
+}
+
+/// Whether both masks set a pixel down one column (see [`Column`]): two rows at a time, as
+/// [`column_count`], stopping at the first pair of rows with one.
+#[allow(unused_unsafe)]
+pub(super) fn column_any(a: &Bitmask, b: &Bitmask, c: Column) -> bool {
+    let (sa, sb) = (a.stride, b.stride);
+    let (mut ia, mut ib) = (c.a, c.b);
+    // SAFETY: SSE2 is enabled (this module's cfg), and these take no pointers.
+    unsafe {
+        let (down, up, one) = (_mm_cvtsi32_si128(c.r as i32), _mm_cvtsi32_si128(63 - c.r as i32), _mm_cvtsi32_si128(1));
+        let keep = _mm_set1_epi64x(c.keep as i64);
+        for _ in 0..c.rows / 2 {
+            let two =
+                |i: usize, words: &[u64], stride: usize| _mm_set_epi64x(words[i + stride] as i64, words[i] as i64);
+            let (x, lo, hi) = (two(ia, &a.words, sa), two(ib + c.lo, &b.words, sb), two(ib + c.hi, &b.words, sb));
+            let joined = _mm_or_si128(_mm_srl_epi64(lo, down), _mm_sll_epi64(_mm_sll_epi64(hi, one), up));
+            let w = _mm_and_si128(_mm_and_si128(x, keep), joined);
+            if _mm_movemask_epi8(_mm_cmpeq_epi8(w, _mm_setzero_si128())) != 0xFFFF {
+                return true;
+            }
+            ia += 2 * sa;
+            ib += 2 * sb;
+        }
+    }
+    c.rows % 2 == 1 && super::placement::column_word(a, b, &c, ia, ib) != 0
 }
