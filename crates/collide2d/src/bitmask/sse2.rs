@@ -105,7 +105,8 @@ pub(super) fn column_count(a: &Bitmask, b: &Bitmask, c: Column) -> u64 {
     let mut left = c.rows;
     // SAFETY: SSE2 is enabled (this module's cfg), and these take no pointers.
     let total = unsafe {
-        let (down, up, one) = (_mm_cvtsi32_si128(c.r as i32), _mm_cvtsi32_si128(63 - c.r as i32), _mm_cvtsi32_si128(1));
+        // SSE2 shifts by 64 or more give 0, so `hi << (64 - r)` needs no special case at r = 0.
+        let (down, up) = (_mm_cvtsi32_si128(c.r as i32), _mm_cvtsi32_si128(64 - c.r as i32));
         let keep = _mm_set1_epi64x(c.keep as i64);
         let m1 = _mm_set1_epi64x(0x5555_5555_5555_5555);
         let m2 = _mm_set1_epi64x(0x3333_3333_3333_3333);
@@ -119,7 +120,7 @@ pub(super) fn column_count(a: &Bitmask, b: &Bitmask, c: Column) -> u64 {
                     |i: usize, words: &[u64], stride: usize| _mm_set_epi64x(words[i + stride] as i64, words[i] as i64);
                 let (x, lo, hi) = (two(ia, &a.words, sa), two(ib + c.lo, &b.words, sb), two(ib + c.hi, &b.words, sb));
                 // join(lo, hi, r), as in placement.rs.
-                let joined = _mm_or_si128(_mm_srl_epi64(lo, down), _mm_sll_epi64(_mm_sll_epi64(hi, one), up));
+                let joined = _mm_or_si128(_mm_srl_epi64(lo, down), _mm_sll_epi64(hi, up));
                 let w = _mm_and_si128(_mm_and_si128(x, keep), joined);
                 // byte_counts(w), as in placement.rs.
                 let w = _mm_sub_epi64(w, _mm_and_si128(_mm_srli_epi64::<1>(w), m1));
@@ -146,13 +147,14 @@ pub(super) fn column_any(a: &Bitmask, b: &Bitmask, c: Column) -> bool {
     let (mut ia, mut ib) = (c.a, c.b);
     // SAFETY: SSE2 is enabled (this module's cfg), and these take no pointers.
     unsafe {
-        let (down, up, one) = (_mm_cvtsi32_si128(c.r as i32), _mm_cvtsi32_si128(63 - c.r as i32), _mm_cvtsi32_si128(1));
+        // SSE2 shifts by 64 or more give 0, so `hi << (64 - r)` needs no special case at r = 0.
+        let (down, up) = (_mm_cvtsi32_si128(c.r as i32), _mm_cvtsi32_si128(64 - c.r as i32));
         let keep = _mm_set1_epi64x(c.keep as i64);
         for _ in 0..c.rows / 2 {
             let two =
                 |i: usize, words: &[u64], stride: usize| _mm_set_epi64x(words[i + stride] as i64, words[i] as i64);
             let (x, lo, hi) = (two(ia, &a.words, sa), two(ib + c.lo, &b.words, sb), two(ib + c.hi, &b.words, sb));
-            let joined = _mm_or_si128(_mm_srl_epi64(lo, down), _mm_sll_epi64(_mm_sll_epi64(hi, one), up));
+            let joined = _mm_or_si128(_mm_srl_epi64(lo, down), _mm_sll_epi64(hi, up));
             let w = _mm_and_si128(_mm_and_si128(x, keep), joined);
             if _mm_movemask_epi8(_mm_cmpeq_epi8(w, _mm_setzero_si128())) != 0xFFFF {
                 return true;
