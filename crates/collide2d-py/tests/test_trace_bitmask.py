@@ -289,3 +289,10 @@ def test_get_and_set_outside_the_mask_raise_index_error():
             m.set(x, y, True)
     m.set(9, 3, True)
     assert m.get(9, 3) and m.count() == 1
+
+
+def test_bytes_of_a_mask_wider_than_any_mask_are_refused():
+    # Nothing to read (no rows), yet past the side a Bitmask may have, as Bitmask(w, h) refuses.
+    with pytest.raises(ValueError, match="too large"):
+        c.Bitmask.from_pixels(b"", 2**24 + 1, 0)
+    assert c.Bitmask.from_pixels(b"", 2**24, 0).width == 2**24

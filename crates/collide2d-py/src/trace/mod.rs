@@ -9,7 +9,7 @@
 mod offsets;
 mod pictures;
 
-use collide2d::bitmask::{Bitmask, ScanOrder};
+use collide2d::bitmask::{Bitmask, ScanOrder, MAX_SIDE};
 use collide2d::trace::{trace_file as trace_picture_file, trace_limited, Detail};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -105,7 +105,7 @@ impl PyBitmask {
     #[new]
     #[pyo3(signature = (width, height, fill = false))]
     fn new(width: u32, height: u32, fill: bool) -> PyResult<Self> {
-        use collide2d::bitmask::{MAX_PIXELS, MAX_SIDE};
+        use collide2d::bitmask::MAX_PIXELS;
         if width > MAX_SIDE || height > MAX_SIDE || u64::from(width) * u64::from(height) > MAX_PIXELS {
             return Err(PyValueError::new_err(format!(
                 "a Bitmask of {width} × {height} pixels is too large: at most {MAX_SIDE} a side and {MAX_PIXELS} in all"
@@ -130,6 +130,11 @@ impl PyBitmask {
         if let (Ok(bytes), Some(w), Some(h)) = (pixels.cast::<PyBytes>(), width, height) {
             let bytes = bytes.as_bytes();
             check_length(bytes.len(), w, h)?;
+            if w > MAX_SIDE || h > MAX_SIDE {
+                return Err(PyValueError::new_err(format!(
+                    "a Bitmask of {w} × {h} pixels is too large: at most {MAX_SIDE} a side"
+                )));
+            }
             let inner = Bitmask::from_alpha(w, h, bytes, w as usize * 4, 3, alpha_above);
             return inner
                 .map(|inner| Self { inner })

@@ -3,7 +3,7 @@
 //! and arrays of shape (height, width, 4) (refused when laid out width first, as
 //! `pygame.surfarray`'s are).
 
-use collide2d::bitmask::{Bitmask, MAX_SIDE};
+use collide2d::bitmask::{Bitmask, MAX_PIXELS, MAX_SIDE};
 use collide2d::pixels::{Rgba8, Solidity};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::intern;
@@ -54,11 +54,12 @@ pub(super) fn is_surface(obj: &Bound<'_, PyAny>) -> bool {
     }
 }
 
-/// A Surface's width and height, refused past the largest mask side.
+/// A Surface's width and height, refused past the largest mask (`MAX_SIDE` a side, `MAX_PIXELS`
+/// in all, as for `Bitmask(width, height)`).
 fn surface_size(surface: &Bound<'_, PyAny>) -> PyResult<(u32, u32)> {
     let (w, h): (u64, u64) = surface.call_method0(intern!(surface.py(), "get_size"))?.extract()?;
     match (u32::try_from(w), u32::try_from(h)) {
-        (Ok(w), Ok(h)) if w <= MAX_SIDE && h <= MAX_SIDE => Ok((w, h)),
+        (Ok(w), Ok(h)) if w <= MAX_SIDE && h <= MAX_SIDE && u64::from(w) * u64::from(h) <= MAX_PIXELS => Ok((w, h)),
         _ => Err(PyValueError::new_err(format!("a Surface of {w}×{h} pixels is larger than a Bitmask can be"))),
     }
 }
