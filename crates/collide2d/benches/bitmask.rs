@@ -12,6 +12,17 @@
 //! of its set, so the time per query is the reported time divided by `OFFSETS` (criterion's
 //! throughput line shows the same as elements per second).
 //!
+//! The `bitmask_sprite` group times the rows of the Python package's table beside pygame.mask
+//! (`crates/collide2d-py/bench/masks.py`) on the same pixels and offsets, the Rust side alone:
+//! - `from_rgba`: the 89×82 sprite `meteorGrey_big3.png` (RGBA bytes) into a mask, alpha above 127
+//!   (pygame.mask.from_surface's default);
+//! - `overlaps_sprite` / `overlap_area_sprite`: that mask against itself at every offset on a
+//!   step-2 grid over the range where their rectangles overlap (89 × 82 = 7,298 offsets, hits
+//!   and misses);
+//! - `overlaps_sprite_on_level`: the sprite at 4,096 offsets spread over a 1024×1024 level mask
+//!   ([`level`]);
+//! - `overlap_area_level_self`: the level against itself at (37, 11), one query.
+//!
 //! Run with `cargo bench -p collide2d --bench bitmask`.
 
 mod common;
@@ -20,6 +31,7 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use collide2d::bitmask::Bitmask;
+use collide2d::pixels::{Rgba8, Solidity};
 use collide2d::{Circle, Transform, Vec2};
 use common::Rng;
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
@@ -162,5 +174,68 @@ fn bitmask(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bitmask);
+/// The sprite of the Python table: RGBA bytes, width, height.
+fn meteor() -> (Vec<u8>, u32, u32) {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/sprites/meteorGrey_big3.png");
+    let img = image::open(path).expect("test sprite").into_rgba8();
+    let (w, h) = img.dimensions();
+    (img.into_raw(), w, h)
+}
+
+/// The 1024×1024 level of the Python table, in whole numbers so that both benches draw the same
+/// pixels: hills (a triangle wave) under y = 700, four platforms 16 pixels thick, and a grid of
+/// 40×40 blocks with a hole, every 128 pixels in the sky.
+fn level(x: u32, y: u32) -> bool {
+    let hill = (x % 256).abs_diff(128);
+    let ground = y >= 700 - hill;
+    let platform = (0..4)
+        .any(|k| (200 + 150 * k..216 + 150 * k).contains(&y) && (k * 300 % 1024..k * 300 % 1024 + 240).contains(&x));
+    let (bx, by) = (x % 128, y % 128);
+    let block = y < 560
+        && (20..60).contains(&bx)
+        && (20..60).contains(&by)
+        && !((35..45).contains(&bx) && (35..45).contains(&by));
+    ground || platform || block
+}
+
+/// Sprite-against-sprite offsets: a step-2 grid over every offset where the rectangles overlap.
+fn sprite_offsets(w: u32, h: u32) -> Vec<(i32, i32)> {
+    let (w, h) = (w as i32, h as i32);
+    (-(w - 1)..w).step_by(2).flat_map(|dx| (-(h - 1)..h).step_by(2).map(move |dy| (dx, dy))).collect()
+}
+
+/// Sprite-on-level offsets: 4,096 spread over the level by two co-prime strides.
+fn level_offsets(w: u32, h: u32) -> Vec<(i32, i32)> {
+    let (w, h) = (w as i32, h as i32);
+    (0..4096).map(|k| ((k * 389) % (1024 + w) - w, (k * 631) % (1024 + h) - h)).collect()
+}
+
+fn sprite_rows(c: &mut Criterion) {
+    let (px, w, h) = meteor();
+    let image = Rgba8::new(w, h, &px).expect("sprite bytes");
+    let rule = Solidity::alpha_above(127);
+    let sprite = Bitmask::from_rgba(&image, &rule);
+    let level = Bitmask::from_fn(1024, 1024, level);
+    let grid = sprite_offsets(w, h);
+    let spread = level_offsets(w, h);
+    let mut group = c.benchmark_group("bitmask_sprite");
+    group.sample_size(20).warm_up_time(Duration::from_millis(500)).measurement_time(Duration::from_secs(2));
+    group.bench_function("from_rgba", |b| b.iter(|| Bitmask::from_rgba(black_box(&image), &rule)));
+    group.throughput(Throughput::Elements(grid.len() as u64));
+    group.bench_function("overlaps_sprite", |b| {
+        b.iter(|| black_box(&grid).iter().filter(|&&o| sprite.overlaps(&sprite, o)).count())
+    });
+    group.bench_function("overlap_area_sprite", |b| {
+        b.iter(|| black_box(&grid).iter().map(|&o| sprite.overlap_area(&sprite, o)).sum::<u64>())
+    });
+    group.throughput(Throughput::Elements(spread.len() as u64));
+    group.bench_function("overlaps_sprite_on_level", |b| {
+        b.iter(|| black_box(&spread).iter().filter(|&&o| level.overlaps(&sprite, o)).count())
+    });
+    group.throughput(Throughput::Elements(1));
+    group.bench_function("overlap_area_level_self", |b| b.iter(|| level.overlap_area(black_box(&level), (37, 11))));
+    group.finish();
+}
+
+criterion_group!(benches, bitmask, sprite_rows);
 criterion_main!(benches);

@@ -86,7 +86,8 @@ impl Bitmask {
         m
     }
 
-    /// The solid pixels of an RGBA8 picture, by `rule` (the rule tracing uses too).
+    /// The solid pixels of an RGBA8 picture, by `rule` (the rule tracing uses too). A rule of
+    /// alpha alone (no colours ignored) runs 64 pixels at a time, as [`Bitmask::from_alpha`].
     ///
     /// ```
     /// use collide2d::bitmask::Bitmask;
@@ -99,6 +100,13 @@ impl Bitmask {
     /// ```
     pub fn from_rgba(image: &Rgba8, rule: &Solidity) -> Self {
         let (width, height) = (image.width(), image.height());
+        if rule.ignore.is_empty() {
+            // Alpha alone: 64 pixels at a time (an `Rgba8` always holds its rows, so this is
+            // never `None`).
+            if let Some(m) = Self::from_alpha(width, height, image.data(), width as usize * 4, 3, rule.alpha_above) {
+                return m;
+            }
+        }
         let mut m = Self::new(width, height);
         let data = image.data();
         let row_bytes = width as usize * 4;

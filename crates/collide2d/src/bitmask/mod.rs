@@ -9,7 +9,8 @@
 //! Two masks are compared at an integer **offset** `(dx, dy)`: the position of `other`'s pixel
 //! `(0, 0)` in `self`'s pixel space, so `other`'s pixel `(u, v)` lies on `self`'s pixel
 //! `(u + dx, v + dy)`. Every offset is accepted, negative, huge or far apart; nothing panics.
-//! Overlap queries AND whole words, shifting `other`'s words by the offset, never pixel by pixel.
+//! Overlap queries AND whole words, shifting `other`'s words by the offset, never pixel by pixel,
+//! and `overlaps` and `overlap_area` never allocate.
 //!
 //! ```
 //! use collide2d::bitmask::{Bitmask, ScanOrder};
@@ -27,6 +28,13 @@
 //!   from an RGBA8 picture with the shared [`Solidity`](crate::pixels::Solidity) rule), pixel
 //!   access and whole-mask summaries ([`Bitmask::count`], [`Bitmask::bounding_rect`],
 //!   [`Bitmask::runs`], [`Bitmask::centroid`]).
+//! - `alpha.rs`: masks from pixel bytes by alpha alone, 64 pixels at a time
+//!   ([`Bitmask::from_alpha`]: RGBA8, or padded rows of 4-byte pixels such as a pygame
+//!   `Surface`'s), which [`Bitmask::from_rgba`] uses when no colour is ignored.
+//! - `placement.rs`: how one mask lies on another at an offset, and the word loops every overlap
+//!   query runs (column by column for narrow overlaps, row by row for wide ones).
+//! - `sse2.rs` (x86-64 only): the SSE2 twins of the alpha test and of the loops down an
+//!   overlap's column, where the portable code trailed pygame.mask's C.
 //! - `overlap.rs`: mask against mask at an offset ([`Bitmask::overlaps`],
 //!   [`Bitmask::overlap_area`], [`Bitmask::overlap_mask`], and [`Bitmask::first_overlap`] in a
 //!   [`ScanOrder`]).
@@ -40,11 +48,15 @@
 //! - `push.rs`: a push-out estimate for two overlapping masks ([`Bitmask::push_out`]).
 //! - this file: the size limits ([`MAX_SIDE`], [`MAX_PIXELS`]) and [`PixelRect`].
 
+mod alpha;
 mod mask;
 mod overlap;
+mod placement;
 mod push;
 mod regions;
 mod shapes;
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+mod sse2;
 mod transform;
 
 pub use mask::Bitmask;

@@ -1,5 +1,6 @@
 //! Mask against mask at an integer offset: whole words ANDed, `other`'s shifted into line.
 
+use super::placement::Placement;
 use super::Bitmask;
 
 /// Where a search for the first overlapping pixel starts and which way it goes.
@@ -29,157 +30,6 @@ pub enum ScanOrder {
     RightBottom,
 }
 
-/// Word `q` of a row, zero outside it (q may be negative).
-#[inline(always)]
-fn word_at(row: &[u64], q: i64) -> u64 {
-    // A negative q wraps to a huge usize, which `get` refuses.
-    row.get(q as usize).copied().unwrap_or(0)
-}
-
-/// How `other` lies on `self` at an offset: the overlapping rows and words of `self`, and the
-/// word index and bit shift that line `other`'s bits up with `self`'s words.
-#[derive(Clone, Copy, Debug)]
-struct Placement {
-    /// Rows of `self` that both masks cover.
-    y0: u32,
-    y1: u32,
-    /// `dy`: `other`'s row for `self`'s row y is `y - dy`.
-    dy: i64,
-    /// Words of `self` that hold the overlapping columns.
-    i0: usize,
-    i1: usize,
-    /// `other`'s word under `self`'s word `i` starts at bit `r` of word `i + q0`.
-    q0: i64,
-    r: u32,
-}
-
-impl Placement {
-    /// `None` when the rectangles do not overlap (or either mask is empty in size).
-    #[inline]
-    fn new(a: &Bitmask, b: &Bitmask, offset: (i32, i32)) -> Option<Self> {
-        let (dx, dy) = (offset.0 as i64, offset.1 as i64);
-        let x0 = dx.max(0);
-        let x1 = (a.width as i64).min(dx + b.width as i64);
-        let y0 = dy.max(0);
-        let y1 = (a.height as i64).min(dy + b.height as i64);
-        if x0 >= x1 || y0 >= y1 {
-            return None;
-        }
-        Some(Self {
-            y0: y0 as u32,
-            y1: y1 as u32,
-            dy,
-            i0: (x0 / 64) as usize,
-            i1: (x1 as u64).div_ceil(64) as usize,
-            q0: (-dx).div_euclid(64),
-            r: (-dx).rem_euclid(64) as u32,
-        })
-    }
-
-    /// `other`'s row under `self`'s row `y`.
-    #[inline(always)]
-    fn other_row<'b>(&self, b: &'b Bitmask, y: u32) -> &'b [u64] {
-        b.row((y as i64 - self.dy) as u32)
-    }
-
-    /// The overlapping rows of both masks, paired, top to bottom (both strides are at least one,
-    /// as a placement exists only when both masks have pixels).
-    #[inline(always)]
-    fn row_pairs<'a>(&self, a: &'a Bitmask, b: &'a Bitmask) -> impl Iterator<Item = (&'a [u64], &'a [u64])> {
-        let (y0, y1) = (self.y0 as usize, self.y1 as usize);
-        let v0 = (self.y0 as i64 - self.dy) as usize;
-        let rows = &a.words[y0 * a.stride..y1 * a.stride];
-        let other_rows = &b.words[v0 * b.stride..(v0 + y1 - y0) * b.stride];
-        rows.chunks_exact(a.stride).zip(other_rows.chunks_exact(b.stride))
-    }
-
-    /// `other`'s 64 bits under `self`'s word `i` of a row.
-    #[inline(always)]
-    fn shifted(&self, brow: &[u64], i: usize) -> u64 {
-        let q = self.q0 + i as i64;
-        if self.r == 0 {
-            word_at(brow, q)
-        } else {
-            (word_at(brow, q) >> self.r) | (word_at(brow, q + 1) << (64 - self.r))
-        }
-    }
-
-    /// Whether `self`'s word `i` (of those before `i1`) lies left of `other`'s row, for
-    /// [`fold_row`](Self::fold_row)'s first loop. Its own function so that the mutation
-    /// exclusions name it alone: that loop only sends words to the checked path (`shifted`, which
-    /// gives the same bits as the fast one), so more words through it (`<=`, `-`) change no
-    /// result, and `q0 + i1 >= 0` always (the overlap's last word lies at or after other's
-    /// first), so `||` and `i <= i1` never run a word past the overlap.
-    #[inline(always)]
-    fn left_of_other(&self, i: usize, i1: usize) -> bool {
-        i < i1 && self.q0 + (i as i64) < 0
-    }
-
-    /// Where in `other`'s row [`fold_row`](Self::fold_row)'s fast middle starts, from `self`'s
-    /// word `i`; `None` if no word is left. Its own function so that the mutation exclusions
-    /// name it alone: skipping the middle (`i > i1`, `i == i1`, `None`) leaves every word to the
-    /// checked loop after it; entering it with no word (`i <= i1`) does nothing; `q0 - i` is
-    /// negative whenever it differs from `q0 + i` there, so the words left (saturating to 0)
-    /// skip it too.
-    #[inline(always)]
-    fn middle_start(&self, i: usize, i1: usize) -> Option<usize> {
-        (i < i1).then(|| (self.q0 + i as i64) as usize)
-    }
-
-    /// Folds `f` over the ANDs of `self`'s words `i0 .. i1` of one row with `other`'s words
-    /// under them. The middle words, where `other`'s two source words both exist, go through a
-    /// `zip` without bounds checks or branches (so the loop can be vectorised); the at most one
-    /// word at either end that reaches past `other`'s row takes the checked path.
-    #[inline(always)]
-    fn fold_row<T>(&self, arow: &[u64], brow: &[u64], init: T, mut f: impl FnMut(T, u64) -> T) -> T {
-        let (mut i, i1) = (self.i0, self.i1);
-        let mut acc = init;
-        while self.left_of_other(i, i1) {
-            acc = f(acc, arow[i] & self.shifted(brow, i));
-            i += 1;
-        }
-        if let Some(q) = self.middle_start(i, i1) {
-            let tail = if self.r == 0 { 0 } else { 1 };
-            let n = (i1 - i).min(brow.len().saturating_sub(q + tail));
-            if n > 0 {
-                let a = &arow[i..i + n];
-                if self.r == 0 {
-                    for (&a, &b) in a.iter().zip(&brow[q..q + n]) {
-                        acc = f(acc, a & b);
-                    }
-                } else {
-                    let (r, l) = (self.r, 64 - self.r);
-                    for (&a, b) in a.iter().zip(brow[q..q + n + 1].windows(2)) {
-                        acc = f(acc, a & ((b[0] >> r) | (b[1] << l)));
-                    }
-                }
-                i += n;
-            }
-        }
-        while i < i1 {
-            acc = f(acc, arow[i] & self.shifted(brow, i));
-            i += 1;
-        }
-        acc
-    }
-
-    /// Calls `f(y, i, word)` with the AND of the two masks for every overlapping word, rows top to
-    /// bottom; stops early when `f` returns `true`, and returns whether it did.
-    #[inline(always)]
-    fn any_word(&self, a: &Bitmask, b: &Bitmask, mut f: impl FnMut(u32, usize, u64) -> bool) -> bool {
-        for y in self.y0..self.y1 {
-            let arow = a.row(y);
-            let brow = self.other_row(b, y);
-            for (&aw, i) in arow[self.i0..self.i1].iter().zip(self.i0..) {
-                if f(y, i, aw & self.shifted(brow, i)) {
-                    return true;
-                }
-            }
-        }
-        false
-    }
-}
-
 impl Bitmask {
     /// Whether any set pixel of `other`, placed at `offset` (see the [module docs](super)), lies on
     /// a set pixel of `self`.
@@ -194,18 +44,20 @@ impl Bitmask {
     /// ```
     pub fn overlaps(&self, other: &Bitmask, offset: (i32, i32)) -> bool {
         let Some(p) = Placement::new(self, other, offset) else { return false };
-        // OR a whole row together and test once a row: no branch per word.
-        p.row_pairs(self, other).any(|(arow, brow)| p.fold_row(arow, brow, 0, |acc, w| acc | w) != 0)
+        p.any(self, other)
     }
 
     /// How many pixels are set in both masks, `other` placed at `offset`.
+    ///
+    /// ```
+    /// use collide2d::bitmask::Bitmask;
+    /// let a = Bitmask::full(100, 100);
+    /// let b = Bitmask::full(10, 10);
+    /// assert_eq!(a.overlap_area(&b, (95, -3)), 5 * 7);
+    /// ```
     pub fn overlap_area(&self, other: &Bitmask, offset: (i32, i32)) -> u64 {
         let Some(p) = Placement::new(self, other, offset) else { return 0 };
-        // Most words of an overlap are usually empty; skipping their popcount (a dozen
-        // instructions on the baseline x86-64 target, which has no popcount instruction) pays.
-        p.row_pairs(self, other)
-            .map(|(arow, brow)| p.fold_row(arow, brow, 0u64, |n, w| if w == 0 { n } else { n + w.count_ones() as u64 }))
-            .sum()
+        p.count(self, other)
     }
 
     /// The pixels set in both masks, as a mask of `self`'s size in `self`'s pixel space.
@@ -221,11 +73,11 @@ impl Bitmask {
     pub fn overlap_mask(&self, other: &Bitmask, offset: (i32, i32)) -> Bitmask {
         let mut out = Bitmask::new(self.width, self.height);
         if let Some(p) = Placement::new(self, other, offset) {
-            let stride = self.stride;
-            p.any_word(self, other, |y, i, w| {
-                out.words[y as usize * stride + i] = w;
-                false
-            });
+            for y in p.y0..p.y0 + p.rows {
+                for i in p.i0..p.i1 {
+                    out.words[y * self.stride + i] = p.word(self, other, y, i);
+                }
+            }
         }
         out
     }
@@ -243,14 +95,15 @@ impl Bitmask {
     /// ```
     pub fn first_overlap(&self, other: &Bitmask, offset: (i32, i32), order: ScanOrder) -> Option<(u32, u32)> {
         let p = Placement::new(self, other, offset)?;
-        let at = |y: u32, i: usize| -> u64 { self.row(y)[i] & p.shifted(p.other_row(other, y), i) };
+        let at = |y: u32, i: usize| -> u64 { p.word(self, other, y as usize, i) };
+        let (y0, y1) = (p.y0 as u32, (p.y0 + p.rows) as u32);
         let low = |i: usize, w: u64| i as u32 * 64 + w.trailing_zeros();
         let high = |i: usize, w: u64| i as u32 * 64 + 63 - w.leading_zeros();
         use ScanOrder as S;
         match order {
             S::TopLeft | S::TopRight | S::BottomLeft | S::BottomRight => {
                 let from_left = matches!(order, S::TopLeft | S::BottomLeft);
-                let rows = p.y0..p.y1;
+                let rows = y0..y1;
                 let mut scan_row = |y: u32| -> Option<(u32, u32)> {
                     if from_left {
                         (p.i0..p.i1).find_map(|i| Some(at(y, i)).filter(|&w| w != 0).map(|w| (low(i, w), y)))
@@ -285,9 +138,9 @@ impl Bitmask {
                         }
                     };
                     if from_top {
-                        (p.y0..p.y1).for_each(&mut consider);
+                        (y0..y1).for_each(&mut consider);
                     } else {
-                        (p.y0..p.y1).rev().for_each(&mut consider);
+                        (y0..y1).rev().for_each(&mut consider);
                     }
                     best
                 };

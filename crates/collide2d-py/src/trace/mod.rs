@@ -1,13 +1,22 @@
 //! Tracing sprites into polygons, and pixel-perfect `Bitmask`s. Pictures come from a file, from
-//! RGBA bytes with a size, or from any (height, width, 4) array of bytes such as numpy's.
+//! RGBA bytes with a size, from any (height, width, 4) array of bytes such as numpy's, or from a
+//! pygame `Surface` (pygame is never imported unless a `Surface` is given).
+//!
+//! - this file: `trace`, `trace_file` and the `Bitmask` class;
+//! - `pictures.rs`: pictures in (Surfaces, bytes, arrays), checked against their size;
+//! - `offsets.rs`: offsets as anything with two numbers, pixel indices with `IndexError`.
 
-use collide2d::bitmask::{Bitmask, ScanOrder};
-use collide2d::pixels::{Rgba8, Solidity};
+mod offsets;
+mod pictures;
+
+use collide2d::bitmask::{Bitmask, ScanOrder, MAX_SIDE};
 use collide2d::trace::{trace_file as trace_picture_file, trace_limited, Detail};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyByteArray, PyBytes};
+use pyo3::types::PyBytes;
 
+use self::offsets::{pixel, Offset};
+use self::pictures::{check_length, is_surface, size_mismatch, solidity, surface_mask};
 use crate::convert::{tuple, value_error};
 use crate::shapes::{shape_ref, PyPolygon};
 use crate::transform::PyTransform;
@@ -28,68 +37,15 @@ fn detail(obj: &Bound<'_, PyAny>) -> PyResult<Detail> {
     Ok(Detail::Tolerance(obj.extract::<f32>()?))
 }
 
-/// RGBA pixels read from Python, with their size.
-pub struct Pixels {
-    bytes: Vec<u8>,
-    width: u32,
-    height: u32,
-}
-
-impl Pixels {
-    /// The library's view of the pixels (checks the length against the size).
-    fn rgba(&self) -> PyResult<Rgba8<'_>> {
-        Rgba8::new(self.width, self.height, &self.bytes).map_err(value_error)
-    }
-}
-
-/// Pixels from `bytes`/`bytearray` with an explicit size, or from an array exposing the buffer
-/// protocol with shape (height, width, 4) and one byte per channel (read in row order, so a
-/// sliced or transposed array works too).
-///
-/// The buffer API is in Python's stable ABI only from 3.11 on, and this module is built for 3.9
-/// on, so the array's bytes are copied once through `memoryview.tobytes()`.
-fn pixels(data: &Bound<'_, PyAny>, width: Option<u32>, height: Option<u32>) -> PyResult<Pixels> {
-    if let (Some(width), Some(height)) = (width, height) {
-        let bytes = if let Ok(b) = data.cast::<PyBytes>() {
-            b.as_bytes().to_vec()
-        } else if let Ok(b) = data.cast::<PyByteArray>() {
-            b.to_vec()
-        } else {
-            data.py().import("builtins")?.getattr("memoryview")?.call1((data,))?.call_method0("tobytes")?.extract()?
-        };
-        return Ok(Pixels { bytes, width, height });
-    }
-    if width.is_some() || height.is_some() {
-        return Err(PyValueError::new_err("give both width and height, or an array of shape (height, width, 4)"));
-    }
-    let view = data.py().import("builtins")?.getattr("memoryview")?.call1((data,)).map_err(|_| {
-        PyTypeError::new_err("expected bytes with width and height, or an array of shape (height, width, 4)")
-    })?;
-    let shape: Vec<usize> = view.getattr("shape")?.extract()?;
-    let itemsize: usize = view.getattr("itemsize")?.extract()?;
-    if shape.len() != 3 || shape[2] != 4 || itemsize != 1 {
-        return Err(PyValueError::new_err(format!(
-            "expected an array of shape (height, width, 4) of bytes, got shape {shape:?} with {itemsize}-byte items"
-        )));
-    }
-    let too_big = |n: usize| u32::try_from(n).map_err(|_| PyValueError::new_err("picture too large"));
-    let (height, width) = (too_big(shape[0])?, too_big(shape[1])?);
-    let bytes: Vec<u8> = view.call_method0("tobytes")?.extract()?;
-    Ok(Pixels { bytes, width, height })
-}
-
-/// The rule for solid pixels: alpha above `alpha_above`.
-fn solidity(alpha_above: u8) -> Solidity {
-    Solidity::alpha_above(alpha_above)
-}
-
 fn polygons(list: Vec<collide2d::Polygon>) -> Vec<PyPolygon> {
     list.into_iter().map(|inner| PyPolygon { inner }).collect()
 }
 
 /// Traces the solid pixels (alpha above `alpha_above`) of a picture into polygons, one per
-/// island, each with its holes. `pixels` is an array of shape (height, width, 4) of bytes (numpy,
-/// or anything with the buffer protocol), or RGBA bytes with `width` and `height`. `detail` is
+/// island, each with its holes. `pixels` is a pygame `Surface` (its alpha as `pygame.mask`
+/// reads it), an array of shape (height, width, 4) of bytes (numpy, or anything with the buffer
+/// protocol; one laid out (width, height, ...), as `pygame.surfarray`'s are, is refused), or
+/// RGBA bytes with `width` and `height` (which must match the data). `detail` is
 /// "exact", "optimal" (1 % area), "more" (7.5 %), "less" (15 %) or a fraction. Pictures whose
 /// outlines have more than `max_vertices` vertices are refused with `ValueError`.
 #[pyfunction]
@@ -104,7 +60,7 @@ pub fn trace(
     max_vertices: usize,
 ) -> PyResult<Vec<PyPolygon>> {
     let detail = detail.map_or(Ok(Detail::Optimal), self::detail)?;
-    let pixels = self::pixels(pixels, width, height)?;
+    let pixels = pictures::pixels(pixels, width, height)?;
     let image = pixels.rgba()?;
     let rule = solidity(alpha_above);
     let traced = py.detach(|| trace_limited(&image, &rule, detail, max_vertices)).map_err(value_error)?;
@@ -130,7 +86,11 @@ pub fn trace_file(
 type PushOutTuple = ((i32, i32), (f32, f32), f32);
 
 /// A one-bit-per-pixel mask for pixel-perfect overlap tests, 64 pixels at a time. Offsets are
-/// where the other mask's top-left pixel lies in this one's pixels, as in `pygame.mask`.
+/// where the other mask's top-left pixel lies in this one's pixels, as in `pygame.mask`, given
+/// as anything with two numbers (a tuple, a list, a `pygame.Vector2`, a numpy array); fractions
+/// are cut towards zero as `int()` and `pygame.mask` do. Made from a picture by
+/// `Bitmask.from_pixels` (alpha above 0) or from a pygame Surface by `Bitmask.from_surface`
+/// (pygame's rule: alpha above 127, or a colour key).
 #[pyclass(eq, module = "collide2d", name = "Bitmask")]
 #[derive(Clone, PartialEq)]
 pub struct PyBitmask {
@@ -139,14 +99,13 @@ pub struct PyBitmask {
 
 #[pymethods]
 impl PyBitmask {
-    /// An empty (or, with `fill=True`, full) mask of the given size.
     /// A `width × height` mask, empty or (`fill`) full. Sizes past the library's limits
     /// (`MAX_SIDE` a side, `MAX_PIXELS` in all: 128 MiB of words) raise `ValueError` rather than
     /// exhaust memory.
     #[new]
     #[pyo3(signature = (width, height, fill = false))]
     fn new(width: u32, height: u32, fill: bool) -> PyResult<Self> {
-        use collide2d::bitmask::{MAX_PIXELS, MAX_SIDE};
+        use collide2d::bitmask::MAX_PIXELS;
         if width > MAX_SIDE || height > MAX_SIDE || u64::from(width) * u64::from(height) > MAX_PIXELS {
             return Err(PyValueError::new_err(format!(
                 "a Bitmask of {width} × {height} pixels is too large: at most {MAX_SIDE} a side and {MAX_PIXELS} in all"
@@ -155,7 +114,10 @@ impl PyBitmask {
         Ok(Self { inner: if fill { Bitmask::full(width, height) } else { Bitmask::new(width, height) } })
     }
 
-    /// The mask of a picture's solid pixels (alpha above `alpha_above`); `pixels` as for `trace`.
+    /// The mask of a picture's solid pixels: alpha above `alpha_above`, by default every pixel
+    /// that is not fully transparent (`pygame.mask.from_surface` and `Bitmask.from_surface`
+    /// take alpha above 127). `pixels` as for `trace`: a pygame `Surface`, RGBA `bytes` with
+    /// `width` and `height`, or an array of shape (height, width, 4).
     #[staticmethod]
     #[pyo3(signature = (pixels, width = None, height = None, alpha_above = 0))]
     fn from_pixels(
@@ -164,8 +126,46 @@ impl PyBitmask {
         height: Option<u32>,
         alpha_above: u8,
     ) -> PyResult<Self> {
-        let pixels = self::pixels(pixels, width, height)?;
+        // RGBA bytes are read where they lie, and a Surface from its own bytes when it can be.
+        if let (Ok(bytes), Some(w), Some(h)) = (pixels.cast::<PyBytes>(), width, height) {
+            let bytes = bytes.as_bytes();
+            check_length(bytes.len(), w, h)?;
+            if w > MAX_SIDE || h > MAX_SIDE {
+                return Err(PyValueError::new_err(format!(
+                    "a Bitmask of {w} × {h} pixels is too large: at most {MAX_SIDE} a side"
+                )));
+            }
+            let inner = Bitmask::from_alpha(w, h, bytes, w as usize * 4, 3, alpha_above);
+            return inner
+                .map(|inner| Self { inner })
+                .ok_or_else(|| size_mismatch(w, h, format!("{} bytes", bytes.len())));
+        }
+        if is_surface(pixels) {
+            let inner = surface_mask(pixels, alpha_above, false)?;
+            if let Some(size) = width.zip(height).filter(|&size| size != (inner.width(), inner.height())) {
+                let what = format!("the Surface's {}×{} pixels", inner.width(), inner.height());
+                return Err(size_mismatch(size.0, size.1, what));
+            }
+            return Ok(Self { inner });
+        }
+        let pixels = pictures::pixels(pixels, width, height)?;
         Ok(Self { inner: Bitmask::from_rgba(&pixels.rgba()?, &solidity(alpha_above)) })
+    }
+
+    /// The mask of a pygame `Surface` as `pygame.mask.from_surface(surface, threshold)` makes
+    /// it, with pygame's default: pixels whose alpha is above `threshold` (127), or, on a
+    /// Surface with a colour key, every pixel but the key's colour. `Bitmask.from_pixels`
+    /// defaults to alpha above 0 instead.
+    #[staticmethod]
+    #[pyo3(signature = (surface, threshold = 127))]
+    fn from_surface(surface: &Bound<'_, PyAny>, threshold: u8) -> PyResult<Self> {
+        if !is_surface(surface) {
+            return Err(PyTypeError::new_err(format!(
+                "from_surface takes a pygame Surface, got {}; for bytes or arrays use Bitmask.from_pixels",
+                surface.get_type().name().map(|n| n.to_string()).unwrap_or_default()
+            )));
+        }
+        Ok(Self { inner: surface_mask(surface, threshold, true)? })
     }
 
     /// A shape drawn at `pixels_per_unit`, and the pixel offset of the mask's top-left corner;
@@ -189,20 +189,15 @@ impl PyBitmask {
         self.inner.height()
     }
 
-    /// Whether pixel (x, y) is set (False outside the mask).
-    fn get(&self, x: u32, y: u32) -> bool {
-        self.inner.get(x, y)
+    /// Whether pixel (x, y) is set; `IndexError` outside the mask, as `pygame.mask.Mask.get_at`.
+    fn get(&self, x: &Bound<'_, PyAny>, y: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let (x, y) = pixel(&self.inner, x, y)?;
+        Ok(self.inner.get(x, y))
     }
 
-    /// Sets or clears pixel (x, y); raises `ValueError` outside the mask.
-    fn set(&mut self, x: u32, y: u32, value: bool) -> PyResult<()> {
-        if x >= self.inner.width() || y >= self.inner.height() {
-            return Err(PyValueError::new_err(format!(
-                "pixel ({x}, {y}) is outside the {}×{} mask",
-                self.inner.width(),
-                self.inner.height()
-            )));
-        }
+    /// Sets or clears pixel (x, y); `IndexError` outside the mask.
+    fn set(&mut self, x: &Bound<'_, PyAny>, y: &Bound<'_, PyAny>, value: bool) -> PyResult<()> {
+        let (x, y) = pixel(&self.inner, x, y)?;
         self.inner.set(x, y, value);
         Ok(())
     }
@@ -223,30 +218,30 @@ impl PyBitmask {
     }
 
     /// Whether `other`, placed at `offset` in this mask's pixels, shares a set pixel with it.
-    fn overlaps(&self, other: &PyBitmask, offset: (i32, i32)) -> bool {
-        self.inner.overlaps(&other.inner, offset)
+    fn overlaps(&self, other: &PyBitmask, offset: Offset) -> bool {
+        self.inner.overlaps(&other.inner, offset.pair())
     }
 
     /// How many set pixels the two masks share.
-    fn overlap_area(&self, other: &PyBitmask, offset: (i32, i32)) -> u64 {
-        self.inner.overlap_area(&other.inner, offset)
+    fn overlap_area(&self, other: &PyBitmask, offset: Offset) -> u64 {
+        self.inner.overlap_area(&other.inner, offset.pair())
     }
 
     /// The shared pixels as a mask of this one's size.
-    fn overlap_mask(&self, other: &PyBitmask, offset: (i32, i32)) -> PyBitmask {
-        PyBitmask { inner: self.inner.overlap_mask(&other.inner, offset) }
+    fn overlap_mask(&self, other: &PyBitmask, offset: Offset) -> PyBitmask {
+        PyBitmask { inner: self.inner.overlap_mask(&other.inner, offset.pair()) }
     }
 
     /// The first shared pixel in row order, or None.
-    fn first_overlap(&self, other: &PyBitmask, offset: (i32, i32)) -> Option<(u32, u32)> {
-        self.inner.first_overlap(&other.inner, offset, ScanOrder::default())
+    fn first_overlap(&self, other: &PyBitmask, offset: Offset) -> Option<(u32, u32)> {
+        self.inner.first_overlap(&other.inner, offset.pair(), ScanOrder::default())
     }
 
     /// How to move `other` out of this mask: `(axis_move, normal, depth)`, where `axis_move` is
     /// the shortest whole-pixel move along an axis that ends the overlap and `normal`/`depth`
     /// an estimated direction and distance; None when they do not overlap.
-    fn push_out(&self, other: &PyBitmask, offset: (i32, i32)) -> Option<PushOutTuple> {
-        self.inner.push_out(&other.inner, offset).map(|p| (p.axis_move, tuple(p.normal), p.depth))
+    fn push_out(&self, other: &PyBitmask, offset: Offset) -> Option<PushOutTuple> {
+        self.inner.push_out(&other.inner, offset.pair()).map(|p| (p.axis_move, tuple(p.normal), p.depth))
     }
 
     /// Whether `other` placed by `other_transform` overlaps this mask placed by `transform`
