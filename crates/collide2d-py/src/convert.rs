@@ -4,6 +4,7 @@
 
 use collide2d::Vec2;
 use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 use serde::Serialize;
@@ -69,6 +70,43 @@ pub fn hash_floats(values: impl IntoIterator<Item = f32>) -> u64 {
         (v + 0.0).to_bits().hash(&mut h);
     }
     h.finish()
+}
+
+/// An array given from Python (numpy's, or anything with the buffer protocol), read through
+/// `memoryview`: the buffer API is in Python's stable ABI only from 3.11 on, and this module is
+/// built for 3.9 on, so the items are copied once, in row order, by `tobytes`.
+pub struct ArrayView<'py> {
+    view: Bound<'py, PyAny>,
+    /// The length of each axis.
+    pub shape: Vec<usize>,
+    /// The bytes between neighbours along each axis.
+    pub strides: Vec<isize>,
+    /// The item's struct format (`"f"`, `"d"`, `"B"`…).
+    pub format: String,
+    /// The bytes of one item.
+    pub itemsize: usize,
+}
+
+impl ArrayView<'_> {
+    /// The items' bytes, row after row.
+    pub fn bytes(&self) -> PyResult<Vec<u8>> {
+        self.view.call_method0(intern!(self.view.py(), "tobytes"))?.extract()
+    }
+}
+
+/// The view of `obj`, or `None` when it has no buffer to view.
+pub fn array_view<'py>(obj: &Bound<'py, PyAny>) -> PyResult<Option<ArrayView<'py>>> {
+    let py = obj.py();
+    let Ok(view) = py.import(intern!(py, "builtins"))?.getattr(intern!(py, "memoryview"))?.call1((obj,)) else {
+        return Ok(None);
+    };
+    Ok(Some(ArrayView {
+        shape: view.getattr(intern!(py, "shape"))?.extract()?,
+        strides: view.getattr(intern!(py, "strides"))?.extract()?,
+        format: view.getattr(intern!(py, "format"))?.extract()?,
+        itemsize: view.getattr(intern!(py, "itemsize"))?.extract()?,
+        view,
+    }))
 }
 
 /// The library's error as Python's `ValueError`, with the library's own message.

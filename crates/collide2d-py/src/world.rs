@@ -13,7 +13,7 @@ use pyo3::gc::PyVisit;
 use pyo3::prelude::*;
 use pyo3::PyTraverseError;
 
-use crate::convert::{reduce, tuple, value_error, V2};
+use crate::convert::{array_view, reduce, tuple, value_error, V2};
 use crate::results::{PyContact, PyRayHit, PyShapeCastHit};
 use crate::shapes::{shape_arg, shape_to_py, PyAabb};
 use crate::tiered::PyDetector;
@@ -250,31 +250,26 @@ fn found<T>(answer: Option<T>, h: &PyHandle) -> PyResult<T> {
 }
 
 /// The rows of an array of poses for `n` colliders (see `World.set_transforms`): the columns
-/// per row, and the numbers row after row. Read through `memoryview` (the buffer API is in the
-/// stable ABI only from Python 3.11), one copy.
+/// per row, and the numbers row after row.
 fn pose_rows(poses: &Bound<'_, PyAny>, n: usize) -> PyResult<(usize, Vec<f32>)> {
     let expected = "expected an array of shape (n, 2), (n, 3) or (n, 5) of float32 or float64";
-    let view = poses.py().import("builtins")?.getattr("memoryview")?.call1((poses,)).map_err(|_| {
-        PyTypeError::new_err(format!(
-            "{expected} (a numpy array), got {}",
-            poses.get_type().name().map(|n| n.to_string()).unwrap_or_default()
-        ))
-    })?;
-    let shape: Vec<usize> = view.getattr("shape")?.extract()?;
-    let format: String = view.getattr("format")?.extract()?;
-    let columns = match shape.as_slice() {
+    let Some(view) = array_view(poses)? else {
+        let kind = poses.get_type().name().map(|n| n.to_string()).unwrap_or_default();
+        return Err(PyTypeError::new_err(format!("{expected} (a numpy array), got {kind}")));
+    };
+    let columns = match view.shape.as_slice() {
         [rows, columns @ (2 | 3 | 5)] if *rows == n => *columns,
-        _ => {
+        shape => {
             return Err(PyValueError::new_err(format!(
                 "{expected} with n = {n} (one row a handle), got shape {shape:?}"
             )))
         }
     };
-    let bytes: Vec<u8> = view.call_method0("tobytes")?.extract()?;
-    let values = match format.trim_start_matches(['<', '=', '@']) {
+    let bytes = view.bytes()?;
+    let values = match view.format.trim_start_matches(['<', '=', '@']) {
         "f" => bytes.chunks_exact(4).map(|b| f32::from_ne_bytes([b[0], b[1], b[2], b[3]])).collect(),
         "d" => bytes.chunks_exact(8).map(|b| f64::from_ne_bytes(b.try_into().unwrap_or_default()) as f32).collect(),
-        _ => return Err(PyValueError::new_err(format!("{expected}, got items of format {format:?}"))),
+        format => return Err(PyValueError::new_err(format!("{expected}, got items of format {format:?}"))),
     };
     Ok((columns, values))
 }

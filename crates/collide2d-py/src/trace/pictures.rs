@@ -11,7 +11,7 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyByteArray, PyBytes, PyString, PyType};
 
-use crate::convert::value_error;
+use crate::convert::{array_view, value_error};
 
 /// RGBA pixels read from Python, with their size (checked against each other).
 pub(super) struct Pixels {
@@ -245,8 +245,7 @@ pub(super) fn check_length(len: usize, width: u32, height: u32) -> PyResult<()> 
 /// 4) cannot be told apart from a picture, so the documentation says to pass Surfaces as they
 /// are.
 ///
-/// The buffer API is in Python's stable ABI only from 3.11 on, and this module is built for 3.9
-/// on, so the array's bytes are copied once through `memoryview.tobytes()`.
+/// The array's bytes are copied once ([`ArrayView`]).
 pub(super) fn pixels(data: &Bound<'_, PyAny>, width: Option<u32>, height: Option<u32>) -> PyResult<Pixels> {
     if width.is_some() != height.is_some() {
         return Err(PyValueError::new_err("give both width and height, or an array of shape (height, width, 4)"));
@@ -274,17 +273,13 @@ pub(super) fn pixels(data: &Bound<'_, PyAny>, width: Option<u32>, height: Option
         }
         return Ok(pixels);
     }
-    let py = data.py();
-    let view =
-        py.import(intern!(py, "builtins"))?.getattr(intern!(py, "memoryview"))?.call1((data,)).map_err(|_| {
-            PyTypeError::new_err(format!(
+    let Some(view) = array_view(data)? else {
+        return Err(PyTypeError::new_err(format!(
             "expected a pygame Surface, bytes with width and height, or an array of shape (height, width, 4), got {}",
             data.get_type().name().map(|n| n.to_string()).unwrap_or_default()
-        ))
-        })?;
-    let shape: Vec<usize> = view.getattr(intern!(py, "shape"))?.extract()?;
-    let strides: Vec<isize> = view.getattr(intern!(py, "strides"))?.extract()?;
-    let itemsize: usize = view.getattr(intern!(py, "itemsize"))?.extract()?;
+        )));
+    };
+    let (shape, strides, itemsize) = (&view.shape, &view.strides, view.itemsize);
     if shape.len() != 3 || shape[2] != 4 || itemsize != 1 {
         let hint = if shape.len() == 2 || shape.get(2) == Some(&3) {
             " (pygame.surfarray's arrays are (width, height) or (width, height, 3), without alpha: pass the Surface itself)"
@@ -307,8 +302,7 @@ pub(super) fn pixels(data: &Bound<'_, PyAny>, width: Option<u32>, height: Option
     if let Some((width, height)) = explicit.filter(|&size| size != (columns, rows)) {
         return Err(size_mismatch(width, height, format!("the array's shape ({rows}, {columns}, 4)")));
     }
-    let bytes: Vec<u8> = view.call_method0(intern!(py, "tobytes"))?.extract()?;
-    Ok(Pixels { bytes, width: columns, height: rows })
+    Ok(Pixels { bytes: view.bytes()?, width: columns, height: rows })
 }
 
 /// The rule for solid pixels: alpha above `alpha_above`.
