@@ -21,12 +21,12 @@ export PATH="$work/venv/bin:$PATH"
 "$py" -m pip install -q maturin ziglang pytest numpy pygame-ce mypy
 lap "tools installed"
 
-# The release wheel users install: abi3, so one wheel serves every CPython from 3.9 on, and
+# The release wheel users install: abi3, so one wheel serves every CPython from 3.10 on, and
 # linked by zig (the ziglang package) against glibc 2.17, so it installs on any Linux since
 # manylinux2014 (CentOS 7), not only on one as new as this machine's. maturin checks the
 # symbols it needs against that tag.
 maturin build --release --zig --compatibility manylinux2014 --quiet --out "$work/dist"
-wheel=("$work"/dist/collide2d-*-cp39-abi3-manylinux2014_x86_64.manylinux_2_17_x86_64.whl)
+wheel=("$work"/dist/collide2d-*-cp310-abi3-manylinux2014_x86_64.manylinux_2_17_x86_64.whl)
 [[ -f ${wheel[0]} ]] || { echo "no manylinux2014 abi3 wheel:"; ls "$work/dist"; exit 1; }
 "$py" -m pip install -q "${wheel[0]}"
 # A user's machine: a fresh virtual environment with the wheel and what the tests import, and no

@@ -22,6 +22,20 @@ def test_rects_are_boxes_wherever_a_shape_is_taken():
     assert c.intersects_pairs([rect], [frect]) == b"\x01"
 
 
+def test_rects_reach_masks_too():
+    # One set pixel, (3, 2): its closed square is [3, 4] × [2, 3].
+    m = c.Bitmask(8, 8)
+    m.set(3, 2, True)
+    assert m.overlaps_shape(pygame.Rect(3, 2, 1, 1)) and m.overlaps_shape(pygame.FRect(0, 0, 3.5, 2.5))
+    # Touching counts, as everywhere in the crate (and unlike Rect.colliderect): a Rect ending
+    # on the pixel's edge touches it, one a hair short does not.
+    assert m.overlaps_shape(pygame.Rect(0, 0, 3, 8)) and not pygame.Rect(3, 2, 1, 1).colliderect(pygame.Rect(0, 0, 3, 8))
+    for miss in (pygame.FRect(0, 0, 2.99, 8), pygame.FRect(4.01, 0, 4, 8), pygame.FRect(0, 0, 8, 1.99), pygame.Rect(0, 4, 8, 4)):
+        assert not m.overlaps_shape(miss), miss
+    drawn, corner = c.Bitmask.from_shape(pygame.Rect(2, 3, 4, 2))
+    assert (drawn.width, drawn.height, drawn.count(), corner) == (4, 2, 8, (2, 3))
+
+
 def test_anything_with_left_top_width_height_is_a_rect():
     class Box:
         left, top, width, height = 1.0, 2.0, 3.0, 4.0

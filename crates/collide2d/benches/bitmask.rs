@@ -16,7 +16,7 @@
 //! (`crates/collide2d-py/bench/masks.py`) on the same pixels and offsets, the Rust side alone:
 //! - `from_rgba`: the 89×82 sprite `meteorGrey_big3.png` (RGBA bytes) into a mask, alpha above 127
 //!   (pygame.mask.from_surface's default);
-//! - `overlaps_sprite` / `overlap_area_sprite`: that mask against itself at every offset on a
+//! - `overlaps_sprite` / `first_overlap_sprite` / `overlap_area_sprite`: that mask against itself at every offset on a
 //!   step-2 grid over the range where their rectangles overlap (89 × 82 = 7,298 offsets, hits
 //!   and misses);
 //! - `overlaps_sprite_on_level`: the sprite at 4,096 offsets spread over a 1024×1024 level mask
@@ -30,7 +30,7 @@ mod common;
 use std::hint::black_box;
 use std::time::Duration;
 
-use collide2d::bitmask::Bitmask;
+use collide2d::bitmask::{Bitmask, ScanOrder};
 use collide2d::pixels::{Rgba8, Solidity};
 use collide2d::{Circle, Transform, Vec2};
 use common::Rng;
@@ -153,10 +153,7 @@ fn bitmask(c: &mut Criterion) {
     group.sample_size(10).warm_up_time(Duration::from_millis(500)).measurement_time(Duration::from_secs(2));
     group.bench_function("first_overlap_hit_top_left", |b| {
         b.iter(|| {
-            black_box(&s.hit)
-                .iter()
-                .filter_map(|&o| s.ring.first_overlap(&s.disc, o, collide2d::bitmask::ScanOrder::TopLeft))
-                .count()
+            black_box(&s.hit).iter().filter_map(|&o| s.ring.first_overlap(&s.disc, o, ScanOrder::TopLeft)).count()
         })
     });
     let circle = Circle::new(Vec2::new(256.0, 256.0), 140.0).expect("valid");
@@ -224,6 +221,9 @@ fn sprite_rows(c: &mut Criterion) {
     group.throughput(Throughput::Elements(grid.len() as u64));
     group.bench_function("overlaps_sprite", |b| {
         b.iter(|| black_box(&grid).iter().filter(|&&o| sprite.overlaps(&sprite, o)).count())
+    });
+    group.bench_function("first_overlap_sprite", |b| {
+        b.iter(|| black_box(&grid).iter().filter_map(|&o| sprite.first_overlap(&sprite, o, ScanOrder::TopLeft)).count())
     });
     group.bench_function("overlap_area_sprite", |b| {
         b.iter(|| black_box(&grid).iter().map(|&o| sprite.overlap_area(&sprite, o)).sum::<u64>())

@@ -18,7 +18,7 @@ use pyo3::types::PyBytes;
 use self::offsets::{pixel, Offset};
 use self::pictures::{check_length, is_surface, size_mismatch, solidity, surface_mask};
 use crate::convert::{tuple, value_error};
-use crate::shapes::{shape_ref, PyPolygon};
+use crate::shapes::{shape_arg, PyPolygon};
 use crate::transform::PyTransform;
 
 /// The detail level from Python: "exact", "optimal", "more", "less", or a fraction in [0, 1).
@@ -168,12 +168,12 @@ impl PyBitmask {
         Ok(Self { inner: surface_mask(surface, threshold, true)? })
     }
 
-    /// A shape drawn at `pixels_per_unit`, and the pixel offset of the mask's top-left corner;
-    /// None when the shape is empty or too large to draw.
+    /// A shape (or a pygame `Rect`) drawn at `pixels_per_unit`, and the pixel offset of the
+    /// mask's top-left corner; None when the shape is empty or too large to draw.
     #[staticmethod]
     #[pyo3(signature = (shape, pixels_per_unit = 1.0))]
     fn from_shape(shape: &Bound<'_, PyAny>, pixels_per_unit: f32) -> PyResult<Option<(Self, (i32, i32))>> {
-        let made = Bitmask::from_shape(&shape_ref(shape)?, pixels_per_unit);
+        let made = Bitmask::from_shape(&shape_arg(shape)?.get(), pixels_per_unit);
         Ok(made.map(|(inner, offset)| (Self { inner }, offset)))
     }
 
@@ -255,9 +255,10 @@ impl PyBitmask {
         self.inner.overlaps_placed(&transform.inner, &other.inner, &other_transform.inner)
     }
 
-    /// Whether a shape (in this mask's pixel coordinates) covers a set pixel.
+    /// Whether a shape or a pygame `Rect` (in this mask's pixel coordinates) meets the closed
+    /// square of a set pixel: touching counts, as everywhere in collide2d.
     fn overlaps_shape(&self, shape: &Bound<'_, PyAny>) -> PyResult<bool> {
-        Ok(self.inner.overlaps_shape(&shape_ref(shape)?))
+        Ok(self.inner.overlaps_shape(&shape_arg(shape)?.get()))
     }
 
     /// The set pixels with a clear (or outside) 4-neighbour: the mask's outline.

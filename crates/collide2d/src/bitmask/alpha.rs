@@ -7,9 +7,9 @@
 //! too, it runs on two pixels at once as one `u64`, with no branch per pixel: the alpha byte of
 //! each pixel is moved to the top byte of its half, its low seven bits are added to a constant
 //! that carries into the top bit exactly when they pass the threshold, and the top bits of the
-//! pair are gathered into the word (see [`AlphaTest`]). The SSE2 path takes 0.5 of the time of
-//! the portable one on an 89×82 sprite, which is what makes a mask from a pygame `Surface`
-//! cheaper than `pygame.mask.from_surface`.
+//! pair are gathered into the word (see [`AlphaTest`]). The SSE2 path, a row at a time with the
+//! alpha's place a constant, is what makes a mask from a pygame `Surface` cheaper than
+//! `pygame.mask.from_surface` (BENCHMARKS.md).
 
 use super::Bitmask;
 
@@ -177,18 +177,27 @@ impl Bitmask {
     }
 
     /// Every row's words from its pixels, 16 at a time in SSE2 registers (the sizes checked by
-    /// the caller).
+    /// the caller; the rows' words start clear).
     #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
     fn fill_sse2(&mut self, data: &[u8], pitch: usize, alpha_byte: usize, alpha_above: u8) {
-        let test = super::sse2::AlphaTest::new(alpha_byte, alpha_above);
-        let width = self.width as usize;
+        use super::sse2::AlphaTest;
+        match alpha_byte {
+            0 => self.fill_rows(data, pitch, AlphaTest::<24>::new(alpha_above)),
+            1 => self.fill_rows(data, pitch, AlphaTest::<16>::new(alpha_above)),
+            2 => self.fill_rows(data, pitch, AlphaTest::<8>::new(alpha_above)),
+            _ => self.fill_rows(data, pitch, AlphaTest::<0>::new(alpha_above)),
+        }
+    }
+
+    /// Every row's words by `test`.
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+    fn fill_rows<const UP: i32>(&mut self, data: &[u8], pitch: usize, test: super::sse2::AlphaTest<UP>) {
         if self.stride == 0 {
             return;
         }
+        let width = self.width as usize;
         for (y, row) in self.words.chunks_exact_mut(self.stride).enumerate() {
-            for (k, w) in row.iter_mut().enumerate() {
-                *w = test.word(data, y * pitch + 256 * k, (width - 64 * k).min(64));
-            }
+            test.row(data, y * pitch, width, row);
         }
     }
 }

@@ -12,8 +12,8 @@
 
 use core::arch::x86_64::{
     __m128i, _mm_add_epi64, _mm_and_si128, _mm_cmpeq_epi8, _mm_cmpgt_epi8, _mm_cvtsi128_si64, _mm_cvtsi32_si128,
-    _mm_movemask_epi8, _mm_or_si128, _mm_packs_epi32, _mm_packus_epi16, _mm_sad_epu8, _mm_set1_epi32, _mm_set1_epi64x,
-    _mm_set1_epi8, _mm_set_epi64x, _mm_setzero_si128, _mm_sll_epi64, _mm_srl_epi32, _mm_srl_epi64, _mm_srli_epi64,
+    _mm_movemask_epi8, _mm_or_si128, _mm_packs_epi32, _mm_packus_epi16, _mm_sad_epu8, _mm_set1_epi64x, _mm_set1_epi8,
+    _mm_set_epi64x, _mm_setzero_si128, _mm_sll_epi64, _mm_slli_epi32, _mm_srl_epi64, _mm_srli_epi32, _mm_srli_epi64,
     _mm_srli_si128, _mm_sub_epi64, _mm_xor_si128,
 };
 
@@ -21,32 +21,22 @@ use super::alpha::load;
 use super::placement::{Column, SUMMED};
 use super::Bitmask;
 
-/// The threshold and the alpha byte's place, in registers.
+/// The threshold, in registers. `UP` is how far up each 32-bit pixel moves for its alpha to be
+/// its top byte (`24 − 8 ×` the alpha byte's place), a constant so that the shifts are
+/// immediates, and RGBA's alpha (`UP = 0`) takes one shift alone.
 #[derive(Clone, Copy)]
-pub(super) struct AlphaTest {
-    /// `8 × alpha_byte`: how far down each 32-bit pixel moves for its alpha to be its low
-    /// byte.
-    shift: __m128i,
-    /// `0xFF` in each 32-bit lane.
-    low_byte: __m128i,
+pub(super) struct AlphaTest<const UP: i32> {
     /// `0x80` in each byte, and the threshold plus `0x80`: `_mm_cmpgt_epi8` compares signed
     /// bytes, and flipping the top bit of both sides turns it into the unsigned comparison.
     flip: __m128i,
     above: __m128i,
 }
 
-impl AlphaTest {
+impl<const UP: i32> AlphaTest<UP> {
     #[allow(unused_unsafe)]
-    pub(super) fn new(alpha_byte: usize, alpha_above: u8) -> Self {
+    pub(super) fn new(alpha_above: u8) -> Self {
         // SAFETY: SSE2 is enabled (this module's cfg), and these take no pointers.
-        unsafe {
-            Self {
-                shift: _mm_cvtsi32_si128(8 * alpha_byte as i32),
-                low_byte: _mm_set1_epi32(0xFF),
-                flip: _mm_set1_epi8(i8::MIN),
-                above: _mm_set1_epi8((alpha_above ^ 0x80) as i8),
-            }
-        }
+        unsafe { Self { flip: _mm_set1_epi8(i8::MIN), above: _mm_set1_epi8((alpha_above ^ 0x80) as i8) } }
     }
 
     /// Pixels `0 .. 16` of `bytes`: bit `k` set when pixel `k` passes.
@@ -55,11 +45,11 @@ impl AlphaTest {
     fn group(self, bytes: &[u8; 64]) -> u64 {
         // SAFETY: SSE2 is enabled (this module's cfg), and these take no pointers.
         unsafe {
-            // Four pixels a register, as two u64 loads.
+            // Four pixels a register, as two u64 loads (which the compiler makes one).
             let quad = |j: usize| _mm_set_epi64x(load(&bytes[16 * j + 8..]) as i64, load(&bytes[16 * j..]) as i64);
-            // Each pixel's alpha as its 32-bit lane's value (0 to 255), then packed to 16
-            // bytes in pixel order (no value saturates).
-            let alpha = |v| _mm_and_si128(_mm_srl_epi32(v, self.shift), self.low_byte);
+            // Each pixel's alpha as its 32-bit lane's value (0 to 255): moved to the top byte,
+            // then down to the bottom; packed to 16 bytes in pixel order (no value saturates).
+            let alpha = |v| _mm_srli_epi32::<24>(if UP == 0 { v } else { _mm_slli_epi32::<UP>(v) });
             let low = _mm_packs_epi32(alpha(quad(0)), alpha(quad(1)));
             let high = _mm_packs_epi32(alpha(quad(2)), alpha(quad(3)));
             let alphas = _mm_packus_epi16(low, high);
@@ -68,29 +58,30 @@ impl AlphaTest {
         }
     }
 
-    /// The word of the `n` pixels (1 to 64) from byte `start` of `data`. A group of 16 is
-    /// read where it lies when `data` holds its 64 bytes, past the row's end included (the
-    /// bits of pixels past `n` are cleared after); the last group of a buffer is copied.
+    /// The words of one row of `n` pixels (`row`, `⌈n / 64⌉` words) from byte `start` of
+    /// `data`. A group of 16 pixels is read where it lies when `data` holds its 64 bytes, past
+    /// the row's end included (the bits of pixels past `n` are cleared after); a group that
+    /// runs past the end of `data` is copied out first.
     #[inline(always)]
-    pub(super) fn word(self, data: &[u8], start: usize, n: usize) -> u64 {
-        let mut w = 0u64;
-        for g in 0..n.div_ceil(16) {
-            let at = start + 64 * g;
-            let bits = match data.get(at..at + 64).and_then(|b| <&[u8; 64]>::try_from(b).ok()) {
-                Some(group) => self.group(group),
-                None => {
-                    let mut pad = [0u8; 64];
-                    let rest = data.get(at..(start + 4 * n).min(at + 64)).unwrap_or_default();
-                    pad[..rest.len()].copy_from_slice(rest);
-                    self.group(&pad)
-                }
-            };
-            w |= bits << (16 * g);
+    pub(super) fn row(self, data: &[u8], start: usize, n: usize, row: &mut [u64]) {
+        let groups = n.div_ceil(16);
+        let rest = data.get(start..).unwrap_or_default();
+        let whole = (rest.len() / 64).min(groups);
+        for (g, bytes) in rest.chunks_exact(64).take(whole).enumerate() {
+            if let (Ok(bytes), Some(w)) = (<&[u8; 64]>::try_from(bytes), row.get_mut(g / 4)) {
+                *w |= self.group(bytes) << (16 * (g % 4));
+            }
         }
-        if n < 64 {
-            w & ((1 << n) - 1)
-        } else {
-            w
+        for g in whole..groups {
+            let mut pad = [0u8; 64];
+            let part = rest.get(64 * g..(4 * n).min(64 * g + 64)).unwrap_or_default();
+            pad[..part.len()].copy_from_slice(part);
+            if let Some(w) = row.get_mut(g / 4) {
+                *w |= self.group(&pad) << (16 * (g % 4));
+            }
+        }
+        if let (Some(last), 1..) = (row.last_mut(), n % 64) {
+            *last &= (1 << (n % 64)) - 1;
         }
     }
 }
