@@ -1,0 +1,376 @@
+/* collide2d.h: the C API of collide2d, 2D collision detection for games.
+ *
+ * Generated from crates/collide2d-c by cbindgen (tests/header.rs checks it is current; do not
+ * edit by hand). C99 and C++: every name starts with c2d_ (types, functions) or C2D_ (constants).
+ *
+ * Conventions, once:
+ * - Every function returns a c2d_Status: C2D_OK (0), or an error code, with a message for the
+ *   calling thread from c2d_last_error(). Results come back through out pointers, written only
+ *   on success. No function aborts or unwinds into C: a panic inside becomes C2D_ERROR_INTERNAL.
+ * - Value structs (vectors, shapes, contacts, hits) are plain data the caller owns. Shapes are
+ *   checked on every call (finite numbers, positive sizes, unit rotations): a bad one is
+ *   C2D_ERROR_INVALID_SHAPE, never a wrong answer.
+ * - Handles (c2d_ConvexPolygon, c2d_Polygon) are made by a _create function, owned by the caller,
+ *   and freed by the matching _destroy (NULL is allowed there). A shape that points at a handle
+ *   borrows it for the call only.
+ * - NULL where a pointer is required is C2D_ERROR_NULL; a negative count is
+ *   C2D_ERROR_INVALID_ARGUMENT.
+ * - y may point up or down: nothing here depends on it. Angles are radians, counter-clockwise
+ *   when y points up.
+ */
+
+#ifndef COLLIDE2D_H
+#define COLLIDE2D_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+// A convex polygon (an opaque handle): made by `c2d_convex_polygon_create`, freed by
+// `c2d_convex_polygon_destroy`.
+typedef struct c2d_ConvexPolygon c2d_ConvexPolygon;
+
+// A polygon, concave and with holes allowed (an opaque handle): made by
+// `c2d_polygon_create`, freed by `c2d_polygon_destroy`.
+typedef struct c2d_Polygon c2d_Polygon;
+
+// A rotation as the cosine and sine of its angle (a unit vector: the rotated x axis), as
+// Box2D's `b2Rot`. Make one with `c2d_make_rot`; one whose length is not 1 (within 1e-4) is
+// refused.
+typedef struct c2d_Rot {
+  float c;
+  float s;
+} c2d_Rot;
+
+// Which member of `c2d_ShapeData` a `c2d_Shape` holds: one of the `C2D_SHAPE_` constants.
+typedef uint32_t c2d_ShapeKind;
+
+// A 2D vector or point.
+typedef struct c2d_Vec2 {
+  float x;
+  float y;
+} c2d_Vec2;
+
+// A segment from `a` to `b`.
+typedef struct c2d_Segment {
+  struct c2d_Vec2 a;
+  struct c2d_Vec2 b;
+} c2d_Segment;
+
+// An axis-aligned box from `min` to `max` (`min <= max` on both axes).
+typedef struct c2d_Aabb {
+  struct c2d_Vec2 min;
+  struct c2d_Vec2 max;
+} c2d_Aabb;
+
+// A disc.
+typedef struct c2d_Circle {
+  struct c2d_Vec2 center;
+  float radius;
+} c2d_Circle;
+
+// An oriented box: `half_extents` along its own axes around `center`, turned by `rotation`.
+typedef struct c2d_Obb {
+  struct c2d_Vec2 center;
+  struct c2d_Vec2 half_extents;
+  struct c2d_Rot rotation;
+} c2d_Obb;
+
+// The points within `radius` of the segment from `a` to `b`.
+typedef struct c2d_Capsule {
+  struct c2d_Vec2 a;
+  struct c2d_Vec2 b;
+  float radius;
+} c2d_Capsule;
+
+// The shape itself, by kind.
+typedef union c2d_ShapeData {
+  struct c2d_Vec2 point;
+  struct c2d_Segment segment;
+  struct c2d_Aabb aabb;
+  struct c2d_Circle circle;
+  struct c2d_Obb obb;
+  struct c2d_Capsule capsule;
+  const struct c2d_ConvexPolygon *convex_polygon;
+  const struct c2d_Polygon *polygon;
+} c2d_ShapeData;
+
+// Any shape: `kind` says which member of `data` is set. Make one with the `c2d_shape_`
+// functions, or in C99 as `(c2d_Shape){C2D_SHAPE_CIRCLE, {.circle = {{0, 0}, 1}}}`.
+typedef struct c2d_Shape {
+  c2d_ShapeKind kind;
+  union c2d_ShapeData data;
+} c2d_Shape;
+
+// What a call did: `C2D_OK`, or one of the `C2D_ERROR_` codes, with a message from
+// `c2d_last_error`.
+typedef int32_t c2d_Status;
+
+// One point of a contact: the deepest point of each shape inside the other, and how deep.
+typedef struct c2d_ContactPoint {
+  struct c2d_Vec2 point_a;
+  struct c2d_Vec2 point_b;
+  float depth;
+} c2d_ContactPoint;
+
+// How two shapes overlap: `point_count` is 0 when they do not (the rest is zero), else 1 or
+// 2 points. `normal` is the unit vector from `a` towards `b`; moving `a` by `-normal × depth`
+// (or `b` by `normal × depth`) separates them. Touching is a contact of depth 0.
+typedef struct c2d_Contact {
+  struct c2d_Vec2 normal;
+  float depth;
+  int32_t point_count;
+  struct c2d_ContactPoint points[2];
+} c2d_Contact;
+
+// The closest points of two shapes apart: `found` is false when they intersect (touching
+// included), and the rest is zero.
+typedef struct c2d_ClosestPoints {
+  bool found;
+  struct c2d_Vec2 point_a;
+  struct c2d_Vec2 point_b;
+  float distance;
+} c2d_ClosestPoints;
+
+// A half-line from `origin` along `direction` (any non-zero length: it is normalised).
+typedef struct c2d_Ray {
+  struct c2d_Vec2 origin;
+  struct c2d_Vec2 direction;
+} c2d_Ray;
+
+// Where a ray meets a shape: `hit` is false when it does not within the distance asked.
+// `distance` is along the unit direction (0 when the ray starts inside), `normal` the shape's
+// outward unit normal there.
+typedef struct c2d_RayHit {
+  bool hit;
+  float distance;
+  struct c2d_Vec2 point;
+  struct c2d_Vec2 normal;
+} c2d_RayHit;
+
+// When and where two moving shapes first touch: `hit` is false when they do not within the
+// time asked. At `time` they stand at their starts plus their motions times `time`; `point`
+// is where they touch then, `point_a`/`point_b` the witnesses on each, `normal` the unit
+// normal from `a` towards `b`. `started_overlapping`: they already touched at time 0 (then
+// `time` is 0 and `normal` is their contact's).
+typedef struct c2d_ShapeCastHit {
+  bool hit;
+  float time;
+  struct c2d_Vec2 point;
+  struct c2d_Vec2 point_a;
+  struct c2d_Vec2 point_b;
+  struct c2d_Vec2 normal;
+  bool started_overlapping;
+} c2d_ShapeCastHit;
+
+// The call did what it was asked; its out pointers are written.
+#define C2D_OK 0
+
+// A pointer the call needs was NULL.
+#define C2D_ERROR_NULL 1
+
+// A shape is not valid: a number is not finite, a size is not positive, a rotation is not a
+// unit vector, a kind is unknown, or the points make no such shape.
+#define C2D_ERROR_INVALID_SHAPE 2
+
+// Another argument is not valid: a negative count, a ray of zero direction, and so on.
+#define C2D_ERROR_INVALID_ARGUMENT 3
+
+// The call would take more work or memory than its bound allows.
+#define C2D_ERROR_TOO_LARGE 4
+
+// A bug in collide2d (a panic, caught at the boundary); the message says where.
+#define C2D_ERROR_INTERNAL 5
+
+// A point (`data.point`).
+#define C2D_SHAPE_POINT 0
+
+// A segment (`data.segment`).
+#define C2D_SHAPE_SEGMENT 1
+
+// An axis-aligned box (`data.aabb`).
+#define C2D_SHAPE_AABB 2
+
+// A disc (`data.circle`).
+#define C2D_SHAPE_CIRCLE 3
+
+// An oriented box (`data.obb`).
+#define C2D_SHAPE_OBB 4
+
+// A capsule (`data.capsule`).
+#define C2D_SHAPE_CAPSULE 5
+
+// A convex polygon handle (`data.convex_polygon`), borrowed for the call.
+#define C2D_SHAPE_CONVEX_POLYGON 6
+
+// A polygon handle, concave and with holes allowed (`data.polygon`), borrowed for the call.
+#define C2D_SHAPE_POLYGON 7
+
+#ifdef __cplusplus
+extern "C" {
+#endif // __cplusplus
+
+// The message of the calling thread's last call that did not return `C2D_OK` (an empty
+// string before any did). UTF-8, owned by the library: valid until the next failing call on
+// this thread; copy it to keep it.
+const char *c2d_last_error(void);
+
+// The rotation by `radians` (counter-clockwise when y points up).
+struct c2d_Rot c2d_make_rot(float radians);
+
+// A point as a shape.
+struct c2d_Shape c2d_shape_point(struct c2d_Vec2 p);
+
+// A segment as a shape.
+struct c2d_Shape c2d_shape_segment(struct c2d_Vec2 a, struct c2d_Vec2 b);
+
+// An axis-aligned box as a shape.
+struct c2d_Shape c2d_shape_aabb(struct c2d_Vec2 min, struct c2d_Vec2 max);
+
+// A disc as a shape.
+struct c2d_Shape c2d_shape_circle(struct c2d_Vec2 center, float radius);
+
+// An oriented box turned by `radians` as a shape.
+struct c2d_Shape c2d_shape_obb(struct c2d_Vec2 center, struct c2d_Vec2 half_extents, float radians);
+
+// A capsule as a shape.
+struct c2d_Shape c2d_shape_capsule(struct c2d_Vec2 a, struct c2d_Vec2 b, float radius);
+
+// A convex polygon handle as a shape (borrowed by each call it is given to).
+struct c2d_Shape c2d_shape_convex_polygon(const struct c2d_ConvexPolygon *polygon);
+
+// A polygon handle as a shape (borrowed by each call it is given to).
+struct c2d_Shape c2d_shape_polygon(const struct c2d_Polygon *polygon);
+
+// Makes the convex polygon of `count` vertices, in either winding (repeated vertices are
+// dropped; three points in a line or a crossed outline are `C2D_ERROR_INVALID_SHAPE`). The
+// vertices are copied. On success `*out` is a handle the caller frees with
+// `c2d_convex_polygon_destroy`.
+//
+// # Safety
+// `points` must hold `count` vectors; `out` must be valid for a write.
+c2d_Status c2d_convex_polygon_create(const struct c2d_Vec2 *points,
+                                     int32_t count,
+                                     struct c2d_ConvexPolygon **out_polygon);
+
+// Frees a convex polygon (NULL is allowed and does nothing).
+//
+// # Safety
+// `polygon` must be NULL or a live handle from `c2d_convex_polygon_create`, not used after.
+void c2d_convex_polygon_destroy(struct c2d_ConvexPolygon *polygon);
+
+// Makes the polygon with the outline of `outline_count` vertices and `hole_count` holes, hole
+// `i` being `holes[i]` with `hole_counts[i]` vertices (both may be NULL when `hole_count` is
+// 0). Either winding; the outline must not cross itself, and each hole must lie inside it.
+// The vertices are copied. On success `*out` is a handle the caller frees with
+// `c2d_polygon_destroy`.
+//
+// # Safety
+// `outline` must hold `outline_count` vectors, `holes` and `hole_counts` `hole_count` entries,
+// and `holes[i]` `hole_counts[i]` vectors; `out` must be valid for a write.
+c2d_Status c2d_polygon_create(const struct c2d_Vec2 *outline,
+                              int32_t outline_count,
+                              const struct c2d_Vec2 *const *holes,
+                              const int32_t *hole_counts,
+                              int32_t hole_count,
+                              struct c2d_Polygon **out_polygon);
+
+// Frees a polygon (NULL is allowed and does nothing).
+//
+// # Safety
+// `polygon` must be NULL or a live handle from `c2d_polygon_create`, not used after.
+void c2d_polygon_destroy(struct c2d_Polygon *polygon);
+
+// The polygon's bounding box, area and number of outline vertices.
+//
+// # Safety
+// `polygon` must be a live handle; each out pointer NULL or valid for a write (NULL ones are
+// skipped).
+c2d_Status c2d_polygon_info(const struct c2d_Polygon *polygon,
+                            struct c2d_Aabb *out_bounds,
+                            float *out_area,
+                            int32_t *out_outline_count);
+
+// Whether `a` and `b` share a point (touching counts).
+//
+// # Safety
+// `a` and `b` must point at valid shapes (with live handles), `out` be valid for a write.
+c2d_Status c2d_intersects(const struct c2d_Shape *a, const struct c2d_Shape *b, bool *out);
+
+// Whether `outer` contains all of `inner` (its boundary included).
+//
+// # Safety
+// As `c2d_intersects`.
+c2d_Status c2d_contains(const struct c2d_Shape *outer, const struct c2d_Shape *inner, bool *out);
+
+// The contact of `a` and `b` (see `c2d_Contact`: `point_count` 0 when apart). Exact for
+// every pair, concave polygons included: the depth is the shortest move that separates them.
+//
+// # Safety
+// As `c2d_intersects`.
+c2d_Status c2d_contact(const struct c2d_Shape *a,
+                       const struct c2d_Shape *b,
+                       struct c2d_Contact *out);
+
+// The distance between `a` and `b` (0 when they intersect).
+//
+// # Safety
+// As `c2d_intersects`.
+c2d_Status c2d_distance(const struct c2d_Shape *a, const struct c2d_Shape *b, float *out);
+
+// The closest points of `a` and `b` (see `c2d_ClosestPoints`).
+//
+// # Safety
+// As `c2d_intersects`.
+c2d_Status c2d_closest_points(const struct c2d_Shape *a,
+                              const struct c2d_Shape *b,
+                              struct c2d_ClosestPoints *out);
+
+// The point of `shape` closest to `point` (`point` itself when inside).
+//
+// # Safety
+// `shape` must point at a valid shape (with a live handle), `out` be valid for a write.
+c2d_Status c2d_closest_point(const struct c2d_Shape *shape,
+                             struct c2d_Vec2 point,
+                             struct c2d_Vec2 *out);
+
+// The signed distance from `point` to the boundary of `shape`: negative inside.
+//
+// # Safety
+// As `c2d_closest_point`.
+c2d_Status c2d_signed_distance(const struct c2d_Shape *shape, struct c2d_Vec2 point, float *out);
+
+// The bounding box of `shape`.
+//
+// # Safety
+// As `c2d_closest_point`.
+c2d_Status c2d_shape_bounds(const struct c2d_Shape *shape, struct c2d_Aabb *out);
+
+// The first point where `ray` meets `shape` within `max_distance` (see `c2d_RayHit`).
+//
+// # Safety
+// `shape` and `ray` must point at valid values (a live handle in the shape), `out` be valid
+// for a write.
+c2d_Status c2d_cast_ray(const struct c2d_Shape *shape,
+                        const struct c2d_Ray *ray,
+                        float max_distance,
+                        struct c2d_RayHit *out);
+
+// The first time in `[0, max_time]` at which `a`, moving by `motion_a` per unit of time, and
+// `b`, moving by `motion_b`, touch (see `c2d_ShapeCastHit`). Shapes touching at the start
+// are a hit at time 0.
+//
+// # Safety
+// As `c2d_intersects`.
+c2d_Status c2d_cast_shape(const struct c2d_Shape *a,
+                          struct c2d_Vec2 motion_a,
+                          const struct c2d_Shape *b,
+                          struct c2d_Vec2 motion_b,
+                          float max_time,
+                          struct c2d_ShapeCastHit *out);
+
+#ifdef __cplusplus
+}  // extern "C"
+#endif  // __cplusplus
+
+#endif  /* COLLIDE2D_H */

@@ -1,0 +1,25 @@
+//! collide2d for C and C++: the `c2d_` API, built as `libcollide2d_c.a` and `libcollide2d_c.so`
+//! with the header `include/collide2d.h` (generated from this crate by cbindgen; the test
+//! `tests/header.rs` fails when it is stale, and `UPDATE_HEADER=1 cargo test -p collide2d-c
+//! --test header` rewrites it).
+//!
+//! The map, one layer on the library:
+//! - `status`: status codes, the calling thread's last error message, and the guard each
+//!   exported function runs in (errors become codes, panics never cross into C);
+//! - `values`: the plain value structs (vectors, rotations, the small shapes, the tagged
+//!   `c2d_Shape`) and their checked conversion to the library's shapes;
+//! - `polygons`: the convex-polygon and polygon handles;
+//! - `queries`: overlap, containment, contact, distance, rays and shape casts.
+//!
+//! The conventions (status codes, who owns what, NULL and bad sizes) are stated once, at the top
+//! of the header.
+#![allow(non_camel_case_types)]
+
+// In the header's order: what every call returns, the values, the handles, the queries.
+pub mod status;
+
+pub mod values;
+
+pub mod polygons;
+
+pub mod queries;
