@@ -34,6 +34,9 @@ typedef struct c2d_ConvexPolygon c2d_ConvexPolygon;
 // `c2d_polygon_create`, freed by `c2d_polygon_destroy`.
 typedef struct c2d_Polygon c2d_Polygon;
 
+// A world (an opaque handle): made by `c2d_world_create`, freed by `c2d_world_destroy`.
+typedef struct c2d_World c2d_World;
+
 // A rotation as the cosine and sine of its angle (a unit vector: the rotated x axis), as
 // Box2D's `b2Rot`. Make one with `c2d_make_rot`; one whose length is not 1 (within 1e-4) is
 // refused.
@@ -163,6 +166,123 @@ typedef struct c2d_ShapeCastHit {
   bool started_overlapping;
 } c2d_ShapeCastHit;
 
+// A placement: scaled by `scale` along the local axes, turned by `rotation`, then moved by
+// `translation`.
+typedef struct c2d_Transform {
+  struct c2d_Vec2 translation;
+  struct c2d_Rot rotation;
+  struct c2d_Vec2 scale;
+} c2d_Transform;
+
+// Which colliders meet: two meet when each one's `layer` shares a bit with the other's `mask`.
+typedef struct c2d_Filter {
+  uint32_t layer;
+  uint32_t mask;
+} c2d_Filter;
+
+// What `c2d_world_insert` makes: start from `c2d_default_collider_def()` and set what
+// differs. The shape is in the collider's own frame; a polygon handle it names is copied.
+typedef struct c2d_ColliderDef {
+  struct c2d_Shape shape;
+  struct c2d_Transform transform;
+  struct c2d_Filter filter;
+  // A sensor reports its pairs (with no contact) but never blocks a mover.
+  bool sensor;
+  // The game's own pointer, handed back by `c2d_world_user_data`; never read.
+  void *user_data;
+} c2d_ColliderDef;
+
+// A collider of a world: a slot index (small and dense, usable to index the game's own arrays)
+// and the slot's generation, so an id of a removed collider is refused even once its slot is
+// reused. `C2D_NULL_ID` (index `UINT32_MAX`) names none.
+typedef struct c2d_ColliderId {
+  uint32_t index;
+  uint32_t generation;
+} c2d_ColliderId;
+
+// A pair touching at a step, with their contact (`point_count` 0 for a pair with a sensor).
+typedef struct c2d_ContactEvent {
+  struct c2d_ColliderId a;
+  struct c2d_ColliderId b;
+  struct c2d_Contact contact;
+} c2d_ContactEvent;
+
+// Two colliders.
+typedef struct c2d_ColliderPair {
+  struct c2d_ColliderId a;
+  struct c2d_ColliderId b;
+} c2d_ColliderPair;
+
+// A step's events: the pairs that started touching, those still touching, and those that
+// stopped. The arrays belong to the world and stay valid until its next call that changes it.
+typedef struct c2d_Events {
+  const struct c2d_ContactEvent *started;
+  int32_t started_count;
+  const struct c2d_ContactEvent *ongoing;
+  int32_t ongoing_count;
+  const struct c2d_ColliderPair *stopped;
+  int32_t stopped_count;
+} c2d_Events;
+
+// Which colliders a ray or shape query sees: those whose filter meets `filter`, not among the
+// `ignore_count` ids of `ignore` (the mover itself, say), and sensors only when `sensors`.
+typedef struct c2d_QueryFilter {
+  struct c2d_Filter filter;
+  const struct c2d_ColliderId *ignore;
+  int32_t ignore_count;
+  bool sensors;
+} c2d_QueryFilter;
+
+// How `c2d_world_move_and_slide` moves: start from `c2d_default_move_options()`.
+typedef struct c2d_MoveOptions {
+  // The gap kept to what it meets (default 0.01).
+  float skin;
+  // The steepest slope that counts as floor, in radians (default pi/4).
+  float max_slope;
+  // Which way is up (default (0, 1); (0, -1) on a y-down screen); normalised.
+  struct c2d_Vec2 up;
+  // At most this many moves and slides (default 4).
+  int32_t max_slides;
+  // The highest ledge it steps onto when walking into one on the floor (default 0: never).
+  float step_height;
+  // How far down it follows the floor when it would leave it (default 0: never).
+  float snap_distance;
+  // On a floor, gravity does not slide it down the slope (default true).
+  bool stop_on_slope;
+} c2d_MoveOptions;
+
+// The first collider a ray meets: `hit` false when none within the distance asked.
+typedef struct c2d_WorldRayHit {
+  bool hit;
+  struct c2d_ColliderId collider;
+  float distance;
+  struct c2d_Vec2 point;
+  struct c2d_Vec2 normal;
+} c2d_WorldRayHit;
+
+// The first collider a moving shape meets (`cast.hit` false when none), with the cast's hit;
+// its normal points out of the collider, towards the moving shape.
+typedef struct c2d_WorldShapeHit {
+  struct c2d_ColliderId collider;
+  struct c2d_ShapeCastHit cast;
+} c2d_WorldShapeHit;
+
+// What `c2d_world_move_and_slide` did: the displacement made and the part of the motion it
+// could not make; floor, wall and ceiling met, with their normals (zero when not met) and the
+// floor's collider (`C2D_NULL_ID` when none); how many colliders it touched.
+typedef struct c2d_MoveResult {
+  struct c2d_Vec2 moved;
+  struct c2d_Vec2 remaining;
+  bool on_floor;
+  struct c2d_Vec2 floor_normal;
+  struct c2d_ColliderId floor;
+  bool on_wall;
+  struct c2d_Vec2 wall_normal;
+  bool on_ceiling;
+  struct c2d_Vec2 ceiling_normal;
+  int32_t touched_count;
+} c2d_MoveResult;
+
 // The call did what it was asked; its out pointers are written.
 #define C2D_OK 0
 
@@ -205,6 +325,9 @@ typedef struct c2d_ShapeCastHit {
 
 // A polygon handle, concave and with holes allowed (`data.polygon`), borrowed for the call.
 #define C2D_SHAPE_POLYGON 7
+
+// No collider: a parent of none, a floor of none.
+#define C2D_NULL_ID (c2d_ColliderId){ .index = UINT32_MAX, .generation = 0 }
 
 #ifdef __cplusplus
 extern "C" {
@@ -368,6 +491,177 @@ c2d_Status c2d_cast_shape(const struct c2d_Shape *a,
                           struct c2d_Vec2 motion_b,
                           float max_time,
                           struct c2d_ShapeCastHit *out);
+
+// The placement at `translation` turned by `radians`, unscaled.
+struct c2d_Transform c2d_make_transform(struct c2d_Vec2 translation, float radians);
+
+// A collider of a point at the origin, unmoved, in every layer and meeting every layer, not a
+// sensor, with no user data.
+struct c2d_ColliderDef c2d_default_collider_def(void);
+
+// Makes an empty world. On success `*out_world` is a handle the caller frees with
+// `c2d_world_destroy`.
+//
+// # Safety
+// `out_world` must be valid for a write.
+c2d_Status c2d_world_create(struct c2d_World **out_world);
+
+// Frees a world and every collider in it (NULL is allowed and does nothing).
+//
+// # Safety
+// `world` must be NULL or a live handle from `c2d_world_create`, not used after.
+void c2d_world_destroy(struct c2d_World *world);
+
+// Adds a collider made from `def`; its id through `out_id`.
+//
+// # Safety
+// `world` must be a live world, `def` point at a valid definition, `out_id` be valid for a write.
+c2d_Status c2d_world_insert(struct c2d_World *world,
+                            const struct c2d_ColliderDef *def,
+                            struct c2d_ColliderId *out_id);
+
+// Removes a collider (its children lose their parent and keep their world placement).
+//
+// # Safety
+// `world` must be a live world.
+c2d_Status c2d_world_remove(struct c2d_World *world, struct c2d_ColliderId collider);
+
+// Places a collider relative to its parent (to the world when it has none).
+//
+// # Safety
+// `world` must be a live world.
+c2d_Status c2d_world_set_transform(struct c2d_World *world,
+                                   struct c2d_ColliderId collider,
+                                   struct c2d_Transform transform);
+
+// Places `count` colliders at once, `colliders[i]` by `transforms[i]`: every id and transform
+// is checked before any is applied, so a refused call changes nothing.
+//
+// # Safety
+// `world` must be a live world; `colliders` and `transforms` must hold `count` entries.
+c2d_Status c2d_world_set_transforms(struct c2d_World *world,
+                                    const struct c2d_ColliderId *colliders,
+                                    const struct c2d_Transform *transforms,
+                                    int32_t count);
+
+// Makes `parent` the parent of `child` (`C2D_NULL_ID`: none): the child's transform becomes
+// relative to the parent's. A cycle is refused.
+//
+// # Safety
+// `world` must be a live world.
+c2d_Status c2d_world_set_parent(struct c2d_World *world,
+                                struct c2d_ColliderId child,
+                                struct c2d_ColliderId parent);
+
+// Changes which layers a collider is in and meets.
+//
+// # Safety
+// `world` must be a live world.
+c2d_Status c2d_world_set_filter(struct c2d_World *world,
+                                struct c2d_ColliderId collider,
+                                struct c2d_Filter filter);
+
+// A collider's user data, bounding box in the world, and whether it touches anything since the
+// last step (each out pointer may be NULL to skip it).
+//
+// # Safety
+// `world` must be a live world; each out pointer NULL or valid for a write.
+c2d_Status c2d_world_collider_info(struct c2d_World *world,
+                                   struct c2d_ColliderId collider,
+                                   void **out_user_data,
+                                   struct c2d_Aabb *out_bounds,
+                                   bool *out_touching);
+
+// Bounds the pairs of overlapping bounding boxes a step may meet (default 4,194,304): past
+// it, `c2d_world_step` returns `C2D_ERROR_TOO_LARGE` at once, as if not called, instead of
+// running out of memory.
+//
+// # Safety
+// `world` must be a live world.
+c2d_Status c2d_world_set_max_pairs(struct c2d_World *world, int64_t max_pairs);
+
+// Finds which pairs touch now, against the last step: through `out_events` (may be NULL) the
+// pairs that started touching, those still touching and those that stopped, in an order that
+// depends only on the calls made. The arrays belong to the world until its next change.
+//
+// # Safety
+// `world` must be a live world, `out_events` NULL or valid for a write.
+c2d_Status c2d_world_step(struct c2d_World *world, struct c2d_Events *out_events);
+
+// Every collider seen by every query: all layers, nothing ignored, sensors left out.
+struct c2d_QueryFilter c2d_default_query_filter(void);
+
+// The library's defaults: skin 0.01, floors up to 45 degrees, y up, 4 slides, no steps or
+// snapping, standing still on slopes.
+struct c2d_MoveOptions c2d_default_move_options(void);
+
+// The first collider `ray` meets within `max_distance`, among those `filter` lets through
+// (NULL: the default filter).
+//
+// # Safety
+// `world` must be a live world; `ray` valid; `filter` NULL or valid; `out` valid for a write.
+c2d_Status c2d_world_cast_ray(struct c2d_World *world,
+                              const struct c2d_Ray *ray,
+                              float max_distance,
+                              const struct c2d_QueryFilter *filter,
+                              struct c2d_WorldRayHit *out_hit);
+
+// The first collider `shape` (in world coordinates), moving by `motion` per unit of time,
+// meets for times in `[0, max_time]`, among those `filter` lets through (NULL: the default).
+// A collider it already touches is met at time 0.
+//
+// # Safety
+// `world` must be a live world; `shape` valid; `filter` NULL or valid; `out` valid for a write.
+c2d_Status c2d_world_cast_shape(struct c2d_World *world,
+                                const struct c2d_Shape *shape,
+                                struct c2d_Vec2 motion,
+                                float max_time,
+                                const struct c2d_QueryFilter *filter,
+                                struct c2d_WorldShapeHit *out_hit);
+
+// The colliders whose world shape meets `shape` (in world coordinates): up to `capacity`
+// through `out_ids`, and how many there are through `out_count`.
+//
+// # Safety
+// `world` must be a live world; `shape` valid; `out_ids` hold `capacity` ids; `out_count`
+// valid for a write.
+c2d_Status c2d_world_overlapping(struct c2d_World *world,
+                                 const struct c2d_Shape *shape,
+                                 struct c2d_ColliderId *out_ids,
+                                 int32_t capacity,
+                                 int32_t *out_count);
+
+// The colliders whose world shape contains `point`, as `c2d_world_overlapping`.
+//
+// # Safety
+// As `c2d_world_overlapping`.
+c2d_Status c2d_world_at_point(struct c2d_World *world,
+                              struct c2d_Vec2 point,
+                              struct c2d_ColliderId *out_ids,
+                              int32_t capacity,
+                              int32_t *out_count);
+
+// The colliders whose bounding box meets `box`, as `c2d_world_overlapping`.
+//
+// # Safety
+// As `c2d_world_overlapping`.
+c2d_Status c2d_world_in_aabb(struct c2d_World *world,
+                             struct c2d_Aabb aabb,
+                             struct c2d_ColliderId *out_ids,
+                             int32_t capacity,
+                             int32_t *out_count);
+
+// Moves `collider` by `motion`, sliding along what it meets instead of passing into it, as a
+// kinematic character does (`options` NULL: the defaults); what it did through `out_result`.
+// Sensors never block it.
+//
+// # Safety
+// `world` must be a live world; `options` NULL or valid; `out_result` valid for a write.
+c2d_Status c2d_world_move_and_slide(struct c2d_World *world,
+                                    struct c2d_ColliderId collider,
+                                    struct c2d_Vec2 motion,
+                                    const struct c2d_MoveOptions *options,
+                                    struct c2d_MoveResult *out_result);
 
 #ifdef __cplusplus
 }  // extern "C"

@@ -9,7 +9,9 @@
 //! - `values`: the plain value structs (vectors, rotations, the small shapes, the tagged
 //!   `c2d_Shape`) and their checked conversion to the library's shapes;
 //! - `polygons`: the convex-polygon and polygon handles;
-//! - `queries`: overlap, containment, contact, distance, rays and shape casts.
+//! - `queries`: overlap, containment, contact, distance, rays and shape casts;
+//! - `world`: the world handle: colliders, transforms and parents, layers, the step's events;
+//! - `scene`: the world's scene queries and `move_and_slide`.
 //!
 //! The conventions (status codes, who owns what, NULL and bad sizes) are stated once, at the top
 //! of the header.
@@ -23,3 +25,7 @@ pub mod values;
 pub mod polygons;
 
 pub mod queries;
+
+pub mod world;
+
+pub mod scene;

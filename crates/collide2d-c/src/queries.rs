@@ -120,17 +120,17 @@ pub unsafe extern "C" fn c2d_contains(outer: *const c2d_Shape, inner: *const c2d
 /// As `c2d_intersects`.
 #[no_mangle]
 pub unsafe extern "C" fn c2d_contact(a: *const c2d_Shape, b: *const c2d_Shape, out: *mut c2d_Contact) -> c2d_Status {
-    pair(a, b, out, |a, b| match collide2d::contact(&a, &b) {
-        None => c2d_Contact::default(),
-        Some(c) => {
-            let mut points = [c2d_ContactPoint::default(); 2];
-            for (slot, p) in points.iter_mut().zip(c.points()) {
-                *slot = c2d_ContactPoint { point_a: p.point_a.into(), point_b: p.point_b.into(), depth: p.depth };
-            }
-            let point_count = c.points().len().min(2) as i32;
-            c2d_Contact { normal: c.normal.into(), depth: c.depth, point_count, points }
-        }
-    })
+    pair(a, b, out, |a, b| collide2d::contact(&a, &b).as_ref().map(contact_to_c).unwrap_or_default())
+}
+
+/// A contact in C's form.
+pub(crate) fn contact_to_c(c: &collide2d::Contact) -> c2d_Contact {
+    let mut points = [c2d_ContactPoint::default(); 2];
+    for (slot, p) in points.iter_mut().zip(c.points()) {
+        *slot = c2d_ContactPoint { point_a: p.point_a.into(), point_b: p.point_b.into(), depth: p.depth };
+    }
+    let point_count = c.points().len().min(2) as i32;
+    c2d_Contact { normal: c.normal.into(), depth: c.depth, point_count, points }
 }
 
 /// The distance between `a` and `b` (0 when they intersect).
@@ -224,6 +224,11 @@ fn out_checked<T>(ptr: *mut T) -> Result<*mut T, Error> {
     out(ptr, "out")
 }
 
+/// A ray checked (finite, a direction not zero) in the library's form.
+pub(crate) fn checked_ray(r: &c2d_Ray) -> Result<Ray, Error> {
+    Ray::new(r.origin.into(), r.direction.into()).map_err(|e| Error::invalid_argument(e.to_string()))
+}
+
 /// The first point where `ray` meets `shape` within `max_distance` (see `c2d_RayHit`).
 ///
 /// # Safety
@@ -240,8 +245,7 @@ pub unsafe extern "C" fn c2d_cast_ray(
         let out_ptr = out_checked(out)?;
         // SAFETY: the exported function's contract.
         let (shape, ray) = unsafe { (checked(shape, "shape")?, arg(ray, "ray")?) };
-        let ray =
-            Ray::new(ray.origin.into(), ray.direction.into()).map_err(|e| Error::invalid_argument(e.to_string()))?;
+        let ray = checked_ray(ray)?;
         let hit = match collide2d::cast_ray(&shape.get(), &ray, max_distance) {
             None => c2d_RayHit::default(),
             Some(h) => c2d_RayHit { hit: true, distance: h.distance, point: h.point.into(), normal: h.normal.into() },
@@ -271,7 +275,12 @@ pub unsafe extern "C" fn c2d_cast_shape(
     if !(ma.is_finite() && mb.is_finite()) || max_time.is_nan() {
         return guard(|| Err(Error::invalid_argument("the motions and max_time must be numbers (motions finite)")));
     }
-    pair(a, b, out, |a, b| match collide2d::cast_shape(&a, ma, &b, mb, max_time) {
+    pair(a, b, out, |a, b| cast_to_c(collide2d::cast_shape(&a, ma, &b, mb, max_time)))
+}
+
+/// A shape cast's answer in C's form.
+pub(crate) fn cast_to_c(hit: Option<collide2d::ShapeCastHit>) -> c2d_ShapeCastHit {
+    match hit {
         None => c2d_ShapeCastHit::default(),
         Some(h) => c2d_ShapeCastHit {
             hit: true,
@@ -282,5 +291,5 @@ pub unsafe extern "C" fn c2d_cast_shape(
             normal: h.normal.into(),
             started_overlapping: h.started_overlapping,
         },
-    })
+    }
 }

@@ -1,7 +1,7 @@
 //! The plain value structs C sees (vectors, rotations, the small shapes, the tagged shape) and
 //! their checked conversion to the library's types, on every call.
 
-use collide2d::{Aabb, Capsule, Circle, Obb, Segment, Shape, ShapeLike, ShapeRef, Vec2};
+use collide2d::{Aabb, Capsule, Circle, ConvexPolygon, Obb, Polygon, Segment, Shape, ShapeLike, ShapeRef, Vec2};
 
 use crate::polygons::{c2d_ConvexPolygon, c2d_Polygon};
 use crate::status::Error;
@@ -126,7 +126,8 @@ pub struct c2d_Shape {
 /// A shape checked and in the library's form: the small ones by value, the handles borrowed.
 pub(crate) enum Checked<'a> {
     Owned(Shape),
-    Borrowed(ShapeRef<'a>),
+    Convex(&'a ConvexPolygon),
+    Polygon(&'a Polygon),
 }
 
 impl Checked<'_> {
@@ -135,22 +136,38 @@ impl Checked<'_> {
     pub(crate) fn get(&self) -> ShapeRef<'_> {
         match self {
             Checked::Owned(s) => s.shape_ref(),
-            Checked::Borrowed(s) => *s,
+            Checked::Convex(p) => ShapeRef::ConvexPolygon(p),
+            Checked::Polygon(p) => ShapeRef::Polygon(p),
+        }
+    }
+
+    /// The shape owned (a handle's polygon copied), for the world to keep.
+    pub(crate) fn into_shape(self) -> Shape {
+        match self {
+            Checked::Owned(s) => s,
+            Checked::Convex(p) => p.clone().into(),
+            Checked::Polygon(p) => p.clone().into(),
         }
     }
 }
 
-/// The angle of a unit rotation, refused unless `c² + s²` is 1 within 1e-4.
-fn angle(r: c2d_Rot) -> Result<f32, Error> {
-    let length2 = r.c * r.c + r.s * r.s;
+/// The cosine and sine of a unit rotation, refused unless `c² + s²` is 1 within 1e-4.
+pub(crate) fn unit(r: c2d_Rot) -> Result<(f32, f32), Error> {
+    let off = (r.c * r.c + r.s * r.s - 1.0).abs();
     // NaN fails too.
-    if (length2 - 1.0).abs().is_nan() || (length2 - 1.0).abs() > 1e-4 {
+    if off.is_nan() || off > 1e-4 {
         return Err(Error::invalid_shape(format!(
             "rotation ({}, {}) is not a unit vector: make it with c2d_make_rot",
             r.c, r.s
         )));
     }
-    Ok(r.s.atan2(r.c))
+    Ok((r.c, r.s))
+}
+
+/// The angle of a unit rotation.
+fn angle(r: c2d_Rot) -> Result<f32, Error> {
+    let (c, s) = unit(r)?;
+    Ok(s.atan2(c))
 }
 
 /// The shape `s` points at, checked.
@@ -185,11 +202,11 @@ pub(crate) unsafe fn checked<'a>(s: *const c2d_Shape, what: &str) -> Result<Chec
             }
             C2D_SHAPE_CONVEX_POLYGON => {
                 let p = crate::status::arg(s.data.convex_polygon, "the shape's convex_polygon")?;
-                return Ok(Checked::Borrowed(ShapeRef::ConvexPolygon(&p.inner)));
+                return Ok(Checked::Convex(&p.inner));
             }
             C2D_SHAPE_POLYGON => {
                 let p = crate::status::arg(s.data.polygon, "the shape's polygon")?;
-                return Ok(Checked::Borrowed(ShapeRef::Polygon(&p.inner)));
+                return Ok(Checked::Polygon(&p.inner));
             }
             kind => return Err(Error::invalid_shape(format!("{what}: unknown shape kind {kind}"))),
         };
