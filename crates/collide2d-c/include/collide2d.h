@@ -34,6 +34,10 @@ typedef struct c2d_ConvexPolygon c2d_ConvexPolygon;
 // `c2d_polygon_create`, freed by `c2d_polygon_destroy`.
 typedef struct c2d_Polygon c2d_Polygon;
 
+// The polygons traced from a picture (an opaque handle): made by `c2d_trace_rgba`, freed by
+// `c2d_traced_destroy`, which frees its polygons too.
+typedef struct c2d_Traced c2d_Traced;
+
 // A world (an opaque handle): made by `c2d_world_create`, freed by `c2d_world_destroy`.
 typedef struct c2d_World c2d_World;
 
@@ -283,6 +287,28 @@ typedef struct c2d_MoveResult {
   int32_t touched_count;
 } c2d_MoveResult;
 
+// A rectangle in its own frame (`local_bounds`) placed in the world by `transform`, as a
+// sprite is.
+typedef struct c2d_RectObject {
+  struct c2d_Aabb local_bounds;
+  struct c2d_Transform transform;
+} c2d_RectObject;
+
+// How far `c2d_collide_tiered` may climb: one of the `C2D_LEVEL_` constants.
+typedef uint32_t c2d_Level;
+
+// The answer of `c2d_collide_tiered` and the level whose test settled it.
+typedef struct c2d_Verdict {
+  bool colliding;
+  c2d_Level decided_by;
+} c2d_Verdict;
+
+// A detection rule: one of the `C2D_DETECT_` constants.
+typedef uint32_t c2d_Detector;
+
+// How closely a traced outline follows the pixels: one of the `C2D_DETAIL_` constants.
+typedef uint32_t c2d_Detail;
+
 // The call did what it was asked; its out pointers are written.
 #define C2D_OK 0
 
@@ -328,6 +354,39 @@ typedef struct c2d_MoveResult {
 
 // No collider: a parent of none, a floor of none.
 #define C2D_NULL_ID (c2d_ColliderId){ .index = UINT32_MAX, .generation = 0 }
+
+// Level 0: the world bounding boxes only.
+#define C2D_LEVEL_AABB 0
+
+// Level 1: then "a corner of one inside the other" (misses a plus sign: no corner inside).
+#define C2D_LEVEL_CORNERS 1
+
+// Level 2: then the exact separating-axis test.
+#define C2D_LEVEL_SAT 2
+
+// As far as needed (the same as `C2D_LEVEL_SAT`).
+#define C2D_LEVEL_MAXIMUM 3
+
+// Collide when the bounding boxes overlap: fastest, loose for rotated or round shapes.
+#define C2D_DETECT_BOUNDING_BOXES 0
+
+// Collide when the bounding circles overlap: loose for long shapes.
+#define C2D_DETECT_BOUNDING_CIRCLES 1
+
+// Collide when the shapes really share a point (the default).
+#define C2D_DETECT_EXACT 2
+
+// Every step of the pixel outline.
+#define C2D_DETAIL_EXACT 0
+
+// The outline's area within 1 % of the pixels'.
+#define C2D_DETAIL_OPTIMAL 1
+
+// Within 7.5 %.
+#define C2D_DETAIL_MORE 2
+
+// Within 15 %: the fewest vertices.
+#define C2D_DETAIL_LESS 3
 
 #ifdef __cplusplus
 extern "C" {
@@ -662,6 +721,112 @@ c2d_Status c2d_world_move_and_slide(struct c2d_World *world,
                                     struct c2d_Vec2 motion,
                                     const struct c2d_MoveOptions *options,
                                     struct c2d_MoveResult *out_result);
+
+// Whether two placed rectangles collide, judged up to `level`, and which level decided.
+//
+// # Safety
+// `a` and `b` must point at valid rectangles; `out` be valid for a write.
+c2d_Status c2d_collide_tiered(const struct c2d_RectObject *a,
+                              const struct c2d_RectObject *b,
+                              c2d_Level level,
+                              struct c2d_Verdict *out_verdict);
+
+// Whether `a` and `b` collide by the rule `detector`. (A polygon handle is copied for the
+// bounding rules; `c2d_intersects` is the exact rule without the copy.)
+//
+// # Safety
+// As `c2d_intersects`.
+c2d_Status c2d_detect(c2d_Detector detector,
+                      const struct c2d_Shape *a,
+                      const struct c2d_Shape *b,
+                      bool *out_colliding);
+
+// The rule the world's step judges pairs by (`C2D_DETECT_EXACT` by default; the bounding
+// rules give no contact points). Every pair is judged again at the next step.
+//
+// # Safety
+// `world` must be a live world.
+c2d_Status c2d_world_set_detector(struct c2d_World *world, c2d_Detector detector);
+
+// Traces the pixels whose alpha is above `alpha_above` of a `width × height` RGBA picture
+// (rows `stride` bytes apart, 4 bytes a pixel, alpha last, as SDL's `ABGR8888` on little-endian
+// machines and SFML's `sf::Image` keep them) into polygons at `detail`, one per island of
+// solid pixels, each with its holes, in pixel coordinates (y down, as the picture's rows).
+// A picture whose exact outlines have more than `max_vertices` vertices is refused with
+// `C2D_ERROR_TOO_LARGE`, before the work grows past that. On success `*out_traced` is a
+// handle the caller frees with `c2d_traced_destroy`.
+//
+// # Safety
+// `pixels` must hold `stride × (height − 1) + 4 × width` bytes; `out_traced` be valid for a
+// write.
+c2d_Status c2d_trace_rgba(const uint8_t *pixels,
+                          int32_t width,
+                          int32_t height,
+                          int32_t stride,
+                          uint8_t alpha_above,
+                          c2d_Detail detail,
+                          int32_t max_vertices,
+                          struct c2d_Traced **out_traced);
+
+// Frees traced polygons (NULL is allowed and does nothing); the polygons borrowed from it go
+// with it.
+//
+// # Safety
+// `traced` must be NULL or a live handle from `c2d_trace_rgba`, not used after.
+void c2d_traced_destroy(struct c2d_Traced *traced);
+
+// How many polygons were traced.
+//
+// # Safety
+// `traced` must be a live handle; `out_count` valid for a write.
+c2d_Status c2d_traced_count(const struct c2d_Traced *traced, int32_t *out_count);
+
+// Polygon `index` of those traced, borrowed: valid until `c2d_traced_destroy`, never passed
+// to `c2d_polygon_destroy`.
+//
+// # Safety
+// `traced` must be a live handle; `out_polygon` valid for a write.
+c2d_Status c2d_traced_polygon(const struct c2d_Traced *traced,
+                              int32_t index,
+                              const struct c2d_Polygon **out_polygon);
+
+// The polygon's outline (`hole` = -1) or hole `hole`, counter-clockwise with y up: the
+// vertices borrowed from the polygon (valid while it lives) and their number. Holes are
+// counted by `c2d_polygon_counts`.
+//
+// # Safety
+// `polygon` must be a live handle; both out pointers valid for a write.
+c2d_Status c2d_polygon_ring(const struct c2d_Polygon *polygon,
+                            int32_t hole,
+                            const struct c2d_Vec2 **out_points,
+                            int32_t *out_count);
+
+// How many holes the polygon has, and how many convex pieces it is cut into (for filling it
+// with convex shapes: `c2d_polygon_piece`).
+//
+// # Safety
+// `polygon` must be a live handle; each out pointer NULL or valid for a write.
+c2d_Status c2d_polygon_counts(const struct c2d_Polygon *polygon,
+                              int32_t *out_holes,
+                              int32_t *out_pieces);
+
+// Convex piece `index` of the polygon's cover, its vertices borrowed (valid while the polygon
+// lives).
+//
+// # Safety
+// `polygon` must be a live handle; both out pointers valid for a write.
+c2d_Status c2d_polygon_piece(const struct c2d_Polygon *polygon,
+                             int32_t index,
+                             const struct c2d_Vec2 **out_points,
+                             int32_t *out_count);
+
+// The convex polygon's vertices, counter-clockwise with y up, borrowed (valid while it lives).
+//
+// # Safety
+// `polygon` must be a live handle; both out pointers valid for a write.
+c2d_Status c2d_convex_polygon_points(const struct c2d_ConvexPolygon *polygon,
+                                     const struct c2d_Vec2 **out_points,
+                                     int32_t *out_count);
 
 #ifdef __cplusplus
 }  // extern "C"

@@ -11,7 +11,9 @@
 //! - `polygons`: the convex-polygon and polygon handles;
 //! - `queries`: overlap, containment, contact, distance, rays and shape casts;
 //! - `world`: the world handle: colliders, transforms and parents, layers, the step's events;
-//! - `scene`: the world's scene queries and `move_and_slide`.
+//! - `scene`: the world's scene queries and `move_and_slide`;
+//! - `tiered`: the levelled rectangle test and the swappable detectors;
+//! - `trace`: sprites traced into polygons, and polygons' vertices read back for drawing.
 //!
 //! The conventions (status codes, who owns what, NULL and bad sizes) are stated once, at the top
 //! of the header.
@@ -29,3 +31,7 @@ pub mod queries;
 pub mod world;
 
 pub mod scene;
+
+pub mod tiered;
+
+pub mod trace;
