@@ -24,3 +24,29 @@ for test in tests/c/*.c; do
   gcc -std=c99 -Wall -Wextra -Wpedantic -Werror "${sanitize[@]}" -Iinclude "$test" "$lib" -lpthread -ldl -lm -o "$work/$name"
   ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 "$work/$name"
 done
+
+# The founding demos, built by CMake against the same library (find_package: Debian's
+# libsdl2-dev and libsfml-dev), each played for a fixed number of frames under Xvfb; each
+# screenshot must show every collider red where it collides and green where it is apart, at the
+# points the demo reports (examples/check_screenshot.py).
+missing=()
+command -v cmake >/dev/null || missing+=(cmake)
+dpkg -s libsdl2-dev >/dev/null 2>&1 || missing+=(libsdl2-dev)
+dpkg -s libsfml-dev >/dev/null 2>&1 || missing+=(libsfml-dev)
+command -v xvfb-run >/dev/null || missing+=(xvfb)
+if ((${#missing[@]})); then
+  echo "installing ${missing[*]}"
+  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+cmake -S . -B "$work/build" -DCOLLIDE2D_LIB_DIR="$target/debug" >/dev/null
+cmake --build "$work/build" -- --quiet >/dev/null
+play() {
+  local demo=$1
+  shift
+  xvfb-run -a -s "-screen 0 1024x768x24" "$work/build/$demo" --screenshot "$work/$demo.bmp" --report "$@" \
+    >"$work/$demo.txt" 2>"$work/$demo.err" || { cat "$work/$demo.err"; exit 1; }
+  python3 examples/check_screenshot.py "$work/$demo.bmp" "$work/$demo.txt"
+}
+# 120 frames of the exact method; 471 frames: the ship in the U's notch, touching its arm.
+play sdl_boxes --frames 120 --method 6
+play sfml_sprites --frames 471 --level 1

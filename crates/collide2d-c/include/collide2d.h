@@ -26,6 +26,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+// The index of the id that names no collider (a parent of none, a floor of none).
+#define C2D_NULL_INDEX UINT32_MAX
+
 // A convex polygon (an opaque handle): made by `c2d_convex_polygon_create`, freed by
 // `c2d_convex_polygon_destroy`.
 typedef struct c2d_ConvexPolygon c2d_ConvexPolygon;
@@ -170,6 +173,14 @@ typedef struct c2d_ShapeCastHit {
   bool started_overlapping;
 } c2d_ShapeCastHit;
 
+// A collider of a world: a slot index (small and dense, usable to index the game's own arrays)
+// and the slot's generation, so an id of a removed collider is refused even once its slot is
+// reused. An id whose index is `C2D_NULL_INDEX` (`c2d_null_id()`) names none.
+typedef struct c2d_ColliderId {
+  uint32_t index;
+  uint32_t generation;
+} c2d_ColliderId;
+
 // A placement: scaled by `scale` along the local axes, turned by `rotation`, then moved by
 // `translation`.
 typedef struct c2d_Transform {
@@ -195,14 +206,6 @@ typedef struct c2d_ColliderDef {
   // The game's own pointer, handed back by `c2d_world_user_data`; never read.
   void *user_data;
 } c2d_ColliderDef;
-
-// A collider of a world: a slot index (small and dense, usable to index the game's own arrays)
-// and the slot's generation, so an id of a removed collider is refused even once its slot is
-// reused. `C2D_NULL_ID` (index `UINT32_MAX`) names none.
-typedef struct c2d_ColliderId {
-  uint32_t index;
-  uint32_t generation;
-} c2d_ColliderId;
 
 // A pair touching at a step, with their contact (`point_count` 0 for a pair with a sensor).
 typedef struct c2d_ContactEvent {
@@ -273,7 +276,7 @@ typedef struct c2d_WorldShapeHit {
 
 // What `c2d_world_move_and_slide` did: the displacement made and the part of the motion it
 // could not make; floor, wall and ceiling met, with their normals (zero when not met) and the
-// floor's collider (`C2D_NULL_ID` when none); how many colliders it touched.
+// floor's collider (`c2d_null_id()` when none); how many colliders it touched.
 typedef struct c2d_MoveResult {
   struct c2d_Vec2 moved;
   struct c2d_Vec2 remaining;
@@ -351,9 +354,6 @@ typedef uint32_t c2d_Detail;
 
 // A polygon handle, concave and with holes allowed (`data.polygon`), borrowed for the call.
 #define C2D_SHAPE_POLYGON 7
-
-// No collider: a parent of none, a floor of none.
-#define C2D_NULL_ID (c2d_ColliderId){ .index = UINT32_MAX, .generation = 0 }
 
 // Level 0: the world bounding boxes only.
 #define C2D_LEVEL_AABB 0
@@ -457,6 +457,17 @@ c2d_Status c2d_polygon_create(const struct c2d_Vec2 *outline,
                               int32_t hole_count,
                               struct c2d_Polygon **out_polygon);
 
+// Makes the polygon of a shape: a box's or convex polygon's own corners, a circle's or
+// capsule's round ends as `segments` edges a full turn (3 to 4096), a polygon handle copied.
+// On success `*out` is a handle the caller frees with `c2d_polygon_destroy`.
+//
+// # Safety
+// `shape` must point at a valid shape (with a live handle); `out_polygon` be valid for a
+// write.
+c2d_Status c2d_polygon_from_shape(const struct c2d_Shape *shape,
+                                  int32_t segments,
+                                  struct c2d_Polygon **out_polygon);
+
 // Frees a polygon (NULL is allowed and does nothing).
 //
 // # Safety
@@ -551,6 +562,9 @@ c2d_Status c2d_cast_shape(const struct c2d_Shape *a,
                           float max_time,
                           struct c2d_ShapeCastHit *out);
 
+// The id that names no collider: index `C2D_NULL_INDEX`, generation 0.
+struct c2d_ColliderId c2d_null_id(void);
+
 // The placement at `translation` turned by `radians`, unscaled.
 struct c2d_Transform c2d_make_transform(struct c2d_Vec2 translation, float radians);
 
@@ -603,7 +617,7 @@ c2d_Status c2d_world_set_transforms(struct c2d_World *world,
                                     const struct c2d_Transform *transforms,
                                     int32_t count);
 
-// Makes `parent` the parent of `child` (`C2D_NULL_ID`: none): the child's transform becomes
+// Makes `parent` the parent of `child` (`c2d_null_id()`: none): the child's transform becomes
 // relative to the parent's. A cycle is refused.
 //
 // # Safety

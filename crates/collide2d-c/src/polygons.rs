@@ -1,10 +1,11 @@
 //! The polygon handles: a convex polygon, and a polygon that may be concave and have holes,
 //! each made from vertex arrays, read back, and destroyed.
 
+use collide2d::polygon::CurveDetail;
 use collide2d::{ConvexPolygon, Polygon, Vec2};
 
 use crate::status::{arg, c2d_Status, guard, out, write, Error};
-use crate::values::{c2d_Aabb, c2d_Vec2};
+use crate::values::{c2d_Aabb, c2d_Shape, c2d_Vec2, checked};
 
 /// A convex polygon (an opaque handle): made by `c2d_convex_polygon_create`, freed by
 /// `c2d_convex_polygon_destroy`.
@@ -110,6 +111,32 @@ pub unsafe extern "C" fn c2d_polygon_create(
             }
         }
         let inner = Polygon::with_holes(&outline, &rings)?;
+        // SAFETY: checked not NULL; the caller's contract.
+        unsafe { write(out_polygon, Box::into_raw(Box::new(c2d_Polygon { inner }))) };
+        Ok(())
+    })
+}
+
+/// Makes the polygon of a shape: a box's or convex polygon's own corners, a circle's or
+/// capsule's round ends as `segments` edges a full turn (3 to 4096), a polygon handle copied.
+/// On success `*out` is a handle the caller frees with `c2d_polygon_destroy`.
+///
+/// # Safety
+/// `shape` must point at a valid shape (with a live handle); `out_polygon` be valid for a
+/// write.
+#[no_mangle]
+pub unsafe extern "C" fn c2d_polygon_from_shape(
+    shape: *const c2d_Shape,
+    segments: i32,
+    out_polygon: *mut *mut c2d_Polygon,
+) -> c2d_Status {
+    guard(|| {
+        let out_polygon = out(out_polygon, "out_polygon")?;
+        let n = usize::try_from(segments)
+            .map_err(|_| Error::invalid_argument(format!("segments {segments} is negative")))?;
+        // SAFETY: the caller's contract.
+        let shape = unsafe { checked(shape, "shape")? }.into_shape();
+        let inner = Polygon::from_shape(&shape, CurveDetail::Segments(n))?;
         // SAFETY: checked not NULL; the caller's contract.
         unsafe { write(out_polygon, Box::into_raw(Box::new(c2d_Polygon { inner }))) };
         Ok(())

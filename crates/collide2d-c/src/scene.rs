@@ -6,7 +6,7 @@ use collide2d::{Aabb, CollisionFilter, MoveOptions, QueryFilter, Vec2};
 use crate::queries::{c2d_Ray, c2d_ShapeCastHit, cast_to_c, checked_ray};
 use crate::status::{arg, c2d_Status, out, write, Error};
 use crate::values::{c2d_Aabb, c2d_Shape, c2d_Vec2, checked};
-use crate::world::{c2d_ColliderId, c2d_Filter, c2d_World, count, id, with_world, world_error, C2D_NULL_ID};
+use crate::world::{c2d_ColliderId, c2d_Filter, c2d_World, count, id, with_world, world_error, NULL_ID};
 
 /// Which colliders a ray or shape query sees: those whose filter meets `filter`, not among the
 /// `ignore_count` ids of `ignore` (the mover itself, say), and sensors only when `sensors`.
@@ -61,7 +61,7 @@ pub struct c2d_MoveOptions {
 
 /// What `c2d_world_move_and_slide` did: the displacement made and the part of the motion it
 /// could not make; floor, wall and ceiling met, with their normals (zero when not met) and the
-/// floor's collider (`C2D_NULL_ID` when none); how many colliders it touched.
+/// floor's collider (`c2d_null_id()` when none); how many colliders it touched.
 #[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct c2d_MoveResult {
@@ -154,7 +154,7 @@ pub unsafe extern "C" fn c2d_world_cast_ray(
             let hit = match w.inner.cast_ray_filtered(&ray, max_distance, &q) {
                 None => c2d_WorldRayHit {
                     hit: false,
-                    collider: C2D_NULL_ID,
+                    collider: NULL_ID,
                     distance: 0.0,
                     point: c2d_Vec2::default(),
                     normal: c2d_Vec2::default(),
@@ -200,7 +200,7 @@ pub unsafe extern "C" fn c2d_world_cast_shape(
             let (f, ignore, sensors) = query_filter(w, filter)?;
             let q = QueryFilter { filter: f, ignore: &ignore, sensors };
             let hit = match w.inner.cast_shape(&shape.get(), motion, max_time, &q) {
-                None => c2d_WorldShapeHit { collider: C2D_NULL_ID, cast: cast_to_c(None) },
+                None => c2d_WorldShapeHit { collider: NULL_ID, cast: cast_to_c(None) },
                 Some((h, at)) => c2d_WorldShapeHit { collider: id(h), cast: cast_to_c(Some(at)) },
             };
             write(out_hit, hit);
@@ -355,7 +355,7 @@ pub unsafe extern "C" fn c2d_world_move_and_slide(
                     remaining: r.remaining.into(),
                     on_floor: r.on_floor,
                     floor_normal: normal(r.floor_normal),
-                    floor: r.floor.map_or(C2D_NULL_ID, id),
+                    floor: r.floor.map_or(NULL_ID, id),
                     on_wall: r.on_wall,
                     wall_normal: normal(r.wall_normal),
                     on_ceiling: r.on_ceiling,

@@ -12,7 +12,7 @@ use crate::values::{c2d_Aabb, c2d_Rot, c2d_Shape, c2d_Vec2, checked, unit};
 
 /// A collider of a world: a slot index (small and dense, usable to index the game's own arrays)
 /// and the slot's generation, so an id of a removed collider is refused even once its slot is
-/// reused. `C2D_NULL_ID` (index `UINT32_MAX`) names none.
+/// reused. An id whose index is `C2D_NULL_INDEX` (`c2d_null_id()`) names none.
 #[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct c2d_ColliderId {
@@ -20,8 +20,17 @@ pub struct c2d_ColliderId {
     pub generation: u32,
 }
 
-/// No collider: a parent of none, a floor of none.
-pub const C2D_NULL_ID: c2d_ColliderId = c2d_ColliderId { index: u32::MAX, generation: 0 };
+/// The index of the id that names no collider (a parent of none, a floor of none).
+pub const C2D_NULL_INDEX: u32 = u32::MAX;
+
+/// The id that names no collider (index `C2D_NULL_INDEX`).
+pub(crate) const NULL_ID: c2d_ColliderId = c2d_ColliderId { index: C2D_NULL_INDEX, generation: 0 };
+
+/// The id that names no collider: index `C2D_NULL_INDEX`, generation 0.
+#[no_mangle]
+pub extern "C" fn c2d_null_id() -> c2d_ColliderId {
+    NULL_ID
+}
 
 /// A placement: scaled by `scale` along the local axes, turned by `rotation`, then moved by
 /// `translation`.
@@ -119,9 +128,9 @@ impl c2d_World {
         })
     }
 
-    /// `id` as a parent: none for `C2D_NULL_ID`.
+    /// `id` as a parent: none for the null id.
     fn parent(&self, id: c2d_ColliderId) -> Result<Option<ColliderHandle>, Error> {
-        if id.index == u32::MAX {
+        if id.index == C2D_NULL_INDEX {
             Ok(None)
         } else {
             self.handle(id).map(Some)
@@ -328,7 +337,7 @@ pub unsafe extern "C" fn c2d_world_set_transforms(
     }
 }
 
-/// Makes `parent` the parent of `child` (`C2D_NULL_ID`: none): the child's transform becomes
+/// Makes `parent` the parent of `child` (`c2d_null_id()`: none): the child's transform becomes
 /// relative to the parent's. A cycle is refused.
 ///
 /// # Safety

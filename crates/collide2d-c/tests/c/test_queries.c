@@ -96,6 +96,20 @@ static void concave_polygons_and_holes(void) {
     assert(c2d_intersects(&shape, &ball, &hit) == C2D_OK && hit);
     c2d_polygon_destroy(frame);
 
+    /* Polygons from shapes: a circle as 24 edges (a regular 24-gon's area), a box's corners. */
+    c2d_Shape disc = c2d_shape_circle(v(0, 0), 2);
+    c2d_Polygon *made = NULL;
+    assert(c2d_polygon_from_shape(&disc, 24, &made) == C2D_OK);
+    assert(c2d_polygon_info(made, NULL, &area, &n) == C2D_OK && n == 24 && NEAR(area, 12 * 4 * sinf(6.2831853f / 24)));
+    c2d_polygon_destroy(made);
+    c2d_Shape box = c2d_shape_obb(v(1, 1), v(2, 1), 0.5f);
+    assert(c2d_polygon_from_shape(&box, 8, &made) == C2D_OK);
+    assert(c2d_polygon_info(made, NULL, &area, &n) == C2D_OK && n == 4 && NEAR(area, 8));
+    c2d_polygon_destroy(made);
+    made = NULL;
+    assert(c2d_polygon_from_shape(&disc, 2, &made) == C2D_ERROR_INVALID_SHAPE && !made);
+    assert(c2d_polygon_from_shape(&disc, -3, &made) == C2D_ERROR_INVALID_ARGUMENT);
+
     /* A convex polygon, either winding. */
     c2d_Vec2 tri[] = {{0, 0}, {0, 4}, {4, 0}};
     c2d_ConvexPolygon *t = NULL;

@@ -87,7 +87,7 @@ static void parents_sensors_and_user_data(void) {
     assert(c2d_world_collider_info(w, gun, NULL, &b, NULL) == C2D_OK && NEAR(b.min.x, 19.75f) && NEAR(b.min.y, 1.75f));
     assert(c2d_world_set_parent(w, ship, gun) == C2D_ERROR_INVALID_ARGUMENT); /* a cycle */
     assert(strstr(c2d_last_error(), "cycle"));
-    assert(c2d_world_set_parent(w, gun, C2D_NULL_ID) == C2D_OK);
+    assert(c2d_world_set_parent(w, gun, c2d_null_id()) == C2D_OK);
 
     int coin_value = 5;
     c2d_ColliderDef coin = c2d_default_collider_def();
