@@ -334,6 +334,11 @@ mod tests {
         // A bowtie has no area either, but it is not on one line: its outline crosses itself.
         let e = ConvexPolygon::new(&[v(0.0, 0.0), v(1.0, 1.0), v(1.0, 0.0), v(0.0, 1.0)]).unwrap_err();
         assert!(matches!(e, ShapeError::NotConvex { .. }), "{e}");
+        // The same away from the origin, where the line's point and direction differ.
+        let e = ConvexPolygon::new(&[v(5.0, 3.0), v(6.0, 4.0), v(8.0, 6.0)]).unwrap_err();
+        assert!(matches!(e, ShapeError::Collinear { count: 3, .. }), "{e}");
+        let e = ConvexPolygon::new(&[v(5.0, 3.0), v(6.0, 4.0), v(6.0, 3.0), v(5.0, 4.0)]).unwrap_err();
+        assert!(matches!(e, ShapeError::NotConvex { .. }), "{e}");
         let e = ConvexPolygon::new(&[v(0.0, 0.0), v(1.0, 0.0)]).unwrap_err();
         assert!(matches!(e, ShapeError::TooFewVertices { found: 2, .. }), "{e}");
         let e = ConvexPolygon::new(&[v(0.0, 0.0), v(1.0, f32::NAN), v(0.0, 1.0)]).unwrap_err();
