@@ -46,7 +46,7 @@ typedef struct c2d_World c2d_World;
 
 // A rotation as the cosine and sine of its angle (a unit vector: the rotated x axis), as
 // Box2D's `b2Rot`. Make one with `c2d_make_rot`; one whose length is not 1 (within 1e-4) is
-// refused.
+// refused, and one within that is normalised.
 typedef struct c2d_Rot {
   float c;
   float s;

@@ -30,7 +30,7 @@ impl From<Vec2> for c2d_Vec2 {
 
 /// A rotation as the cosine and sine of its angle (a unit vector: the rotated x axis), as
 /// Box2D's `b2Rot`. Make one with `c2d_make_rot`; one whose length is not 1 (within 1e-4) is
-/// refused.
+/// refused, and one within that is normalised.
 #[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct c2d_Rot {
@@ -151,23 +151,20 @@ impl Checked<'_> {
     }
 }
 
-/// The cosine and sine of a unit rotation, refused unless `c² + s²` is 1 within 1e-4.
+/// The cosine and sine of a rotation normalised, refused unless `c² + s²` is 1 within 1e-4
+/// (as `Obb::from_axis` does for a box's).
 pub(crate) fn unit(r: c2d_Rot) -> Result<(f32, f32), Error> {
-    let off = (r.c * r.c + r.s * r.s - 1.0).abs();
+    let length2 = r.c * r.c + r.s * r.s;
+    let off = (length2 - 1.0).abs();
     // NaN fails too.
     if off.is_nan() || off > 1e-4 {
-        return Err(Error::invalid_shape(format!(
+        return Err(Error::invalid_argument(format!(
             "rotation ({}, {}) is not a unit vector: make it with c2d_make_rot",
             r.c, r.s
         )));
     }
-    Ok((r.c, r.s))
-}
-
-/// The angle of a unit rotation.
-fn angle(r: c2d_Rot) -> Result<f32, Error> {
-    let (c, s) = unit(r)?;
-    Ok(s.atan2(c))
+    let length = length2.sqrt();
+    Ok((r.c / length, r.s / length))
 }
 
 /// The shape `s` points at, checked.
@@ -193,8 +190,12 @@ pub(crate) unsafe fn checked<'a>(s: *const c2d_Shape, what: &str) -> Result<Chec
             C2D_SHAPE_AABB => Aabb::new(s.data.aabb.min.into(), s.data.aabb.max.into())?.into(),
             C2D_SHAPE_CIRCLE => Circle::new(s.data.circle.center.into(), s.data.circle.radius)?.into(),
             C2D_SHAPE_OBB => {
+                // The rotation as it is given, a unit vector: no trigonometry per call.
                 let o = s.data.obb;
-                Obb::new(o.center.into(), o.half_extents.into(), angle(o.rotation)?)?.into()
+                let axis = Vec2::new(o.rotation.c, o.rotation.s);
+                Obb::from_axis(o.center.into(), o.half_extents.into(), axis)
+                    .map_err(|e| Error::invalid_shape(format!("{what}: {e} (make the rotation with c2d_make_rot)")))?
+                    .into()
             }
             C2D_SHAPE_CAPSULE => {
                 let c = s.data.capsule;

@@ -322,8 +322,9 @@ pub struct PyObb {
 
 impl PyObb {
     fn hash(&self) -> u64 {
+        // What equality compares: centre, half extents and axis (not the angle given).
         let i = &self.inner;
-        hash_floats(coords(&[i.center(), i.half_extents()]).chain([i.rotation()]))
+        hash_floats(coords(&[i.center(), i.half_extents(), i.axes().0]))
     }
 
     fn repr(&self) -> String {

@@ -74,13 +74,19 @@ impl TryFrom<SegmentRaw> for Segment {
     }
 }
 
-/// An [`Obb`] as written: without its axis, which follows from the rotation.
-#[derive(Deserialize)]
+/// An [`Obb`] as written: its rotation, without its axis, which follows from it.
+#[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct ObbRaw {
     center: Vec2,
     half_extents: Vec2,
     rotation: f32,
+}
+
+impl From<Obb> for ObbRaw {
+    fn from(o: Obb) -> Self {
+        Self { center: o.center(), half_extents: o.half_extents(), rotation: o.rotation() }
+    }
 }
 
 impl TryFrom<ObbRaw> for Obb {

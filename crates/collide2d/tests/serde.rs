@@ -66,6 +66,15 @@ fn derived_data_is_left_out_and_rebuilt_on_load() {
     assert_eq!(text, r#"{"center":[1.0,1.0],"half_extents":[2.0,0.5],"rotation":0.7}"#);
     let back: Obb = serde_json::from_str(&text).unwrap();
     assert_eq!(back.axes(), obb.axes());
+    // A box made from its axis is written with the axis's angle.
+    let turned = Obb::from_axis(v(0.0, 0.0), v(1.0, 1.0), v(0.0, 1.0)).unwrap();
+    let text = serde_json::to_string(&turned).unwrap();
+    assert_eq!(
+        text,
+        format!(r#"{{"center":[0.0,0.0],"half_extents":[1.0,1.0],"rotation":{}}}"#, std::f32::consts::FRAC_PI_2)
+    );
+    let back: Obb = serde_json::from_str(&text).unwrap();
+    assert!((back.axes().0 - turned.axes().0).length() < 1e-6);
 
     // A convex polygon is its vertices; its normals come back.
     let tri = ConvexPolygon::new(&[v(0.0, 0.0), v(2.0, 0.0), v(0.0, 2.0)]).unwrap();

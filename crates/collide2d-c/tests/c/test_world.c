@@ -88,6 +88,10 @@ static void parents_sensors_and_user_data(void) {
     assert(c2d_world_set_parent(w, ship, gun) == C2D_ERROR_INVALID_ARGUMENT); /* a cycle */
     assert(strstr(c2d_last_error(), "cycle"));
     assert(c2d_world_set_parent(w, gun, c2d_null_id()) == C2D_OK);
+    c2d_Transform skewed = c2d_make_transform(v(0, 0), 0);
+    skewed.rotation.c = 2;
+    assert(c2d_world_set_transform(w, gun, skewed) == C2D_ERROR_INVALID_ARGUMENT);
+    assert(strstr(c2d_last_error(), "c2d_make_rot"));
 
     int coin_value = 5;
     c2d_ColliderDef coin = c2d_default_collider_def();

@@ -15,15 +15,29 @@ use crate::math::Transform;
 /// assert!((right - 2f32.sqrt()).abs() < 1e-6);
 /// # Ok::<(), collide2d::ShapeError>(())
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(try_from = "crate::serial::ObbRaw"))]
+#[derive(Clone, Copy, Debug)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(try_from = "crate::serial::ObbRaw", into = "crate::serial::ObbRaw")
+)]
 pub struct Obb {
     center: Vec2,
     half_extents: Vec2,
+    /// The angle given to [`Obb::new`], or NaN for a box made [`Obb::from_axis`], whose angle
+    /// [`Obb::rotation`] works out from `axis` when asked (so that making one takes no
+    /// trigonometry).
     rotation: f32,
     /// `(cos rotation, sin rotation)`: the box's local x axis in world space.
-    #[cfg_attr(feature = "serde", serde(skip))]
     axis: Vec2,
+}
+
+/// Two boxes are equal when they are the same rectangle: centre, half extents and axis (the
+/// angle they were given, if any, follows from the axis up to whole turns).
+impl PartialEq for Obb {
+    fn eq(&self, other: &Self) -> bool {
+        self.center == other.center && self.half_extents == other.half_extents && self.axis == other.axis
+    }
 }
 
 const NAME: &str = "Obb";
@@ -37,6 +51,40 @@ impl Obb {
         positive(NAME, "half extent y", half_extents.y)?;
         finite(NAME, "rotation", rotation)?;
         let obb = Self { center, half_extents, rotation, axis: Vec2::from_angle(rotation) };
+        let bounds = obb.aabb();
+        fits(NAME, "half extents", half_extents.max_element(), bounds.min(), bounds.max())?;
+        Ok(obb)
+    }
+
+    /// The box around `center`, reaching `half_extents` along its own axes, its x axis along
+    /// `axis`: the cosine and sine of its rotation, as Box2D's `b2Rot` and the C API's
+    /// `c2d_Rot` give it, so that making a box takes no trigonometry. `axis` must be a unit
+    /// vector within 1e-4 (`(c² + s²)` from 0.9999 to 1.0001); it is normalised. Half extents
+    /// must be positive and every number finite.
+    ///
+    /// ```
+    /// use collide2d::{Obb, Vec2};
+    /// let (s, c) = 0.5f32.sin_cos();
+    /// let a = Obb::from_axis(Vec2::ZERO, Vec2::new(2.0, 1.0), Vec2::new(c, s))?;
+    /// assert!((a.rotation() - 0.5).abs() < 1e-6);
+    /// assert!(Obb::from_axis(Vec2::ZERO, Vec2::ONE, Vec2::new(1.0, 0.1)).is_err());
+    /// # Ok::<(), collide2d::ShapeError>(())
+    /// ```
+    pub fn from_axis(center: Vec2, half_extents: Vec2, axis: Vec2) -> Result<Self, ShapeError> {
+        finite_vec(NAME, "center", center)?;
+        positive(NAME, "half extent x", half_extents.x)?;
+        positive(NAME, "half extent y", half_extents.y)?;
+        finite_vec(NAME, "axis", axis)?;
+        let length2 = axis.length_squared();
+        if (length2 - 1.0).abs() > 1e-4 {
+            return Err(ShapeError::BadSize {
+                shape: NAME,
+                field: "axis length (a unit vector: the cosine and sine of the rotation)",
+                requirement: "1 within 1e-4",
+                value: length2.sqrt(),
+            });
+        }
+        let obb = Self { center, half_extents, rotation: f32::NAN, axis: axis / length2.sqrt() };
         let bounds = obb.aabb();
         fits(NAME, "half extents", half_extents.max_element(), bounds.min(), bounds.max())?;
         Ok(obb)
@@ -59,10 +107,15 @@ impl Obb {
         self.half_extents
     }
 
-    /// The angle in radians, as given.
+    /// The angle in radians: as given to [`Obb::new`], or, for a box made
+    /// [`Obb::from_axis`], its axis's angle (from -π to π).
     #[inline]
     pub fn rotation(&self) -> f32 {
-        self.rotation
+        if self.rotation.is_nan() {
+            self.axis.y.atan2(self.axis.x)
+        } else {
+            self.rotation
+        }
     }
 
     /// The box's local x and y axes in world space (unit vectors).
@@ -137,6 +190,36 @@ mod tests {
         assert!(Obb::new(Vec2::ZERO, Vec2::new(1.0, -1.0), 0.0).is_err());
         let e = Obb::new(Vec2::ZERO, Vec2::ONE, f32::INFINITY).unwrap_err();
         assert!(e.to_string().contains("rotation"), "{e}");
+    }
+
+    /// A box made from its axis is the box made from the axis's angle (to rounding), takes
+    /// every refusal `new` makes, and refuses an axis that is not a unit vector.
+    #[test]
+    fn a_box_from_its_axis_is_the_box_from_its_angle() {
+        for angle in [0.0f32, 0.5, FRAC_PI_2, -2.5, 3.0] {
+            let (s, c) = angle.sin_cos();
+            let a = Obb::from_axis(Vec2::new(3.0, -1.0), Vec2::new(2.0, 0.5), Vec2::new(c, s)).unwrap();
+            let b = Obb::new(Vec2::new(3.0, -1.0), Vec2::new(2.0, 0.5), angle).unwrap();
+            for (p, q) in a.corners().iter().zip(b.corners()) {
+                assert!((*p - q).length() < 1e-5, "{angle}: {p} {q}");
+            }
+            assert!((a.rotation() - angle).abs() < 1e-5, "{angle}: {}", a.rotation());
+        }
+        // The angle is worked out in (-pi, pi]; a box made by `new` keeps the angle given.
+        let turned = Obb::from_axis(Vec2::ZERO, Vec2::ONE, Vec2::new(-1.0, 0.0)).unwrap();
+        assert!((turned.rotation() - std::f32::consts::PI).abs() < 1e-6);
+        assert_eq!(Obb::new(Vec2::ZERO, Vec2::ONE, 7.0).unwrap().rotation(), 7.0);
+        // Normalised: an axis a little long or short is made unit.
+        let long = Obb::from_axis(Vec2::ZERO, Vec2::ONE, Vec2::new(1.00004, 0.0)).unwrap();
+        assert_eq!(long, Obb::new(Vec2::ZERO, Vec2::ONE, 0.0).unwrap());
+        let refused = |axis: Vec2| Obb::from_axis(Vec2::ZERO, Vec2::ONE, axis).unwrap_err().to_string();
+        assert!(refused(Vec2::new(1.0, 0.1)).contains("axis length"));
+        assert!(refused(Vec2::new(0.0, 0.99)).contains("axis length"));
+        assert!(refused(Vec2::ZERO).contains("axis length"));
+        assert!(refused(Vec2::new(f32::NAN, 1.0)).contains("axis"));
+        assert!(Obb::from_axis(Vec2::ZERO, Vec2::new(0.0, 1.0), Vec2::X).is_err());
+        assert!(Obb::from_axis(Vec2::new(f32::INFINITY, 0.0), Vec2::ONE, Vec2::X).is_err());
+        assert!(Obb::from_axis(Vec2::ZERO, Vec2::splat(3e38), Vec2::new(0.6, 0.8)).is_err(), "too large");
     }
 
     #[test]
