@@ -26,6 +26,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+// The vertex pairs `c2d_contact` may visit before it refuses: 10,000,000 (about a second).
+#define C2D_DEFAULT_MAX_CONTACT_WORK 10000000
+
 // The index of the id that names no collider (a parent of none, a floor of none).
 #define C2D_NULL_INDEX UINT32_MAX
 
@@ -498,12 +501,24 @@ c2d_Status c2d_contains(const struct c2d_Shape *outer, const struct c2d_Shape *i
 
 // The contact of `a` and `b` (see `c2d_Contact`: `point_count` 0 when apart). Exact for
 // every pair, concave polygons included: the depth is the shortest move that separates them.
+// Deep inside a concave polygon the exact push-out costs up to the product of the vertex
+// counts: past `C2D_DEFAULT_MAX_CONTACT_WORK` vertex pairs it returns `C2D_ERROR_TOO_LARGE`
+// before starting (unless the bounding boxes are apart); `c2d_contact_limited` sets the bound.
 //
 // # Safety
 // As `c2d_intersects`.
 c2d_Status c2d_contact(const struct c2d_Shape *a,
                        const struct c2d_Shape *b,
                        struct c2d_Contact *out);
+
+// `c2d_contact` with its bound on the vertex pairs visited set to `max_work` (0: no bound).
+//
+// # Safety
+// As `c2d_intersects`.
+c2d_Status c2d_contact_limited(const struct c2d_Shape *a,
+                               const struct c2d_Shape *b,
+                               int64_t max_work,
+                               struct c2d_Contact *out);
 
 // The distance between `a` and `b` (0 when they intersect).
 //

@@ -3,7 +3,7 @@
 
 use collide2d::{Ray, Vec2};
 
-use crate::status::{arg, c2d_Status, guard, out, write, Error};
+use crate::status::{arg, c2d_Status, guard, out, write, Error, C2D_ERROR_TOO_LARGE};
 use crate::values::{c2d_Aabb, c2d_Shape, c2d_Vec2, checked};
 
 /// One point of a contact: the deepest point of each shape inside the other, and how deep.
@@ -113,14 +113,62 @@ pub unsafe extern "C" fn c2d_contains(outer: *const c2d_Shape, inner: *const c2d
     pair(outer, inner, out, |a, b| collide2d::contains(&a, &b))
 }
 
+/// The vertex pairs `c2d_contact` may visit before it refuses: 10,000,000 (about a second).
+pub const C2D_DEFAULT_MAX_CONTACT_WORK: i64 = 10_000_000;
+
 /// The contact of `a` and `b` (see `c2d_Contact`: `point_count` 0 when apart). Exact for
 /// every pair, concave polygons included: the depth is the shortest move that separates them.
+/// Deep inside a concave polygon the exact push-out costs up to the product of the vertex
+/// counts: past `C2D_DEFAULT_MAX_CONTACT_WORK` vertex pairs it returns `C2D_ERROR_TOO_LARGE`
+/// before starting (unless the bounding boxes are apart); `c2d_contact_limited` sets the bound.
 ///
 /// # Safety
 /// As `c2d_intersects`.
 #[no_mangle]
 pub unsafe extern "C" fn c2d_contact(a: *const c2d_Shape, b: *const c2d_Shape, out: *mut c2d_Contact) -> c2d_Status {
-    pair(a, b, out, |a, b| collide2d::contact(&a, &b).as_ref().map(contact_to_c).unwrap_or_default())
+    contact_within(a, b, C2D_DEFAULT_MAX_CONTACT_WORK as u64, out)
+}
+
+/// `c2d_contact` with its bound on the vertex pairs visited set to `max_work` (0: no bound).
+///
+/// # Safety
+/// As `c2d_intersects`.
+#[no_mangle]
+pub unsafe extern "C" fn c2d_contact_limited(
+    a: *const c2d_Shape,
+    b: *const c2d_Shape,
+    max_work: i64,
+    out: *mut c2d_Contact,
+) -> c2d_Status {
+    match u64::try_from(max_work) {
+        Ok(limit) => contact_within(a, b, limit, out),
+        Err(_) => guard(|| Err(Error::invalid_argument(format!("max_work {max_work} is negative")))),
+    }
+}
+
+/// The contact, refused past `limit` vertex pairs (0: none) when the boxes overlap.
+#[inline(always)]
+fn contact_within(a: *const c2d_Shape, b: *const c2d_Shape, limit: u64, out_ptr: *mut c2d_Contact) -> c2d_Status {
+    guard(|| {
+        let out_ptr = out(out_ptr, "out")?;
+        // SAFETY: the exported functions' contract: NULL or valid shapes with live handles.
+        let (a, b) = unsafe { (checked(a, "shape a")?, checked(b, "shape b")?) };
+        let (a, b) = (a.get(), b.get());
+        let work = collide2d::contact_work(&a, &b);
+        if limit > 0 && work > limit && a.aabb().intersection(&b.aabb()).is_some() {
+            return Err(Error::new(
+                C2D_ERROR_TOO_LARGE,
+                format!(
+                    "the exact contact may visit about {work} vertex pairs, past the bound of {limit}: \
+                     raise it with c2d_contact_limited (0: no bound)"
+                ),
+            ));
+        }
+        let answer = collide2d::contact(&a, &b).as_ref().map(contact_to_c).unwrap_or_default();
+        // SAFETY: checked not NULL; the exported functions' contract.
+        unsafe { write(out_ptr, answer) };
+        Ok(())
+    })
 }
 
 /// A contact in C's form.

@@ -45,21 +45,6 @@ fn described(s: &ShapeRef) -> String {
     }
 }
 
-/// About how many vertex pairs the exact contact of `a` and `b` may visit, when one of them is
-/// a concave `Polygon` (0 otherwise: the other pairs take about linear time): the product of
-/// two polygons' vertex counts, and for a shape deep inside a concave polygon of n vertices,
-/// about n².
-fn contact_work(a: &ShapeRef, b: &ShapeRef) -> u64 {
-    let concave = |s: &ShapeRef| matches!(s, ShapeRef::Polygon(_));
-    let (na, nb) = (vertices(a), vertices(b));
-    match (concave(a), concave(b)) {
-        (true, true) => na.saturating_mul(nb),
-        (true, false) => na.saturating_mul(na.max(nb)),
-        (false, true) => nb.saturating_mul(nb.max(na)),
-        (false, false) => 0,
-    }
-}
-
 /// From this many vertices between the two shapes, a query runs without Python's lock (other
 /// threads go on meanwhile); below it, letting the lock go would cost more than the query.
 const LONG_QUERY_VERTICES: u64 = 256;
@@ -81,7 +66,7 @@ pub fn contact(
 ) -> PyResult<Option<PyContact>> {
     let (a, b) = (shape_arg(a)?, shape_arg(b)?);
     let (a, b) = (a.get(), b.get());
-    let work = contact_work(&a, &b);
+    let work = collide2d::contact_work(&a, &b);
     if max_work > 0 && work > max_work && a.aabb().intersection(&b.aabb()).is_some() {
         return Err(PyValueError::new_err(format!(
             "the exact contact of {} and {} may visit about {work} vertex pairs, past \

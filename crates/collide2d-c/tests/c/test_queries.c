@@ -80,6 +80,14 @@ static void concave_polygons_and_holes(void) {
     assert(c2d_polygon_info(cup, &bounds, &area, &n) == C2D_OK);
     assert(NEAR(area, 28) && n == 8 && NEAR(bounds.max.x, 6) && NEAR(bounds.max.y, 6));
     assert(c2d_polygon_info(cup, NULL, NULL, NULL) == C2D_OK);
+    /* The exact push-out's work is bounded: 8 x 8 vertex pairs for a ball in the U. */
+    assert(c2d_contact_limited(&on_arm, &shape, 63, &c) == C2D_ERROR_TOO_LARGE);
+    assert(strstr(c2d_last_error(), "64 vertex pairs"));
+    assert(c2d_contact_limited(&on_arm, &shape, 64, &c) == C2D_OK && NEAR(c.depth, 1.5f));
+    assert(c2d_contact_limited(&on_arm, &shape, 0, &c) == C2D_OK && NEAR(c.depth, 1.5f));
+    assert(c2d_contact_limited(&on_arm, &shape, -1, &c) == C2D_ERROR_INVALID_ARGUMENT);
+    c2d_Shape far_ball = c2d_shape_circle(v(100, 100), 1); /* boxes apart: never refused */
+    assert(c2d_contact_limited(&far_ball, &shape, 1, &c) == C2D_OK && c.point_count == 0);
     c2d_polygon_destroy(cup);
 
     /* A square with a square hole: a ball in the hole touches nothing. */

@@ -65,6 +65,42 @@ pub fn contact<A: ShapeLike + ?Sized, B: ShapeLike + ?Sized>(a: &A, b: &B) -> Op
     contact_ref(a.shape_ref(), b.shape_ref())
 }
 
+/// An upper estimate of the vertex pairs [`contact`] may visit for `a` and `b`, to bound its
+/// work before starting: 0 unless one is a concave [`Polygon`](crate::Polygon), whose exact
+/// push-out can cost up to the product of the vertex counts (`n × m` for two, and `n ×
+/// max(n, m)` for a shape deep inside an `n`-gon, whose way out is searched along every edge).
+/// The other pairs cost time linear in their vertices. Vertices of holes count.
+///
+/// ```
+/// use collide2d::{contact_work, Circle, Polygon, Vec2};
+/// let star: Vec<Vec2> = (0..200)
+///     .map(|k| Vec2::from_angle(k as f32 * std::f32::consts::TAU / 200.0) * if k % 2 == 0 { 10.0 } else { 5.0 })
+///     .collect();
+/// let star = Polygon::new(&star)?;
+/// let ball = Circle::new(Vec2::ZERO, 1.0)?;
+/// assert_eq!(contact_work(&star, &ball), 200 * 200);
+/// assert_eq!(contact_work(&ball, &ball), 0);
+/// # Ok::<(), collide2d::ShapeError>(())
+/// ```
+pub fn contact_work<A: ShapeLike + ?Sized, B: ShapeLike + ?Sized>(a: &A, b: &B) -> u64 {
+    let vertices = |s: &ShapeRef| -> u64 {
+        match s {
+            ShapeRef::Polygon(p) => (p.outline().len() + p.holes().iter().map(Vec::len).sum::<usize>()) as u64,
+            ShapeRef::ConvexPolygon(p) => p.vertices().len() as u64,
+            _ => 0,
+        }
+    };
+    let (a, b) = (a.shape_ref(), b.shape_ref());
+    let concave = |s: &ShapeRef| matches!(s, ShapeRef::Polygon(_));
+    let (na, nb) = (vertices(&a), vertices(&b));
+    match (concave(&a), concave(&b)) {
+        (true, true) => na.saturating_mul(nb),
+        (true, false) => na.saturating_mul(na.max(nb)),
+        (false, true) => nb.saturating_mul(nb.max(na)),
+        (false, false) => 0,
+    }
+}
+
 #[inline(always)]
 pub(crate) fn contact_ref(a: ShapeRef, b: ShapeRef) -> Option<Contact> {
     use ShapeRef as S;
@@ -112,4 +148,32 @@ fn agree(fast: Option<Contact>, general: Option<Contact>, size: f32, crossing: b
         return Err(format!("fast {f:?}\ngeneral {g:?}"));
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod work_tests {
+    use super::*;
+    use crate::{Circle, ConvexPolygon, Polygon, Vec2};
+
+    /// Each pairing's estimate, with counts that tell a swap or a sum from a product: a frame
+    /// of 4 + 4 vertices (its hole's count), a U of 8, a triangle of 3.
+    #[test]
+    fn the_estimate_multiplies_the_counts_of_the_concave_pairs() {
+        let v = |x: f32, y: f32| Vec2::new(x, y);
+        let square = |lo: f32, hi: f32| [v(lo, lo), v(hi, lo), v(hi, hi), v(lo, hi)];
+        let frame = Polygon::with_holes(&square(0.0, 10.0), &[square(3.0, 7.0)]).unwrap();
+        let u = [(0, 0), (3, 0), (3, 3), (2, 3), (2, 1), (1, 1), (1, 3), (0, 3)];
+        let u = Polygon::new(&u.map(|(x, y)| v(x as f32, y as f32))).unwrap();
+        let tri = ConvexPolygon::new(&[v(0.0, 0.0), v(1.0, 0.0), v(0.0, 1.0)]).unwrap();
+        let big = ConvexPolygon::regular(20, Vec2::ZERO, 1.0, 0.0).unwrap();
+        let ball = Circle::new(Vec2::ZERO, 1.0).unwrap();
+        assert_eq!(contact_work(&frame, &u), 64);
+        assert_eq!(contact_work(&frame, &tri), 8 * 8);
+        assert_eq!(contact_work(&tri, &frame), 8 * 8);
+        assert_eq!(contact_work(&frame, &big), 8 * 20);
+        assert_eq!(contact_work(&big, &u), 8 * 20);
+        assert_eq!(contact_work(&ball, &u), 8 * 8);
+        assert_eq!(contact_work(&big, &tri), 0);
+        assert_eq!(contact_work(&ball, &big), 0);
+    }
 }
