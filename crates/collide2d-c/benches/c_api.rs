@@ -1,8 +1,13 @@
-//! What the C API adds to a call: the same queries through the library's Rust functions and
-//! through the exported `c2d_` functions, side by side in one run. The C functions are called
-//! through function pointers the optimiser cannot see through, as a C program calls them (no
-//! inlining across the boundary): the difference is the API's own work (checking and converting
-//! the shapes, the panic guard, the out pointer).
+//! What the C API adds to a call: the same queries three ways, side by side in one run.
+//! - `rust`: the library's generic functions on its own shapes, inlined into the loop as Rust
+//!   code gets them;
+//! - `rust_call`: the same functions called through a function pointer the optimiser cannot see
+//!   through, as any call across a library boundary without link-time optimisation is;
+//! - `c`: the exported `c2d_` functions, called the same way, as a C program calls them.
+//!
+//! `c` against `rust_call` is the API's own work (checking and converting the shapes, the panic
+//! guard, the out pointer); `rust_call` against `rust` is what losing inlining costs any caller
+//! in another language.
 //!
 //! - `obb_obb_intersects` / `obb_obb_contact`: 1,024 pairs of turned boxes (fixed seed, about
 //!   half overlapping), one pass over them an iteration;
@@ -76,6 +81,10 @@ fn queries(c: &mut Criterion) {
     group.bench_function("obb_obb_intersects/rust", |b| {
         b.iter(|| ra.iter().zip(&rb).filter(|(a, b)| intersects(*a, *b)).count())
     });
+    let rust_intersects: fn(&Obb, &Obb) -> bool = black_box(intersects::<Obb, Obb>);
+    group.bench_function("obb_obb_intersects/rust_call", |b| {
+        b.iter(|| ra.iter().zip(&rb).filter(|(a, b)| rust_intersects(a, b)).count())
+    });
     group.bench_function("obb_obb_intersects/c", |b| {
         b.iter(|| {
             let mut hits = 0;
@@ -90,6 +99,10 @@ fn queries(c: &mut Criterion) {
     });
     group.bench_function("obb_obb_contact/rust", |b| {
         b.iter(|| ra.iter().zip(&rb).filter_map(|(a, b)| contact(a, b)).map(|c| c.depth).sum::<f32>())
+    });
+    let rust_contact: fn(&Obb, &Obb) -> Option<collide2d::Contact> = black_box(contact::<_, _>);
+    group.bench_function("obb_obb_contact/rust_call", |b| {
+        b.iter(|| ra.iter().zip(&rb).filter_map(|(a, b)| rust_contact(a, b)).map(|c| c.depth).sum::<f32>())
     });
     group.bench_function("obb_obb_contact/c", |b| {
         b.iter(|| {
@@ -121,6 +134,10 @@ fn queries(c: &mut Criterion) {
         .unzip();
     group.bench_function("circle_polygon_contact/rust", |b| {
         b.iter(|| rc.iter().filter_map(|c| contact(c, &polygon)).map(|c| c.depth).sum::<f32>())
+    });
+    let rust_circle_contact: fn(&Circle, &ConvexPolygon) -> Option<collide2d::Contact> = black_box(contact::<_, _>);
+    group.bench_function("circle_polygon_contact/rust_call", |b| {
+        b.iter(|| rc.iter().filter_map(|c| rust_circle_contact(c, &polygon)).map(|c| c.depth).sum::<f32>())
     });
     group.bench_function("circle_polygon_contact/c", |b| {
         b.iter(|| {

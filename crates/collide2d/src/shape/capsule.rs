@@ -31,7 +31,27 @@ const NAME: &str = "Capsule";
 impl Capsule {
     /// The capsule around the segment `a`–`b` with a positive `radius`. Its bounds must have
     /// a finite size, as every shape's must.
+    #[inline]
     pub fn new(a: Vec2, b: Vec2, radius: f32) -> Result<Self, ShapeError> {
+        // One test for the common case (NaN fails it); the error is worked out apart.
+        let (lo, hi) = (a.min(b), a.max(b));
+        if radius > 0.0 && ((hi + radius) - (lo - radius)).is_finite() && a.is_finite() && b.is_finite() {
+            return Ok(Self { a, b, radius });
+        }
+        Err(Self::refusal(a, b, radius))
+    }
+
+    /// Why [`Capsule::new`] refuses its arguments: the first check that fails.
+    #[cold]
+    fn refusal(a: Vec2, b: Vec2, radius: f32) -> ShapeError {
+        match Self::checked(a, b, radius) {
+            Err(e) => e,
+            Ok(_) => super::error::too_large(NAME, "radius", radius),
+        }
+    }
+
+    /// [`Capsule::new`]'s checks one by one.
+    fn checked(a: Vec2, b: Vec2, radius: f32) -> Result<Self, ShapeError> {
         finite_vec(NAME, "a", a)?;
         finite_vec(NAME, "b", b)?;
         positive(NAME, "radius", radius)?;

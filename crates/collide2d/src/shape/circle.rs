@@ -30,11 +30,22 @@ impl Circle {
     /// The disc of positive `radius` around `center`. Its bounds must have a finite size, as
     /// every shape's must (a radius of at most about 1.7e38, and the disc within the `f32`
     /// range).
+    #[inline]
     pub fn new(center: Vec2, radius: f32) -> Result<Self, ShapeError> {
-        finite_vec(NAME, "center", center)?;
-        positive(NAME, "radius", radius)?;
-        fits(NAME, "radius", radius, center - radius, center + radius)?;
-        Ok(Self { center, radius })
+        // One test for the common case (NaN fails it); the error is worked out apart.
+        if radius > 0.0 && ((center + radius) - (center - radius)).is_finite() {
+            return Ok(Self { center, radius });
+        }
+        Err(Self::refusal(center, radius))
+    }
+
+    /// Why [`Circle::new`] refuses its arguments: the first check that fails.
+    #[cold]
+    fn refusal(center: Vec2, radius: f32) -> ShapeError {
+        let checks = finite_vec(NAME, "center", center)
+            .and_then(|_| positive(NAME, "radius", radius))
+            .and_then(|_| fits(NAME, "radius", radius, center - radius, center + radius));
+        checks.err().unwrap_or_else(|| super::error::too_large(NAME, "radius", radius))
     }
 
     /// The middle point.

@@ -164,12 +164,17 @@ pub(crate) fn fits(
     if (hi - lo).is_finite() {
         Ok(())
     } else {
-        Err(ShapeError::BadSize {
-            shape,
-            field,
-            requirement: "small enough for the shape's bounds to have a finite size in f32 (below about 3.4e38)",
-            value,
-        })
+        Err(too_large(shape, field, value))
+    }
+}
+
+/// The error [`fits`] gives: `field`, at `value`, makes the shape's bounds too large.
+pub(crate) fn too_large(shape: &'static str, field: &'static str, value: f32) -> ShapeError {
+    ShapeError::BadSize {
+        shape,
+        field,
+        requirement: "small enough for the shape's bounds to have a finite size in f32 (below about 3.4e38)",
+        value,
     }
 }
 

@@ -24,12 +24,13 @@ use crate::math::Transform;
 pub struct Obb {
     center: Vec2,
     half_extents: Vec2,
+    /// `(cos rotation, sin rotation)`: the box's local x axis in world space. The three
+    /// vectors first, at 8-byte steps, so that they are written and read whole.
+    axis: Vec2,
     /// The angle given to [`Obb::new`], or NaN for a box made [`Obb::from_axis`], whose angle
     /// [`Obb::rotation`] works out from `axis` when asked (so that making one takes no
     /// trigonometry).
     rotation: f32,
-    /// `(cos rotation, sin rotation)`: the box's local x axis in world space.
-    axis: Vec2,
 }
 
 /// Two boxes are equal when they are the same rectangle: centre, half extents and axis (the
@@ -59,7 +60,8 @@ impl Obb {
     /// The box around `center`, reaching `half_extents` along its own axes, its x axis along
     /// `axis`: the cosine and sine of its rotation, as Box2D's `b2Rot` and the C API's
     /// `c2d_Rot` give it, so that making a box takes no trigonometry. `axis` must be a unit
-    /// vector within 1e-4 (`(c² + s²)` from 0.9999 to 1.0001); it is normalised. Half extents
+    /// vector within 1e-4 (`(c² + s²)` from 0.9999 to 1.0001), normalised unless it is one to
+    /// `f32` precision already (as `Vec2::from_angle` makes it). Half extents
     /// must be positive and every number finite.
     ///
     /// ```
@@ -70,24 +72,42 @@ impl Obb {
     /// assert!(Obb::from_axis(Vec2::ZERO, Vec2::ONE, Vec2::new(1.0, 0.1)).is_err());
     /// # Ok::<(), collide2d::ShapeError>(())
     /// ```
+    #[inline(always)]
     pub fn from_axis(center: Vec2, half_extents: Vec2, axis: Vec2) -> Result<Self, ShapeError> {
-        finite_vec(NAME, "center", center)?;
-        positive(NAME, "half extent x", half_extents.x)?;
-        positive(NAME, "half extent y", half_extents.y)?;
-        finite_vec(NAME, "axis", axis)?;
+        // One test for the usual case; the cold path finds what is wrong and says so.
         let length2 = axis.length_squared();
-        if (length2 - 1.0).abs() > 1e-4 {
-            return Err(ShapeError::BadSize {
-                shape: NAME,
-                field: "axis length (a unit vector: the cosine and sine of the rotation)",
-                requirement: "1 within 1e-4",
-                value: length2.sqrt(),
-            });
+        let off = (length2 - 1.0).abs();
+        // Lane-wise tests (NaN fails each), so that the vectors stay whole in registers: a
+        // box read field by field right after it was written half by half stalls the reader.
+        let finite = |v: Vec2| v.abs().cmplt(Vec2::INFINITY).all();
+        let sizes = half_extents.cmpgt(Vec2::ZERO).all() && finite(half_extents);
+        if !(finite(center) && sizes && finite(axis) && off <= 1e-4) {
+            return Err(Self::refusal(center, half_extents, axis));
         }
-        let obb = Self { center, half_extents, rotation: f32::NAN, axis: axis / length2.sqrt() };
-        let bounds = obb.aabb();
-        fits(NAME, "half extents", half_extents.max_element(), bounds.min(), bounds.max())?;
-        Ok(obb)
+        // A unit vector to f32's precision (as `Vec2::from_angle` gives) is kept as it is.
+        let axis = if off <= 2.0 * f32::EPSILON { axis } else { axis / length2.sqrt() };
+        // The bounds as `aabb` makes them, kept in registers: their size must be finite.
+        let reach = axis.abs() * half_extents.x + axis.perp().abs() * half_extents.y;
+        if !((center + reach) - (center - reach)).is_finite() {
+            return Err(super::error::too_large(NAME, "half extents", half_extents.max_element()));
+        }
+        Ok(Self { center, half_extents, rotation: f32::NAN, axis })
+    }
+
+    /// Why [`Obb::from_axis`] refuses its arguments: the first check that fails, and else the
+    /// axis's length (the one test left).
+    #[cold]
+    fn refusal(center: Vec2, half_extents: Vec2, axis: Vec2) -> ShapeError {
+        let first = finite_vec(NAME, "center", center)
+            .and_then(|_| positive(NAME, "half extent x", half_extents.x))
+            .and_then(|_| positive(NAME, "half extent y", half_extents.y))
+            .and_then(|_| finite_vec(NAME, "axis", axis));
+        first.err().unwrap_or(ShapeError::BadSize {
+            shape: NAME,
+            field: "axis length (a unit vector: the cosine and sine of the rotation)",
+            requirement: "1 within 1e-4",
+            value: axis.length(),
+        })
     }
 
     /// The box covering `aabb` exactly, with rotation 0 (errors for a box of zero width or height).

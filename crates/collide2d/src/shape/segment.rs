@@ -28,7 +28,26 @@ const NAME: &str = "Segment";
 impl Segment {
     /// The segment between two distinct finite points (less than about 3.4e38 apart on each
     /// axis, so that its bounds have a finite size, as every shape's must).
+    #[inline]
     pub fn new(a: Vec2, b: Vec2) -> Result<Self, ShapeError> {
+        // One test for the common case (NaN fails it); the error is worked out apart.
+        if a != b && (a.max(b) - a.min(b)).is_finite() && a.is_finite() && b.is_finite() {
+            return Ok(Self { a, b });
+        }
+        Err(Self::refusal(a, b))
+    }
+
+    /// Why [`Segment::new`] refuses its arguments: the first check that fails.
+    #[cold]
+    fn refusal(a: Vec2, b: Vec2) -> ShapeError {
+        match Self::checked(a, b) {
+            Err(e) => e,
+            Ok(_) => super::error::too_large(NAME, "length (b - a)", (b - a).length()),
+        }
+    }
+
+    /// [`Segment::new`]'s checks one by one.
+    fn checked(a: Vec2, b: Vec2) -> Result<Self, ShapeError> {
         finite_vec(NAME, "a", a)?;
         finite_vec(NAME, "b", b)?;
         if a == b {

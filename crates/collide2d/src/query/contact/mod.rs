@@ -82,6 +82,7 @@ pub fn contact<A: ShapeLike + ?Sized, B: ShapeLike + ?Sized>(a: &A, b: &B) -> Op
 /// assert_eq!(contact_work(&ball, &ball), 0);
 /// # Ok::<(), collide2d::ShapeError>(())
 /// ```
+#[inline]
 pub fn contact_work<A: ShapeLike + ?Sized, B: ShapeLike + ?Sized>(a: &A, b: &B) -> u64 {
     let vertices = |s: &ShapeRef| -> u64 {
         match s {
