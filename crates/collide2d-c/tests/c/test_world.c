@@ -88,6 +88,16 @@ static void parents_sensors_and_user_data(void) {
     assert(c2d_world_set_parent(w, ship, gun) == C2D_ERROR_INVALID_ARGUMENT); /* a cycle */
     assert(strstr(c2d_last_error(), "cycle"));
     assert(c2d_world_set_parent(w, gun, c2d_null_id()) == C2D_OK);
+    /* A rotation a little off unit length is normalised: a pure turn, no scale. */
+    c2d_Transform nearly = c2d_make_transform(v(0, 0), 0);
+    nearly.rotation.c = 1.00004f;
+    c2d_ColliderId far_point = insert(w, c2d_shape_point(v(1000, 0)), 0, 0);
+    assert(c2d_world_set_transform(w, far_point, nearly) == C2D_OK);
+    assert(c2d_world_collider_info(w, far_point, NULL, &b, NULL) == C2D_OK && fabsf(b.min.x - 1000) < 0.01f);
+    nearly.rotation.c = 0;
+    nearly.rotation.s = 0.99996f;
+    assert(c2d_world_set_transform(w, far_point, nearly) == C2D_OK);
+    assert(c2d_world_collider_info(w, far_point, NULL, &b, NULL) == C2D_OK && fabsf(b.min.y - 1000) < 0.01f);
     c2d_Transform skewed = c2d_make_transform(v(0, 0), 0);
     skewed.rotation.c = 2;
     assert(c2d_world_set_transform(w, gun, skewed) == C2D_ERROR_INVALID_ARGUMENT);
