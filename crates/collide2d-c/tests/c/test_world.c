@@ -98,6 +98,22 @@ static void parents_sensors_and_user_data(void) {
     nearly.rotation.s = 0.99996f;
     assert(c2d_world_set_transform(w, far_point, nearly) == C2D_OK);
     assert(c2d_world_collider_info(w, far_point, NULL, &b, NULL) == C2D_OK && fabsf(b.min.y - 1000) < 0.01f);
+    /* Scale along the local axes, then the turn: (10, 20) scaled (2, 3) is (20, 60); turned a
+     * quarter, (0, 1000) goes to (-1000, 0). */
+    c2d_Transform scaled = c2d_make_transform(v(0, 0), 0);
+    scaled.scale = v(2, 3);
+    c2d_ColliderId dot = insert(w, c2d_shape_point(v(10, 20)), 0, 0);
+    assert(c2d_world_set_transform(w, dot, scaled) == C2D_OK);
+    assert(c2d_world_collider_info(w, dot, NULL, &b, NULL) == C2D_OK && NEAR(b.min.x, 20) && NEAR(b.min.y, 60));
+    c2d_ColliderId up = insert(w, c2d_shape_point(v(0, 1000)), 0, 0);
+    assert(c2d_world_set_transform(w, up, c2d_make_transform(v(0, 0), 1.5707963f)) == C2D_OK);
+    assert(c2d_world_collider_info(w, up, NULL, &b, NULL) == C2D_OK && fabsf(b.min.x + 1000) < 0.01f);
+    scaled.translation = v(NAN, 0);
+    assert(c2d_world_set_transform(w, dot, scaled) == C2D_ERROR_INVALID_ARGUMENT);
+    assert(strstr(c2d_last_error(), "finite"));
+    scaled.translation = v(0, 0);
+    scaled.scale = v(INFINITY, 1);
+    assert(c2d_world_set_transform(w, dot, scaled) == C2D_ERROR_INVALID_ARGUMENT);
     c2d_Transform skewed = c2d_make_transform(v(0, 0), 0);
     skewed.rotation.c = 2;
     assert(c2d_world_set_transform(w, gun, skewed) == C2D_ERROR_INVALID_ARGUMENT);
