@@ -1,6 +1,8 @@
 //! Sprites traced into polygons (one per island of solid pixels, holes kept) at a level of
 //! detail, and the vertices of polygons read back for drawing.
 
+use std::borrow::Cow;
+
 use collide2d::pixels::{Rgba8, Solidity};
 use collide2d::trace::{trace_limited, Detail, TraceError};
 use collide2d::{Polygon, Vec2};
@@ -28,14 +30,15 @@ pub struct c2d_Traced {
     polygons: Vec<c2d_Polygon>,
 }
 
-/// A picture's rows as tight RGBA bytes (copied: the library reads rows without padding).
+/// A picture's rows as tight RGBA bytes: read where they lie when unpadded, else copied (the
+/// library reads rows without padding).
 ///
 /// # Safety
 /// `pixels` must hold `stride × (height − 1) + 4 × width` bytes.
-unsafe fn rows(pixels: *const u8, width: u32, height: u32, stride: usize) -> Result<Vec<u8>, Error> {
+unsafe fn rows<'a>(pixels: *const u8, width: u32, height: u32, stride: usize) -> Result<Cow<'a, [u8]>, Error> {
     let row = width as usize * 4;
     if height == 0 || width == 0 {
-        return Ok(Vec::new());
+        return Ok(Cow::Borrowed(&[]));
     }
     if stride < row {
         return Err(Error::invalid_argument(format!("stride {stride} is less than 4 × width = {row} bytes")));
@@ -49,11 +52,14 @@ unsafe fn rows(pixels: *const u8, width: u32, height: u32, stride: usize) -> Res
         .ok_or_else(|| Error::new(C2D_ERROR_TOO_LARGE, "the picture is too large"))?;
     // SAFETY: the caller's contract: `pixels` holds `len` bytes.
     let data = unsafe { std::slice::from_raw_parts(pixels, len) };
+    if stride == row {
+        return Ok(Cow::Borrowed(data));
+    }
     let mut tight = Vec::with_capacity(row * height as usize);
     for y in 0..height as usize {
         tight.extend_from_slice(&data[y * stride..y * stride + row]);
     }
-    Ok(tight)
+    Ok(Cow::Owned(tight))
 }
 
 /// Traces the pixels whose alpha is above `alpha_above` of a `width × height` RGBA picture
