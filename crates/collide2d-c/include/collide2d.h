@@ -400,7 +400,8 @@ extern "C" {
 // this thread; copy it to keep it.
 const char *c2d_last_error(void);
 
-// The rotation by `radians` (counter-clockwise when y points up).
+// The rotation by `radians` (counter-clockwise when y points up), the same bits on every
+// platform (the library's sine and cosine, not the C library's).
 struct c2d_Rot c2d_make_rot(float radians);
 
 // A point as a shape.

@@ -230,10 +230,11 @@ pub(crate) unsafe fn checked<'a>(s: *const c2d_Shape, what: &str) -> Result<Chec
     }
 }
 
-/// The rotation by `radians` (counter-clockwise when y points up).
+/// The rotation by `radians` (counter-clockwise when y points up), the same bits on every
+/// platform (the library's sine and cosine, not the C library's).
 #[no_mangle]
 pub extern "C" fn c2d_make_rot(radians: f32) -> c2d_Rot {
-    let (s, c) = radians.sin_cos();
+    let (s, c) = collide2d::math::sin_cos(radians);
     c2d_Rot { c, s }
 }
 

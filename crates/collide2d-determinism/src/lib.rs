@@ -12,12 +12,12 @@
 //! `UPDATE_HASH=1 cargo test -p collide2d-determinism`. The sprites are built in, so the check
 //! needs no files (for targets without any, such as wasm32).
 //!
-//! Compiled to wasm32 and run under Node (`cargo build --release -p collide2d-determinism
-//! --target wasm32-unknown-unknown --no-default-features`, then `node wasm/run.mjs
-//! <the .wasm>`), the sprites' part matches and the queries' and the world's do not yet: `sin`,
-//! `cos` and `atan2` come from the platform (glibc natively, Rust's port of musl's there), in
-//! this check's own inputs and in the library. Until they come from one implementation, CI runs
-//! the native checks only.
+//! CI also runs it compiled to wasm32 under Node (`cargo build --release -p
+//! collide2d-determinism --target wasm32-unknown-unknown --no-default-features`, then `node
+//! wasm/run.mjs <the .wasm>`), and from Python through the `collide2d` package
+//! (`crates/collide2d-py/tests/determinism.py`, the same inputs through the binding). The
+//! inputs use no trigonometry of the platform's (`clippy.toml`), so they are the same bits
+//! everywhere too.
 
 use collide2d::pixels::{Rgba8, Solidity};
 use collide2d::query::cast::{cast_motion, Motion};
@@ -87,12 +87,12 @@ fn shape(r: &mut Seeded, k: u64) -> Shape {
             .unwrap()
             .into(),
         _ => {
+            // A ten-pointed star: two regular pentagons' corners in turn, the inner one turned
+            // by a tenth of a turn (made by the library, so every binding can make it alike).
             let (outer, inner, turn) = (r.between(1.0, 3.0), r.between(0.3, 0.9), r.between(0.0, 1.0));
-            let star: Vec<Vec2> = (0..10)
-                .map(|i| {
-                    c + Vec2::from_angle(turn + i as f32 * 0.6283185) * if i % 2 == 0 { outer } else { outer * inner }
-                })
-                .collect();
+            let tips = ConvexPolygon::regular(5, c, outer, turn).unwrap();
+            let dents = ConvexPolygon::regular(5, c, outer * inner, turn + 0.628_318_5).unwrap();
+            let star: Vec<Vec2> = tips.vertices().iter().zip(dents.vertices()).flat_map(|(&t, &d)| [t, d]).collect();
             Polygon::new(&star).unwrap().into()
         }
     }

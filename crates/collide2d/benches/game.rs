@@ -60,6 +60,9 @@
 //! - criterion's own flags after `--`, such as `--quick`, or a filter (the tables always run).
 //!
 //! Run in test mode (`cargo test --benches`, no `--bench` flag), every loop runs once, briefly.
+// Inputs and oracles may use the platform's trigonometry: only the library's answers must be
+// the same bits on every target (its clippy.toml keeps the platform's out of it).
+#![allow(clippy::disallowed_methods)]
 
 mod common;
 // The bench is its own crate root, so its submodule is found by path.

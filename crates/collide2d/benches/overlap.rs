@@ -14,6 +14,9 @@
 //!   equivalent parry shapes (shape in its local frame, placed by a pose).
 //!
 //! Run with `cargo bench -p collide2d --bench overlap`.
+// Inputs and oracles may use the platform's trigonometry: only the library's answers must be
+// the same bits on every target (its clippy.toml keeps the platform's out of it).
+#![allow(clippy::disallowed_methods)]
 
 mod common;
 

@@ -1,5 +1,8 @@
 //! Motion through a world: shape casts and ray hits through the broad phase against brute force,
 //! and the character mover's promises (slides, corners, slopes, never overlapping).
+// Inputs and oracles may use the platform's trigonometry: only the library's answers must be
+// the same bits on every target (its clippy.toml keeps the platform's out of it).
+#![allow(clippy::disallowed_methods)]
 
 use collide2d::world::{MoveOptions, QueryFilter, World};
 use collide2d::{

@@ -1,10 +1,14 @@
-//! Vectors, intervals, transforms and exact predicates: the small math every query is built on.
+//! Vectors, intervals, transforms, exact predicates and the same sines and cosines on every
+//! target: the small math every query is built on.
 
+mod angle;
 mod interval;
 mod predicates;
 mod transform;
 mod vector;
 
+pub(crate) use angle::{binary_exponent, power_of_two_scale};
+pub use angle::{cos, sin_cos, unit_vector};
 pub use interval::Interval;
 pub use predicates::orient2d;
 pub(crate) use predicates::{point_on_segment, segments_touch};

@@ -33,13 +33,20 @@ impl Default for Transform {
     }
 }
 
+/// The rotation by `angle` radians, from [`super::sin_cos`] (the same bits on every target).
+#[inline]
+fn rotation_matrix(angle: f32) -> Mat2 {
+    let (sin, cos) = super::sin_cos(angle);
+    Mat2::from_cols(Vec2::new(cos, sin), Vec2::new(-sin, cos))
+}
+
 impl Transform {
     /// The transform that changes nothing.
     pub const IDENTITY: Self = Self { matrix: Affine2::IDENTITY };
 
     /// A transform from its sprite-like parts; see the type's documentation for the formula.
     pub fn from_parts(translation: Vec2, rotation: f32, scale: Vec2, origin: Vec2) -> Self {
-        let linear = Mat2::from_angle(rotation) * Mat2::from_diagonal(scale);
+        let linear = rotation_matrix(rotation) * Mat2::from_diagonal(scale);
         Self { matrix: Affine2::from_mat2_translation(linear, translation - linear * origin) }
     }
 
@@ -51,7 +58,7 @@ impl Transform {
 
     /// A rotation by `angle` radians about the origin.
     pub fn from_rotation(angle: f32) -> Self {
-        Self { matrix: Affine2::from_angle(angle) }
+        Self { matrix: Affine2::from_mat2(rotation_matrix(angle)) }
     }
 
     /// A per-axis scale about the origin.

@@ -11,7 +11,7 @@ use std::sync::{Arc, OnceLock};
 
 use glam::Vec2;
 
-use crate::math::{orient2d, point_on_segment, Transform};
+use crate::math::{orient2d, point_on_segment, unit_vector, Transform};
 use crate::shape::{check_transform, Aabb, ConvexPolygon, Ring, Shape, ShapeError};
 pub(crate) use bvh::EdgeTree;
 use clean::{check_simple, clean_ring, ring_edges, wind, WoundRing};
@@ -58,7 +58,7 @@ impl CurveDetail {
                 // An edge of a regular n-gon strays r (1 − cos(π / n)) from the circle. In f64:
                 // a chord error below 1e-7 of the radius rounds the f32 ratio to 1.
                 let ratio = (1.0 - e as f64 / radius as f64).clamp(-1.0, 1.0);
-                let n = (std::f64::consts::PI / ratio.acos()).ceil();
+                let n = (std::f64::consts::PI / libm::acos(ratio)).ceil();
                 if n > ConvexPolygon::MAX_SIDES as f64 {
                     return Err(bad("large enough that a full turn at this radius needs at most 4096 segments"));
                 }
@@ -195,9 +195,7 @@ impl Polygon {
         // offsets from its centre.
         let arc = |r: f32, from: f32, turns: f32| -> Result<Vec<Vec2>, ShapeError> {
             let n = ((detail.segments(r)? as f32 * turns).ceil() as usize).max(1);
-            Ok((0..=n)
-                .map(|i| Vec2::from_angle(from + std::f32::consts::TAU * turns * i as f32 / n as f32) * r)
-                .collect())
+            Ok((0..=n).map(|i| unit_vector(from + std::f32::consts::TAU * turns * i as f32 / n as f32) * r).collect())
         };
         match shape {
             Shape::Point(_) | Shape::Segment(_) => Err(ShapeError::Collinear { shape: NAME, count: 2 }),
@@ -212,7 +210,8 @@ impl Polygon {
             }
             Shape::Capsule(k) => {
                 let axis = k.b() - k.a();
-                let start = if axis == Vec2::ZERO { 0.0 } else { axis.y.atan2(axis.x) - std::f32::consts::FRAC_PI_2 };
+                let start =
+                    if axis == Vec2::ZERO { 0.0 } else { libm::atan2f(axis.y, axis.x) - std::f32::consts::FRAC_PI_2 };
                 // b's half circle, from its right side to its left, then a's: the same offsets
                 // negated. The half circle ends exactly opposite its start (not where the rounded
                 // angle lands), so the arcs meet the sides, or each other when a = b, without a

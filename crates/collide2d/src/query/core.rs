@@ -401,8 +401,7 @@ pub(crate) fn disc_reaches(p: Vec2, q: Vec2, ra: f32, rb: f32) -> bool {
 #[cold]
 #[inline(never)]
 fn disc_reaches_scaled(p: Vec2, q: Vec2, reach: f32) -> bool {
-    let exponent = (reach.log2().floor() as i32).clamp(-126, 126);
-    let s = 2f32.powi(-exponent);
+    let (s, _) = crate::math::power_of_two_scale(reach);
     let r = reach * s;
     (p * s).distance_squared(q * s) <= r * r
 }

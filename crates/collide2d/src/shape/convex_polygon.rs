@@ -2,7 +2,7 @@ use glam::{DVec2, Vec2};
 
 use super::error::{finite, finite_vec, fits, points_fit, positive};
 use super::{Aabb, Shape, ShapeError};
-use crate::math::{orient2d, Transform};
+use crate::math::{orient2d, unit_vector, Transform};
 
 /// A convex polygon, stored counter-clockwise (with y up) with its outward unit edge normals.
 ///
@@ -143,8 +143,7 @@ impl ConvexPolygon {
             return bad("at most 4096");
         }
         let step = std::f32::consts::TAU / sides as f32;
-        let points: Vec<Vec2> =
-            (0..sides).map(|i| center + Vec2::from_angle(rotation + step * i as f32) * radius).collect();
+        let points: Vec<Vec2> = (0..sides).map(|i| center + unit_vector(rotation + step * i as f32) * radius).collect();
         // The vertices are finite and fit (the circle's bounds do): what `new` can still refuse
         // is rounding that puts too many of them into a flat or inward corner.
         Self::new(&points).or_else(|_| {
@@ -294,7 +293,7 @@ fn check_winds_once(corners: &[Indexed]) -> Result<(), ShapeError> {
     let mut turning = 0.0f64;
     for (prev, cur, next) in cyclic_triples(corners) {
         let (e0, e1) = (cur.1.as_dvec2() - prev.1.as_dvec2(), next.1.as_dvec2() - cur.1.as_dvec2());
-        turning += e0.perp_dot(e1).atan2(e0.dot(e1));
+        turning += libm::atan2(e0.perp_dot(e1), e0.dot(e1));
         if turning > 3.0 * std::f64::consts::PI {
             return Err(ShapeError::NotConvex { vertex: cur.0 });
         }

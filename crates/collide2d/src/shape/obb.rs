@@ -51,7 +51,7 @@ impl Obb {
         positive(NAME, "half extent x", half_extents.x)?;
         positive(NAME, "half extent y", half_extents.y)?;
         finite(NAME, "rotation", rotation)?;
-        let obb = Self { center, half_extents, rotation, axis: Vec2::from_angle(rotation) };
+        let obb = Self { center, half_extents, rotation, axis: crate::math::unit_vector(rotation) };
         let bounds = obb.aabb();
         fits(NAME, "half extents", half_extents.max_element(), bounds.min(), bounds.max())?;
         Ok(obb)
@@ -132,7 +132,7 @@ impl Obb {
     #[inline]
     pub fn rotation(&self) -> f32 {
         if self.rotation.is_nan() {
-            self.axis.y.atan2(self.axis.x)
+            libm::atan2f(self.axis.y, self.axis.x)
         } else {
             self.rotation
         }
@@ -189,7 +189,7 @@ impl Obb {
         if crate::math::orthogonal(u, v) {
             // Lengths in f64: the f32 ones overflow beyond about 1e19 and underflow below 1e-19.
             let (hu, hv) = (u.as_dvec2().length() as f32, v.as_dvec2().length() as f32);
-            let obb = Obb::new(center, Vec2::new(hu, hv), u.y.atan2(u.x));
+            let obb = Obb::new(center, Vec2::new(hu, hv), libm::atan2f(u.y, u.x));
             return obb
                 .map(Shape::Obb)
                 .map_err(|_| super::flattened_or_overflowed(NAME, hu.is_finite() && hv.is_finite()));

@@ -227,7 +227,7 @@ impl<T> World<T> {
             query: QueryFilter { filter, ignore: &passed, sensors: false },
             skin,
             up: options.up.normalize_or(Vec2::Y),
-            floor_cos: options.max_slope.cos(),
+            floor_cos: crate::math::cos(options.max_slope),
             options,
         };
         // On the floor before the move (within two skins of it): the condition for steps and

@@ -85,8 +85,7 @@ fn cast_cores_rescaled(
     t_max: f32,
     largest: f32,
 ) -> (Option<Touch>, Start) {
-    let exponent = (largest.log2().floor() as i32).clamp(-126, 126);
-    let (down, up) = (2f32.powi(-exponent), 2f32.powi(exponent));
+    let (down, up) = crate::math::power_of_two_scale(largest);
     let (mut store_a, mut store_b) = (Vec::new(), Vec::new());
     let (a, b) = (a.scaled(down, &mut store_a), b.scaled(down, &mut store_b));
     // Times do not change: positions and motion shrink (or grow) alike.

@@ -1,7 +1,7 @@
 use glam::Vec2;
 
 use super::manifold::{Contact, ContactPoint};
-use crate::math::{saturate, unit_or, unrotate};
+use crate::math::{power_of_two_scale, saturate, unit_or, unrotate};
 use crate::shape::{Aabb, Circle, Obb};
 
 /// Discs: along the line of centres (+x when the centres coincide). Decided as
@@ -39,7 +39,7 @@ fn discs(ca: Vec2, ra: f32, cb: Vec2, rb: f32) -> Option<Contact> {
 #[cold]
 #[inline(never)]
 fn discs_rescaled(ca: Vec2, ra: f32, cb: Vec2, rb: f32, reach: f32) -> Option<Contact> {
-    let (down, up) = scale_for(reach);
+    let (down, up) = power_of_two_scale(reach);
     Some(scaled_back(&discs(ca * down, ra * down, cb * down, rb * down)?, up))
 }
 
@@ -54,12 +54,6 @@ fn within_f32(dist_sq: f32, reach_sq: f32) -> bool {
 #[inline]
 fn squares_serve(reach_sq: f32) -> bool {
     (1e-36..=1e36).contains(&reach_sq)
-}
-
-/// The power of two `down` that brings `x` into [1, 2), and its inverse `up` (both normal).
-fn scale_for(x: f32) -> (f32, f32) {
-    let exponent = (x.log2().floor() as i32).clamp(-126, 126);
-    (2f32.powi(-exponent), 2f32.powi(exponent))
 }
 
 /// A contact's lengths and points multiplied by `up`, kept within the f32 range.
@@ -109,7 +103,7 @@ fn disc_outside(p: Vec2, q: Vec2, r: f32) -> Option<Contact> {
 #[cold]
 #[inline(never)]
 fn disc_outside_rescaled(p: Vec2, q: Vec2, r: f32) -> Option<Contact> {
-    let (down, up) = scale_for(r);
+    let (down, up) = power_of_two_scale(r);
     Some(scaled_back(&disc_outside(p * down, q * down, r * down)?, up))
 }
 
@@ -162,7 +156,7 @@ fn circle_box_unchecked(p: Vec2, r: f32, h: Vec2, axis: Vec2, origin: Vec2) -> O
 #[cold]
 #[inline(never)]
 fn circle_box_rescaled(p: Vec2, r: f32, h: Vec2, axis: Vec2, origin: Vec2) -> Option<Contact> {
-    let (down, up) = scale_for(r);
+    let (down, up) = power_of_two_scale(r);
     Some(scaled_back(&circle_box_unchecked(p * down, r * down, h * down, axis, origin * down)?, up))
 }
 

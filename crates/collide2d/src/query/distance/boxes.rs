@@ -77,8 +77,7 @@ fn closest_apart_boxes(a: BoxFrame, b: BoxFrame) -> ClosestPoints {
 /// (exact), scaled back.
 #[cold]
 fn closest_boxes_rescaled(a: BoxFrame, b: BoxFrame, largest: f32) -> ClosestPoints {
-    let exponent = (largest.log2().floor() as i32).clamp(-126, 126);
-    let (down, up) = (2f32.powi(-exponent), 2f32.powi(exponent));
+    let (down, up) = crate::math::power_of_two_scale(largest);
     let scaled = |f: BoxFrame| BoxFrame { center: f.center * down, half: f.half * down, axis: f.axis };
     let c = closest_apart_boxes(scaled(a), scaled(b));
     let distance = saturate(c.distance as f64 * up as f64);

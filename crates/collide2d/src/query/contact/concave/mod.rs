@@ -183,7 +183,7 @@ fn rescale_exponent(a: &Aabb, b: &Aabb) -> Option<i32> {
         return None;
     }
     // Scale factors stay normal f32 numbers (at most 2^126 either way).
-    Some((largest.log2().floor() as i32).clamp(-126, 126))
+    Some(crate::math::binary_exponent(largest))
 }
 
 /// [`contact_concave`] on both shapes scaled by `2^-exponent`, scaled back. Power-of-two
