@@ -335,9 +335,19 @@ def signed_distance(shape: _ShapeOrPoint, point: _VecLike) -> float:
     """The distance from `point` to the surface of `shape`: negative inside."""
 
 def cast_shape(
-    a: _ShapeOrPoint, motion_a: _VecLike, b: _ShapeOrPoint, motion_b: _VecLike, max_time: float = 1.0
+    a: _ShapeOrPoint,
+    motion_a: _VecLike,
+    b: _ShapeOrPoint,
+    motion_b: _VecLike,
+    max_time: float = 1.0,
+    *,
+    angular_velocity_a: float = 0.0,
+    pivot_a: Optional[_VecLike] = None,
+    angular_velocity_b: float = 0.0,
+    pivot_b: Optional[_VecLike] = None,
 ) -> Optional[ShapeCastHit]:
-    """The first time in [0, max_time] at which the moving shapes touch, or None."""
+    """The first time in [0, max_time] at which the moving shapes touch, or None; each may
+    also turn (radians per unit of time) about its pivot (default: its bounding box's centre)."""
 
 def sweep(moving: _ShapeOrPoint, motion: _VecLike, obstacle: _ShapeOrPoint) -> Optional[ShapeCastHit]:
     """Where `moving`, moved by `motion`, first meets the still `obstacle` (time is a fraction)."""
@@ -586,9 +596,14 @@ class World:
         max_slope: float = ...,
         up: _VecLike = ...,
         max_slides: int = 4,
+        *,
+        step_height: float = 0.0,
+        snap_distance: float = 0.0,
+        stop_on_slope: bool = True,
     ) -> MoveResult:
         """Moves a collider, sliding along what it meets; up is (0, 1) unless given: pass
-        up=(0, -1) on a y-down screen."""
+        up=(0, -1) on a y-down screen. On the floor it steps up ledges up to step_height and
+        follows the floor down up to snap_distance (0: never)."""
 
 def _unpickle(kind: str, json: str) -> Any:
     """Rebuilds a pickled object (validated like any loaded data)."""

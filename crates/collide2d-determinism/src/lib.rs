@@ -14,10 +14,10 @@
 //!
 //! CI also runs it compiled to wasm32 under Node (`cargo build --release -p
 //! collide2d-determinism --target wasm32-unknown-unknown --no-default-features`, then `node
-//! wasm/run.mjs <the .wasm>`), and from Python through the `collide2d` package
-//! (`crates/collide2d-py/tests/determinism.py`, the same inputs through the binding). The
-//! inputs use no trigonometry of the platform's (`clippy.toml`), so they are the same bits
-//! everywhere too.
+//! wasm/run.mjs <the .wasm>`), and from Python through the `collide2d` package in its pytest
+//! suite (`crates/collide2d-py/tests/test_determinism.py`: the same inputs, made in Python,
+//! through the binding). The inputs use none of the platform's trigonometry (`clippy.toml`),
+//! so they too are the same bits everywhere.
 
 use collide2d::pixels::{Rgba8, Solidity};
 use collide2d::query::cast::{cast_motion, Motion};

@@ -1,5 +1,6 @@
 //! The queries, for any two shapes (or a shape and a point given as two numbers).
 
+use collide2d::query::cast::{cast_motion, Motion};
 use collide2d::{Ray, ShapeRef};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -7,7 +8,7 @@ use pyo3::types::PyBytes;
 
 use crate::convert::{tuple, value_error, V2};
 use crate::results::{PyClosestPoints, PyContact, PyRayHit, PyShapeCastHit};
-use crate::shapes::shape_arg;
+use crate::shapes::{shape, shape_arg};
 
 /// Whether `a` and `b` share at least one point (touching counts).
 #[pyfunction]
@@ -127,17 +128,40 @@ pub fn signed_distance(shape: &Bound<'_, PyAny>, point: V2) -> PyResult<f32> {
 
 /// The first time in `[0, max_time]` at which `a` moving at velocity `motion_a` and `b` moving at
 /// `motion_b` touch, with where and how; None if they never do. Shapes already touching hit at
-/// time 0 with `started_overlapping` set.
+/// time 0 with `started_overlapping` set. Each may also turn at `angular_velocity_a` (`_b`)
+/// radians per unit of time about `pivot_a` (`_b`), by default its bounding box's centre.
 #[pyfunction]
-#[pyo3(signature = (a, motion_a, b, motion_b, max_time = 1.0))]
+#[pyo3(signature = (
+    a, motion_a, b, motion_b, max_time = 1.0,
+    *, angular_velocity_a = 0.0, pivot_a = None, angular_velocity_b = 0.0, pivot_b = None
+))]
+#[allow(clippy::too_many_arguments)] // Python's keyword arguments
 pub fn cast_shape(
     a: &Bound<'_, PyAny>,
     motion_a: V2,
     b: &Bound<'_, PyAny>,
     motion_b: V2,
     max_time: f32,
+    angular_velocity_a: f32,
+    pivot_a: Option<V2>,
+    angular_velocity_b: f32,
+    pivot_b: Option<V2>,
 ) -> PyResult<Option<PyShapeCastHit>> {
-    let hit = collide2d::cast_shape(&shape_arg(a)?.get(), motion_a.0, &shape_arg(b)?.get(), motion_b.0, max_time);
+    let hit = if angular_velocity_a == 0.0 && angular_velocity_b == 0.0 {
+        collide2d::cast_shape(&shape_arg(a)?.get(), motion_a.0, &shape_arg(b)?.get(), motion_b.0, max_time)
+    } else {
+        let (a, b) = (shape(a)?, shape(b)?);
+        // A shape that does not turn moves by its velocity alone (about the origin, where the
+        // motion's placement is exact: no pivot added and taken away again).
+        let motion = |s: &collide2d::Shape, velocity: V2, turn: f32, pivot: Option<V2>| match pivot {
+            Some(p) => Motion::turning(velocity.0, turn, p.0),
+            None if turn == 0.0 => Motion::linear(velocity.0),
+            None => Motion::turning(velocity.0, turn, s.aabb().center()),
+        };
+        let ma = motion(&a, motion_a, angular_velocity_a, pivot_a);
+        let mb = motion(&b, motion_b, angular_velocity_b, pivot_b);
+        cast_motion(&a, &ma, &b, &mb, max_time)
+    };
     Ok(hit.map(PyShapeCastHit::from))
 }
 

@@ -592,8 +592,14 @@ impl PyWorld {
 
     /// Moves a collider by `motion`, sliding along what it meets and keeping a `skin` gap;
     /// surfaces no steeper than `max_slope` (radians) from level count as floor. Pass
-    /// `up=(0, -1)` on a y-down screen.
-    #[pyo3(signature = (h, motion, skin = 0.01, max_slope = std::f32::consts::FRAC_PI_4, up = V2(Vec2::Y), max_slides = 4))]
+    /// `up=(0, -1)` on a y-down screen. On the floor it steps up ledges up to `step_height`
+    /// and follows the floor down up to `snap_distance` (both 0: never); with `stop_on_slope`
+    /// gravity does not slide it down a floor's slope and walking goes along it.
+    #[pyo3(signature = (
+        h, motion, skin = 0.01, max_slope = std::f32::consts::FRAC_PI_4, up = V2(Vec2::Y), max_slides = 4,
+        *, step_height = 0.0, snap_distance = 0.0, stop_on_slope = true
+    ))]
+    #[allow(clippy::too_many_arguments)] // Python's keyword arguments
     fn move_and_slide(
         &self,
         py: Python<'_>,
@@ -603,9 +609,12 @@ impl PyWorld {
         max_slope: f32,
         up: V2,
         max_slides: usize,
+        step_height: f32,
+        snap_distance: f32,
+        stop_on_slope: bool,
     ) -> PyResult<PyMoveResult> {
         let mut w = self.world(py);
-        let options = MoveOptions { skin, max_slope, up: up.0, max_slides, ..MoveOptions::default() };
+        let options = MoveOptions { skin, max_slope, up: up.0, max_slides, step_height, snap_distance, stop_on_slope };
         let result = w.move_and_slide(h.inner, motion.0, &options).map_err(world_error)?;
         Ok(PyMoveResult {
             moved: tuple(result.moved),

@@ -118,6 +118,26 @@ def test_shape_casts_and_sweeps():
     assert touching.time == 0 and touching.started_overlapping
 
 
+def test_turning_casts_meet_what_turning_reaches():
+    """A rod 10 long spinning about its middle next to a wall at x = 3: its top end reaches the
+    wall when 5 sin t = 3, though without turning it never would."""
+    rod = c.Segment((0, -5), (0, 5))
+    wall = c.Aabb.from_xywh(3, -10, 1, 20)
+    assert c.cast_shape(rod, (0, 0), wall, (0, 0), 2.0) is None
+    hit = c.cast_shape(rod, (0, 0), wall, (0, 0), 2.0, angular_velocity_a=-1.0)
+    exact = math.asin(0.6)
+    assert exact - 1e-3 < hit.time <= exact and math.dist(hit.point, (3, 4)) < 1e-2
+    # About another pivot (its bottom end) the top end sweeps a circle of 10: 10 sin t = 3.
+    low = c.cast_shape(rod, (0, 0), wall, (0, 0), 2.0, angular_velocity_a=-1.0, pivot_a=(0, -5))
+    assert math.asin(0.3) - 1e-3 < low.time <= math.asin(0.3) + 1e-6
+    # The other shape may turn instead, about its own centre: an upright bar at x = 3 turning
+    # anticlockwise brings its top end (3 - 5 sin t, 5 cos t) to a ball at (0, 4) by 5 sin t = 3.
+    ball, bar = c.Circle((0, 4), 0.5), c.Aabb.from_xywh(2.9, -5, 0.2, 10)
+    assert c.cast_shape(ball, (0, 0), bar, (0, 0), 2.0) is None
+    swung = c.cast_shape(ball, (0, 0), bar, (0, 0), 2.0, angular_velocity_b=1.0)
+    assert 0.4 < swung.time < exact and not swung.started_overlapping
+
+
 def test_nan_points_touch_nothing_and_nothing_panics():
     nan = float("nan")
     box = c.Aabb((0, 0), (1, 1))

@@ -105,6 +105,36 @@ def test_scene_queries_and_move_and_slide():
         world.move_and_slide(gone, (1, 0))
 
 
+def test_the_mover_steps_up_ledges_and_follows_the_floor_down_when_asked():
+    world = c.World()
+    world.insert(c.Aabb((-10, -1), (0, 0)))
+    world.insert(c.Aabb((0, -1), (10, 0.25)))  # a ledge a quarter high
+    box = c.Aabb((-0.5, 0.0), (0.5, 1.0))
+    blocked = world.insert(box, c.Transform((-2, 0.01)))
+    climber = world.insert(box, c.Transform((-2, 3.01)))
+    world.insert(c.Aabb((-10, 2), (10, 3)))  # a second floor above, for the climber
+    world.insert(c.Aabb((0, 2), (10, 3.25)))
+    assert world.move_and_slide(blocked, (3, 0)).moved[0] < 1.5  # stopped at the ledge
+    up = world.move_and_slide(climber, (3, 0), step_height=0.3)
+    assert up.moved[0] == pytest.approx(3, abs=0.02) and up.on_floor
+    assert world.world_transform(climber).translation[1] == pytest.approx(3.26, abs=0.02)
+    # Walking back off the ledge: without snapping it leaves the floor, with it follows it down.
+    off = world.move_and_slide(climber, (-3, 0))
+    assert not off.on_floor
+    world.set_transform(climber, c.Transform((1.0, 3.26)))
+    down = world.move_and_slide(climber, (-3, 0), snap_distance=0.3)
+    assert down.on_floor and world.world_transform(climber).translation[1] == pytest.approx(3.01, abs=0.02)
+
+
+def test_the_mover_holds_on_a_slope_unless_told_to_slide():
+    world = c.World()
+    world.insert(c.ConvexPolygon([(-10, 0), (10, 0), (10, 10 * math.tan(math.pi / 6))]))  # 30 degrees
+    on_slope = (-0.5 * 0.51, 10 * math.tan(math.pi / 6) / 2 + 0.866 * 0.51)
+    held = world.insert(c.Circle((0, 0), 0.5), c.Transform(on_slope))
+    assert world.move_and_slide(held, (0, -1)).moved[0] > -0.01  # settles into its skin, no more
+    assert world.move_and_slide(held, (0, -1), stop_on_slope=False).moved[0] < -0.1
+
+
 def test_contact_method_deepest_piece_pair_is_opt_in():
     # An L and a small box in its inner corner: the deepest piece pair is 0.5 deep, the minimum
     # push-out sqrt(1/2), diagonally out of the corner.
