@@ -17,6 +17,13 @@ const FAST_LIMIT: f64 = 1_048_576.0;
 
 /// The sine and cosine of `angle` (radians) as `(sin, cos)`, within an ulp of the exact values
 /// and the same bits on every target. NaN and the infinities give NaN.
+///
+/// ```
+/// use collide2d::math::sin_cos;
+/// let (sin, cos) = sin_cos(std::f32::consts::FRAC_PI_6);
+/// assert!((sin - 0.5).abs() <= f32::EPSILON && (cos - 0.75f32.sqrt()).abs() <= f32::EPSILON);
+/// assert_eq!(sin_cos(0.0), (0.0, 1.0));
+/// ```
 #[inline]
 pub fn sin_cos(angle: f32) -> (f32, f32) {
     let x = f64::from(angle);
