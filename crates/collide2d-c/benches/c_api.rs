@@ -5,9 +5,15 @@
 //!   through, as any call across a library boundary without link-time optimisation is;
 //! - `c`: the exported `c2d_` functions, called the same way, as a C program calls them.
 //!
-//! `c` against `rust_call` is the API's own work (checking and converting the shapes, the panic
-//! guard, the out pointer); `rust_call` against `rust` is what losing inlining costs any caller
-//! in another language.
+//! - `rust_values`: through a function pointer too, from the same plain numbers as C's structs
+//!   hold: the shapes made by the library's checked constructors each call, then the query, as
+//!   a Rust caller that keeps its boxes as numbers (or gets them from C) does.
+//!
+//! `c` against `rust_values` is the C layer's own work (the kind's dispatch, the NULL checks,
+//! the panic guard, the out pointer); against `rust_call` it adds the shapes' checks, which
+//! Rust does once when a shape is made and C on every call (a C struct can change between
+//! calls); `rust_call` against `rust` is what losing inlining costs any caller in another
+//! language.
 //!
 //! - `obb_obb_intersects` / `obb_obb_contact`: 1,024 pairs of turned boxes (fixed seed, about
 //!   half overlapping), one pass over them an iteration;
@@ -70,6 +76,37 @@ fn boxes(seed: u64) -> (Vec<Obb>, Vec<c2d_Shape>) {
         .unzip()
 }
 
+/// A box as plain numbers, as a C struct holds it: centre, half extents, rotation's cosine and sine.
+struct BoxValues {
+    center: Vec2,
+    half: Vec2,
+    axis: Vec2,
+}
+
+impl BoxValues {
+    /// The library's box, checked as `Obb::from_axis` checks it.
+    #[inline(always)]
+    fn obb(&self) -> Result<Obb, collide2d::ShapeError> {
+        Obb::from_axis(self.center, self.half, self.axis)
+    }
+}
+
+/// C's boxes as plain Rust numbers.
+fn values(shapes: &[c2d_Shape]) -> Vec<BoxValues> {
+    shapes
+        .iter()
+        .map(|s| {
+            // SAFETY: `boxes` made every shape an OBB.
+            let o = unsafe { s.data.obb };
+            BoxValues {
+                center: Vec2::new(o.center.x, o.center.y),
+                half: Vec2::new(o.half_extents.x, o.half_extents.y),
+                axis: Vec2::new(o.rotation.c, o.rotation.s),
+            }
+        })
+        .collect()
+}
+
 fn queries(c: &mut Criterion) {
     let (ra, ca) = boxes(1);
     let (rb, cb) = boxes(2);
@@ -84,6 +121,14 @@ fn queries(c: &mut Criterion) {
     let rust_intersects: fn(&Obb, &Obb) -> bool = black_box(intersects::<Obb, Obb>);
     group.bench_function("obb_obb_intersects/rust_call", |b| {
         b.iter(|| ra.iter().zip(&rb).filter(|(a, b)| rust_intersects(a, b)).count())
+    });
+    let rust_intersects_values: fn(&BoxValues, &BoxValues) -> bool = black_box(|a, b| match (a.obb(), b.obb()) {
+        (Ok(a), Ok(b)) => intersects(&a, &b),
+        _ => false,
+    });
+    let (va, vb) = (values(&ca), values(&cb));
+    group.bench_function("obb_obb_intersects/rust_values", |b| {
+        b.iter(|| va.iter().zip(&vb).filter(|(a, b)| rust_intersects_values(a, b)).count())
     });
     group.bench_function("obb_obb_intersects/c", |b| {
         b.iter(|| {
@@ -103,6 +148,11 @@ fn queries(c: &mut Criterion) {
     let rust_contact: fn(&Obb, &Obb) -> Option<collide2d::Contact> = black_box(contact::<_, _>);
     group.bench_function("obb_obb_contact/rust_call", |b| {
         b.iter(|| ra.iter().zip(&rb).filter_map(|(a, b)| rust_contact(a, b)).map(|c| c.depth).sum::<f32>())
+    });
+    let rust_contact_values: fn(&BoxValues, &BoxValues) -> Option<collide2d::Contact> =
+        black_box(|a, b| contact(&a.obb().ok()?, &b.obb().ok()?));
+    group.bench_function("obb_obb_contact/rust_values", |b| {
+        b.iter(|| va.iter().zip(&vb).filter_map(|(a, b)| rust_contact_values(a, b)).map(|c| c.depth).sum::<f32>())
     });
     group.bench_function("obb_obb_contact/c", |b| {
         b.iter(|| {
@@ -138,6 +188,14 @@ fn queries(c: &mut Criterion) {
     let rust_circle_contact: fn(&Circle, &ConvexPolygon) -> Option<collide2d::Contact> = black_box(contact::<_, _>);
     group.bench_function("circle_polygon_contact/rust_call", |b| {
         b.iter(|| rc.iter().filter_map(|c| rust_circle_contact(c, &polygon)).map(|c| c.depth).sum::<f32>())
+    });
+    let rust_circle_contact_values: fn(&(Vec2, f32), &ConvexPolygon) -> Option<collide2d::Contact> =
+        black_box(|c, p| contact(&Circle::new(c.0, c.1).ok()?, p));
+    let circle_values: Vec<(Vec2, f32)> = rc.iter().map(|c| (c.center(), c.radius())).collect();
+    group.bench_function("circle_polygon_contact/rust_values", |b| {
+        b.iter(|| {
+            circle_values.iter().filter_map(|c| rust_circle_contact_values(c, &polygon)).map(|c| c.depth).sum::<f32>()
+        })
     });
     group.bench_function("circle_polygon_contact/c", |b| {
         b.iter(|| {
