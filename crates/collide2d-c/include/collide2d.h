@@ -742,7 +742,9 @@ c2d_Status c2d_world_in_aabb(struct c2d_World *world,
 
 // Moves `collider` by `motion`, sliding along what it meets instead of passing into it, as a
 // kinematic character does (`options` NULL: the defaults); what it did through `out_result`.
-// Sensors never block it.
+// Sensors never block it. A motion that is not finite, a negative or non-finite skin, step
+// height or snap distance, a non-finite `max_slope`, an `up` that is zero or not finite or a
+// negative `max_slides` is `C2D_ERROR_INVALID_ARGUMENT`, naming it, and nothing moves.
 //
 // # Safety
 // `world` must be a live world; `options` NULL or valid; `out_result` valid for a write.

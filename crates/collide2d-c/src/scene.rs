@@ -305,7 +305,9 @@ pub unsafe extern "C" fn c2d_world_in_aabb(
 
 /// Moves `collider` by `motion`, sliding along what it meets instead of passing into it, as a
 /// kinematic character does (`options` NULL: the defaults); what it did through `out_result`.
-/// Sensors never block it.
+/// Sensors never block it. A motion that is not finite, a negative or non-finite skin, step
+/// height or snap distance, a non-finite `max_slope`, an `up` that is zero or not finite or a
+/// negative `max_slides` is `C2D_ERROR_INVALID_ARGUMENT`, naming it, and nothing moves.
 ///
 /// # Safety
 /// `world` must be a live world; `options` NULL or valid; `out_result` valid for a write.
@@ -325,22 +327,10 @@ pub unsafe extern "C" fn c2d_world_move_and_slide(
             let o = options.as_ref().copied().unwrap_or_else(|| c2d_default_move_options());
             let slides = usize::try_from(o.max_slides)
                 .map_err(|_| Error::invalid_argument(format!("max_slides {} is negative", o.max_slides)))?;
-            // The library moves nothing on these; C is told why instead.
-            let size = |x: f32| x >= 0.0 && x.is_finite();
-            let up = Vec2::from(o.up);
-            if !(size(o.skin) && size(o.step_height) && size(o.snap_distance) && o.max_slope.is_finite()) {
-                return Err(Error::invalid_argument(
-                    "move options: skin, step_height and snap_distance must be finite and not negative, max_slope finite",
-                ));
-            }
-            let up = up.normalize_or_zero();
-            if up == Vec2::ZERO || !Vec2::from(motion).is_finite() {
-                return Err(Error::invalid_argument("the motion must be finite and `up` finite and not zero"));
-            }
             let options = MoveOptions {
                 skin: o.skin,
                 max_slope: o.max_slope,
-                up,
+                up: o.up.into(),
                 max_slides: slides,
                 step_height: o.step_height,
                 snap_distance: o.snap_distance,

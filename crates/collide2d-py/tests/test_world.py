@@ -133,6 +133,14 @@ def test_the_mover_holds_on_a_slope_unless_told_to_slide():
     held = world.insert(c.Circle((0, 0), 0.5), c.Transform(on_slope))
     assert world.move_and_slide(held, (0, -1)).moved[0] > -0.01  # settles into its skin, no more
     assert world.move_and_slide(held, (0, -1), stop_on_slope=False).moved[0] < -0.1
+    # Options a mover cannot go by are refused, naming them, and nothing moves.
+    at = world.world_transform(held).translation
+    for kwargs, named in [({"skin": -1}, "skin"), ({"up": (0, 0)}, "up"), ({"step_height": math.nan}, "step_height")]:
+        with pytest.raises(ValueError, match=named):
+            world.move_and_slide(held, (1, 0), **kwargs)
+    with pytest.raises(ValueError, match="motion"):
+        world.move_and_slide(held, (math.inf, 0))
+    assert world.world_transform(held).translation == at
 
 
 def test_contact_method_deepest_piece_pair_is_opt_in():

@@ -4,7 +4,7 @@
 // the same bits on every target (its clippy.toml keeps the platform's out of it).
 #![allow(clippy::disallowed_methods)]
 
-use collide2d::world::{MoveOptions, QueryFilter, World};
+use collide2d::world::{MoveOptions, QueryFilter, World, WorldError};
 use collide2d::{
     cast_ray, cast_shape, intersects, Aabb, Capsule, Circle, ColliderHandle, CollisionFilter, ConvexPolygon, Obb,
     Polygon, Ray, Shape, Transform, Vec2,
@@ -471,25 +471,37 @@ fn motion_queries_refuse_numbers_that_are_not_finite_or_are_negative() {
     assert_eq!(world.cast_ray(&from_inside, 0.0).map(|(h, hit)| (h, hit.distance)), Some((wall, 0.0)));
 
     let mover = put(&mut world, Circle::new(Vec2::ZERO, 0.5).unwrap());
-    for (motion, skin) in
-        [(v(f32::INFINITY, 0.0), 0.01), (v(f32::NAN, 0.0), 0.01), (v(1.0, 0.0), f32::NAN), (v(1.0, 0.0), -0.1)]
-    {
-        let r = world.move_and_slide(mover, motion, &MoveOptions { skin, ..MoveOptions::default() }).unwrap();
-        assert_eq!((r.moved, position(&world, mover)), (Vec2::ZERO, Vec2::ZERO), "{motion} {skin}");
+    for (motion, skin, named) in [
+        (v(f32::INFINITY, 0.0), 0.01, "motion"),
+        (v(f32::NAN, 0.0), 0.01, "motion"),
+        (v(1.0, 0.0), f32::NAN, "skin"),
+        (v(1.0, 0.0), -0.1, "skin"),
+    ] {
+        let e = world.move_and_slide(mover, motion, &MoveOptions { skin, ..MoveOptions::default() }).unwrap_err();
+        assert!(matches!(&e, WorldError::BadMove(m) if m.starts_with(named)), "{motion} {skin}: {e}");
+        assert_eq!(position(&world, mover), Vec2::ZERO, "nothing moved");
     }
     let r = world.move_and_slide(mover, v(0.5, 0.0), &MoveOptions { skin: 0.0, ..MoveOptions::default() }).unwrap();
     assert_eq!(r.moved, v(0.5, 0.0), "a skin of 0 is allowed");
-    // Nor a step height or snap distance that is negative or not a finite number.
+    // Nor a step height, snap distance or slope limit that is negative or not a finite number,
+    // nor an `up` with no direction; any finite `up` with one is taken, however long or short.
     for bad in [f32::NAN, f32::INFINITY, -0.5] {
-        for options in [
-            MoveOptions { step_height: bad, ..MoveOptions::default() },
-            MoveOptions { snap_distance: bad, ..MoveOptions::default() },
-            MoveOptions { skin: bad, ..MoveOptions::default() },
+        for (options, named) in [
+            (MoveOptions { step_height: bad, ..MoveOptions::default() }, "step_height"),
+            (MoveOptions { snap_distance: bad, ..MoveOptions::default() }, "snap_distance"),
+            (MoveOptions { skin: bad, ..MoveOptions::default() }, "skin"),
+            (MoveOptions { max_slope: bad * f32::INFINITY, ..MoveOptions::default() }, "max_slope"),
+            (MoveOptions { up: v(bad, 0.0) * 0.0, ..MoveOptions::default() }, "up"),
         ] {
             let at = position(&world, mover);
-            let r = world.move_and_slide(mover, v(1.0, 0.0), &options).unwrap();
-            assert_eq!((r.moved, position(&world, mover)), (Vec2::ZERO, at), "{options:?}");
+            let e = world.move_and_slide(mover, v(1.0, 0.0), &options).unwrap_err();
+            assert!(e.to_string().starts_with(&format!("move_and_slide: {named}")), "{options:?}: {e}");
+            assert_eq!(position(&world, mover), at, "{options:?}");
         }
+    }
+    for up in [v(0.0, 1e30), v(0.0, 1e-30)] {
+        let r = world.move_and_slide(mover, v(0.0, -0.5), &MoveOptions { up, ..MoveOptions::default() }).unwrap();
+        assert_eq!(r.moved, v(0.0, -0.5), "{up}");
     }
 }
 

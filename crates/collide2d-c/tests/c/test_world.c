@@ -203,6 +203,12 @@ static void a_character_lands_and_walks(void) {
     c2d_MoveOptions o = c2d_default_move_options();
     o.skin = -1;
     assert(c2d_world_move_and_slide(w, hero, v(1, 0), &o, &r) == C2D_ERROR_INVALID_ARGUMENT);
+    assert(strstr(c2d_last_error(), "skin") != NULL);
+    o = c2d_default_move_options();
+    o.up = v(0, 0);
+    assert(c2d_world_move_and_slide(w, hero, v(1, 0), &o, &r) == C2D_ERROR_INVALID_ARGUMENT);
+    assert(strstr(c2d_last_error(), "up") != NULL);
+    assert(c2d_world_collider_info(w, hero, NULL, &b, NULL) == C2D_OK && NEAR(b.min.y, 0.01f));
     c2d_world_destroy(w);
 }
 

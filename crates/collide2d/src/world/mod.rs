@@ -179,6 +179,11 @@ pub enum WorldError {
         /// The limit that was passed.
         limit: usize,
     },
+    /// [`World::move_and_slide`]'s motion or options are not numbers a mover can go by (a
+    /// motion that is not finite, a negative or non-finite length, a zero `up`): the message
+    /// names which.
+    #[error("move_and_slide: {0}")]
+    BadMove(String),
 }
 
 /// A set of colliders (shape, transform, user data `T`), addressed by [`ColliderHandle`]s, with a

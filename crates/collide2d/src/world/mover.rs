@@ -148,8 +148,9 @@ impl<T> World<T> {
     /// their open side. The collider's transform is moved by the result's `moved` (a child's
     /// local transform is changed to match).
     ///
-    /// A motion, skin, step height or snap distance that is not a finite number, or a negative
-    /// length, moves nothing (an empty result).
+    /// A motion, skin, step height, snap distance or slope limit that is not a finite number, a
+    /// negative length, or an `up` that is zero or not finite is refused with
+    /// [`WorldError::BadMove`] naming it, and nothing moves.
     ///
     /// On the floor (it was within two skins of floor before the move): it steps up ledges no
     /// higher than `options.step_height` that it walks into, and unless it moves up, it follows
@@ -191,11 +192,8 @@ impl<T> World<T> {
         ignore: &[ColliderHandle],
     ) -> Result<MoveResult, WorldError> {
         let i = self.index_of(h)?;
+        let up = checked_move(motion, options)?;
         let mut result = MoveResult::default();
-        let size = |x: f32| x >= 0.0 && x.is_finite();
-        if !motion.is_finite() || !size(options.skin) || !size(options.step_height) || !size(options.snap_distance) {
-            return Ok(result);
-        }
         let start = self.shapes[i as usize].clone();
         let bounds = start.aabb();
         let in_play = bounds.min().abs().max(bounds.max().abs()).max_element() + motion.abs().max_element();
@@ -226,7 +224,7 @@ impl<T> World<T> {
             gathered: Candidates::Gathered { nearby: &nearby, frame },
             query: QueryFilter { filter, ignore: &passed, sensors: false },
             skin,
-            up: options.up.normalize_or(Vec2::Y),
+            up,
             floor_cos: crate::math::cos(options.max_slope),
             options,
         };
@@ -320,6 +318,28 @@ impl<T> World<T> {
             let other = &self.shapes[j as usize];
             bounds.overlaps(&reach) && self.counts(j, query) && intersects(other, &pushed) && !intersects(other, shape)
         })
+    }
+}
+
+/// The unit `up` of a move whose motion and options are numbers a mover can go by, or what is
+/// wrong with them.
+fn checked_move(motion: Vec2, o: &MoveOptions) -> Result<Vec2, WorldError> {
+    let bad = |what: String| Err(WorldError::BadMove(what));
+    if !motion.is_finite() {
+        return bad(format!("motion {motion} is not finite"));
+    }
+    for (name, x) in [("skin", o.skin), ("step_height", o.step_height), ("snap_distance", o.snap_distance)] {
+        if !(x >= 0.0 && x.is_finite()) {
+            return bad(format!("{name} {x} must be a finite length, not negative"));
+        }
+    }
+    if !o.max_slope.is_finite() {
+        return bad(format!("max_slope {} is not finite", o.max_slope));
+    }
+    // In f64, so that any finite non-zero `up`, however long or short, has a direction.
+    match o.up.as_dvec2().try_normalize() {
+        Some(up) => Ok(up.as_vec2()),
+        None => bad(format!("up {} is zero or not finite", o.up)),
     }
 }
 
