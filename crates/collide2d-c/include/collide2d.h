@@ -763,8 +763,7 @@ c2d_Status c2d_collide_tiered(const struct c2d_RectObject *a,
                               c2d_Level level,
                               struct c2d_Verdict *out_verdict);
 
-// Whether `a` and `b` collide by the rule `detector`. (A polygon handle is copied for the
-// bounding rules; `c2d_intersects` is the exact rule without the copy.)
+// Whether `a` and `b` collide by the rule `detector` (polygon handles borrowed, not copied).
 //
 // # Safety
 // As `c2d_intersects`.

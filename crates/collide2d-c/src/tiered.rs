@@ -115,8 +115,7 @@ pub unsafe extern "C" fn c2d_collide_tiered(
     })
 }
 
-/// Whether `a` and `b` collide by the rule `detector`. (A polygon handle is copied for the
-/// bounding rules; `c2d_intersects` is the exact rule without the copy.)
+/// Whether `a` and `b` collide by the rule `detector` (polygon handles borrowed, not copied).
 ///
 /// # Safety
 /// As `c2d_intersects`.
@@ -131,9 +130,9 @@ pub unsafe extern "C" fn c2d_detect(
         let out_colliding = out(out_colliding, "out_colliding")?;
         let rule = self::detector(detector)?;
         // SAFETY: the caller's contract.
-        let (a, b) = unsafe { (checked(a, "shape a")?.into_shape(), checked(b, "shape b")?.into_shape()) };
+        let (a, b) = unsafe { (checked(a, "shape a")?, checked(b, "shape b")?) };
         // SAFETY: checked not NULL; the caller's contract.
-        unsafe { write(out_colliding, rule.detect(&a, &b)) };
+        unsafe { write(out_colliding, rule.detect(a.get(), b.get())) };
         Ok(())
     })
 }

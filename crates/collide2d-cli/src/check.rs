@@ -3,7 +3,7 @@
 
 use collide2d::detector::{BoundingBoxes, BoundingCircles, Detector, Exact};
 use collide2d::tiered::{collide, Level, RectObject};
-use collide2d::{contact, Aabb, Contact, Shape, Transform};
+use collide2d::{contact, Aabb, Contact, Shape, ShapeLike, Transform};
 use serde::Serialize;
 
 use crate::error::CliError;
@@ -48,9 +48,9 @@ impl Method {
     pub fn detect(self, a: &Collider, b: &Collider) -> bool {
         let tiered = |level| collide(&Rect(a), &Rect(b), level);
         match self {
-            Method::Exact => Exact.detect(&a.world, &b.world),
-            Method::BoundingBoxes => BoundingBoxes.detect(&a.world, &b.world),
-            Method::BoundingCircles => BoundingCircles.detect(&a.world, &b.world),
+            Method::Exact => Exact.detect(a.world.shape_ref(), b.world.shape_ref()),
+            Method::BoundingBoxes => BoundingBoxes.detect(a.world.shape_ref(), b.world.shape_ref()),
+            Method::BoundingCircles => BoundingCircles.detect(a.world.shape_ref(), b.world.shape_ref()),
             Method::TieredAabb => tiered(Level::Aabb),
             Method::TieredCorners => tiered(Level::Corners),
             Method::TieredSat => tiered(Level::Sat),

@@ -2,7 +2,7 @@
 
 use collide2d::detector::{BoundingBoxes, BoundingCircles, Detector, Exact};
 use collide2d::tiered::{collide_verdict, Level, RectObject};
-use collide2d::{Aabb, Transform};
+use collide2d::{Aabb, ShapeLike, Transform};
 use pyo3::prelude::*;
 
 use crate::shapes::{shape, PyAabb};
@@ -131,6 +131,6 @@ impl PyDetector {
 
     /// Whether this detector judges that `a` and `b` collide.
     fn detect(&self, a: &Bound<'_, PyAny>, b: &Bound<'_, PyAny>) -> PyResult<bool> {
-        Ok(self.boxed().detect(&shape(a)?, &shape(b)?))
+        Ok(self.boxed().detect(shape(a)?.shape_ref(), shape(b)?.shape_ref()))
     }
 }

@@ -25,7 +25,7 @@ use collide2d::detector::{BoundingBoxes, BoundingCircles, Detector, Exact};
 use collide2d::pixels::{Rgba8, Solidity};
 use collide2d::tiered::{collide, Level, RectObject};
 use collide2d::trace::{trace, Detail};
-use collide2d::{contact, contains, Aabb, Circle, Contact, Obb, Polygon, Shape, Transform, Vec2};
+use collide2d::{contact, contains, Aabb, Circle, Contact, Obb, Polygon, Shape, ShapeLike, Transform, Vec2};
 
 use crate::{Picture, Style, View};
 
@@ -373,8 +373,8 @@ impl Demo {
         let (a, b) = (self.placed(false), self.placed(true));
         let (wa, wb) = (a.world(), b.world());
         let colliding = match self.method {
-            Method::BoundingBoxes => BoundingBoxes.detect(&wa, &wb),
-            Method::BoundingCircles => BoundingCircles.detect(&wa, &wb),
+            Method::BoundingBoxes => BoundingBoxes.detect(wa.shape_ref(), wb.shape_ref()),
+            Method::BoundingCircles => BoundingCircles.detect(wa.shape_ref(), wb.shape_ref()),
             Method::TieredAabb => collide(&a, &b, Level::Aabb),
             Method::TieredCorners => collide(&a, &b, Level::Corners),
             Method::TieredSat => collide(&a, &b, Level::Sat),
@@ -383,7 +383,7 @@ impl Demo {
                 (Some((_, mask)), Pair::Bitmask) => {
                     mask.overlaps_placed(&a.transform, mask, &b.transform).unwrap_or(false)
                 }
-                _ => Exact.detect(&wa, &wb),
+                _ => Exact.detect(wa.shape_ref(), wb.shape_ref()),
             },
         };
         Verdict { colliding, contact: contact(&wa, &wb) }

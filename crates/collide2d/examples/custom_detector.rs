@@ -7,7 +7,7 @@
 //! Run with `cargo run -p collide2d --example custom_detector`.
 
 use collide2d::detector::{BoundingBoxes, Detector, Exact};
-use collide2d::{intersects, Aabb, Circle, Obb, Shape, Vec2};
+use collide2d::{intersects, Aabb, Circle, Obb, Shape, ShapeLike, ShapeRef, Vec2};
 
 /// Shrinks boxes and discs by `margin` before testing exactly.
 struct Forgiving {
@@ -15,17 +15,17 @@ struct Forgiving {
 }
 
 impl Forgiving {
-    fn shrink(&self, s: &Shape) -> Shape {
+    fn shrink(&self, s: ShapeRef<'_>) -> Shape {
         let shrunk = match s {
-            Shape::Aabb(b) => {
+            ShapeRef::Aabb(b) => {
                 Aabb::from_center_half_extents(b.center(), b.half_extents() - self.margin).map(Shape::from)
             }
-            Shape::Circle(c) => Circle::new(c.center(), c.radius() - self.margin).map(Shape::from),
-            Shape::Obb(o) => Obb::new(o.center(), o.half_extents() - self.margin, o.rotation()).map(Shape::from),
-            other => Ok(other.clone()),
+            ShapeRef::Circle(c) => Circle::new(c.center(), c.radius() - self.margin).map(Shape::from),
+            ShapeRef::Obb(o) => Obb::new(o.center(), o.half_extents() - self.margin, o.rotation()).map(Shape::from),
+            other => Ok(other.to_shape()),
         };
         // A shape too small to shrink keeps its size rather than vanishing.
-        shrunk.unwrap_or_else(|_| s.clone())
+        shrunk.unwrap_or_else(|_| s.to_shape())
     }
 }
 
@@ -34,14 +34,18 @@ impl Detector for Forgiving {
         "forgiving"
     }
 
-    fn detect(&self, a: &Shape, b: &Shape) -> bool {
+    fn detect(&self, a: ShapeRef<'_>, b: ShapeRef<'_>) -> bool {
         intersects(&self.shrink(a), &self.shrink(b))
     }
 }
 
 fn report(detector: &dyn Detector, pairs: &[(&str, Shape, Shape)]) {
     for (name, a, b) in pairs {
-        println!("{:>16} | {name:<28} | {}", detector.name(), if detector.detect(a, b) { "hit" } else { "miss" });
+        println!(
+            "{:>16} | {name:<28} | {}",
+            detector.name(),
+            if detector.detect(a.shape_ref(), b.shape_ref()) { "hit" } else { "miss" }
+        );
     }
 }
 

@@ -6,18 +6,17 @@
 //! to another without changing anything else.
 //!
 //! ```
-//! use collide2d::{detector::{BoundingBoxes, Detector, Exact}, Circle, Obb, Shape, Vec2};
-//! let diamond: Shape = Obb::new(Vec2::ZERO, Vec2::ONE, std::f32::consts::FRAC_PI_4)?.into();
-//! let ball: Shape = Circle::new(Vec2::new(1.3, 1.3), 0.3)?.into();
+//! use collide2d::{detector::{BoundingBoxes, Detector, Exact}, Circle, Obb, ShapeLike, Vec2};
+//! let diamond = Obb::new(Vec2::ZERO, Vec2::ONE, std::f32::consts::FRAC_PI_4)?;
+//! let ball = Circle::new(Vec2::new(1.3, 1.3), 0.3)?;
 //! let detectors: [&dyn Detector; 2] = [&BoundingBoxes, &Exact];
-//! let verdicts: Vec<bool> = detectors.iter().map(|d| d.detect(&diamond, &ball)).collect();
+//! let verdicts: Vec<bool> = detectors.iter().map(|d| d.detect(diamond.shape_ref(), ball.shape_ref())).collect();
 //! assert_eq!(verdicts, [true, false]); // the boxes overlap, the shapes do not
 //! # Ok::<(), collide2d::ShapeError>(())
 //! ```
 
 use crate::query::intersects::intersects;
-use crate::query::ShapeLike;
-use crate::shape::Shape;
+use crate::query::{ShapeLike, ShapeRef};
 
 /// Decides whether two shapes collide.
 ///
@@ -26,8 +25,10 @@ use crate::shape::Shape;
 pub trait Detector: Send + Sync {
     /// A short name for reports, e.g. `"exact"`.
     fn name(&self) -> &str;
-    /// Whether the pair is judged to collide.
-    fn detect(&self, a: &Shape, b: &Shape) -> bool;
+    /// Whether the pair is judged to collide. The shapes come as views (any shape's
+    /// [`ShapeLike::shape_ref`](crate::ShapeLike::shape_ref)), so that judging a pair never
+    /// copies a polygon; [`ShapeRef::to_shape`] makes an owned one when a rule needs it.
+    fn detect(&self, a: ShapeRef<'_>, b: ShapeRef<'_>) -> bool;
 }
 
 /// Collide when the axis-aligned bounding boxes overlap: fastest, loose for rotated or round shapes.
@@ -46,7 +47,7 @@ impl Detector for BoundingBoxes {
     fn name(&self) -> &str {
         "bounding boxes"
     }
-    fn detect(&self, a: &Shape, b: &Shape) -> bool {
+    fn detect(&self, a: ShapeRef<'_>, b: ShapeRef<'_>) -> bool {
         a.aabb().intersects(&b.aabb())
     }
 }
@@ -55,7 +56,7 @@ impl Detector for BoundingCircles {
     fn name(&self) -> &str {
         "bounding circles"
     }
-    fn detect(&self, a: &Shape, b: &Shape) -> bool {
+    fn detect(&self, a: ShapeRef<'_>, b: ShapeRef<'_>) -> bool {
         let ((ca, ra), (cb, rb)) = (a.bounding_circle(), b.bounding_circle());
         crate::query::core::within(crate::math::distance_squared64(ca, cb), ra, rb)
     }
@@ -65,15 +66,15 @@ impl Detector for Exact {
     fn name(&self) -> &str {
         "exact"
     }
-    fn detect(&self, a: &Shape, b: &Shape) -> bool {
-        intersects(a, b)
+    fn detect(&self, a: ShapeRef<'_>, b: ShapeRef<'_>) -> bool {
+        intersects(&a, &b)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::shape::{Circle, Obb};
+    use crate::shape::{Circle, Obb, Shape};
     use glam::Vec2;
 
     /// Three pairs that the three detectors tell apart, from the loosest to the tightest: boxes
@@ -87,7 +88,7 @@ mod tests {
         let circles_too = ball(1.1, 1.1); // 1.56 apart < 1.71, yet 0.26 clear of the diamond's edge
         let touching = ball(0.8, 0.0); // its centre lies inside the diamond
         let detectors: [&dyn Detector; 3] = [&BoundingBoxes, &BoundingCircles, &Exact];
-        let verdicts = |b: &Shape| detectors.map(|d| d.detect(&diamond, b));
+        let verdicts = |b: &Shape| detectors.map(|d| d.detect(diamond.shape_ref(), b.shape_ref()));
         assert_eq!(verdicts(&boxes_only), [true, false, false]);
         assert_eq!(verdicts(&circles_too), [true, true, false]);
         assert_eq!(verdicts(&touching), [true, true, true]);
@@ -102,7 +103,7 @@ mod tests {
         let a: Shape = Circle::new(Vec2::ZERO, 1.0).unwrap().into();
         let b: Shape = Circle::new(Vec2::new(3.0, 0.0), 2.0).unwrap().into();
         let c: Shape = Circle::new(Vec2::new(3.0, 0.0), 1.99).unwrap().into();
-        assert!(BoundingCircles.detect(&a, &b));
-        assert!(!BoundingCircles.detect(&a, &c));
+        assert!(BoundingCircles.detect(a.shape_ref(), b.shape_ref()));
+        assert!(!BoundingCircles.detect(a.shape_ref(), c.shape_ref()));
     }
 }

@@ -5,7 +5,9 @@
 use collide2d::detector::{BoundingBoxes, BoundingCircles, Detector, Exact};
 use collide2d::query::intersects::segment_intersection;
 use collide2d::tiered::{collide, Level, RectObject};
-use collide2d::{contains, intersects, Aabb, Capsule, Circle, ConvexPolygon, Obb, Segment, Shape, Transform, Vec2};
+use collide2d::{
+    contains, intersects, Aabb, Capsule, Circle, ConvexPolygon, Obb, Segment, Shape, ShapeLike, Transform, Vec2,
+};
 use proptest::prelude::*;
 
 fn wild() -> impl Strategy<Value = f32> {
@@ -107,7 +109,7 @@ proptest! {
             for y in &shapes {
                 let _ = (intersects(x, y), contains(x, y), intersects(y, x), contains(y, x));
                 for d in [&BoundingBoxes as &dyn Detector, &BoundingCircles, &Exact] {
-                    let _ = d.detect(x, y);
+                    let _ = d.detect(x.shape_ref(), y.shape_ref());
                 }
                 if let (Shape::Segment(s1), Shape::Segment(s2)) = (x, y) {
                     let _ = segment_intersection(s1, s2);

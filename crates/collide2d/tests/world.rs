@@ -534,9 +534,9 @@ impl collide2d::detector::Detector for Fragile {
         "fragile"
     }
 
-    fn detect(&self, a: &Shape, b: &Shape) -> bool {
+    fn detect(&self, a: collide2d::ShapeRef<'_>, b: collide2d::ShapeRef<'_>) -> bool {
         assert!(!self.0.load(std::sync::atomic::Ordering::Relaxed), "the detector fails");
-        intersects(a, b)
+        intersects(&a, &b)
     }
 }
 

@@ -137,6 +137,21 @@ static void detectors_judge_by_their_own_rules(void) {
     bool hit;
     assert(c2d_detect(3, &diamond, &balls[0], &hit) == C2D_ERROR_INVALID_ARGUMENT);
 
+    /* A polygon handle, borrowed: a square frame around a ball in its hole. The bounding
+       rules see the ball inside, the exact rule sees it clear of the frame. */
+    c2d_Vec2 outline[] = {v(-4, -4), v(4, -4), v(4, 4), v(-4, 4)};
+    c2d_Vec2 hole[] = {v(-2, -2), v(2, -2), v(2, 2), v(-2, 2)};
+    const c2d_Vec2 *holes[] = {hole};
+    int32_t counts[] = {4};
+    c2d_Polygon *frame = NULL;
+    assert(c2d_polygon_create(outline, 4, holes, counts, 1, &frame) == C2D_OK);
+    c2d_Shape framed = c2d_shape_polygon(frame), ball = c2d_shape_circle(v(0, 0), 1);
+    for (int rule = 0; rule < 3; rule++) {
+        assert(c2d_detect(rules[rule], &framed, &ball, &hit) == C2D_OK);
+        assert(hit == (rules[rule] != C2D_DETECT_EXACT));
+    }
+    c2d_polygon_destroy(frame);
+
     /* In a world: the step judges by the rule set. */
     c2d_World *w = NULL;
     assert(c2d_world_create(&w) == C2D_OK);

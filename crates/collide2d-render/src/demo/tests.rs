@@ -142,7 +142,8 @@ fn the_bitmask_pair_meets_where_pixel_centres_meet_not_where_outlines_do() {
     demo.pair = Pair::Bitmask;
     assert!(demo.pixels.is_some(), "the sprite loads");
     let px = 5.0 / 128.0;
-    let outlines_meet = |demo: &Demo| Exact.detect(&demo.placed(false).world(), &demo.placed(true).world());
+    let outlines_meet =
+        |demo: &Demo| Exact.detect(demo.placed(false).world().shape_ref(), demo.placed(true).world().shape_ref());
     // The first of `steps` offsets, `step` apart from `from` inwards, where they meet.
     let first_meeting = |demo: &mut Demo, from: f32, step: f32, steps: usize| {
         (0..steps)

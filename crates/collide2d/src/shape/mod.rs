@@ -71,21 +71,6 @@ impl Shape {
         }
     }
 
-    /// A circle holding the whole shape (centre and radius; the radius may be 0 for a point).
-    /// Not the smallest such circle for polygons, but cheap and never smaller than the shape.
-    pub fn bounding_circle(&self) -> (Vec2, f32) {
-        match self {
-            Shape::Point(p) => (*p, 0.0),
-            Shape::Circle(c) => (c.center(), c.radius()),
-            Shape::Capsule(c) => (c.a() * 0.5 + c.b() * 0.5, half_distance(c.a(), c.b()) + c.radius()),
-            Shape::Obb(o) => (o.center(), length(o.half_extents())),
-            Shape::Aabb(a) => (a.center(), length(a.half_extents())),
-            Shape::Segment(s) => (s.a() * 0.5 + s.b() * 0.5, half_distance(s.a(), s.b())),
-            Shape::ConvexPolygon(p) => circle_around(p.aabb().center(), p.vertices()),
-            Shape::Polygon(p) => circle_around(p.aabb().center(), p.outline()),
-        }
-    }
-
     /// The name of the variant, e.g. `"Circle"`.
     pub fn kind(&self) -> &'static str {
         match self {
@@ -144,22 +129,6 @@ macro_rules! shape_from {
 
 shape_from!(Vec2 => Point, Segment => Segment, Aabb => Aabb, Circle => Circle, Obb => Obb,
     Capsule => Capsule, ConvexPolygon => ConvexPolygon, Polygon => Polygon);
-
-/// The circle around `center` reaching the farthest of `points`.
-fn circle_around(center: Vec2, points: &[Vec2]) -> (Vec2, f32) {
-    let r2 = points.iter().map(|v| crate::math::distance_squared64(*v, center)).fold(0.0, f64::max);
-    (center, r2.sqrt() as f32)
-}
-
-/// `|v|` in f64 (the f32 length overflows beyond about 1e19), as an `f32`.
-fn length(v: Vec2) -> f32 {
-    v.as_dvec2().length() as f32
-}
-
-/// Half of `|b − a|`, in f64.
-fn half_distance(a: Vec2, b: Vec2) -> f32 {
-    (crate::math::distance_squared64(a, b).sqrt() * 0.5) as f32
-}
 
 /// A transform is usable on a shape when it is finite and does not flatten space.
 pub(crate) fn check_transform(shape: &'static str, transform: &Transform) -> Result<(), ShapeError> {

@@ -6,6 +6,7 @@ use std::any::TypeId;
 use crate::detector::{Detector, Exact};
 use crate::query::contact::{Contact, ContactMethod};
 use crate::query::intersects::intersects;
+use crate::query::ShapeLike;
 
 use super::{BroadPhaseStats, ColliderHandle, World, WorldError};
 
@@ -299,9 +300,9 @@ impl<T> World<T> {
                     let k = method.contact(a, b);
                     (k.is_some(), k)
                 }
-                (Some(d), true) => (d.detect(a, b), None),
+                (Some(d), true) => (d.detect(a.shape_ref(), b.shape_ref()), None),
                 (Some(d), false) => {
-                    if d.detect(a, b) {
+                    if d.detect(a.shape_ref(), b.shape_ref()) {
                         (true, method.contact(a, b))
                     } else {
                         (false, None)

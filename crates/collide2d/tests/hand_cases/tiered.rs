@@ -4,7 +4,7 @@ use std::f32::consts::FRAC_PI_2;
 
 use collide2d::detector::{BoundingBoxes, BoundingCircles, Detector, Exact};
 use collide2d::tiered::{collide, collide_verdict, Level, RectObject};
-use collide2d::Transform;
+use collide2d::{ShapeLike, Transform};
 
 use super::*;
 
@@ -111,7 +111,7 @@ fn tiered_a_rectangle_flattened_by_its_transform_collides_as_the_segment_it_beco
 
 fn verdicts(a: &Shape, b: &Shape) -> [bool; 3] {
     let detectors: [&dyn Detector; 3] = [&BoundingBoxes, &BoundingCircles, &Exact];
-    detectors.map(|d| d.detect(a, b))
+    detectors.map(|d| d.detect(a.shape_ref(), b.shape_ref()))
 }
 
 #[test]
