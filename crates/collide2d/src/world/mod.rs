@@ -153,7 +153,7 @@ pub enum WorldError {
     /// A collider's shape cannot be placed by its world transform (e.g. a circle under uneven
     /// scale). `collider` is `None` for the collider being inserted, else the collider whose
     /// world shape failed (the one changed, or one of its descendants).
-    #[error("collider {collider:?}: {source}")]
+    #[error("{}: {source}", placed(.collider))]
     Placement {
         /// The collider whose world shape could not be made.
         collider: Option<ColliderHandle>,
@@ -184,6 +184,14 @@ pub enum WorldError {
     /// names which.
     #[error("move_and_slide: {0}")]
     BadMove(String),
+}
+
+/// Who [`WorldError::Placement`] is about, in words.
+fn placed(collider: &Option<ColliderHandle>) -> String {
+    match collider {
+        Some(h) => format!("the world shape of collider {h:?} cannot be made"),
+        None => "the new collider's shape cannot be placed".to_owned(),
+    }
 }
 
 /// A set of colliders (shape, transform, user data `T`), addressed by [`ColliderHandle`]s, with a

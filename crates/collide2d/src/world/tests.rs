@@ -37,11 +37,24 @@ fn bad_placement_names_the_collider_and_changes_nothing() {
     w.set_parent(child, Some(parent)).unwrap();
     let uneven = Transform::from_scale(Vec2::new(2.0, 1.0));
     match w.set_transform(parent, uneven) {
-        Err(WorldError::Placement { collider, .. }) => assert_eq!(collider, Some(child)),
+        Err(e @ WorldError::Placement { collider, .. }) => {
+            assert_eq!(collider, Some(child));
+            let said = e.to_string();
+            assert!(said.starts_with(&format!("the world shape of collider {child:?} cannot be made: ")), "{said}");
+        }
         other => panic!("{other:?}"),
     }
     assert_eq!(w.world_transform(parent), Some(Transform::IDENTITY));
-    assert!(matches!(w.insert(disc, uneven, ()), Err(WorldError::Placement { collider: None, .. })));
+    match w.insert(disc, uneven, ()) {
+        Err(e @ WorldError::Placement { collider: None, .. }) => {
+            let said = e.to_string();
+            assert!(
+                said.starts_with("the new collider's shape cannot be placed: ") && !said.contains("None"),
+                "{said}"
+            );
+        }
+        other => panic!("{other:?}"),
+    }
 }
 
 #[test]
