@@ -26,8 +26,8 @@ pub trait Detector: Send + Sync {
     /// A short name for reports, e.g. `"exact"`.
     fn name(&self) -> &str;
     /// Whether the pair is judged to collide. The shapes come as views (any shape's
-    /// [`ShapeLike::shape_ref`](crate::ShapeLike::shape_ref)), so that judging a pair never
-    /// copies a polygon; [`ShapeRef::to_shape`] makes an owned one when a rule needs it.
+    /// [`ShapeLike::shape_ref`]), so that judging a pair never copies a polygon;
+    /// [`ShapeRef::to_shape`] makes an owned one when a rule needs it.
     fn detect(&self, a: ShapeRef<'_>, b: ShapeRef<'_>) -> bool;
 }
 
