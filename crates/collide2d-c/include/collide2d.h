@@ -26,7 +26,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-// The vertex pairs `c2d_contact` may visit before it refuses: 10,000,000 (about a second).
+// The vertex pairs `c2d_contact` may visit before it refuses: 10,000,000. The time it allows
+// depends on the pair: two overlapping concave polygons of 3,162 vertices each, about 12 s; a
+// disc deep in a 2,000-vertex one (4,000,000), 0.07 s. Lower it for a frame's budget.
 #define C2D_DEFAULT_MAX_CONTACT_WORK 10000000
 
 // The index of the id that names no collider (a parent of none, a floor of none).

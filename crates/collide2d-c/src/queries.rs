@@ -113,7 +113,9 @@ pub unsafe extern "C" fn c2d_contains(outer: *const c2d_Shape, inner: *const c2d
     pair(outer, inner, out, |a, b| collide2d::contains(&a, &b))
 }
 
-/// The vertex pairs `c2d_contact` may visit before it refuses: 10,000,000 (about a second).
+/// The vertex pairs `c2d_contact` may visit before it refuses: 10,000,000. The time it allows
+/// depends on the pair: two overlapping concave polygons of 3,162 vertices each, about 12 s; a
+/// disc deep in a 2,000-vertex one (4,000,000), 0.07 s. Lower it for a frame's budget.
 pub const C2D_DEFAULT_MAX_CONTACT_WORK: i64 = 10_000_000;
 
 /// The contact of `a` and `b` (see `c2d_Contact`: `point_count` 0 when apart). Exact for

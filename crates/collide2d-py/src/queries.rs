@@ -55,7 +55,8 @@ const LONG_QUERY_VERTICES: u64 = 256;
 ///
 /// Deep inside a concave `Polygon`, the exact push-out costs up to about the product of the
 /// two shapes' vertex counts (n² for a circle in an n-gon): past `max_work` such vertex pairs
-/// (10,000,000 by default, about a second; 0: no limit) it raises `ValueError` before starting,
+/// (10,000,000 by default: two overlapping 3,162-vertex concave polygons take about 12 s, a
+/// circle deep in a 2,000-vertex one 0.07 s; 0: no limit) it raises `ValueError` before starting,
 /// unless their bounding boxes are apart. Long calls let other Python threads run.
 #[pyfunction]
 #[pyo3(signature = (a, b, *, max_work = 10_000_000))]
