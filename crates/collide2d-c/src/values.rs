@@ -156,16 +156,7 @@ impl Checked<'_> {
 
     /// The shape owned (a handle's polygon copied), for the world to keep.
     pub(crate) fn into_shape(self) -> Shape {
-        match self {
-            Checked::Point(p) => Shape::Point(p),
-            Checked::Segment(s) => s.into(),
-            Checked::Aabb(s) => s.into(),
-            Checked::Circle(s) => s.into(),
-            Checked::Obb(s) => s.into(),
-            Checked::Capsule(s) => s.into(),
-            Checked::Convex(p) => p.clone().into(),
-            Checked::Polygon(p) => p.clone().into(),
-        }
+        self.get().to_shape()
     }
 }
 
