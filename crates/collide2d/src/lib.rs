@@ -160,7 +160,10 @@ pub use glam::Vec2;
 pub use math::{Interval, Transform};
 pub use polygon::Polygon;
 pub use query::cast::{cast_shape, sweep, ShapeCastHit};
-pub use query::contact::{contact, contact_deepest_piece_pair, contact_work, Contact, ContactMethod, ContactPoint};
+pub use query::contact::{
+    contact, contact_deepest_piece_pair, contact_with_budget, contact_work, Contact, ContactBudget, ContactMethod,
+    ContactPoint,
+};
 pub use query::contains::contains;
 pub use query::distance::{closest_points, distance, ClosestPoints};
 pub use query::intersects::intersects;

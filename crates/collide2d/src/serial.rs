@@ -147,11 +147,27 @@ pub(crate) struct ContactRaw {
     normal: Vec2,
     depth: f32,
     points: Vec<ContactPoint>,
+    /// Absent (as written before the flag existed) means exact.
+    #[serde(default = "exact_by_default", skip_serializing_if = "is_true")]
+    exact: bool,
+}
+
+fn exact_by_default() -> bool {
+    true
+}
+
+fn is_true(b: &bool) -> bool {
+    *b
 }
 
 impl From<Contact> for ContactRaw {
     fn from(contact: Contact) -> Self {
-        Self { normal: contact.normal, depth: contact.depth, points: contact.points().to_vec() }
+        Self {
+            normal: contact.normal,
+            depth: contact.depth,
+            points: contact.points().to_vec(),
+            exact: contact.is_exact(),
+        }
     }
 }
 
@@ -173,6 +189,7 @@ impl TryFrom<ContactRaw> for Contact {
         if !raw.points.iter().all(finite) {
             return Err("a contact's points must be finite".to_string());
         }
-        Ok(Contact::new(raw.normal, raw.depth, &raw.points))
+        let contact = Contact::new(raw.normal, raw.depth, &raw.points);
+        Ok(if raw.exact { contact } else { contact.bounded() })
     }
 }

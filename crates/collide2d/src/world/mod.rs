@@ -58,7 +58,11 @@
 //!   and gives the contact; another [`Detector`] decides alone and the contact is computed for the
 //!   pairs it accepts (it may be `None` when the detector is looser than the shapes). The
 //!   contacts are exact (the minimum translation) unless [`World::set_contact_method`] chooses
-//!   the faster deepest piece pair for concave polygons. With the
+//!   the faster deepest piece pair for concave polygons. A step's exact concave contacts share
+//!   one [`ContactBudget`] ([`World::set_contact_budget`]), split evenly among the pairs
+//!   measured at that step that have a concave polygon, so that no step takes more than about a
+//!   frame whatever the shapes; a pair whose share runs out gets a push that separates, and its
+//!   contact says so ([`Contact::is_exact`]). With the
 //!   `parallel` feature (on by default), the narrow phase is shared between the calling thread
 //!   and rayon's thread pool when there are at least [`World::parallel_threshold`] new
 //!   candidate pairs to judge (1024 by default), and so is the broad phase's full pair search
@@ -115,7 +119,7 @@ use thiserror::Error;
 
 use crate::broad::{Bounds, BroadPhase};
 use crate::detector::Detector;
-use crate::query::contact::{Contact, ContactMethod};
+use crate::query::contact::{Contact, ContactBudget, ContactMethod};
 use crate::shape::{Shape, ShapeError};
 
 mod controller;
@@ -217,6 +221,7 @@ pub struct World<T = ()> {
     broad: BroadPhase,
     detector: Option<Box<dyn Detector>>,
     contact_method: ContactMethod,
+    contact_budget: ContactBudget,
     parallel_threshold: usize,
     events: StepEvents,
     colliding: Vec<bool>,

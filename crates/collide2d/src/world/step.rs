@@ -4,9 +4,10 @@
 use std::any::TypeId;
 
 use crate::detector::{Detector, Exact};
-use crate::query::contact::{Contact, ContactMethod};
+use crate::query::contact::{Contact, ContactBudget, ContactMethod};
 use crate::query::intersects::intersects;
 use crate::query::ShapeLike;
+use crate::shape::Shape;
 
 use super::{BroadPhaseStats, ColliderHandle, World, WorldError};
 
@@ -155,6 +156,37 @@ impl<T> World<T> {
         self.results.clear();
     }
 
+    /// The work a step may spend on exact contacts with concave polygons, shared evenly by the
+    /// pairs with a concave polygon measured at that step: [`ContactBudget::DEFAULT`] unless
+    /// set. A pair whose share runs out gets a push that separates, flagged by
+    /// [`Contact::is_exact`] in its event.
+    pub fn contact_budget(&self) -> ContactBudget {
+        self.contact_budget
+    }
+
+    /// Sets [`contact_budget`](Self::contact_budget) ([`ContactBudget::UNBOUNDED`]: always the
+    /// minimum, however long a step takes). Every pair is measured again at the next step.
+    ///
+    /// ```
+    /// use collide2d::{ContactBudget, Polygon, Transform, Vec2, World};
+    /// let star: Vec<Vec2> = (0..2000)
+    ///     .map(|k| Vec2::from_angle(k as f32 * std::f32::consts::TAU / 2000.0) * if k % 2 == 0 { 100.0 } else { 50.0 })
+    ///     .collect();
+    /// let star = Polygon::new(&star)?;
+    /// let mut world = World::new();
+    /// world.insert(star.clone().into(), Transform::IDENTITY, ())?;
+    /// world.insert(star.into(), Transform::IDENTITY, ())?; // spawned on top of its copy
+    /// let bounded = world.step().started()[0].contact.expect("a contact");
+    /// assert!(!bounded.is_exact()); // a few milliseconds: a push that separates them
+    /// world.set_contact_budget(ContactBudget::from_units(1));
+    /// assert_eq!(world.contact_budget().units(), 1);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn set_contact_budget(&mut self, budget: ContactBudget) {
+        self.contact_budget = budget;
+        self.results.clear();
+    }
+
     /// The number of candidate pairs from which the narrow phase runs on several threads (with
     /// the `parallel` feature); the broad phase's full pair search does from 32 times as many
     /// colliders (it keeps one grid entry per collider).
@@ -291,27 +323,29 @@ impl<T> World<T> {
         let sensors = &self.sensors;
         let detector = self.detector.as_deref();
         let method = self.contact_method;
+        // The first results are still valid: pairs between colliders unchanged since then.
+        let fresh = &self.broad.pairs[self.results.len()..];
+        let concave = |i: u32| matches!(shapes[i as usize], Shape::Polygon(_));
+        let budget = self.contact_budget.shared_by(fresh.iter().filter(|(a, b)| concave(*a) || concave(*b)).count());
         let judge = |&(ia, ib): &(u32, u32)| -> (bool, Option<Contact>) {
             let (a, b) = (&shapes[ia as usize], &shapes[ib as usize]);
             let sensor = sensors[ia as usize] || sensors[ib as usize];
             match (detector, sensor) {
                 (None, true) => (intersects(a, b), None),
                 (None, false) => {
-                    let k = method.contact(a, b);
+                    let k = method.contact_within(a, b, budget);
                     (k.is_some(), k)
                 }
                 (Some(d), true) => (d.detect(a.shape_ref(), b.shape_ref()), None),
                 (Some(d), false) => {
                     if d.detect(a.shape_ref(), b.shape_ref()) {
-                        (true, method.contact(a, b))
+                        (true, method.contact_within(a, b, budget))
                     } else {
                         (false, None)
                     }
                 }
             }
         };
-        // The first results are still valid: pairs between colliders unchanged since then.
-        let fresh = &self.broad.pairs[self.results.len()..];
         #[cfg(feature = "parallel")]
         if fresh.len() >= self.parallel_threshold {
             // In stretches shared with the pool, about 16 per thread, joined in order (a

@@ -5,7 +5,7 @@ use glam::Vec2;
 
 use crate::broad::BroadPhase;
 use crate::math::Transform;
-use crate::query::contact::ContactMethod;
+use crate::query::contact::{ContactBudget, ContactMethod};
 use crate::shape::{Aabb, Shape};
 
 use super::step::TouchList;
@@ -75,6 +75,7 @@ impl<T> World<T> {
             broad: BroadPhase::new(),
             detector: None,
             contact_method: ContactMethod::Exact,
+            contact_budget: ContactBudget::DEFAULT,
             parallel_threshold: 1024,
             events: StepEvents::default(),
             colliding: Vec::new(),

@@ -103,13 +103,18 @@ fn cycles_are_rejected() {
     assert_eq!(w.set_parent(a, Some(a)), Err(WorldError::ParentCycle { child: a, parent: a }));
 }
 
+/// An L (arms 4 long, 1 wide, its corner at `(x, 0)`) and a small box in its inner corner.
+fn l_and_box(x: f32) -> (Polygon, Polygon) {
+    let v = |a: f32, b: f32| Vec2::new(x + a, b);
+    let l = Polygon::new(&[v(0.0, 0.0), v(4.0, 0.0), v(4.0, 1.0), v(1.0, 1.0), v(1.0, 4.0), v(0.0, 4.0)]).unwrap();
+    (l, Polygon::new(&[v(0.5, 0.5), v(1.0, 0.5), v(1.0, 1.5), v(0.5, 1.5)]).unwrap())
+}
+
 #[test]
 fn the_contact_method_chooses_the_step_s_contacts_and_measures_every_pair_again() {
     // An L and a small box in its inner corner: the deepest piece pair is 0.5 deep, the minimum
     // translation √½ (diagonally out of the corner).
-    let v = Vec2::new;
-    let l = Polygon::new(&[v(0.0, 0.0), v(4.0, 0.0), v(4.0, 1.0), v(1.0, 1.0), v(1.0, 4.0), v(0.0, 4.0)]).unwrap();
-    let small = Polygon::new(&[v(0.5, 0.5), v(1.0, 0.5), v(1.0, 1.5), v(0.5, 1.5)]).unwrap();
+    let (l, small) = l_and_box(0.0);
     let mut w: World = World::new();
     w.insert(l.into(), Transform::IDENTITY, ()).unwrap();
     w.insert(small.into(), Transform::IDENTITY, ()).unwrap();
@@ -123,6 +128,49 @@ fn the_contact_method_chooses_the_step_s_contacts_and_measures_every_pair_again(
     assert_eq!(depth(&mut w), [0.5]);
     w.set_contact_method(ContactMethod::Exact);
     assert_eq!(depth(&mut w), exact);
+}
+
+#[test]
+fn the_step_shares_its_contact_budget_among_the_concave_pairs_and_flags_what_it_cuts() {
+    let (l, small) = l_and_box(0.0);
+    let mut w: World = World::new();
+    w.insert(l.into(), Transform::IDENTITY, ()).unwrap();
+    w.insert(small.into(), Transform::IDENTITY, ()).unwrap();
+    let contacts = |w: &mut World| w.step().touching().map(|e| e.contact.unwrap()).collect::<Vec<_>>();
+    assert_eq!(w.contact_budget(), crate::ContactBudget::DEFAULT);
+    let exact = contacts(&mut w);
+    assert!(exact.len() == 1 && exact[0].is_exact(), "{exact:?}");
+    // Nothing moved: setting the budget measures the pair again, now cut short.
+    w.set_contact_budget(crate::ContactBudget::from_units(1));
+    let cut = contacts(&mut w);
+    assert!(cut.len() == 1 && !cut[0].is_exact() && cut[0].depth >= exact[0].depth, "{cut:?}");
+    // Alone, 30,000 units fit it; a budget just under twice its need, shared with a second such
+    // pair, cuts both.
+    w.set_contact_budget(crate::ContactBudget::from_units(30_000));
+    assert!(contacts(&mut w)[0].is_exact());
+    let (far, twin) = l_and_box(20.0);
+    w.insert(far.into(), Transform::IDENTITY, ()).unwrap();
+    w.insert(twin.into(), Transform::IDENTITY, ()).unwrap();
+    w.set_contact_budget(crate::ContactBudget::from_units(2 * units_needed() - 1));
+    assert!(contacts(&mut w).iter().all(|c| !c.is_exact()));
+}
+
+/// The fewest units the L and box pair's exact contact fits in (found by bisection).
+fn units_needed() -> u64 {
+    let (l, small) = l_and_box(0.0);
+    let fits =
+        |units| crate::contact_with_budget(&l, &small, crate::ContactBudget::from_units(units)).unwrap().is_exact();
+    let (mut lo, mut hi) = (1u64, 1 << 20);
+    assert!(fits(hi));
+    while lo < hi {
+        let mid = (lo + hi) / 2;
+        if fits(mid) {
+            hi = mid;
+        } else {
+            lo = mid + 1;
+        }
+    }
+    lo
 }
 
 #[test]

@@ -3,7 +3,7 @@
 //! separates the whole shapes.
 
 use super::manifold::Contact;
-use super::{contact_ref, ShapeLike, ShapeRef};
+use super::{contact_ref, contact_ref_within, ContactBudget, ShapeLike, ShapeRef};
 use crate::query::intersects::intersects_aabb_aabb;
 
 /// The deepest contact between one convex piece of `a` and one of `b` (a shape other than a
@@ -59,8 +59,19 @@ impl ContactMethod {
     /// # Ok::<(), collide2d::ShapeError>(())
     /// ```
     pub fn contact<A: ShapeLike + ?Sized, B: ShapeLike + ?Sized>(self, a: &A, b: &B) -> Option<Contact> {
+        self.contact_within(a, b, ContactBudget::DEFAULT)
+    }
+
+    /// [`contact`](Self::contact) with the exact method bounded by `budget` (see
+    /// [`contact_with_budget`](super::contact_with_budget)).
+    pub fn contact_within<A: ShapeLike + ?Sized, B: ShapeLike + ?Sized>(
+        self,
+        a: &A,
+        b: &B,
+        budget: ContactBudget,
+    ) -> Option<Contact> {
         match self {
-            ContactMethod::Exact => contact_ref(a.shape_ref(), b.shape_ref()),
+            ContactMethod::Exact => contact_ref_within(a.shape_ref(), b.shape_ref(), budget),
             ContactMethod::DeepestPiecePair => deepest_ref(a.shape_ref(), b.shape_ref()),
         }
     }

@@ -42,6 +42,9 @@ pub struct Contact {
     pub depth: f32,
     points: [ContactPoint; 2],
     count: u8,
+    /// False when a [`ContactBudget`](super::ContactBudget) ran out: the push separates, but is
+    /// not proven the shortest.
+    exact: bool,
 }
 
 impl Contact {
@@ -50,7 +53,22 @@ impl Contact {
     pub fn new(normal: Vec2, depth: f32, points: &[ContactPoint]) -> Self {
         // Element by element: a copy of a length known only at run time is a call to memmove.
         let stored = [0, 1].map(|k| points.get(k).copied().unwrap_or_default());
-        Self { normal, depth, points: stored, count: points.len().min(2) as u8 }
+        Self { normal, depth, points: stored, count: points.len().min(2) as u8, exact: true }
+    }
+
+    /// Whether `depth` is proven the minimum translation. Always true but for a concave
+    /// polygon's contact whose [`ContactBudget`](super::ContactBudget) ran out: the push then
+    /// separates the shapes, and its depth lies between the minimum and the hulls' penetration.
+    #[inline]
+    pub fn is_exact(&self) -> bool {
+        self.exact
+    }
+
+    /// The same contact, flagged as not proven minimal (see [`is_exact`](Self::is_exact)).
+    #[inline]
+    pub(crate) fn bounded(mut self) -> Self {
+        self.exact = false;
+        self
     }
 
     /// The contact points (one or two).

@@ -10,6 +10,7 @@
 
 mod approach;
 mod boxes;
+mod budget;
 mod capsules;
 mod concave;
 mod deepest;
@@ -19,6 +20,7 @@ mod round;
 mod separation;
 
 pub use boxes::{contact_aabb_obb, contact_obb_obb};
+pub use budget::ContactBudget;
 pub use capsules::{contact_capsule_capsule, contact_circle_capsule};
 pub use deepest::{contact_deepest_piece_pair, ContactMethod};
 pub use manifold::{Contact, ContactPoint};
@@ -65,6 +67,43 @@ pub fn contact<A: ShapeLike + ?Sized, B: ShapeLike + ?Sized>(a: &A, b: &B) -> Op
     contact_ref(a.shape_ref(), b.shape_ref())
 }
 
+/// [`contact`] within `budget`: the exact answer when it fits, else a push that separates,
+/// flagged by [`Contact::is_exact`] (see [`ContactBudget`]). [`contact`] is this with
+/// [`ContactBudget::DEFAULT`]; [`ContactBudget::UNBOUNDED`] always gives the exact minimum.
+///
+/// ```
+/// use collide2d::{contact, contact_with_budget, ContactBudget, Polygon, Vec2};
+/// let v = |x, y| Vec2::new(x, y);
+/// let l = Polygon::new(&[v(0.0, 0.0), v(4.0, 0.0), v(4.0, 1.0), v(1.0, 1.0), v(1.0, 4.0), v(0.0, 4.0)])?;
+/// let b = Polygon::new(&[v(0.5, 0.5), v(1.0, 0.5), v(1.0, 1.5), v(0.5, 1.5)])?;
+/// let exact = contact_with_budget(&l, &b, ContactBudget::UNBOUNDED).expect("they overlap");
+/// assert!(exact.is_exact());
+/// assert_eq!(Some(exact), contact(&l, &b)); // small shapes fit the default budget
+/// let starved = contact_with_budget(&l, &b, ContactBudget::from_units(1)).expect("they overlap");
+/// assert!(!starved.is_exact() && starved.depth >= exact.depth);
+/// # Ok::<(), collide2d::ShapeError>(())
+/// ```
+#[inline]
+pub fn contact_with_budget<A: ShapeLike + ?Sized, B: ShapeLike + ?Sized>(
+    a: &A,
+    b: &B,
+    budget: ContactBudget,
+) -> Option<Contact> {
+    contact_ref_within(a.shape_ref(), b.shape_ref(), budget)
+}
+
+/// [`contact_ref`] within `budget` (which only a concave polygon's contact spends).
+#[inline]
+pub(crate) fn contact_ref_within(a: ShapeRef, b: ShapeRef, budget: ContactBudget) -> Option<Contact> {
+    use ShapeRef as S;
+    match (a, b) {
+        (S::Point(p), _) | (_, S::Point(p)) if !p.is_finite() => None,
+        (S::Polygon(p), other) => concave::contact_concave(p, other, budget),
+        (other, S::Polygon(p)) => concave::contact_concave(p, other, budget).map(|k| k.flipped()),
+        _ => contact_ref(a, b),
+    }
+}
+
 /// An upper estimate of the vertex pairs [`contact`] may visit for `a` and `b`, to bound its
 /// work before starting: 0 unless one is a concave [`Polygon`](crate::Polygon), whose exact
 /// push-out can cost up to the product of the vertex counts (`n × m` for two, and `n ×
@@ -107,8 +146,8 @@ pub(crate) fn contact_ref(a: ShapeRef, b: ShapeRef) -> Option<Contact> {
     use ShapeRef as S;
     match (a, b) {
         (S::Point(p), _) | (_, S::Point(p)) if !p.is_finite() => None,
-        (S::Polygon(p), other) => concave::contact_concave(p, other),
-        (other, S::Polygon(p)) => concave::contact_concave(p, other).map(|k| k.flipped()),
+        (S::Polygon(p), other) => concave::contact_concave(p, other, ContactBudget::DEFAULT),
+        (other, S::Polygon(p)) => concave::contact_concave(p, other, ContactBudget::DEFAULT).map(|k| k.flipped()),
         (S::Circle(a), S::Circle(b)) => contact_circle_circle(a, b),
         (S::Circle(c), S::Aabb(b)) => contact_circle_aabb(c, b),
         (S::Aabb(b), S::Circle(c)) => contact_circle_aabb(c, b).map(|k| k.flipped()),

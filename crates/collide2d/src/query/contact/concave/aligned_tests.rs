@@ -145,7 +145,7 @@ fn push_out_of_skylines(skylines: usize, seed: u64) -> (usize, usize) {
         });
         let others = [ShapeRef::Aabb(&boxed), ShapeRef::Circle(&disc), ShapeRef::Capsule(&pill), ShapeRef::Polygon(&l)];
         for other in others {
-            let Some(c) = super::contact_concave(&p, other) else { continue };
+            let Some(c) = super::contact_default(&p, other) else { continue };
             // Moved by the push, they touch at most: the moved shape shrunk by 1e-4 meets
             // nothing.
             let (push, hair) = (c.normal * c.depth, 1e-4);
@@ -173,7 +173,7 @@ fn push_out_of_skylines(skylines: usize, seed: u64) -> (usize, usize) {
                 // And it stays there: at rest (even in a gap it fits exactly), the contact asks
                 // for no more than rounding.
                 let rest = Circle::new(d.center() + push, d.radius()).unwrap();
-                let again = super::contact_concave(&p, ShapeRef::Circle(&rest)).map_or(0.0, |k| k.depth);
+                let again = super::contact_default(&p, ShapeRef::Circle(&rest)).map_or(0.0, |k| k.depth);
                 assert!(again < 1e-3, "case {case}: pushed by {c:?}, then by {again} more: {heights:?} {d:?}");
                 assert!(c.depth as f64 >= exact - 1e-4, "case {case}: depth {} below the exact {exact}", c.depth);
                 // No longer than the exact answer by more than the search's tolerance (1e-4 of
@@ -205,7 +205,7 @@ fn assert_a_box_as_wide_as_the_gap_goes_back_into_it(outline: &[(f32, f32)]) {
         let p = Polygon::new(&ring).unwrap();
         for right in [1.8, 1.799] {
             let b = Aabb::new(Vec2::new(0.8, 1.5) * scale, Vec2::new(right, 2.5) * scale).unwrap();
-            let c = super::contact_concave(&p, ShapeRef::Aabb(&b)).unwrap();
+            let c = super::contact_default(&p, ShapeRef::Aabb(&b)).unwrap();
             let ok = (c.depth / scale - 0.2).abs() < 1e-5 && (c.normal - Vec2::X).length() < 1e-5;
             assert!(ok, "{scale} {right}: {c:?}");
         }

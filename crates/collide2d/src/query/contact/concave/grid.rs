@@ -3,6 +3,7 @@
 
 use glam::Vec2;
 
+use super::budget;
 use super::regions::{box_within, Region, Regions};
 use super::stretch::box_inside;
 
@@ -59,6 +60,21 @@ impl Grid {
         start.resize(cells + 1, 0);
         let mut grid = Grid { origin: lo, inv_cell, n, block, blocks, start, items: Vec::new() };
         let listed = |r: &Region| !box_within(r.lo, r.hi, 0.0, inner);
+        let entries: u64 = info
+            .iter()
+            .filter(|r| listed(r))
+            .map(|r| {
+                let (x0, x1, y0, y1) = grid.blocks_of(r.lo, r.hi);
+                ((x1 - x0 + 1) * (y1 - y0 + 1)) as u64
+            })
+            .sum();
+        budget::charge(entries / 4);
+        if budget::spent() {
+            // The search stops before its first step: every list left empty.
+            items.clear();
+            grid.items = items;
+            return grid;
+        }
         for r in info.iter().filter(|r| listed(r)) {
             let (x0, x1, y0, y1) = grid.blocks_of(r.lo, r.hi);
             for y in y0..=y1 {
@@ -170,7 +186,9 @@ impl Grid {
         for y in y0..=y1 {
             for x in x0..=x1 {
                 let c = y * self.blocks + x;
-                for &k in &self.items[self.start[c] as usize..self.start[c + 1] as usize] {
+                let list = &self.items[self.start[c] as usize..self.start[c + 1] as usize];
+                budget::charge(1 + list.len() as u64 / 8);
+                for &k in list {
                     if seen.first_visit(k as usize) && f(k as usize) {
                         return true;
                     }
@@ -278,6 +296,7 @@ impl Solid {
             return true;
         }
         let holds = |m: usize| {
+            budget::charge(1);
             let r = &regions.info[m];
             r.lo.cmple(lo).all() && hi.cmple(r.hi).all() && box_inside(regions, m, lo, hi, margin)
         };

@@ -88,6 +88,9 @@
 
 #[cfg(test)]
 mod aligned_tests;
+mod budget;
+#[cfg(test)]
+mod budget_tests;
 mod grid;
 mod regions;
 mod search;
@@ -100,6 +103,7 @@ mod wheel;
 use glam::Vec2;
 
 use super::manifold::{Contact, ContactPoint};
+use super::ContactBudget;
 use crate::math::{saturate, unit_or, Transform};
 use crate::polygon::Polygon;
 use crate::query::core::Core;
@@ -157,21 +161,35 @@ thread_local! {
 }
 
 /// The contact of polygon `p` (as `a`) with `other` (as `b`): `Some` exactly when they
-/// intersect.
-pub(crate) fn contact_concave(p: &Polygon, other: ShapeRef) -> Option<Contact> {
+/// intersect. Exact when the search fits `budget`; otherwise the shortest push known to
+/// separate them, flagged (see [`ContactBudget`]).
+pub(crate) fn contact_concave(p: &Polygon, other: ShapeRef, budget: ContactBudget) -> Option<Contact> {
     if !concave_vs(p, other) {
         return None;
     }
     if let Some(exponent) = rescale_exponent(&p.aabb(), &other.aabb()) {
         // Should scaling flatten a part too small to matter, clearing the boxes still separates.
-        return Some(rescaled(p, other, exponent).unwrap_or_else(|| clearing_contact(&p.aabb(), &other.aabb())));
+        return Some(
+            rescaled(p, other, exponent, budget)
+                .unwrap_or_else(|| clearing_contact(&p.aabb(), &other.aabb()).bounded()),
+        );
     }
     let mut scratch = SCRATCH.with(|s| s.take()).unwrap_or_default();
-    let contact = contact_with(p, other, &mut scratch);
+    let (contact, ran_out) = budget::metered(budget, || contact_with(p, other, &mut scratch));
     SCRATCH.with(|s| s.set(Some(scratch)));
-    // The search finds an exit whenever the shapes intersect; should rounding ever leave it
-    // without one, clearing the bounding boxes is a push that separates (if not the shortest).
-    contact.or_else(|| Some(clearing_contact(&p.aabb(), &other.aabb())))
+    match contact {
+        // The search finds an exit whenever the shapes intersect; should rounding ever leave it
+        // without one, clearing the bounding boxes is a push that separates (if not the shortest).
+        None => Some(clearing_contact(&p.aabb(), &other.aabb()).bounded()),
+        Some(c) if ran_out => Some(c.bounded()),
+        found => found,
+    }
+}
+
+/// [`contact_concave`] within the default budget, for the tests.
+#[cfg(test)]
+fn contact_default(p: &Polygon, other: ShapeRef) -> Option<Contact> {
+    contact_concave(p, other, ContactBudget::DEFAULT)
 }
 
 /// The search squares coordinates in f32: sound while they lie between 2^-60 and 2^60 (about
@@ -190,7 +208,7 @@ fn rescale_exponent(a: &Aabb, b: &Aabb) -> Option<i32> {
 /// scaling is exact, so the answer is the one the unscaled shapes would get with unbounded
 /// exponents. Allocates (the scaled shapes): only extreme sizes come here.
 #[cold]
-fn rescaled(p: &Polygon, other: ShapeRef, exponent: i32) -> Option<Contact> {
+fn rescaled(p: &Polygon, other: ShapeRef, exponent: i32, budget: ContactBudget) -> Option<Contact> {
     use ShapeRef as S;
     let (down, up) = (2f32.powi(-exponent), 2f32.powi(exponent));
     let t = Transform::from_scale(Vec2::splat(down));
@@ -211,7 +229,7 @@ fn rescaled(p: &Polygon, other: ShapeRef, exponent: i32) -> Option<Contact> {
     if p_small.convex_parts().is_empty() || !pieces(&other_small) {
         return None;
     }
-    let c = contact_concave(&p_small, other_small.shape_ref())?;
+    let c = contact_concave(&p_small, other_small.shape_ref(), budget)?;
     // Points are kept within the f32 range: a push as long as the range itself (shapes filling
     // it) may carry a point a rounding past its end.
     let (lo, hi) = (Vec2::splat(f32::MIN), Vec2::splat(f32::MAX));
@@ -221,7 +239,8 @@ fn rescaled(p: &Polygon, other: ShapeRef, exponent: i32) -> Option<Contact> {
         depth: saturate(q.depth as f64 * up as f64),
     };
     let points: Vec<ContactPoint> = c.points().iter().copied().map(back).collect();
-    Some(Contact::new(c.normal, saturate(c.depth as f64 * up as f64), &points))
+    let scaled = Contact::new(c.normal, saturate(c.depth as f64 * up as f64), &points);
+    Some(if c.is_exact() { scaled } else { scaled.bounded() })
 }
 
 /// The push that moves `b`'s bounds clear of `a`'s along the shortest of the four ways.
@@ -244,14 +263,23 @@ fn contact_with(p: &Polygon, other: ShapeRef, scratch: &mut Scratch) -> Option<C
     let other_pieces = OtherPieces::of(other);
     // The hulls' penetration bounds the answer (moving the other shape's hull clear of the
     // polygon's hull separates the shapes), and is much tighter than the boxes' in a game.
-    let hull_depth = p.hull().and_then(|h| {
+    let hulls = p.hull().and_then(|h| {
         let other_hull = match other {
             ShapeRef::Polygon(q) => ShapeRef::ConvexPolygon(q.hull()?),
             convex => convex,
         };
-        super::contact_ref(ShapeRef::ConvexPolygon(h), other_hull).map(|c| c.depth)
+        super::contact_ref(ShapeRef::ConvexPolygon(h), other_hull)
     });
+    let hull_depth = hulls.map(|c| c.depth);
     let bound = clearing_bound(&p.aabb(), &other.aabb()).min(hull_depth.unwrap_or(f32::INFINITY));
+    // What a search cut short by its budget answers at worst: the hulls' push, else the boxes'.
+    let fallback = || hulls.unwrap_or_else(|| clearing_contact(&p.aabb(), &other.aabb()));
+    // Every stage compares the bounds of every pair of pieces (or keeps a bit for each): when
+    // that alone is past the budget, nothing is searched.
+    budget::charge(budget::pair_scan(p.convex_parts().len() as u64 * other_pieces.len() as u64));
+    if budget::spent() {
+        return Some(fallback());
+    }
     let other_flags = match other {
         ShapeRef::Polygon(q) => Some(q.part_flags()),
         _ => None,
@@ -299,6 +327,10 @@ fn contact_with(p: &Polygon, other: ShapeRef, scratch: &mut Scratch) -> Option<C
                 add_regions(p, other_flags, scratch, |lo, hi| {
                     box_near(lo, hi, radius, reach) && !box_within(lo, hi, radius, inner)
                 });
+                if budget::spent() {
+                    // Not every region within reach is built: no walk through them is sure.
+                    return None;
+                }
                 let regions = std::mem::take(&mut scratch.regions);
                 let search = Search::new(&regions, tolerance, margin, inner, scratch);
                 let found = search.run(reach);
@@ -309,13 +341,20 @@ fn contact_with(p: &Polygon, other: ShapeRef, scratch: &mut Scratch) -> Option<C
         }
     };
     let regions = &scratch.regions;
-    found.map(|(depth, normal, region)| {
+    let found = found.map(|(depth, normal, region)| {
         // The search's directions are unit to f32 rounding, except where rounding has given up
         // (slivers 1e38 long): made unit once, here.
         let normal = unit_or(normal, Vec2::X);
         let point = manifold_point(p, other_pieces, regions.info.get(region), other, normal, depth);
         Contact::new(normal, depth, &[point])
-    })
+    });
+    if !budget::spent() {
+        return found;
+    }
+    // Cut short: the shortest push known to separate (an exit the search confirmed by walking
+    // out through every region that can hold it, the hulls', the boxes').
+    let fallback = fallback();
+    Some(found.filter(|f| f.depth < fallback.depth).unwrap_or(fallback))
 }
 
 /// Where they touch: the convex contact of the two pieces whose region was left last, else the

@@ -7,6 +7,7 @@ use std::ops::Range;
 
 use glam::Vec2;
 
+use super::budget;
 use super::wheel::{pseudo_angle, Wheels};
 use super::Scratch;
 use crate::polygon::{Polygon, CONVEX_CORNER, ON_BOUNDARY, UNKNOWN};
@@ -128,6 +129,8 @@ impl Regions {
         let start = self.verts.len();
         merge_walks(a, b, self, None);
         let mut len = self.verts.len() - start;
+        // A face merged, anchored and (on a large region) given its spoke: three units.
+        budget::charge(1 + 3 * len as u64);
         if len < 3 {
             if self.radius > 0.0 && len > 0 {
                 self.round_degenerate(start);
@@ -506,6 +509,11 @@ pub(super) fn add_regions(
         let n = piece.vertices().len();
         let piece_flags = piece_flags.get(offset..offset + n).unwrap_or(&[]);
         offset += n;
+        if budget::spent() {
+            // The caller checks the meter: the regions built so far are not all it asked for.
+            return;
+        }
+        budget::charge(budget::pair_scan(others as u64));
         let (a_lo, a_hi) = piece_boxes[i];
         if !wanted(a_lo + all_lo, a_hi + all_hi) {
             continue;
@@ -517,6 +525,9 @@ pub(super) fn add_regions(
             let pair = i * others + j;
             let (word, bit) = (pair / 64, 1u64 << (pair % 64));
             if built[word] & bit == 0 && wanted(lo, hi) {
+                if budget::spent() {
+                    return;
+                }
                 built[word] |= bit;
                 let start = *walk_a.get_or_insert_with(|| {
                     let start = lowest(piece.vertices(), false);

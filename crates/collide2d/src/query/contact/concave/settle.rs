@@ -4,6 +4,7 @@
 
 use glam::Vec2;
 
+use super::budget;
 use super::regions::{add_regions, OtherPieces};
 use super::search::Search;
 use super::stretch::{walk_out, walk_reach, walk_stretch};
@@ -47,6 +48,11 @@ impl Walker<'_> {
         add_regions(self.p, self.other_flags, scratch, |lo, hi| ray.meets(lo, hi));
         let Scratch { regions, walk: stretches, .. } = scratch;
         stretches.clear();
+        if budget::spent() {
+            // Some region along the ray may be missing: no exit is sure.
+            return (f32::INFINITY, usize::MAX);
+        }
+        budget::charge(regions.info.len() as u64 / 4);
         for (k, r) in regions.info.iter().enumerate() {
             let radius = Vec2::splat(regions.radius);
             let (lo, hi) = shrunk_by(r.lo, r.hi, radius);
@@ -78,6 +84,10 @@ pub(super) fn deepest_pair(p: &Polygon, others: OtherPieces, scratch: &mut Scrat
     // pair's depth is at most that.
     let Scratch { pairs, piece_boxes, spans, .. } = &mut *scratch;
     pairs.clear();
+    budget::charge(budget::pair_scan(piece_boxes.len() as u64 * spans.len() as u64));
+    if budget::spent() {
+        return (0.0, Vec2::X);
+    }
     for (i, &(a_lo, a_hi)) in piece_boxes.iter().enumerate() {
         for (j, span) in spans.iter().enumerate() {
             let (lo, hi) = (a_lo + span.4 - Vec2::splat(radius), a_hi + span.5 + Vec2::splat(radius));
@@ -89,6 +99,7 @@ pub(super) fn deepest_pair(p: &Polygon, others: OtherPieces, scratch: &mut Scrat
     }
     // Deepest bounds first, so that the pairs whose bound cannot beat the deepest depth found are
     // skipped; of pairs equally deep, the first in piece order (as a plain loop over them would).
+    budget::charge(pairs.len() as u64 / 4);
     pairs.sort_unstable_by(|a, b| b.0.total_cmp(&a.0));
     let mut deepest = (0.0f32, Vec2::X, (u32::MAX, u32::MAX));
     for &(bound, i, j) in pairs.iter() {
@@ -96,8 +107,12 @@ pub(super) fn deepest_pair(p: &Polygon, others: OtherPieces, scratch: &mut Scrat
         if bound < deepest.0 * (1.0 - 1e-5) {
             break;
         }
-        let piece = ShapeRef::ConvexPolygon(&p.convex_parts()[i as usize]);
-        if let Some(c) = contact_ref(piece, others.get(j as usize)) {
+        if budget::spent() {
+            break;
+        }
+        let (piece, other) = (&p.convex_parts()[i as usize], others.get(j as usize));
+        budget::charge(1 + (piece.vertices().len() + other_vertices(other)) as u64 / 8);
+        if let Some(c) = contact_ref(ShapeRef::ConvexPolygon(piece), other) {
             if c.depth > deepest.0 || (c.depth == deepest.0 && c.depth > 0.0 && (i, j) < deepest.2) {
                 deepest = (c.depth, c.normal, (i, j));
             }
@@ -126,6 +141,11 @@ pub(super) fn deepest_pair_exits(
     } else {
         Err(Some(lower))
     }
+}
+
+/// How many vertices a convex piece of the other shape has (its core's), for the meter.
+fn other_vertices(other: ShapeRef) -> usize {
+    crate::query::core::Core::of(other).0.vertices().len()
 }
 
 /// A built region's bounds `lo`, `hi` shrunk by the regions' `radius`, the box the walk's ray

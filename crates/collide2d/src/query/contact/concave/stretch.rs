@@ -4,10 +4,12 @@
 
 use glam::Vec2;
 
+use super::budget;
 use super::regions::{Regions, FACE};
 
 /// Whether `x` lies inside rounded region `k` by more than `margin`.
 pub(super) fn inside(regions: &Regions, k: usize, x: Vec2, margin: f32) -> bool {
+    budget::charge(1);
     let (v, normals, anchors) = (regions.verts(k), regions.normals(k), regions.anchors(k));
     let r = regions.radius - margin;
     if let Some(answer) = regions.wheels.decide(k, anchors, normals, x, r) {
@@ -39,6 +41,7 @@ pub(super) fn inside(regions: &Regions, k: usize, x: Vec2, margin: f32) -> bool 
 /// regions (a flat shape lying on a diagonal between pieces touches both regions along it).
 /// Rounded regions overlap their neighbours by twice the radius, so they take [`inside`].
 pub(super) fn holds(regions: &Regions, k: usize, x: Vec2, margin: f32) -> bool {
+    budget::charge(1);
     if regions.radius > 0.0 {
         return inside(regions, k, x, margin);
     }
@@ -53,6 +56,7 @@ pub(super) fn holds(regions: &Regions, k: usize, x: Vec2, margin: f32) -> bool {
 /// corners does (regions are convex). Unrounded, in one pass over the faces: the corner furthest
 /// out along a face's normal is the one to test.
 pub(super) fn box_inside(regions: &Regions, k: usize, lo: Vec2, hi: Vec2, margin: f32) -> bool {
+    budget::charge(1);
     if regions.radius > 0.0 {
         let corners = [lo, Vec2::new(hi.x, lo.y), hi, Vec2::new(lo.x, hi.y)];
         return corners.iter().all(|c| inside(regions, k, *c, margin));
@@ -65,6 +69,7 @@ pub(super) fn box_inside(regions: &Regions, k: usize, lo: Vec2, hi: Vec2, margin
 /// Where the line `o + t d` (unit `d`) runs through the open inside of rounded region `k`
 /// shrunk by `shrink`: `(lo, hi)`, or `None`.
 pub(super) fn line_stretch(regions: &Regions, k: usize, o: Vec2, d: Vec2, shrink: f32) -> Option<(f32, f32)> {
+    budget::charge(1);
     stretch_growing_covered(regions, k, o, d, shrink, 0.0)
 }
 

@@ -17,7 +17,7 @@ fn u_shape(scale: f32) -> Polygon {
 fn contact_of(p: &Polygon, other: ShapeRef) -> Contact {
     use crate::query::intersects::intersects_ref;
     use crate::shape::{Circle, Shape};
-    let c = contact_concave(p, other).expect("they overlap");
+    let c = contact_default(p, other).expect("they overlap");
     let moved = |by: Vec2| -> Shape {
         match other {
             ShapeRef::Aabb(b) => Aabb::new(b.min() + by, b.max() + by).unwrap().into(),
@@ -90,11 +90,11 @@ fn tiny_shapes_get_the_same_push_as_unit_ones() {
     for scale in [1.0f32, 1e-3, 1e-6] {
         let u = u_shape(scale);
         let seg = crate::shape::Segment::new(v(0.5, 0.5) * scale, v(2.5, 0.5) * scale).unwrap();
-        let c = contact_concave(&u, ShapeRef::Segment(&seg)).unwrap();
+        let c = contact_default(&u, ShapeRef::Segment(&seg)).unwrap();
         assert!((c.depth / scale - 0.5).abs() < 1e-3, "scale {scale}: {c:?}");
         assert!(c.normal.y.abs() > 0.999, "scale {scale}: {c:?}");
         let pill = crate::shape::Capsule::new(v(0.5, 2.0) * scale, v(2.5, 2.0) * scale, 0.3 * scale).unwrap();
-        let c = contact_concave(&u, ShapeRef::Capsule(&pill)).unwrap();
+        let c = contact_default(&u, ShapeRef::Capsule(&pill)).unwrap();
         assert!((c.depth / scale - 1.3).abs() < 1e-3, "scale {scale}: {c:?}");
     }
 }
@@ -109,7 +109,7 @@ fn a_push_out_through_a_slanted_hull_face_is_found_when_the_hulls_depth_is_the_a
     let u = u_shape(1.0).transformed(&turn).unwrap();
     let floor_normal = Vec2::from_angle(30f32.to_radians()).perp() * -1.0;
     let point = turn.transform_point(v(1.5, 0.2));
-    let c = contact_concave(&u, ShapeRef::Point(point)).unwrap();
+    let c = contact_default(&u, ShapeRef::Point(point)).unwrap();
     assert!((c.depth - 0.2).abs() < 1e-5, "{c:?}");
     assert!((c.normal - floor_normal).length() < 1e-4, "{c:?}, expected normal {floor_normal}");
 }
@@ -120,11 +120,11 @@ fn touching_shapes_get_their_contact_point_on_both_surfaces() {
     // deepest point against the normal, moved out by its radius.
     let u = u_shape(1.0);
     let down = Vec2::NEG_Y;
-    let point = contact_concave(&u, ShapeRef::Point(v(1.5, 0.0))).unwrap();
+    let point = contact_default(&u, ShapeRef::Point(v(1.5, 0.0))).unwrap();
     let disc = crate::shape::Circle::new(v(1.5, -0.5), 0.5).unwrap();
-    let disc = contact_concave(&u, ShapeRef::Circle(&disc)).unwrap();
+    let disc = contact_default(&u, ShapeRef::Circle(&disc)).unwrap();
     let pill = crate::shape::Capsule::new(v(0.5, -0.25), v(2.5, -0.25), 0.25).unwrap();
-    let pill = contact_concave(&u, ShapeRef::Capsule(&pill)).unwrap();
+    let pill = contact_default(&u, ShapeRef::Capsule(&pill)).unwrap();
     for (c, x) in [(point, 1.5), (disc, 1.5), (pill, 0.5)] {
         assert_eq!(c.depth, 0.0, "{c:?}");
         assert!((c.normal - down).length() < 1e-6, "{c:?}");
@@ -137,7 +137,7 @@ fn touching_shapes_get_their_contact_point_on_both_surfaces() {
     // down, under the first, their floors meeting along y = 0 from x = 0.5 to 3.
     let under = [(0.5, 0.0), (0.5, -3.0), (3.5, -3.0), (3.5, 0.0), (2.5, 0.0), (2.5, -2.0), (1.5, -2.0), (1.5, 0.0)];
     let under = Polygon::new(&under.map(|(x, y)| v(x, y))).unwrap();
-    let c = contact_concave(&u, ShapeRef::Polygon(&under)).expect("they touch");
+    let c = contact_default(&u, ShapeRef::Polygon(&under)).expect("they touch");
     assert_eq!(c.depth, 0.0, "{c:?}");
     assert!((c.normal - down).length() < 1e-6, "{c:?}");
     let q = c.points()[0];
@@ -376,11 +376,11 @@ fn beyond_2_to_the_60_every_shape_gets_the_contact_at_scale_1_scaled_exactly() {
         ]
     };
     let units: Vec<Contact> =
-        shapes(1.0).iter().map(|o| contact_concave(&u_shape(1.0), o.shape_ref()).expect("they overlap")).collect();
+        shapes(1.0).iter().map(|o| contact_default(&u_shape(1.0), o.shape_ref()).expect("they overlap")).collect();
     for s in [2f32.powi(70), 2f32.powi(-70), 2f32.powi(100)] {
         let u = u_shape(s);
         for (other, unit) in shapes(s).iter().zip(&units) {
-            let c = contact_concave(&u, other.shape_ref()).expect("they overlap");
+            let c = contact_default(&u, other.shape_ref()).expect("they overlap");
             assert_eq!((c.normal, c.depth), (unit.normal, unit.depth * s), "scale {s}, {other:?}: {c:?}");
             assert_eq!(c.points().len(), unit.points().len(), "scale {s}, {other:?}");
             for (got, want) in c.points().iter().zip(unit.points()) {

@@ -7,6 +7,7 @@ use std::collections::BinaryHeap;
 
 use glam::Vec2;
 
+use super::super::budget;
 use super::super::grid::Stamps;
 use super::super::regions::Region;
 use super::super::stretch::{inside, line_stretch};
@@ -90,6 +91,7 @@ impl Search<'_> {
     /// clears, and `face_candidates` works out what none clears.
     #[inline]
     fn may_hold(&self, m: usize, k: usize, x: Vec2) -> bool {
+        budget::charge(1);
         let regions = self.regions;
         let r = &regions.info[m];
         m != k && r.lo.cmple(x).all() && x.cmple(r.hi).all() && inside(regions, m, x, self.margin)

@@ -6,6 +6,7 @@ use std::collections::BinaryHeap;
 
 use glam::Vec2;
 
+use super::budget;
 use super::grid::{Grid, Solid, Stamps};
 use super::regions::{Regions, ARC, FACE};
 use super::stretch::{holds, walk_out, walk_reach, walk_stretch};
@@ -179,7 +180,14 @@ impl<'r> Search<'r> {
         // The nearest point in a gap the other shape fits exactly (see below), if any.
         let mut fit: Option<(f32, Vec2, usize)> = None;
         let mut next = 0;
+        budget::charge(elements.len() as u64);
         loop {
+            if budget::spent() {
+                // Cut short: the best exit so far separates (each is walked through every
+                // region that can hold it), but is not proven the shortest.
+                break;
+            }
+            budget::charge(1);
             let face = order.get(next).map_or(f32::INFINITY, |&o| f32::from_bits((o >> 32) as u32));
             let candidate = candidates.peek().map_or(f32::INFINITY, |c: &Candidate| c.distance);
             let part = parts.peek().map_or(f32::INFINITY, |p: &Part| p.distance);
@@ -246,7 +254,7 @@ impl<'r> Search<'r> {
         if let Some(f) = fit.filter(|f| wedge_beats(f.0, self.tolerance, best.0)) {
             best = f;
         }
-        if !best.0.is_finite() {
+        if !best.0.is_finite() && !budget::spent() {
             // Nothing found within the bound: from degenerate input, or, for a flat shape,
             // where the only clean exits within it lie along an exposed face a little way from
             // a pinch, past where the probes reach. Walk out along the axes: a push that
@@ -352,6 +360,7 @@ impl<'r> Search<'r> {
         let mut listed_count = 0;
         for y in y0..=y1 {
             for x in x0..=x1 {
+                budget::charge(1);
                 let (lo, hi) = grid.cell_box(x, y);
                 let Some((s0, s1)) = slab(lo, hi, a, u, (from, to)) else { continue };
                 if self.solid_cell(x, y) {
