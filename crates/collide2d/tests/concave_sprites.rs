@@ -8,7 +8,7 @@
 // the same bits on every target (its clippy.toml keeps the platform's out of it).
 #![allow(clippy::disallowed_methods)]
 
-use collide2d::{contact, intersects, Polygon, Shape, Transform, Vec2};
+use collide2d::{intersects, Contact, ContactBudget, Polygon, Shape, ShapeLike, Transform, Vec2};
 use common::convolution::judge;
 use common::pushed_apart_or_touching;
 use proptest::prelude::*;
@@ -107,6 +107,14 @@ fn a_sliver_outside_the_outline_is_never_a_piece_so_the_push_out_stays_minimal()
     }
 }
 
+/// The exact push-out, unbounded: what this file checks is the search's minimality, which a
+/// budget may cut short (flagged); the budget's own tests are with the search, and
+/// `traced_sprites_placed_at_random_get_the_shortest_push_out` checks that the default budget
+/// leaves the game's levels of detail exact.
+fn contact<A: ShapeLike + ?Sized, B: ShapeLike + ?Sized>(a: &A, b: &B) -> Option<Contact> {
+    collide2d::contact_with_budget(a, b, ContactBudget::UNBOUNDED)
+}
+
 /// Every test sprite traced at `detail`: its largest island, centred on its centroid.
 fn sprites(detail: collide2d::trace::Detail) -> Vec<Polygon> {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/sprites");
@@ -146,6 +154,11 @@ fn traced_sprites_placed_at_random_get_the_shortest_push_out() {
                 prop_assert!(!intersects(&a, &b));
                 return Ok(());
             };
+            if level > 0 {
+                // Optimal and More: the default budget fits the exact search (Exact's outlines,
+                // up to 328 vertices, may need more when deep).
+                prop_assert_eq!(collide2d::contact(&a, &b), Some(c));
+            }
             if shallow && c.depth > 2.0 {
                 // Pushed back to about 2 px deep, as a game leaves them each frame.
                 b = back_to_two_px(&b, &c);

@@ -20,6 +20,10 @@ use holes::check_holes;
 
 const NAME: &str = "Polygon";
 
+/// From this many convex pieces, the queries that pair pieces find them through
+/// [`Polygon::pieces_meeting`] rather than by testing each one's bounds.
+pub(crate) const PIECES_INDEXED_FROM: usize = 32;
+
 /// How finely a curve (a disc, a capsule's ends) is cut into straight edges when a round shape
 /// becomes a polygon. The vertices lie on the curve, so the polygon sits just inside it.
 ///
@@ -129,6 +133,9 @@ struct Derived {
     /// The outline's convex hull: `None` if the polygon is one convex piece (its own hull,
     /// not stored twice) or if rounding flattened it.
     hull: Option<ConvexPolygon>,
+    /// A hierarchy over the pieces' bounds, built on the first query that asks (casts and the
+    /// deepest piece pair), so that a pair of large polygons is not every pair of pieces.
+    piece_tree: OnceLock<EdgeTree>,
 }
 
 impl PartialEq for Polygon {
@@ -176,7 +183,7 @@ impl Polygon {
         let (parts, part_flags) =
             decompose::convex_parts(&rings).ok_or(ShapeError::DecompositionFailed { vertices: edges.len() })?;
         let hull = if parts.len() == 1 { None } else { ConvexPolygon::from_hull(&rings[0]).ok() };
-        let derived = OnceLock::from(Derived { edges, tree, parts, part_flags, hull });
+        let derived = OnceLock::from(Derived { edges, tree, parts, part_flags, hull, piece_tree: OnceLock::new() });
         Ok(Self { data: Arc::new(PolygonData { rings, aabb, area, centroid, derived, source: None }) })
     }
 
@@ -317,6 +324,50 @@ impl Polygon {
 
     pub(crate) fn tree(&self) -> &EdgeTree {
         &self.derived().tree
+    }
+
+    /// Calls `visit(piece index)` for each convex piece whose bounds meet `[lo, hi]` (touching
+    /// counts), in increasing order of index, as a loop over every piece testing its bounds
+    /// would (so that ties go the same way); returns how many. The indices are put in order by
+    /// sorting them, or when there are many, by marking them in a bit set of all the pieces
+    /// (time linear in the pieces found and a 64th of all pieces). The buffers are kept on the
+    /// thread, so that a query in steady state allocates nothing.
+    pub(crate) fn pieces_meeting(&self, lo: Vec2, hi: Vec2, mut visit: impl FnMut(usize)) -> usize {
+        thread_local! {
+            static FOUND: std::cell::Cell<(Vec<u32>, Vec<u64>)> = const { std::cell::Cell::new((Vec::new(), Vec::new())) };
+        }
+        let derived = self.derived();
+        let tree = derived.piece_tree.get_or_init(|| {
+            let boxes: Vec<(Vec2, Vec2)> = derived.parts.iter().map(|c| (c.aabb().min(), c.aabb().max())).collect();
+            EdgeTree::build(&boxes)
+        });
+        // Taken out while visiting (a visit that asks again starts with empty buffers).
+        let (mut found, mut marks) = FOUND.with(|f| f.take());
+        found.clear();
+        tree.any_in(lo, hi, |k| {
+            found.push(k as u32);
+            false
+        });
+        let count = found.len();
+        if count <= 64 || count < derived.parts.len() / 64 {
+            found.sort_unstable();
+            found.iter().for_each(|&k| visit(k as usize));
+        } else {
+            marks.clear();
+            marks.resize(derived.parts.len().div_ceil(64), 0);
+            for &k in &found {
+                marks[k as usize / 64] |= 1 << (k % 64);
+            }
+            for (w, &word) in marks.iter().enumerate() {
+                let mut bits = word;
+                while bits != 0 {
+                    visit(w * 64 + bits.trailing_zeros() as usize);
+                    bits &= bits - 1;
+                }
+            }
+        }
+        FOUND.with(|f| f.set((found, marks)));
+        count
     }
 
     fn derived(&self) -> &Derived {

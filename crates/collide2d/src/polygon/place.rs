@@ -125,7 +125,7 @@ pub(super) fn derive(data: &PolygonData) -> Derived {
         }
     }
     let hull = from.hull.as_ref().and_then(|h| place_piece(h, t, normals, mirrored));
-    Derived { edges, tree, parts, part_flags, hull }
+    Derived { edges, tree, parts, part_flags, hull, piece_tree: OnceLock::new() }
 }
 
 /// A ring's vertices mapped; under a mirror, reversed from its first vertex on (`v0, vn−1, …,

@@ -24,6 +24,7 @@ use super::core::Core;
 use super::intersects::intersects_ref;
 use super::{ShapeLike, ShapeRef};
 use crate::math::direction_or;
+use crate::polygon::PIECES_INDEXED_FROM;
 use crate::shape::{Aabb, BoxFrame};
 use boxes::cast_boxes;
 use convex::{cast_cores, Touch};
@@ -241,7 +242,7 @@ fn cast_pieces(a: ShapeRef, b: ShapeRef, v: Vec2, max_time: f32, apart_only: boo
         if swept.is_some_and(|s| !s.intersects(&bounds_a)) {
             return best;
         }
-        parts_of(a).fold(best, |best, pa| {
+        let cast = |best: Option<Touch>, pa: ShapeRef| {
             let limit = best.map_or(max_time, |t| t.time);
             if swept.is_some_and(|s| !s.intersects(&pa.aabb())) {
                 return best;
@@ -251,7 +252,18 @@ fn cast_pieces(a: ShapeRef, b: ShapeRef, v: Vec2, max_time: f32, apart_only: boo
             }
             let ((ca, ra), (cb, rb)) = (Core::of(pa), Core::of(pb));
             cast_cores(&ca, ra, &cb, rb, v, limit).0.or(best)
-        })
+        };
+        match (a, swept) {
+            // Only the pieces the swept box meets, in the same order as the loop below.
+            (ShapeRef::Polygon(p), Some(s)) if p.convex_parts().len() > PIECES_INDEXED_FROM => {
+                let mut best = best;
+                p.pieces_meeting(s.min(), s.max(), |k| {
+                    best = cast(best, ShapeRef::ConvexPolygon(&p.convex_parts()[k]));
+                });
+                best
+            }
+            _ => parts_of(a).fold(best, cast),
+        }
     })
 }
 

@@ -37,7 +37,7 @@ pub struct ContactBudget {
 
 impl ContactBudget {
     /// The budget every call takes unless told otherwise: about 10 ms of work.
-    pub const DEFAULT: ContactBudget = ContactBudget { units: 400_000 };
+    pub const DEFAULT: ContactBudget = ContactBudget { units: 600_000 };
     /// No bound: always the exact minimum, however long it takes.
     pub const UNBOUNDED: ContactBudget = ContactBudget { units: u64::MAX };
 

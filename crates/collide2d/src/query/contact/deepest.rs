@@ -4,6 +4,7 @@
 
 use super::manifold::Contact;
 use super::{contact_ref, contact_ref_within, ContactBudget, ShapeLike, ShapeRef};
+use crate::polygon::PIECES_INDEXED_FROM;
 use crate::query::intersects::intersects_aabb_aabb;
 
 /// The deepest contact between one convex piece of `a` and one of `b` (a shape other than a
@@ -87,7 +88,7 @@ fn deepest_ref(a: ShapeRef, b: ShapeRef) -> Option<Contact> {
         if !intersects_aabb_aabb(&bounds_a, &b.aabb()) {
             return;
         }
-        for_each_piece(b, |piece_b| {
+        let mut measure = |piece_b: ShapeRef| {
             // How far the pieces' bounds overlap (negative: apart). Moving that far along an axis
             // separates them, so the pair is no deeper: a pair that cannot beat the deepest so far
             // is skipped (with a little room, as a depth along an axis may round a hair above it).
@@ -101,7 +102,16 @@ fn deepest_ref(a: ShapeRef, b: ShapeRef) -> Option<Contact> {
                     deepest = Some(c);
                 }
             }
-        });
+        };
+        match b {
+            // Only the pieces whose bounds meet, in the same order as the loop below.
+            ShapeRef::Polygon(q) if q.convex_parts().len() > PIECES_INDEXED_FROM => {
+                q.pieces_meeting(bounds_a.min(), bounds_a.max(), |k| {
+                    measure(ShapeRef::ConvexPolygon(&q.convex_parts()[k]))
+                });
+            }
+            _ => for_each_piece(b, measure),
+        }
     });
     // The pieces tile each polygon, so intersecting shapes have an intersecting pair; should
     // rounding ever miss it (or flatten every piece away), the exact contact answers.

@@ -48,3 +48,10 @@ pub(super) fn metered<T>(budget: ContactBudget, query: impl FnOnce() -> T) -> (T
 pub(super) fn pair_scan(pairs: u64) -> u64 {
     pairs / 16 + 1
 }
+
+/// The cost of sorting `n` items: a sixteenth of a unit per comparison, `n log2 n` of them.
+#[inline]
+pub(super) fn sorting(n: usize) -> u64 {
+    let n = n as u64;
+    n * u64::from(64 - n.leading_zeros()) / 16
+}

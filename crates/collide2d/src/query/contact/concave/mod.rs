@@ -92,6 +92,7 @@ mod budget;
 #[cfg(test)]
 mod budget_tests;
 mod grid;
+mod pairs;
 mod regions;
 mod search;
 #[cfg(test)]
@@ -126,8 +127,11 @@ struct Scratch {
     keys: Vec<f32>,
     spans: Vec<Span>,
     piece_keys: Vec<f32>,
-    /// The polygon's pieces' bounds.
+    /// The polygon's pieces' bounds, and where each one's flags start.
     piece_boxes: Vec<(Vec2, Vec2)>,
+    piece_offsets: Vec<usize>,
+    /// The pairs of pieces a stage looks at (see `pairs::for_each_pair`).
+    pair_list: Vec<(u32, u32)>,
     /// For `deepest_pair_exits`: the piece pairs whose bounds hold the origin, with how deep.
     pairs: Vec<(f32, u32, u32)>,
     /// One bit per pair of pieces (polygon piece major): its region is built.
@@ -274,9 +278,9 @@ fn contact_with(p: &Polygon, other: ShapeRef, scratch: &mut Scratch) -> Option<C
     let bound = clearing_bound(&p.aabb(), &other.aabb()).min(hull_depth.unwrap_or(f32::INFINITY));
     // What a search cut short by its budget answers at worst: the hulls' push, else the boxes'.
     let fallback = || hulls.unwrap_or_else(|| clearing_contact(&p.aabb(), &other.aabb()));
-    // Every stage compares the bounds of every pair of pieces (or keeps a bit for each): when
-    // that alone is past the budget, nothing is searched.
-    budget::charge(budget::pair_scan(p.convex_parts().len() as u64 * other_pieces.len() as u64));
+    // Every stage keeps a bit for each pair of pieces: when clearing those alone is past the
+    // budget, nothing is searched.
+    budget::charge(p.convex_parts().len() as u64 * other_pieces.len() as u64 / 1024);
     if budget::spent() {
         return Some(fallback());
     }
@@ -311,7 +315,7 @@ fn contact_with(p: &Polygon, other: ShapeRef, scratch: &mut Scratch) -> Option<C
     let coords = b.min().abs().max(b.max().abs()).max_element() + deepest.0.min(bound);
     scratch.regions.clearance = 2.0 * f32::EPSILON * coords;
     let radius = scratch.regions.radius;
-    let walk = Walker { p, other_flags, tolerance, margin };
+    let walk = Walker { p, others: other_pieces, other_flags, tolerance, margin };
     let quick = deepest_pair_exits(deepest, &walk, reach, scratch);
     let found = match quick {
         Ok(found) => Some(found),
@@ -324,7 +328,8 @@ fn contact_with(p: &Polygon, other: ShapeRef, scratch: &mut Scratch) -> Option<C
             let settled = if lower.is_some() { settle_by_subsets(&walk, reach, inner, scratch) } else { None };
             settled.or_else(|| {
                 // The rest of the regions within reach, then the search over them all.
-                add_regions(p, other_flags, scratch, |lo, hi| {
+                let near = Vec2::splat(reach + radius);
+                add_regions(p, (other_pieces, other_flags), scratch, (-near, near), |lo, hi| {
                     box_near(lo, hi, radius, reach) && !box_within(lo, hi, radius, inner)
                 });
                 if budget::spent() {

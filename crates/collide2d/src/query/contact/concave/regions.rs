@@ -8,13 +8,13 @@ use std::ops::Range;
 use glam::Vec2;
 
 use super::budget;
+use super::pairs::for_each_pair;
 use super::wheel::{pseudo_angle, Wheels};
 use super::Scratch;
 use crate::polygon::{Polygon, CONVEX_CORNER, ON_BOUNDARY, UNKNOWN};
 use crate::query::core::Core;
 use crate::query::minkowski::lowest;
 use crate::query::ShapeRef;
-use crate::shape::ConvexPolygon;
 
 /// The convex regions `piece ⊕ (−other piece) ⊕ disc(radius)`, their vertices and outward edge
 /// normals stored back to back.
@@ -387,28 +387,29 @@ fn edge_normals(v: &[Vec2]) -> Vec<Vec2> {
 /// The other shape's convex pieces: a polygon's, or the shape itself.
 #[derive(Clone, Copy)]
 pub(super) enum OtherPieces<'a> {
-    Pieces(&'a [ConvexPolygon]),
+    /// A concave polygon's pieces.
+    Pieces(&'a Polygon),
     One(ShapeRef<'a>),
 }
 
 impl<'a> OtherPieces<'a> {
     pub(super) fn of(other: ShapeRef<'a>) -> Self {
         match other {
-            ShapeRef::Polygon(q) => OtherPieces::Pieces(q.convex_parts()),
+            ShapeRef::Polygon(q) => OtherPieces::Pieces(q),
             _ => OtherPieces::One(other),
         }
     }
 
     pub(super) fn len(self) -> usize {
         match self {
-            OtherPieces::Pieces(p) => p.len(),
+            OtherPieces::Pieces(p) => p.convex_parts().len(),
             OtherPieces::One(_) => 1,
         }
     }
 
     pub(super) fn get(self, j: usize) -> ShapeRef<'a> {
         match self {
-            OtherPieces::Pieces(p) => ShapeRef::ConvexPolygon(&p[j]),
+            OtherPieces::Pieces(p) => ShapeRef::ConvexPolygon(&p.convex_parts()[j]),
             OtherPieces::One(s) => s,
         }
     }
@@ -434,13 +435,19 @@ fn flags_fit(n: usize, core_len: usize, offset: usize, len: usize) -> bool {
 /// empties the regions. `other_flags` are the other shape's piece flags when it is a polygon
 /// (`None`: a convex shape, whose every edge is boundary and every vertex convex).
 pub(super) fn prepare_others(p: &Polygon, others: OtherPieces, other_flags: Option<&[u8]>, scratch: &mut Scratch) {
-    let Scratch { regions, negated, negated_normals, keys, spans, piece_boxes, built, .. } = scratch;
+    let Scratch { regions, negated, negated_normals, keys, spans, piece_boxes, piece_offsets, built, .. } = scratch;
     built.clear();
     built.resize((p.convex_parts().len() * others.len()).div_ceil(64), 0);
     piece_boxes.clear();
     piece_boxes.extend(p.convex_parts().iter().map(|c| {
         let b = c.aabb();
         (b.min(), b.max())
+    }));
+    piece_offsets.clear();
+    piece_offsets.extend(p.convex_parts().iter().scan(0, |offset, c| {
+        let start = *offset;
+        *offset += c.vertices().len();
+        Some(start)
     }));
     // A polygon's pieces are never swollen (and a polygon that rounding flattened may have
     // none).
@@ -486,73 +493,72 @@ pub(super) fn prepare_others(p: &Polygon, others: OtherPieces, other_flags: Opti
 }
 
 /// Adds to `scratch.regions` every region `piece − other piece` not built yet whose bounds
-/// `[lo, hi]` (the radius not included) `wanted(lo, hi)` accepts, after `prepare_others`.
-/// `wanted` must accept a box whenever it accepts a smaller one inside it (a piece whose box with
-/// every other piece's is refused is skipped whole).
+/// `[lo, hi]` (the radius not included) `wanted(lo, hi)` accepts, after `prepare_others`. Every
+/// box `wanted` accepts meets `within`: only the pairs whose bounds can meet it are looked at
+/// (see `for_each_pair`). Stops when the meter is spent (the caller checks it).
 pub(super) fn add_regions(
     p: &Polygon,
-    other_flags: Option<&[u8]>,
+    (others, other_flags): (OtherPieces, Option<&[u8]>),
     scratch: &mut Scratch,
+    within: (Vec2, Vec2),
     wanted: impl Fn(Vec2, Vec2) -> bool,
 ) {
-    let Scratch { regions, negated, negated_normals, keys, spans, piece_keys, piece_boxes, built, .. } = scratch;
-    let others = spans.len();
-    let (mut all_lo, mut all_hi) = (Vec2::INFINITY, Vec2::NEG_INFINITY);
-    for s in spans.iter() {
-        all_lo = all_lo.min(s.4);
-        all_hi = all_hi.max(s.5);
-    }
+    let Scratch {
+        regions,
+        negated,
+        negated_normals,
+        keys,
+        spans,
+        piece_keys,
+        piece_boxes,
+        piece_offsets,
+        built,
+        pair_list,
+        ..
+    } = scratch;
+    let count = spans.len();
     let piece_flags = p.part_flags();
     let other_flags = other_flags.unwrap_or(&[]);
-    let mut offset = 0;
-    for (i, piece) in p.convex_parts().iter().enumerate() {
-        let n = piece.vertices().len();
-        let piece_flags = piece_flags.get(offset..offset + n).unwrap_or(&[]);
-        offset += n;
-        if budget::spent() {
-            // The caller checks the meter: the regions built so far are not all it asked for.
+    // The piece whose walk `piece_keys` holds (pairs come piece by piece).
+    let mut walked = None;
+    for_each_pair(p, others, (piece_boxes, spans), within, pair_list, |i, j| {
+        let (verts, key_range, walk, flags, lo, hi) = &spans[j];
+        let (a_lo, a_hi) = piece_boxes[i];
+        let (lo, hi) = (a_lo + *lo, a_hi + *hi);
+        let pair = i * count + j;
+        let (word, bit) = (pair / 64, 1u64 << (pair % 64));
+        if built[word] & bit != 0 || !wanted(lo, hi) || budget::spent() {
             return;
         }
-        budget::charge(budget::pair_scan(others as u64));
-        let (a_lo, a_hi) = piece_boxes[i];
-        if !wanted(a_lo + all_lo, a_hi + all_hi) {
-            continue;
-        }
-        // The piece's walk, made when a first region needs it.
-        let mut walk_a = None;
-        for (j, (verts, key_range, walk, flags, lo, hi)) in spans.iter().enumerate() {
-            let (lo, hi) = (a_lo + *lo, a_hi + *hi);
-            let pair = i * others + j;
-            let (word, bit) = (pair / 64, 1u64 << (pair % 64));
-            if built[word] & bit == 0 && wanted(lo, hi) {
-                if budget::spent() {
-                    return;
-                }
-                built[word] |= bit;
-                let start = *walk_a.get_or_insert_with(|| {
-                    let start = lowest(piece.vertices(), false);
-                    piece_keys.clear();
-                    walk_keys(piece.vertices(), start, piece_keys);
-                    start
-                });
-                let a = Walk {
-                    verts: piece.vertices(),
-                    normals: piece.normals(),
-                    flags: piece_flags,
-                    start,
-                    keys: piece_keys,
-                };
-                let b = Walk {
-                    verts: &negated[verts.clone()],
-                    normals: &negated_normals[verts.clone()],
-                    flags: &other_flags[flags.clone()],
-                    start: *walk,
-                    keys: &keys[key_range.clone()],
-                };
-                regions.push_sum(&a, &b, i, j);
+        built[word] |= bit;
+        let piece = &p.convex_parts()[i];
+        let start = match walked {
+            Some((k, start)) if k == i => start,
+            _ => {
+                let start = lowest(piece.vertices(), false);
+                piece_keys.clear();
+                walk_keys(piece.vertices(), start, piece_keys);
+                walked = Some((i, start));
+                start
             }
-        }
-    }
+        };
+        let n = piece.vertices().len();
+        let a = Walk {
+            verts: piece.vertices(),
+            normals: piece.normals(),
+            flags: piece_flags.get(piece_offsets[i]..piece_offsets[i] + n).unwrap_or(&[]),
+            start,
+            keys: piece_keys,
+        };
+        let b = Walk {
+            verts: &negated[verts.clone()],
+            normals: &negated_normals[verts.clone()],
+            flags: &other_flags[flags.clone()],
+            start: *walk,
+            keys: &keys[key_range.clone()],
+        };
+        regions.push_sum(&a, &b, i, j);
+    });
 }
 
 /// Whether the box `[lo, hi]`, grown by `radius`, comes within `reach` of the origin.

@@ -35,7 +35,9 @@ pub(super) fn regions_of(p: &Polygon, other: ShapeRef, keep: impl Fn(Vec2, Vec2,
     };
     prepare_others(p, OtherPieces::of(other), flags, &mut scratch);
     let radius = scratch.regions.radius;
-    add_regions(p, flags, &mut scratch, |lo, hi| keep(lo, hi, radius));
+    // Every box: the test's own `keep` decides.
+    let all = (Vec2::splat(f32::NEG_INFINITY), Vec2::splat(f32::INFINITY));
+    add_regions(p, (OtherPieces::of(other), flags), &mut scratch, all, |lo, hi| keep(lo, hi, radius));
     scratch
 }
 

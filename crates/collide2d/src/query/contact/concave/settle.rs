@@ -5,6 +5,7 @@
 use glam::Vec2;
 
 use super::budget;
+use super::pairs::for_each_pair;
 use super::regions::{add_regions, OtherPieces};
 use super::search::Search;
 use super::stretch::{walk_out, walk_reach, walk_stretch};
@@ -28,11 +29,19 @@ impl RayBox {
         let r = Vec2::splat(self.radius);
         (lo - r).cmple(end.max(Vec2::ZERO)).all() && end.min(Vec2::ZERO).cmple(hi + r).all()
     }
+
+    /// The box every box it `meets` meets: the walk's bounds grown by the radius.
+    fn bounds(self) -> (Vec2, Vec2) {
+        let end = self.d * self.length;
+        let r = Vec2::splat(self.radius);
+        (end.min(Vec2::ZERO) - r, end.max(Vec2::ZERO) + r)
+    }
 }
 
 /// What a walk out along a ray needs: the shapes, and the search's tolerances.
 pub(super) struct Walker<'a> {
     pub(super) p: &'a Polygon,
+    pub(super) others: OtherPieces<'a>,
     pub(super) other_flags: Option<&'a [u8]>,
     pub(super) tolerance: f32,
     pub(super) margin: f32,
@@ -45,7 +54,7 @@ impl Walker<'_> {
     fn walk(&self, d: Vec2, length: f32, scratch: &mut Scratch) -> (f32, usize) {
         // Regions ahead are grown by the margin (see `walk_stretch`).
         let ray = RayBox { d, length, radius: scratch.regions.radius + self.margin };
-        add_regions(self.p, self.other_flags, scratch, |lo, hi| ray.meets(lo, hi));
+        add_regions(self.p, (self.others, self.other_flags), scratch, ray.bounds(), |lo, hi| ray.meets(lo, hi));
         let Scratch { regions, walk: stretches, .. } = scratch;
         stretches.clear();
         if budget::spent() {
@@ -82,24 +91,24 @@ pub(super) fn deepest_pair(p: &Polygon, others: OtherPieces, scratch: &mut Scrat
     // The pairs whose region's bounds hold the origin (no other region does), each with how far
     // the origin lies inside those bounds: moving that far along an axis leaves them, so the
     // pair's depth is at most that.
-    let Scratch { pairs, piece_boxes, spans, .. } = &mut *scratch;
+    let Scratch { pairs, piece_boxes, spans, pair_list, .. } = &mut *scratch;
     pairs.clear();
-    budget::charge(budget::pair_scan(piece_boxes.len() as u64 * spans.len() as u64));
+    let r = Vec2::splat(radius);
+    for_each_pair(p, others, (piece_boxes, spans), (-r, r), pair_list, |i, j| {
+        let (a_lo, a_hi) = piece_boxes[i];
+        let span = &spans[j];
+        let (lo, hi) = (a_lo + span.4 - r, a_hi + span.5 + r);
+        let inside = hi.min(-lo).min_element();
+        if inside >= 0.0 {
+            pairs.push((inside, i as u32, j as u32));
+        }
+    });
+    // Deepest bounds first, so that the pairs whose bound cannot beat the deepest depth found are
+    // skipped; of pairs equally deep, the first in piece order (as a plain loop over them would).
+    budget::charge(budget::sorting(pairs.len()));
     if budget::spent() {
         return (0.0, Vec2::X);
     }
-    for (i, &(a_lo, a_hi)) in piece_boxes.iter().enumerate() {
-        for (j, span) in spans.iter().enumerate() {
-            let (lo, hi) = (a_lo + span.4 - Vec2::splat(radius), a_hi + span.5 + Vec2::splat(radius));
-            let inside = hi.min(-lo).min_element();
-            if inside >= 0.0 {
-                pairs.push((inside, i as u32, j as u32));
-            }
-        }
-    }
-    // Deepest bounds first, so that the pairs whose bound cannot beat the deepest depth found are
-    // skipped; of pairs equally deep, the first in piece order (as a plain loop over them would).
-    budget::charge(pairs.len() as u64 / 4);
     pairs.sort_unstable_by(|a, b| b.0.total_cmp(&a.0));
     let mut deepest = (0.0f32, Vec2::X, (u32::MAX, u32::MAX));
     for &(bound, i, j) in pairs.iter() {
