@@ -264,6 +264,9 @@ class Contact:
     @property
     def depth(self) -> float: ...
     @property
+    def exact(self) -> bool:
+        """Whether depth is proven the shortest push (False when a work budget ran out)."""
+    @property
     def points(self) -> List[ContactPoint]: ...
     @property
     def push_out_a(self) -> _Vec:
@@ -311,9 +314,12 @@ def intersects(a: _ShapeOrPoint, b: _ShapeOrPoint) -> bool:
 def contains(outer: _ShapeOrPoint, inner: _ShapeOrPoint) -> bool:
     """Whether every point of `inner` lies in `outer`."""
 
-def contact(a: _ShapeOrPoint, b: _ShapeOrPoint, *, max_work: int = 10_000_000) -> Optional[Contact]:
-    """How a and b touch, or None when they do not. Raises ValueError before starting when a
-    concave Polygon makes it cost more than max_work vertex pairs (0: no limit)."""
+def contact(
+    a: _ShapeOrPoint, b: _ShapeOrPoint, *, budget: int = 600_000, require_exact: bool = False
+) -> Optional[Contact]:
+    """How a and b touch, or None when they do not. A concave Polygon's exact push-out is searched
+    within budget units of work (0: no bound); past it the push separates them all the same and
+    its exact is False, or with require_exact=True, ValueError is raised."""
 
 def contact_deepest_piece_pair(a: _ShapeOrPoint, b: _ShapeOrPoint) -> Optional[Contact]:
     """The deepest overlap of one convex piece of a with one of b: faster than contact on
@@ -554,6 +560,11 @@ class World:
     def set_contact_method(self, method: ContactMethod) -> None: ...
     @property
     def contact_method(self) -> ContactMethod: ...
+    @property
+    def contact_budget(self) -> int:
+        """Units of work a step may spend on exact concave contacts (0: no bound)."""
+    @contact_budget.setter
+    def contact_budget(self, units: int) -> None: ...
     def step(self) -> StepEvents:
         """Finds every touching pair and returns what changed since the last step."""
     def is_colliding(self, h: Handle) -> bool: ...

@@ -26,10 +26,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-// The vertex pairs `c2d_contact` may visit before it refuses: 10,000,000. The time it allows
-// depends on the pair: two overlapping concave polygons of 3,162 vertices each, about 12 s; a
-// disc deep in a 2,000-vertex one (4,000,000), 0.07 s. Lower it for a frame's budget.
-#define C2D_DEFAULT_MAX_CONTACT_WORK 10000000
+// The units of work `c2d_contact` may spend on a concave polygon's exact push-out: 600,000,
+// about 10 ms on a 2-core machine of 2026 at worst, below a 60 Hz frame.
+#define C2D_DEFAULT_CONTACT_BUDGET 600000
 
 // The index of the id that names no collider (a parent of none, a floor of none).
 #define C2D_NULL_INDEX UINT32_MAX
@@ -130,12 +129,15 @@ typedef struct c2d_ContactPoint {
 
 // How two shapes overlap: `point_count` is 0 when they do not (the rest is zero), else 1 or
 // 2 points. `normal` is the unit vector from `a` towards `b`; moving `a` by `-normal × depth`
-// (or `b` by `normal × depth`) separates them. Touching is a contact of depth 0.
+// (or `b` by `normal × depth`) separates them. Touching is a contact of depth 0. `exact` is
+// true when `depth` is proven the shortest such move: always, but for a concave polygon's
+// contact whose work budget ran out (see `c2d_contact`), whose push separates them all the same.
 typedef struct c2d_Contact {
   struct c2d_Vec2 normal;
   float depth;
   int32_t point_count;
   struct c2d_ContactPoint points[2];
+  bool exact;
 } c2d_Contact;
 
 // The closest points of two shapes apart: `found` is false when they intersect (touching
@@ -503,10 +505,11 @@ c2d_Status c2d_intersects(const struct c2d_Shape *a, const struct c2d_Shape *b, 
 c2d_Status c2d_contains(const struct c2d_Shape *outer, const struct c2d_Shape *inner, bool *out);
 
 // The contact of `a` and `b` (see `c2d_Contact`: `point_count` 0 when apart). Exact for
-// every pair, concave polygons included: the depth is the shortest move that separates them.
-// Deep inside a concave polygon the exact push-out costs up to the product of the vertex
-// counts: past `C2D_DEFAULT_MAX_CONTACT_WORK` vertex pairs it returns `C2D_ERROR_TOO_LARGE`
-// before starting (unless the bounding boxes are apart); `c2d_contact_limited` sets the bound.
+// every pair whose exact push-out fits `C2D_DEFAULT_CONTACT_BUDGET` (every pair without a
+// concave polygon, and nearly every game's): the depth is the shortest move that separates
+// them. Past it (two large concave polygons deep in each other), a push that separates them
+// all the same, no longer than moving one's convex hull out of the other's, with `exact`
+// false. Never takes more than about a frame, whatever the shapes.
 //
 // # Safety
 // As `c2d_intersects`.
@@ -514,13 +517,14 @@ c2d_Status c2d_contact(const struct c2d_Shape *a,
                        const struct c2d_Shape *b,
                        struct c2d_Contact *out);
 
-// `c2d_contact` with its bound on the vertex pairs visited set to `max_work` (0: no bound).
+// The exact contact or a refusal: `c2d_contact` with `budget` units of work (0: no bound),
+// returning `C2D_ERROR_TOO_LARGE` without writing `out` when the exact push-out needs more.
 //
 // # Safety
 // As `c2d_intersects`.
 c2d_Status c2d_contact_limited(const struct c2d_Shape *a,
                                const struct c2d_Shape *b,
-                               int64_t max_work,
+                               int64_t budget,
                                struct c2d_Contact *out);
 
 // The distance between `a` and `b` (0 when they intersect).
@@ -670,6 +674,15 @@ c2d_Status c2d_world_collider_info(struct c2d_World *world,
 // # Safety
 // `world` must be a live world.
 c2d_Status c2d_world_set_max_pairs(struct c2d_World *world, int64_t max_pairs);
+
+// Sets the units of work a step may spend on exact contacts with concave polygons, shared
+// evenly by the pairs with one measured at that step (default `C2D_DEFAULT_CONTACT_BUDGET`;
+// 0: no bound). A pair whose share runs out gets a push that separates, its contact's `exact`
+// false. Every pair is measured again at the next step.
+//
+// # Safety
+// `world` must be a live world.
+c2d_Status c2d_world_set_contact_budget(struct c2d_World *world, int64_t budget);
 
 // Finds which pairs touch now, against the last step: through `out_events` (may be NULL) the
 // pairs that started touching, those still touching and those that stopped, in an order that

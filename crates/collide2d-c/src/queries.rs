@@ -17,7 +17,9 @@ pub struct c2d_ContactPoint {
 
 /// How two shapes overlap: `point_count` is 0 when they do not (the rest is zero), else 1 or
 /// 2 points. `normal` is the unit vector from `a` towards `b`; moving `a` by `-normal × depth`
-/// (or `b` by `normal × depth`) separates them. Touching is a contact of depth 0.
+/// (or `b` by `normal × depth`) separates them. Touching is a contact of depth 0. `exact` is
+/// true when `depth` is proven the shortest such move: always, but for a concave polygon's
+/// contact whose work budget ran out (see `c2d_contact`), whose push separates them all the same.
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct c2d_Contact {
@@ -25,6 +27,7 @@ pub struct c2d_Contact {
     pub depth: f32,
     pub point_count: i32,
     pub points: [c2d_ContactPoint; 2],
+    pub exact: bool,
 }
 
 /// The closest points of two shapes apart: `found` is false when they intersect (touching
@@ -113,25 +116,28 @@ pub unsafe extern "C" fn c2d_contains(outer: *const c2d_Shape, inner: *const c2d
     pair(outer, inner, out, |a, b| collide2d::contains(&a, &b))
 }
 
-/// The vertex pairs `c2d_contact` may visit before it refuses: 10,000,000. The time it allows
-/// depends on the pair: two overlapping concave polygons of 3,162 vertices each, about 12 s; a
-/// disc deep in a 2,000-vertex one (4,000,000), 0.07 s. Lower it for a frame's budget.
-pub const C2D_DEFAULT_MAX_CONTACT_WORK: i64 = 10_000_000;
+/// The units of work `c2d_contact` may spend on a concave polygon's exact push-out: 600,000,
+/// about 10 ms on a 2-core machine of 2026 at worst, below a 60 Hz frame.
+pub const C2D_DEFAULT_CONTACT_BUDGET: i64 = 600_000;
+// The header needs the number itself: it must be the library's.
+const _: () = assert!(C2D_DEFAULT_CONTACT_BUDGET as u64 == collide2d::ContactBudget::DEFAULT.units());
 
 /// The contact of `a` and `b` (see `c2d_Contact`: `point_count` 0 when apart). Exact for
-/// every pair, concave polygons included: the depth is the shortest move that separates them.
-/// Deep inside a concave polygon the exact push-out costs up to the product of the vertex
-/// counts: past `C2D_DEFAULT_MAX_CONTACT_WORK` vertex pairs it returns `C2D_ERROR_TOO_LARGE`
-/// before starting (unless the bounding boxes are apart); `c2d_contact_limited` sets the bound.
+/// every pair whose exact push-out fits `C2D_DEFAULT_CONTACT_BUDGET` (every pair without a
+/// concave polygon, and nearly every game's): the depth is the shortest move that separates
+/// them. Past it (two large concave polygons deep in each other), a push that separates them
+/// all the same, no longer than moving one's convex hull out of the other's, with `exact`
+/// false. Never takes more than about a frame, whatever the shapes.
 ///
 /// # Safety
 /// As `c2d_intersects`.
 #[no_mangle]
 pub unsafe extern "C" fn c2d_contact(a: *const c2d_Shape, b: *const c2d_Shape, out: *mut c2d_Contact) -> c2d_Status {
-    contact_within(a, b, C2D_DEFAULT_MAX_CONTACT_WORK as u64, out)
+    contact_within(a, b, collide2d::ContactBudget::DEFAULT, false, out)
 }
 
-/// `c2d_contact` with its bound on the vertex pairs visited set to `max_work` (0: no bound).
+/// The exact contact or a refusal: `c2d_contact` with `budget` units of work (0: no bound),
+/// returning `C2D_ERROR_TOO_LARGE` without writing `out` when the exact push-out needs more.
 ///
 /// # Safety
 /// As `c2d_intersects`.
@@ -139,34 +145,50 @@ pub unsafe extern "C" fn c2d_contact(a: *const c2d_Shape, b: *const c2d_Shape, o
 pub unsafe extern "C" fn c2d_contact_limited(
     a: *const c2d_Shape,
     b: *const c2d_Shape,
-    max_work: i64,
+    budget: i64,
     out: *mut c2d_Contact,
 ) -> c2d_Status {
-    match u64::try_from(max_work) {
-        Ok(limit) => contact_within(a, b, limit, out),
-        Err(_) => guard(|| Err(Error::invalid_argument(format!("max_work {max_work} is negative")))),
+    match budget_of(budget) {
+        Ok(budget) => contact_within(a, b, budget, true, out),
+        Err(e) => guard(|| Err(e)),
     }
 }
 
-/// The contact, refused past `limit` vertex pairs (0: none) when the boxes overlap.
+/// A budget in units from C (0: unbounded; negative: an error naming `budget`).
+pub(crate) fn budget_of(budget: i64) -> Result<collide2d::ContactBudget, Error> {
+    match u64::try_from(budget) {
+        Ok(0) => Ok(collide2d::ContactBudget::UNBOUNDED),
+        Ok(units) => Ok(collide2d::ContactBudget::from_units(units)),
+        Err(_) => Err(Error::invalid_argument(format!("budget {budget} is negative"))),
+    }
+}
+
+/// The contact within `budget`; with `refuse`, an answer not proven exact is an error instead.
 #[inline(always)]
-fn contact_within(a: *const c2d_Shape, b: *const c2d_Shape, limit: u64, out_ptr: *mut c2d_Contact) -> c2d_Status {
+fn contact_within(
+    a: *const c2d_Shape,
+    b: *const c2d_Shape,
+    budget: collide2d::ContactBudget,
+    refuse: bool,
+    out_ptr: *mut c2d_Contact,
+) -> c2d_Status {
     guard(|| {
         let out_ptr = out(out_ptr, "out")?;
         // SAFETY: the exported functions' contract: NULL or valid shapes with live handles.
         let (a, b) = unsafe { (checked(a, "shape a")?, checked(b, "shape b")?) };
         let (a, b) = (a.get(), b.get());
-        let work = collide2d::contact_work(&a, &b);
-        if limit > 0 && work > limit && a.aabb().intersection(&b.aabb()).is_some() {
+        let contact = collide2d::contact_with_budget(&a, &b, budget);
+        if refuse && contact.is_some_and(|c| !c.is_exact()) {
             return Err(Error::new(
                 C2D_ERROR_TOO_LARGE,
                 format!(
-                    "the exact contact may visit about {work} vertex pairs, past the bound of {limit}: \
-                     raise it with c2d_contact_limited (0: no bound)"
+                    "the exact contact needs more than the budget of {} units of work: raise it (0: no bound), \
+                     or take c2d_contact's bounded answer",
+                    budget.units()
                 ),
             ));
         }
-        let answer = collide2d::contact(&a, &b).as_ref().map(contact_to_c).unwrap_or_default();
+        let answer = contact.as_ref().map(contact_to_c).unwrap_or_default();
         // SAFETY: checked not NULL; the exported functions' contract.
         unsafe { write(out_ptr, answer) };
         Ok(())
@@ -180,7 +202,7 @@ pub(crate) fn contact_to_c(c: &collide2d::Contact) -> c2d_Contact {
         *slot = c2d_ContactPoint { point_a: p.point_a.into(), point_b: p.point_b.into(), depth: p.depth };
     }
     let point_count = c.points().len().min(2) as i32;
-    c2d_Contact { normal: c.normal.into(), depth: c.depth, point_count, points }
+    c2d_Contact { normal: c.normal.into(), depth: c.depth, point_count, points, exact: c.is_exact() }
 }
 
 /// The distance between `a` and `b` (0 when they intersect).

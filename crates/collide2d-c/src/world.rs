@@ -425,6 +425,24 @@ pub unsafe extern "C" fn c2d_world_set_max_pairs(world: *mut c2d_World, max_pair
     }
 }
 
+/// Sets the units of work a step may spend on exact contacts with concave polygons, shared
+/// evenly by the pairs with one measured at that step (default `C2D_DEFAULT_CONTACT_BUDGET`;
+/// 0: no bound). A pair whose share runs out gets a push that separates, its contact's `exact`
+/// false. Every pair is measured again at the next step.
+///
+/// # Safety
+/// `world` must be a live world.
+#[no_mangle]
+pub unsafe extern "C" fn c2d_world_set_contact_budget(world: *mut c2d_World, budget: i64) -> c2d_Status {
+    // SAFETY: the caller's contract, passed on.
+    unsafe {
+        with_world(world, |w| {
+            w.inner.set_contact_budget(crate::queries::budget_of(budget)?);
+            Ok(())
+        })
+    }
+}
+
 /// Finds which pairs touch now, against the last step: through `out_events` (may be NULL) the
 /// pairs that started touching, those still touching and those that stopped, in an order that
 /// depends only on the calls made. The arrays belong to the world until its next change.

@@ -3,15 +3,12 @@
 
 use collide2d::detector::{BoundingBoxes, BoundingCircles, Detector, Exact};
 use collide2d::tiered::{collide, Level, RectObject};
-use collide2d::{contact, Aabb, Contact, Shape, ShapeLike, Transform};
+use collide2d::{contact_with_budget, Aabb, Contact, ContactBudget, ShapeLike, Transform};
 use serde::Serialize;
 
 use crate::error::CliError;
 use crate::output::{fixed, printable};
 use crate::scene::{Collider, Scene};
-
-/// The default of `--max-contact-work`: two polygons of 500 vertices each.
-pub const DEFAULT_MAX_CONTACT_WORK: u64 = 250_000;
 
 /// How pairs are judged.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
@@ -93,6 +90,8 @@ pub struct PairReport {
 pub struct ContactReport {
     /// Penetration depth.
     pub depth: f32,
+    /// Whether `depth` is proven the shortest push (false when the contact budget ran out).
+    pub exact: bool,
     /// Unit normal from `a` towards `b`: move `b` by `normal × depth` to separate them.
     pub normal: [f32; 2],
     /// Contact points (midway between the surfaces).
@@ -117,46 +116,18 @@ pub struct Report {
 }
 
 /// Vertices of a polygon, outline and holes (`None` for any other shape).
-fn polygon_vertices(shape: &Shape) -> Option<u64> {
-    match shape {
-        Shape::Polygon(p) => Some((p.outline().len() + p.holes().iter().map(Vec::len).sum::<usize>()) as u64),
-        _ => None,
-    }
-}
-
-/// Refuses a pair whose exact tests would pass `limit` (0: none): two polygons whose vertex
-/// counts multiply to more than it, when their bounding boxes overlap (otherwise the tests stop
-/// at the boxes). Other pairs cost about linear time in their vertices.
-fn within_work_limit(a: &Collider, b: &Collider, limit: u64, name: &str) -> Result<(), CliError> {
-    let (Some(na), Some(nb)) = (polygon_vertices(&a.world), polygon_vertices(&b.world)) else { return Ok(()) };
-    let work = na.saturating_mul(nb);
-    if limit == 0 || work <= limit || a.world.aabb().intersection(&b.world.aabb()).is_none() {
-        return Ok(());
-    }
-    Err(CliError::new(format!(
-        "{name}: colliders \"{}\" and \"{}\": the exact contact of polygons of {na} and {nb} vertices \
-         ({work} vertex pairs) is past the work limit of {limit} (--max-contact-work)",
-        printable(&a.name),
-        printable(&b.name)
-    )))
-}
-
-/// Judges every pair of the scene, refusing pairs past `max_contact_work` (see
-/// [`DEFAULT_MAX_CONTACT_WORK`]) before they start.
-pub fn check(scene: &Scene, name: &str, method: Method, max_contact_work: u64) -> Result<Report, CliError> {
+/// Judges every pair of the scene, each exact contact within `budget` (a pair cut short is
+/// reported with `exact` false, its push separating the pair all the same).
+pub fn check(scene: &Scene, name: &str, method: Method, budget: ContactBudget) -> Result<Report, CliError> {
     let n = scene.colliders.len();
     let mut colliding = Vec::new();
     for ia in 0..n {
         for ib in ia + 1..n {
             let (a, b) = (&scene.colliders[ia], &scene.colliders[ib]);
-            // The exact detector runs the costly test itself; the others only lead to it.
-            if method == Method::Exact {
-                within_work_limit(a, b, max_contact_work, name)?;
-            }
             if method.detect(a, b) {
-                within_work_limit(a, b, max_contact_work, name)?;
-                let contact = contact(&a.world, &b.world).map(|c| ContactReport {
+                let contact = contact_with_budget(&a.world, &b.world, budget).map(|c| ContactReport {
                     depth: c.depth,
+                    exact: c.is_exact(),
                     normal: c.normal.to_array(),
                     points: c.points().iter().map(|p| p.midpoint().to_array()).collect(),
                     value: c,
@@ -197,7 +168,8 @@ pub fn table(report: &Report) -> String {
             ),
             None => ("-".into(), "-".into(), "(shapes do not touch: the detector is approximate)".into()),
         };
-        out += &format!("{a:<wa$}  {b:<wb$}  {depth:>9}  {normal:>17}  {points}\n");
+        let note = if p.contact.as_ref().is_some_and(|c| !c.exact) { "  (not proven shortest)" } else { "" };
+        out += &format!("{a:<wa$}  {b:<wb$}  {depth:>9}  {normal:>17}  {points}{note}\n");
     }
     out += &format!("{} colliding pairs of {}\n", report.colliding.len(), report.pairs_tested);
     out
@@ -219,18 +191,24 @@ mod tests {
     }
 
     #[test]
-    fn the_work_limit_counts_holes_and_refuses_the_exact_test_before_it_runs() {
+    fn a_pair_the_budget_cuts_short_is_reported_colliding_and_not_exact() {
         let scene = square_in_a_ring();
-        // 8 × 4 = 32 vertex pairs: the exact detector refuses the pair under a limit of 31 even
-        // though the shapes do not collide (it would have to run the costly test to know), and
-        // the message counts the ring's hole.
-        let refused = check(&scene, "ring", Method::Exact, 31).unwrap_err().to_string();
-        assert!(refused.contains("polygons of 8 and 4 vertices (32 vertex pairs)"), "{refused}");
-        let report = check(&scene, "ring", Method::Exact, 32).unwrap();
-        assert!(report.colliding.is_empty());
-        // An approximate detector that finds the pair colliding (the boxes meet) leads to the
-        // exact contact: refused likewise, and with no limit (0) reported colliding.
-        assert!(check(&scene, "ring", Method::BoundingBoxes, 31).is_err());
-        assert_eq!(check(&scene, "ring", Method::BoundingBoxes, 0).unwrap().colliding.len(), 1);
+        // Apart (the square sits in the ring's hole): nothing to cut, whatever the budget.
+        let one = ContactBudget::from_units(1);
+        assert!(check(&scene, "ring", Method::Exact, one).unwrap().colliding.is_empty());
+        // The boxes meet, so the bounding-box detector leads to the contact: None (they do not
+        // touch), not a made-up push.
+        let report = check(&scene, "ring", Method::BoundingBoxes, one).unwrap();
+        assert!(report.colliding.len() == 1 && report.colliding[0].contact.is_none());
+        // The square moved onto the ring's side: exact within the default, flagged under 1 unit.
+        let mut scene = scene;
+        scene.colliders[1].world =
+            scene.colliders[1].world.transformed(&Transform::from_translation(collide2d::Vec2::new(3.5, 0.0))).unwrap();
+        let exact = check(&scene, "ring", Method::Exact, ContactBudget::DEFAULT).unwrap();
+        assert!(exact.colliding[0].contact.as_ref().is_some_and(|c| c.exact));
+        let cut = check(&scene, "ring", Method::Exact, one).unwrap();
+        let c = cut.colliding[0].contact.as_ref().unwrap();
+        assert!(!c.exact && c.depth >= exact.colliding[0].contact.as_ref().unwrap().depth);
+        assert!(table(&cut).contains("(not proven shortest)") && !table(&exact).contains("not proven"));
     }
 }

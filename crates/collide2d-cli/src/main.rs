@@ -36,18 +36,22 @@ struct Judging {
     /// How to judge pairs.
     #[arg(long, value_enum, default_value_t = Method::Exact)]
     detector: Method,
-    /// The work limit of one pair's exact contact: two overlapping polygons (concave, with holes,
-    /// or traced) whose vertex counts multiply to more than this are refused, since that contact
-    /// grows faster than the product (two 500-vertex stars: 0.1 s; two of 1,000: 0.7 s; two of
-    /// 2,000: 4 s). 0: no limit.
-    #[arg(long, value_name = "VERTEX_PAIRS", default_value_t = check::DEFAULT_MAX_CONTACT_WORK)]
-    max_contact_work: u64,
+    /// The units of work one pair's exact contact may spend with a concave polygon (the default
+    /// is at most about 10 ms); past it the pair's push separates it all the same but is not
+    /// proven the shortest, and the report says so. 0: no bound (two overlapping 2,000-vertex
+    /// stars then take seconds).
+    #[arg(long, value_name = "UNITS", default_value_t = collide2d::ContactBudget::DEFAULT.units())]
+    contact_budget: u64,
 }
 
 impl Judging {
     /// The scene's report under these settings.
     fn check(&self, loaded: &scene::Scene, scene: Option<&Path>) -> Result<check::Report, CliError> {
-        check::check(loaded, &scene_name(scene), self.detector, self.max_contact_work)
+        let budget = match self.contact_budget {
+            0 => collide2d::ContactBudget::UNBOUNDED,
+            units => collide2d::ContactBudget::from_units(units),
+        };
+        check::check(loaded, &scene_name(scene), self.detector, budget)
     }
 }
 

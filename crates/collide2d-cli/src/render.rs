@@ -200,7 +200,9 @@ mod tests {
             {"name": "c", "shape": {"kind": "aabb", "min": [0, 0], "max": [2, 2]}}
         ]}"#;
         let scene = crate::scene::parse(json, "stacked", std::path::Path::new(".")).unwrap();
-        let report = crate::check::check(&scene, "stacked", crate::check::Method::Exact, 0).unwrap();
+        let report =
+            crate::check::check(&scene, "stacked", crate::check::Method::Exact, collide2d::ContactBudget::UNBOUNDED)
+                .unwrap();
         (scene, report)
     }
 

@@ -53,37 +53,49 @@ const LONG_QUERY_VERTICES: u64 = 256;
 /// How `a` and `b` touch, or None when they do not: the normal points from `a` towards `b`, and
 /// moving `b` by `push_out_b` (or `a` by `push_out_a`) separates them.
 ///
-/// Deep inside a concave `Polygon`, the exact push-out costs up to about the product of the
-/// two shapes' vertex counts (n² for a circle in an n-gon): past `max_work` such vertex pairs
-/// (10,000,000 by default: two overlapping 3,162-vertex concave polygons take about 12 s, a
-/// circle deep in a 2,000-vertex one 0.07 s; 0: no limit) it raises `ValueError` before starting,
-/// unless their bounding boxes are apart. Long calls let other Python threads run.
+/// A concave `Polygon`'s exact push-out is searched within `budget` units of work (600,000 by
+/// default, at most about 10 ms; 0: no bound). Past it the answer is a push that separates them
+/// all the same, not proven the shortest, and its `exact` is False; with `require_exact=True` it
+/// raises `ValueError` instead. Long calls let other Python threads run.
 #[pyfunction]
-#[pyo3(signature = (a, b, *, max_work = 10_000_000))]
+#[pyo3(signature = (a, b, *, budget = 600_000, require_exact = false))]
 pub fn contact(
     py: Python<'_>,
     a: &Bound<'_, PyAny>,
     b: &Bound<'_, PyAny>,
-    max_work: u64,
+    budget: u64,
+    require_exact: bool,
 ) -> PyResult<Option<PyContact>> {
     let (a, b) = (shape_arg(a)?, shape_arg(b)?);
     let (a, b) = (a.get(), b.get());
-    let work = collide2d::contact_work(&a, &b);
-    if max_work > 0 && work > max_work && a.aabb().intersection(&b.aabb()).is_some() {
+    let budget = budget_of(budget);
+    let answer = if vertices(&a) + vertices(&b) >= LONG_QUERY_VERTICES {
+        py.detach(|| collide2d::contact_with_budget(&a, &b, budget))
+    } else {
+        collide2d::contact_with_budget(&a, &b, budget)
+    };
+    if require_exact && answer.is_some_and(|c| !c.is_exact()) {
         return Err(PyValueError::new_err(format!(
-            "the exact contact of {} and {} may visit about {work} vertex pairs, past \
-             max_work={max_work}: pass a larger max_work (0: no limit), or use contact_deepest_piece_pair",
+            "the exact contact of {} and {} needs more than budget={} units of work: pass a larger \
+             budget (0: no bound), or take the bounded answer without require_exact",
             described(&a),
             described(&b),
+            budget.units(),
         )));
     }
-    let answer = if vertices(&a) + vertices(&b) >= LONG_QUERY_VERTICES {
-        py.detach(|| collide2d::contact(&a, &b))
-    } else {
-        collide2d::contact(&a, &b)
-    };
     Ok(answer.map(|inner| PyContact { inner }))
 }
+
+/// A budget from Python: units of work, 0 for none.
+pub(crate) fn budget_of(units: u64) -> collide2d::ContactBudget {
+    match units {
+        0 => collide2d::ContactBudget::UNBOUNDED,
+        units => collide2d::ContactBudget::from_units(units),
+    }
+}
+
+// The signature's default must be the library's.
+const _: () = assert!(collide2d::ContactBudget::DEFAULT.units() == 600_000);
 
 /// The deepest overlap of one convex piece of `a` with one of `b` (a shape that is not a
 /// `Polygon` is its own piece), or None when they do not touch: faster than `contact` on

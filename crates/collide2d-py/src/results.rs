@@ -28,6 +28,13 @@ impl PyContact {
         self.inner.depth
     }
 
+    /// Whether `depth` is proven the shortest separating push: True but for a concave polygon's
+    /// contact whose work budget ran out, whose push separates them all the same.
+    #[getter]
+    fn exact(&self) -> bool {
+        self.inner.is_exact()
+    }
+
     /// The contact points (one, or two when an edge lies flat against an edge).
     #[getter]
     fn points(&self) -> Vec<PyContactPoint> {

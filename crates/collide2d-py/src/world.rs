@@ -483,6 +483,25 @@ impl PyWorld {
         }
     }
 
+    /// The units of work a step may spend on exact contacts with concave polygons, shared evenly
+    /// by the pairs with one measured at that step (600,000 by default; 0: no bound). A pair
+    /// whose share runs out gets a push that separates, its contact's `exact` False. Setting it
+    /// measures every pair again at the next step.
+    #[getter]
+    fn contact_budget(&self, py: Python<'_>) -> u64 {
+        let budget = self.world(py).contact_budget();
+        if budget.is_unbounded() {
+            0
+        } else {
+            budget.units()
+        }
+    }
+
+    #[setter]
+    fn set_contact_budget(&self, py: Python<'_>, units: u64) {
+        self.world(py).set_contact_budget(crate::queries::budget_of(units));
+    }
+
     /// Finds every touching pair and returns what changed since the last step. The work runs
     /// without holding Python's lock. Raises `MemoryError` (and the world is as before the
     /// call) when more pairs of colliders have overlapping bounding boxes than `max_pairs`.

@@ -18,20 +18,40 @@ def star(points, outer=10.0, inner=5.0):
     )
 
 
-def test_a_contact_past_max_work_is_refused_before_it_starts():
-    big = star(5000)  # 10,000 vertices: a circle deep inside took 34 s
-    with pytest.raises(ValueError, match=r"a Polygon of 10000 vertices and a Circle .* past max_work=10000000"):
-        c.contact(big, c.Circle((0, 0), 3))
-    with pytest.raises(ValueError, match="past max_work=1000"):
-        c.contact(star(50), star(50), max_work=1000)
-    # Apart, nothing is searched: no refusal.
-    assert c.contact(big, c.Circle((100, 0), 3)) is None
-    # Within the limit, or with none, the answer comes.
+def test_a_contact_past_its_budget_separates_and_says_so_or_raises_when_asked_to():
+    big = star(1000)  # 2,000 vertices on top of a copy: the exact search takes seconds
+    cut = c.contact(big, big)
+    assert cut is not None and not cut.exact and cut.depth <= 20.0 + 1e-3  # the hulls' push at most
+    moved = c.Polygon([(x + cut.push_out_b[0] * 1.001, y + cut.push_out_b[1] * 1.001) for x, y in big.outline])
+    assert not c.intersects(big, moved)
+    with pytest.raises(ValueError, match=r"a Polygon of 2000 vertices and a Polygon .* budget=600000"):
+        c.contact(big, big, require_exact=True)
+    with pytest.raises(ValueError, match="budget=1 units"):
+        c.contact(star(50), star(50), budget=1, require_exact=True)
+    # Apart, nothing is searched.
+    assert c.contact(big, c.Circle((100, 0), 3), budget=1, require_exact=True) is None
+    # Within the budget, or with none, the exact answer comes.
     small = star(100)
-    assert c.contact(small, c.Circle((0, 0), 3), max_work=40_000).depth == pytest.approx(13, abs=0.1)
-    assert c.contact(small, c.Circle((0, 0), 3), max_work=0) is not None
-    with pytest.raises(ValueError, match="past max_work=39999"):
-        c.contact(small, c.Circle((0, 0), 3), max_work=39_999)
+    exact = c.contact(small, c.Circle((0, 0), 3), require_exact=True)
+    assert exact.exact and exact.depth == pytest.approx(13, abs=0.1)
+    assert c.contact(small, c.Circle((0, 0), 3), budget=0).depth == exact.depth
+    starved = c.contact(small, c.Circle((0, 0), 3), budget=1)
+    assert not starved.exact and starved.depth >= exact.depth
+
+
+def test_a_world_shares_its_contact_budget_and_flags_the_pairs_it_cuts():
+    w = c.World()
+    assert w.contact_budget == 600_000
+    w.insert(star(20), c.Transform())
+    w.insert(c.Circle((0, 0), 3), c.Transform())
+    (event,) = w.step().started
+    assert event.contact.exact
+    w.contact_budget = 1
+    (event,) = w.step().ongoing
+    assert not event.contact.exact and w.contact_budget == 1
+    w.contact_budget = 0
+    (event,) = w.step().ongoing
+    assert event.contact.exact and w.contact_budget == 0
 
 
 def test_other_threads_run_during_a_long_contact():
@@ -53,7 +73,7 @@ def test_other_threads_run_during_a_long_contact():
         # ...and during three long contacts (about 0.2 s each).
         before, started = ticks[0], time.perf_counter()
         for _ in range(3):
-            c.contact(shape, circle)
+            c.contact(shape, circle, budget=0)
         seconds = time.perf_counter() - started
         during = ticks[0] - before
     finally:

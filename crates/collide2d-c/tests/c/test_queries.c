@@ -73,20 +73,22 @@ static void concave_polygons_and_holes(void) {
     assert(c2d_intersects(&shape, &on_arm, &hit) == C2D_OK && hit);
     c2d_Contact c;
     /* The ball in the arm (1 unit from each side) leaves by the nearest side: 1.5 deep. */
-    assert(c2d_contact(&on_arm, &shape, &c) == C2D_OK && c.point_count > 0 && NEAR(c.depth, 1.5f));
+    assert(c2d_contact(&on_arm, &shape, &c) == C2D_OK && c.point_count > 0 && NEAR(c.depth, 1.5f) && c.exact);
     float area = 0;
     int32_t n = 0;
     c2d_Aabb bounds;
     assert(c2d_polygon_info(cup, &bounds, &area, &n) == C2D_OK);
     assert(NEAR(area, 28) && n == 8 && NEAR(bounds.max.x, 6) && NEAR(bounds.max.y, 6));
     assert(c2d_polygon_info(cup, NULL, NULL, NULL) == C2D_OK);
-    /* The exact push-out's work is bounded: 8 x 8 vertex pairs for a ball in the U. */
-    assert(c2d_contact_limited(&on_arm, &shape, 63, &c) == C2D_ERROR_TOO_LARGE);
-    assert(strstr(c2d_last_error(), "64 vertex pairs"));
-    assert(c2d_contact_limited(&on_arm, &shape, 64, &c) == C2D_OK && NEAR(c.depth, 1.5f));
-    assert(c2d_contact_limited(&on_arm, &shape, 0, &c) == C2D_OK && NEAR(c.depth, 1.5f));
+    /* The exact push-out's work is bounded: one unit is too few for the ball in the U, and the
+     * refusal leaves the answer as it was; the default and no bound (0) are exact. */
+    c.depth = -7;
+    assert(c2d_contact_limited(&on_arm, &shape, 1, &c) == C2D_ERROR_TOO_LARGE && c.depth == -7);
+    assert(strstr(c2d_last_error(), "budget of 1 units"));
+    assert(c2d_contact_limited(&on_arm, &shape, C2D_DEFAULT_CONTACT_BUDGET, &c) == C2D_OK && NEAR(c.depth, 1.5f));
+    assert(c2d_contact_limited(&on_arm, &shape, 0, &c) == C2D_OK && NEAR(c.depth, 1.5f) && c.exact);
     assert(c2d_contact_limited(&on_arm, &shape, -1, &c) == C2D_ERROR_INVALID_ARGUMENT);
-    c2d_Shape far_ball = c2d_shape_circle(v(100, 100), 1); /* boxes apart: never refused */
+    c2d_Shape far_ball = c2d_shape_circle(v(100, 100), 1); /* apart: nothing to search */
     assert(c2d_contact_limited(&far_ball, &shape, 1, &c) == C2D_OK && c.point_count == 0);
     c2d_polygon_destroy(cup);
 
@@ -178,7 +180,7 @@ static void bad_input_is_refused(void) {
     refused(c2d_intersects(&ok, &bad, &hit), C2D_ERROR_INVALID_SHAPE, "finite");
     bad = c2d_shape_aabb(v(1, 0), v(0, 1));
     refused(c2d_contact(&ok, &bad, NULL), C2D_ERROR_NULL, "out");
-    c2d_Contact c = {{7, 7}, 7, 7, {{{0, 0}, {0, 0}, 0}, {{0, 0}, {0, 0}, 0}}};
+    c2d_Contact c = {{7, 7}, 7, 7, {{{0, 0}, {0, 0}, 0}, {{0, 0}, {0, 0}, 0}}, true};
     refused(c2d_contact(&ok, &bad, &c), C2D_ERROR_INVALID_SHAPE, "Aabb");
     assert(c.depth == 7 && c.point_count == 7); /* untouched */
     bad = c2d_shape_obb(v(0, 0), v(1, 1), 0);

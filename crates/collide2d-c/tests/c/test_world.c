@@ -228,6 +228,37 @@ static void the_step_is_bounded(void) {
     assert(c2d_world_step(NULL, &e) == C2D_ERROR_NULL);
     c2d_world_destroy(w);
     c2d_world_destroy(NULL);
+
+    /* A 2,000-point star spawned on top of its copy: the default budget cuts the exact search
+     * short with a push that separates them, flagged; a ball in a U fits any budget but 1. */
+    static c2d_Vec2 star[2000];
+    for (int i = 0; i < 2000; i++) {
+        float r = i % 2 ? 50.0f : 100.0f, t = (float)i * 6.2831853f / 2000.0f;
+        star[i] = v(r * cosf(t), r * sinf(t));
+    }
+    c2d_Polygon *p = NULL;
+    assert(c2d_polygon_create(star, 2000, NULL, NULL, 0, &p) == C2D_OK);
+    assert(c2d_world_create(&w) == C2D_OK);
+    insert(w, c2d_shape_polygon(p), 0, 0);
+    insert(w, c2d_shape_polygon(p), 0, 0);
+    assert(c2d_world_step(w, &e) == C2D_OK && e.started_count == 1);
+    c2d_Contact c = e.started[0].contact;
+    assert(c.point_count > 0 && !c.exact && c.depth <= 200.01f);
+    c2d_world_destroy(w);
+    c2d_polygon_destroy(p);
+    c2d_Vec2 u[] = {{0, 0}, {6, 0}, {6, 6}, {4, 6}, {4, 2}, {2, 2}, {2, 6}, {0, 6}};
+    assert(c2d_polygon_create(u, 8, NULL, NULL, 0, &p) == C2D_OK);
+    assert(c2d_world_create(&w) == C2D_OK);
+    insert(w, c2d_shape_polygon(p), 0, 0);
+    insert(w, c2d_shape_circle(v(1, 4), 0.5f), 0, 0);
+    assert(c2d_world_step(w, &e) == C2D_OK && e.started_count == 1 && e.started[0].contact.exact);
+    assert(c2d_world_set_contact_budget(w, 1) == C2D_OK);
+    assert(c2d_world_step(w, &e) == C2D_OK && e.ongoing_count == 1 && !e.ongoing[0].contact.exact);
+    assert(c2d_world_set_contact_budget(w, 0) == C2D_OK);
+    assert(c2d_world_step(w, &e) == C2D_OK && e.ongoing_count == 1 && e.ongoing[0].contact.exact);
+    assert(c2d_world_set_contact_budget(w, -1) == C2D_ERROR_INVALID_ARGUMENT);
+    c2d_world_destroy(w);
+    c2d_polygon_destroy(p);
 }
 
 int main(void) {

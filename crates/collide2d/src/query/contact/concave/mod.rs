@@ -54,6 +54,14 @@
 //!    touching two sides at once (in a gap it fits exactly, or between corners). Not for a flat
 //!    shape, whose regions meet face to face along the diagonals between pieces.
 //!
+//! Bounded in time: every stage charges a work meter (`budget.rs`) for what it does, in units of
+//! about the same cost, and stops when the query's [`ContactBudget`] runs out. The answer is then
+//! the shortest push known to separate: the best exit the search had confirmed (each walked out
+//! through every region that can hold it), the hulls' push, or the boxes'; `Contact::is_exact`
+//! says false. Pairs of pieces are never all listed for large polygons: `pairs.rs` finds those
+//! whose bounds can meet what a stage asks about through the polygons' hierarchies of piece
+//! bounds, in the order a loop over every pair would take.
+//!
 //! Scratch space (the regions, the grid's lists and cell marks, per-region marks, the face
 //! list, the heaps of face parts and candidates, the walks' stretches) is kept between queries
 //! on each thread, so a query allocates nothing once the buffers have grown to the size of the
@@ -61,7 +69,9 @@
 //!
 //! The files, in pipeline order:
 //! - `mod.rs` (this one): the entry point, the bounds of step 1, the buffers kept per thread
-//!   (`Scratch`) and the contact point;
+//!   (`Scratch`), the contact point and the answer when the budget runs out;
+//! - `budget.rs`: the work meter every stage charges;
+//! - `pairs.rs`: which pairs of pieces a stage looks at;
 //! - `regions.rs`: the regions and how they are built (steps 2 and 3), only those a stage asks
 //!   for;
 //! - `settle.rs`: the common case without the full search (`deepest_pair_exits`,
@@ -77,6 +87,8 @@
 //!   finds where a line runs through such a region by binary searches too;
 //! - `tests.rs` (tests only): this file's cases: hand-made shapes with known answers, the
 //!   bounds and fallbacks, the rescale for extreme sizes, and the contact point;
+//!   `budget_tests.rs` (tests only): answers that fit the budget are the unbounded ones, and
+//!   those cut short separate;
 //! - `search_tests.rs` (tests only): the search run on its own, without the shortcuts, against
 //!   a brute-force answer; `aligned_tests.rs` (tests only): the same on tile-like shapes, whose
 //!   faces line up and whose notches a shape fits exactly.
