@@ -58,7 +58,20 @@ export interface Contact {
   pushOutB: Vec2;
   /** One or two points (two when an edge lies flat against an edge). */
   points: ContactPoint[];
+  /** Whether `depth` is proven the shortest push (false when a work budget ran out; it still separates). */
+  exact: boolean;
 }
+
+/** How much work `contact` may spend on a concave polygon's exact push-out. */
+export interface ContactOptions {
+  /** Units of work (default `DEFAULT_CONTACT_BUDGET`; 0: no bound). */
+  budget?: number;
+  /** Throw rather than return a push not proven the shortest. */
+  requireExact?: boolean;
+}
+
+/** The units of work `contact` may spend unless told: at most about 10 ms. */
+export const DEFAULT_CONTACT_BUDGET: number;
 
 /** The closest points of two shapes apart. */
 export interface ClosestPoints {
@@ -110,7 +123,7 @@ export function intersects(a: Shape, b: Shape): boolean;
 /** Whether `a` holds all of `b`. */
 export function contains(a: Shape, b: Shape): boolean;
 /** How `a` and `b` overlap, or `null` when they do not. */
-export function contact(a: Shape, b: Shape): Contact | null;
+export function contact(a: Shape, b: Shape, options?: ContactOptions): Contact | null;
 /** The closest points of `a` and `b` and their distance, or `null` when they touch or overlap. */
 export function closestPoints(a: Shape, b: Shape): ClosestPoints | null;
 /** The distance between `a` and `b` (0 when they touch or overlap). */
@@ -179,8 +192,8 @@ export interface ColliderOptions {
 export interface ContactEvent {
   a: number;
   b: number;
-  /** The unit normal from `a` to `b` and the depth; null when either is a sensor. */
-  contact: { normal: Vec2; depth: number } | null;
+  /** The unit normal from `a` to `b`, the depth and whether it is proven the shortest; null when either is a sensor. */
+  contact: { normal: Vec2; depth: number; exact: boolean } | null;
 }
 
 /** A step's events. */
@@ -276,6 +289,12 @@ export class World {
   stepArrays(): StepArrays;
   /** The full contact of two colliders as they stand now, or null. */
   contact(a: number, b: number): Contact | null;
+  /** The pairs whose contact at the last step is not proven the shortest. */
+  boundedPairs(): [number, number][];
+  /** Sets the units of work a step may spend on exact concave contacts (0: no bound). */
+  setContactBudget(units: number): void;
+  /** The step's contact budget in units (0: no bound). */
+  readonly contactBudget: number;
   /** The colliders touching `id` at the last step. */
   touching(id: number): number[];
   isColliding(id: number): boolean;

@@ -164,14 +164,25 @@ export function contains(a, b) {
   return answer(wasm.contains()) === 1;
 }
 
+/** The units of work `contact` may spend on a concave polygon's exact push-out unless told. */
+export const DEFAULT_CONTACT_BUDGET = 600000;
+
 /**
  * How `a` and `b` overlap, or `null` when they do not: the unit `normal` from `a` towards `b`,
- * the `depth`, `pushOutB` (moving `b` by it separates them, the shortest such move) and up to
- * two contact `points`.
+ * the `depth`, `pushOutB` (moving `b` by it separates them, the shortest such move), up to two
+ * contact `points`, and `exact`. A concave polygon's exact push-out is searched within `budget`
+ * units of work (`DEFAULT_CONTACT_BUDGET`, at most about 10 ms; 0: no bound): past it the push
+ * separates them all the same but is not proven the shortest, and `exact` is false; with
+ * `requireExact` it throws instead.
  */
-export function contact(a, b) {
+export function contact(a, b, options) {
   two(a, b);
-  return contactFrom(wasm.contact());
+  const budget = options?.budget ?? DEFAULT_CONTACT_BUDGET;
+  const found = contactFrom(wasm.contact(budget));
+  if (options?.requireExact && found !== null && !found.exact) {
+    throw new Error(`the exact contact needs more than the budget of ${budget} units of work: raise it (0: no bound)`);
+  }
+  return found;
 }
 
 /** The closest points of `a` and `b` and their distance, or `null` when they touch or overlap. */

@@ -95,8 +95,9 @@ export function contactFrom(count) {
   if (answer(count) === 0) return null;
   const n = exchange();
   const points = [];
-  for (let i = 5; i + 5 <= count; i += 5) {
+  for (let i = 5; i + 5 < count; i += 5) {
     points.push({ onA: point2(n[i], n[i + 1]), onB: point2(n[i + 2], n[i + 3]), depth: n[i + 4] });
   }
-  return { normal: point2(n[0], n[1]), depth: n[2], pushOutB: point2(n[3], n[4]), points };
+  const exact = n[count - 1] === 1;
+  return { normal: point2(n[0], n[1]), depth: n[2], pushOutB: point2(n[3], n[4]), points, exact };
 }

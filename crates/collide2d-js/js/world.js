@@ -26,7 +26,7 @@ const normalOr = (x, y) => (Number.isNaN(x) ? null : point2(x, y));
 function eventsFrom(n, from, count) {
   const out = new Array(count);
   for (let k = 0, i = from; k < count; k++, i += 5) {
-    const contact = Number.isNaN(n[i + 2]) ? null : { normal: point2(n[i + 2], n[i + 3]), depth: n[i + 4] };
+    const contact = Number.isNaN(n[i + 2]) ? null : { normal: point2(n[i + 2], n[i + 3]), depth: n[i + 4], exact: true };
     out[k] = { a: n[i], b: n[i + 1], contact };
   }
   return out;
@@ -164,7 +164,36 @@ export class World {
     const end = 3 + 5 * (started + ongoing);
     const pairs = new Array(stopped);
     for (let k = 0, i = end; k < stopped; k++, i += 2) pairs[k] = [n[i], n[i + 1]];
-    return { started: eventsFrom(n, 3, started), ongoing: eventsFrom(n, 3 + 5 * started, ongoing), stopped: pairs };
+    const events = { started: eventsFrom(n, 3, started), ongoing: eventsFrom(n, 3 + 5 * started, ongoing), stopped: pairs };
+    const bounded = this.#inner.boundedPairs();
+    for (let i = 0; i < bounded.length; i += 2) {
+      for (const e of events.started.concat(events.ongoing)) {
+        if (e.contact !== null && e.a === bounded[i] && e.b === bounded[i + 1]) e.contact.exact = false;
+      }
+    }
+    return events;
+  }
+
+  /** The pairs whose contact at the last step is not proven the shortest (see `setContactBudget`), as `[a, b]`. */
+  boundedPairs() {
+    const n = this.#inner.boundedPairs();
+    const out = [];
+    for (let i = 0; i < n.length; i += 2) out.push([n[i], n[i + 1]]);
+    return out;
+  }
+
+  /**
+   * Sets the units of work a step may spend on exact contacts with concave polygons (default
+   * 600000, 0: no bound), shared evenly by the pairs with one measured at that step. A pair whose
+   * share runs out gets a push that separates, its contact's `exact` false.
+   */
+  setContactBudget(units) {
+    this.#inner.setContactBudget(units);
+  }
+
+  /** The step's contact budget in units (0: no bound). */
+  get contactBudget() {
+    return this.#inner.contactBudget();
   }
 
   /**

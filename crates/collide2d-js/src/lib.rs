@@ -104,18 +104,32 @@ pub fn contains() -> i32 {
     code(with_two(&read_io(), collide2d::contains), i32::from)
 }
 
-/// The contact of the two shapes in the exchange area, written there as `normalX, normalY,
-/// depth, pushOutBX, pushOutBY, then for each point: onAX, onAY, onBX, onBY, depth`; how many
-/// numbers (0 when they do not intersect; -1: `takeError`).
+/// The contact of the two shapes in the exchange area within `budget` units of work (0: no
+/// bound; see `ContactBudget`), written there as `normalX, normalY, depth, pushOutBX,
+/// pushOutBY, then for each point: onAX, onAY, onBX, onBY, depth, then 1 if exact else 0`; how
+/// many numbers (0 when they do not intersect; -1: `takeError`).
 #[wasm_bindgen]
-pub fn contact() -> i32 {
-    code(with_two(&read_io(), collide2d::contact), |found| found.map_or(0, |c| write_contact(&c) as i32))
+pub fn contact(budget: f64) -> i32 {
+    let found = budget_of(budget)
+        .and_then(|budget| with_two(&read_io(), |a: &Shape, b: &Shape| collide2d::contact_with_budget(a, b, budget)));
+    code(found, |found| found.map_or(0, |c| write_contact(&c) as i32))
 }
 
-/// Writes a contact into the exchange area as `contact` lays it out; how many numbers (at most 15).
-fn write_contact(c: &Contact) -> usize {
+/// A budget from JavaScript: a whole number of units from 0 (no bound) up.
+pub(crate) fn budget_of(units: f64) -> Result<collide2d::ContactBudget, JsError> {
+    if !(units >= 0.0 && units.fract() == 0.0) {
+        return Err(JsError::new(&format!("budget must be a whole number of units, 0 or more, got {units}")));
+    }
+    Ok(match units as u64 {
+        0 => collide2d::ContactBudget::UNBOUNDED,
+        units => collide2d::ContactBudget::from_units(units),
+    })
+}
+
+/// Writes a contact into the exchange area as `contact` lays it out; how many numbers (at most 16).
+pub(crate) fn write_contact(c: &Contact) -> usize {
     let push = c.push_out_b();
-    let mut out = [0.0f64; 15];
+    let mut out = [0.0f64; 16];
     out[..5].copy_from_slice(&[c.normal.x, c.normal.y, c.depth, push.x, push.y].map(f64::from));
     let mut count = 5;
     for p in c.points() {
@@ -123,7 +137,8 @@ fn write_contact(c: &Contact) -> usize {
         out[count..count + 5].copy_from_slice(&numbers);
         count += 5;
     }
-    write_io(&out[..count])
+    out[count] = f64::from(u8::from(c.is_exact()));
+    write_io(&out[..count + 1])
 }
 
 /// The closest points of the two shapes in the exchange area, written there as `onAX, onAY,

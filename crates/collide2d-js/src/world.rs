@@ -181,10 +181,39 @@ impl World {
 
     /// The full contact of two colliders as they stand now, written to the exchange area in
     /// `contact`'s layout; how many numbers (0 when they do not touch). Unlike the events, this
-    /// does not need a step.
+    /// does not need a step. Within the world's contact budget, whole.
     pub fn contact(&self, a: f64, b: f64) -> Result<usize, JsError> {
         let shape = |id| self.inner.world_shape(self.handle(id)?).ok_or_else(|| JsError::new("no shape"));
-        Ok(collide2d::contact(shape(a)?, shape(b)?).map_or(0, |c| write_contact(&c)))
+        let budget = self.inner.contact_budget();
+        Ok(collide2d::contact_with_budget(shape(a)?, shape(b)?, budget).map_or(0, |c| write_contact(&c)))
+    }
+
+    /// The pairs whose contact at the last step is not proven the shortest (their share of the
+    /// contact budget ran out), as `a, b` each; empty in nearly every step.
+    #[wasm_bindgen(js_name = boundedPairs)]
+    pub fn bounded_pairs(&self) -> Vec<f64> {
+        let events = self.inner.events();
+        let bounded = events.touching().filter(|e| e.contact.is_some_and(|c| !c.is_exact()));
+        bounded.flat_map(|e| [name(e.a), name(e.b)]).collect()
+    }
+
+    /// Sets the units of work a step may spend on exact contacts with concave polygons, shared
+    /// evenly by the pairs with one measured at that step (0: no bound).
+    #[wasm_bindgen(js_name = setContactBudget)]
+    pub fn set_contact_budget(&mut self, units: f64) -> Result<(), JsError> {
+        self.inner.set_contact_budget(crate::budget_of(units)?);
+        Ok(())
+    }
+
+    /// The step's contact budget in units (0: no bound).
+    #[wasm_bindgen(js_name = contactBudget)]
+    pub fn contact_budget(&self) -> f64 {
+        let budget = self.inner.contact_budget();
+        if budget.is_unbounded() {
+            0.0
+        } else {
+            budget.units() as f64
+        }
     }
 
     /// The colliders touching `id` at the last step.

@@ -68,7 +68,7 @@ impl Grid {
                 ((x1 - x0 + 1) * (y1 - y0 + 1)) as u64
             })
             .sum();
-        budget::charge(entries / 4);
+        budget::charge(entries / 2);
         if budget::spent() {
             // The search stops before its first step: every list left empty.
             items.clear();

@@ -118,6 +118,11 @@ impl Regions {
     }
 
     /// Region `k`'s flags per vertex (`FACE`, `ARC`: see `exposable`).
+    /// How many faces all the regions have.
+    pub(super) fn face_count(&self) -> usize {
+        self.verts.len()
+    }
+
     pub(super) fn flags(&self, k: usize) -> &[u8] {
         let r = &self.info[k];
         &self.exposable[r.start..r.start + r.len]

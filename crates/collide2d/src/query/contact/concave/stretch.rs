@@ -15,6 +15,7 @@ pub(super) fn inside(regions: &Regions, k: usize, x: Vec2, margin: f32) -> bool 
     if let Some(answer) = regions.wheels.decide(k, anchors, normals, x, r) {
         return answer;
     }
+    budget::charge(v.len() as u64 / 16);
     let mut outside = false;
     for (p, n) in anchors.iter().zip(normals) {
         let s = n.dot(x - *p);
@@ -46,6 +47,7 @@ pub(super) fn holds(regions: &Regions, k: usize, x: Vec2, margin: f32) -> bool {
         return inside(regions, k, x, margin);
     }
     let (anchors, normals, flags) = (regions.anchors(k), regions.normals(k), regions.flags(k));
+    budget::charge(anchors.len() as u64 / 16);
     anchors.iter().zip(normals).zip(flags).all(|((p, n), f)| {
         let limit = if f & FACE == 0 { margin } else { -margin };
         n.dot(x - *p) < limit
@@ -63,6 +65,7 @@ pub(super) fn box_inside(regions: &Regions, k: usize, lo: Vec2, hi: Vec2, margin
     }
     let (center, half) = ((lo + hi) * 0.5, (hi - lo) * 0.5);
     let (anchors, normals) = (regions.anchors(k), regions.normals(k));
+    budget::charge(anchors.len() as u64 / 16);
     anchors.iter().zip(normals).all(|(p, n)| n.dot(center - *p) + n.abs().dot(half) < -margin)
 }
 
@@ -92,9 +95,15 @@ fn stretch_growing_covered(
         None
     } else {
         let clipped = if covered == 0.0 { regions.wheels.clip(k, v, anchors, normals, (o, d), shrink) } else { None };
-        clipped.unwrap_or_else(|| polygon_stretch(anchors, normals, regions.flags(k), o, d, shrink, covered))
+        clipped.unwrap_or_else(|| {
+            // A pass over the faces: a unit for every eight.
+            budget::charge(v.len() as u64 / 8);
+            polygon_stretch(anchors, normals, regions.flags(k), o, d, shrink, covered)
+        })
     };
     if r > 0.0 {
+        // A disc and a band for every face: a unit for every four.
+        budget::charge(v.len() as u64 / 4);
         let r = r - shrink;
         for i in 0..v.len() {
             let (p, q) = (v[i] - o, v[(i + 1) % v.len()] - o);

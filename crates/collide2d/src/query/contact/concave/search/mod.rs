@@ -140,6 +140,8 @@ impl<'r> Search<'r> {
         let radius = regions.radius;
         let mut elements = self.elements.borrow_mut();
         elements.clear();
+        // Each face measured from the origin: half a unit.
+        budget::charge(regions.face_count() as u64 / 2);
         for (k, r) in regions.info.iter().enumerate() {
             let (v, normals) = (regions.verts(k), regions.normals(k));
             for i in 0..r.len {
@@ -302,7 +304,13 @@ impl<'r> Search<'r> {
         // slanted, which are more often open, and each costs a test on first use (on two
         // overlapping stars of 1,000 corners, testing the bounds' cells took 43 % of the
         // instructions; the cells along the faces, 11 % fewer in all).
-        self.grid.all_along(a, b, |x, y| self.solid_cell(x, y))
+        let mut cells = 0u64;
+        let solid = self.grid.all_along(a, b, |x, y| {
+            cells += 1;
+            self.solid_cell(x, y)
+        });
+        budget::charge(cells / 4);
+        solid
     }
 
     /// The walk along a candidate's own direction left through a pinch (a corner where regions
