@@ -14,10 +14,13 @@
 // on every target (its clippy.toml keeps the platform's out of it).
 #![allow(clippy::disallowed_methods)]
 
+mod common;
+
 use std::hint::black_box;
 use std::time::Duration;
 
 use collide2d::{contact, Circle, ContactBudget, MoveOptions, Polygon, Shape, Transform, Vec2, World};
+use common::parry_compound;
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use parry2d::math::Pose;
 use parry2d::shape as ps;
@@ -75,16 +78,6 @@ fn sizes() -> Vec<usize> {
         sizes.push(1_000_000);
     }
     sizes
-}
-
-/// The pieces as a parry2d compound.
-fn parry_compound(p: &Polygon) -> ps::Compound {
-    let parts = p
-        .convex_parts()
-        .iter()
-        .map(|c| (Pose::IDENTITY, ps::SharedShape::convex_polyline(c.vertices().to_vec()).expect("convex piece")))
-        .collect();
-    ps::Compound::new(parts)
 }
 
 fn bench(c: &mut Criterion) {

@@ -13,10 +13,13 @@
 // the same bits on every target (its clippy.toml keeps the platform's out of it).
 #![allow(clippy::disallowed_methods)]
 
+mod common;
+
 use std::hint::black_box;
 use std::time::Duration;
 
 use collide2d::{contact, intersects, Obb, Polygon, Transform, Vec2};
+use common::parry_compound;
 use criterion::{criterion_group, criterion_main, Criterion, SamplingMode, Throughput};
 use parry2d::math::Pose;
 use parry2d::shape as ps;
@@ -44,16 +47,6 @@ fn blob(center: Vec2) -> Polygon {
         })
         .collect();
     Polygon::new(&pts).expect("a blob is simple")
-}
-
-/// The pieces as a parry2d compound in world coordinates.
-fn parry_compound(p: &Polygon) -> ps::Compound {
-    let parts = p
-        .convex_parts()
-        .iter()
-        .map(|c| (Pose::IDENTITY, ps::SharedShape::convex_polyline(c.vertices().to_vec()).expect("convex piece")))
-        .collect();
-    ps::Compound::new(parts)
 }
 
 /// Seed 003's method: every edge against every edge, then one vertex inside the other.

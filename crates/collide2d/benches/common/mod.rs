@@ -7,7 +7,7 @@
 use std::fmt::Debug;
 use std::time::Duration;
 
-use collide2d::{Aabb, Capsule, Circle, ConvexPolygon, Obb, Segment, Shape, ShapeLike, Vec2};
+use collide2d::{Aabb, Capsule, Circle, ConvexPolygon, Obb, Polygon, Segment, Shape, ShapeLike, Vec2};
 use criterion::{BenchmarkGroup, Criterion, Throughput};
 use parry2d::math::{Pose, Vector};
 use parry2d::shape as ps;
@@ -342,4 +342,15 @@ pub fn configure<'a>(c: &'a mut Criterion, name: &str) -> BenchmarkGroup<'a, cri
         .measurement_time(Duration::from_secs(2))
         .throughput(Throughput::Elements(PAIRS as u64));
     group
+}
+
+/// A polygon's convex pieces as a parry2d compound, in world coordinates (its fast, inexact
+/// alternative to our exact concave contact).
+pub fn parry_compound(p: &Polygon) -> ps::Compound {
+    let parts = p
+        .convex_parts()
+        .iter()
+        .map(|c| (Pose::IDENTITY, ps::SharedShape::convex_polyline(c.vertices().to_vec()).expect("convex piece")))
+        .collect();
+    ps::Compound::new(parts)
 }
