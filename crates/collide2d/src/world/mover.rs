@@ -11,7 +11,7 @@ use glam::Vec2;
 use crate::broad::Bounds;
 use crate::math::Transform;
 use crate::query::cast::ShapeCastHit;
-use crate::query::contact::contact;
+use crate::query::contact::contact_with_budget;
 use crate::query::intersects::intersects;
 use crate::query::ShapeLike;
 use crate::shape::Shape;
@@ -274,7 +274,7 @@ impl<T> World<T> {
             }
             let other = self.handle(j);
             let open = self.one_way[other.index() as usize];
-            match contact(&self.shapes[other.index() as usize], shape) {
+            match contact_with_budget(&self.shapes[other.index() as usize], shape, self.contact_budget) {
                 Some(c)
                     if c.depth <= 2.0 * skin && open.is_none_or(|o| c.normal.dot(o) > 0.0 && motion.dot(o) <= 0.0) =>
                 {

@@ -159,7 +159,8 @@ impl<T> World<T> {
     /// The work a step may spend on exact contacts with concave polygons, shared evenly by the
     /// pairs with a concave polygon measured at that step: [`ContactBudget::DEFAULT`] unless
     /// set. A pair whose share runs out gets a push that separates, flagged by
-    /// [`Contact::is_exact`] in its event.
+    /// [`Contact::is_exact`] in its event. [`move_and_slide`](Self::move_and_slide) takes it for
+    /// each collider it starts overlapping.
     pub fn contact_budget(&self) -> ContactBudget {
         self.contact_budget
     }
