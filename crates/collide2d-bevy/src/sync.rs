@@ -8,7 +8,7 @@ use bevy_ecs::prelude::*;
 use bevy_math::{Affine2, Mat2};
 use bevy_transform::components::GlobalTransform;
 use collide2d::world::World;
-use collide2d::{ColliderHandle, Contact, Transform};
+use collide2d::{ColliderHandle, Contact, ContactBudget, Transform};
 
 use crate::components::{Collider, CollisionLayers, OneWay, Sensor};
 
@@ -28,6 +28,26 @@ impl CollisionWorld {
     /// entity).
     pub fn world(&self) -> &World<Entity> {
         &self.world
+    }
+
+    /// Sets the units of work a step (and each of [`Mover`](crate::Mover)'s pushes) may spend
+    /// on exact contacts with concave polygons ([`ContactBudget::DEFAULT`] unless set, about
+    /// 10 ms at most; [`ContactBudget::UNBOUNDED`]: the minimum, however long it takes). A pair
+    /// whose share runs out gets a push that separates, its contact's `is_exact()` false in the
+    /// messages.
+    ///
+    /// ```
+    /// use bevy_app::prelude::*;
+    /// use collide2d::ContactBudget;
+    /// use collide2d_bevy::{Collide2dPlugin, CollisionWorld};
+    ///
+    /// let mut app = App::new();
+    /// app.add_plugins(Collide2dPlugin::default());
+    /// app.world_mut().resource_mut::<CollisionWorld>().set_contact_budget(ContactBudget::UNBOUNDED);
+    /// assert!(app.world().resource::<CollisionWorld>().world().contact_budget().is_unbounded());
+    /// ```
+    pub fn set_contact_budget(&mut self, budget: ContactBudget) {
+        self.world.set_contact_budget(budget);
     }
 
     /// The collider of `entity`, if it has one in the world.
