@@ -1,11 +1,12 @@
-//! Convex decomposition, made once when a polygon is built: a constrained Delaunay triangulation
-//! (spade, exact predicates) of the outline and holes, the triangles inside kept, then merged
-//! greedily across diagonals while the union stays convex (Hertel–Mehlhorn: at most four times
-//! the fewest possible pieces).
+//! Convex decomposition, made once when a polygon is built: the triangles inside the rings of
+//! their constrained Delaunay triangulation (made when the rings were checked, see
+//! `triangulate.rs`), merged greedily across diagonals while the union stays convex
+//! (Hertel–Mehlhorn: at most four times the fewest possible pieces), then fewer again where
+//! three pieces make two.
 
 use glam::Vec2;
-use spade::{ConstrainedDelaunayTriangulation, Point2, Triangulation};
 
+use super::triangulate::{ring_next, Triangulation, NONE};
 use crate::math::orient2d;
 use crate::shape::ConvexPolygon;
 
@@ -18,53 +19,27 @@ pub(crate) const CONVEX_CORNER: u8 = 2;
 /// is ruled out about them.
 pub(crate) const UNKNOWN: u8 = ON_BOUNDARY | CONVEX_CORNER;
 
-/// No half-edge: the other side of an edge on the outer face, or across the boundary.
-const NONE: u32 = u32::MAX;
-
 /// Convex pieces covering the polygon whose rings (outline counter-clockwise, holes clockwise)
-/// are given, and their vertices' flags (`ON_BOUNDARY`, `CONVEX_CORNER`), piece after piece in
-/// vertex order. `None` if the triangulator refused the input (it cannot for a polygon that
-/// passed validation).
-pub(crate) fn convex_parts(rings: &[Vec<Vec2>]) -> Option<(Vec<ConvexPolygon>, Vec<u8>)> {
-    if let Some(whole) = convex_outline(rings) {
-        return Some(whole);
-    }
+/// are given, triangulated as `triangulation` says, and their vertices' flags (`ON_BOUNDARY`,
+/// `CONVEX_CORNER`), piece after piece in vertex order.
+pub(crate) fn convex_parts(rings: &[Vec<Vec2>], triangulation: Triangulation) -> (Vec<ConvexPolygon>, Vec<u8>) {
+    let (all, all_twins) = match triangulation {
+        Triangulation::Convex => return convex_outline(&rings[0]),
+        Triangulation::Triangles { triangles, twins } => (triangles, twins),
+    };
     let points: Vec<Vec2> = rings.iter().flatten().copied().collect();
-    let mut constraints = Vec::with_capacity(points.len());
-    let mut start = 0;
-    for ring in rings {
-        let n = ring.len();
-        constraints.extend((0..n).map(|i| [start + i, start + (i + 1) % n]));
-        start += n;
-    }
-    let vertices: Vec<Point2<f64>> = points.iter().map(|p| Point2::new(p.x as f64, p.y as f64)).collect();
-    let mut conflict = false;
-    let cdt = ConstrainedDelaunayTriangulation::<Point2<f64>>::try_bulk_load_cdt(vertices, constraints, |_| {
-        conflict = true;
-    })
-    .ok()?;
-    if conflict || cdt.num_vertices() != points.len() {
-        return None;
-    }
-    // Each ring vertex's successor along its ring, and whether the polygon turns left there
-    // (its inside is on the left of every ring, so a left turn is a convex corner).
-    let mut ring_next = vec![0; points.len()];
+    let ring_next = ring_next(rings);
+    // Whether the polygon turns left at each ring vertex (its inside is on the left of every
+    // ring, so a left turn is a convex corner).
     let mut convex = vec![false; points.len()];
     let mut start = 0;
     for ring in rings {
         let n = ring.len();
         for i in 0..n {
-            ring_next[start + i] = start + (i + 1) % n;
             convex[start + i] = orient2d(ring[(i + n - 1) % n], ring[i], ring[(i + 1) % n]) > 0.0;
         }
         start += n;
     }
-    // Half-edges are numbered in u32, which halves these arrays (a traced picture's polygon
-    // has half a million triangles); no polygon that fits in memory comes near the limit.
-    if cdt.num_directed_edges() >= NONE as usize {
-        return None;
-    }
-    let (all, all_twins) = triangles_and_twins(&cdt);
     let inside = inside_flags(&all, &all_twins, &ring_next);
     // The inside triangles, renumbered, and their neighbours across diagonals among them.
     let mut renumber = vec![NONE; all.len()];
@@ -95,48 +70,17 @@ pub(crate) fn convex_parts(rings: &[Vec<Vec2>]) -> Option<(Vec<ConvexPolygon>, V
             flags.extend(piece_flags);
         }
     }
-    Some((parts, flags))
+    (parts, flags)
 }
 
-/// A (simple) outline without holes that turns left at every vertex is convex: its own single
+/// A convex outline without holes (simple, turning left at every vertex) is its own single
 /// piece, every edge on the boundary and every corner convex, without triangulating it (which
 /// costs a traced checkerboard's half a million unit squares most of their time).
-fn convex_outline(rings: &[Vec<Vec2>]) -> Option<(Vec<ConvexPolygon>, Vec<u8>)> {
-    let [ring] = rings else { return None };
+fn convex_outline(ring: &[Vec2]) -> (Vec<ConvexPolygon>, Vec<u8>) {
     let n = ring.len();
-    if !(0..n).all(|i| orient2d(ring[(i + n - 1) % n], ring[i], ring[(i + 1) % n]) > 0.0) {
-        return None;
-    }
-    // Validated rings are finite and simple, and a simple ring turning left everywhere is
-    // strictly convex.
     let mut vertices = Vec::with_capacity(2 * n);
     vertices.extend_from_slice(ring);
-    Some((vec![ConvexPolygon::from_valid_ccw(vertices)], vec![ON_BOUNDARY | CONVEX_CORNER; n]))
-}
-
-/// Every finite triangle of the triangulation as its vertices (counter-clockwise), and each
-/// directed edge `tri[k] → tri[k + 1]`, numbered `3 t + k`, with the number of the same edge
-/// walked the other way in its neighbour ([`NONE`] where that is the outer face): read from
-/// the triangulation's own adjacency, in linear time, rather than matched up by hashing.
-fn triangles_and_twins(cdt: &ConstrainedDelaunayTriangulation<Point2<f64>>) -> (Vec<[usize; 3]>, Vec<u32>) {
-    let faces = cdt.num_inner_faces();
-    let mut triangles = Vec::with_capacity(faces);
-    // Which numbered half-edge each of the triangulation's directed edges is.
-    let mut half = vec![NONE; cdt.num_directed_edges()];
-    for (t, face) in cdt.inner_faces().enumerate() {
-        let edges = face.adjacent_edges();
-        for (k, e) in edges.iter().enumerate() {
-            half[e.fix().index()] = (3 * t + k) as u32;
-        }
-        triangles.push(edges.map(|e| e.from().fix().index()));
-    }
-    let mut twin = vec![NONE; 3 * faces];
-    for (t, face) in cdt.inner_faces().enumerate() {
-        for (k, e) in face.adjacent_edges().iter().enumerate() {
-            twin[3 * t + k] = half[e.rev().fix().index()];
-        }
-    }
-    (triangles, twin)
+    (vec![ConvexPolygon::from_valid_ccw(vertices)], vec![ON_BOUNDARY | CONVEX_CORNER; n])
 }
 
 /// Which triangles lie inside the polygon (`None`: cut off from every ring edge), decided by
@@ -475,13 +419,10 @@ mod tests {
     #[test]
     fn a_convex_outline_is_its_own_piece_without_triangulating() {
         let ring = square(1.0, 2.0, 3.0);
-        let (parts, flags) = convex_outline(std::slice::from_ref(&ring)).expect("convex, no holes");
+        let (parts, flags) = convex_parts(std::slice::from_ref(&ring), Triangulation::Convex);
         assert_eq!(parts.len(), 1);
         assert_eq!(parts[0].vertices(), ring.as_slice());
         assert_eq!(flags, [ON_BOUNDARY | CONVEX_CORNER; 4]);
-        let notched = vec![v(0.0, 0.0), v(2.0, 0.0), v(1.0, 0.5), v(2.0, 2.0), v(0.0, 2.0)];
-        assert!(convex_outline(std::slice::from_ref(&notched)).is_none(), "a reflex corner");
-        assert!(convex_outline(&[square(0.0, 0.0, 4.0), square(1.0, 1.0, 1.0)]).is_none(), "a hole");
     }
 
     #[test]
