@@ -7,13 +7,16 @@
 //! vertices coincide and every ring edge is one edge of the triangulation of all the vertices
 //! constrained to the ring edges. Up to [`BULK_LOADED`] vertices, spade's bulk loader builds it
 //! as it always has, and the check is that every ring edge came out whole. Beyond that, or
-//! should that check fail, every vertex goes in first, then every ring edge in ring order; the
-//! first that does not go in as one edge is refused by the triangulation (it crosses an earlier
-//! ring edge) or split at a vertex lying on it, and walking the triangulation along it finds
-//! that edge or vertex, which names the touching pair. All of it is exact (the `f32` vertices
-//! are `f64` numbers scaled by a power of two, so spade's predicates see them unrounded), and
-//! it costs about `n log n` however spiky the rings, where testing edge boxes against each
-//! other was quadratic on a star, whose long slanted edges each have a box meeting most others.
+//! should that check fail, the vertices go in one by one, each ring edge as soon as both its
+//! ends are in; the first that does not go in as one edge is refused by the triangulation (it
+//! crosses an earlier ring edge) or split at a vertex lying on it, and a vertex put in later
+//! on a ring edge splits that; walking the triangulation along the edge finds the edge or
+//! vertex it meets, which names the touching pair. All of it is exact (the `f32` vertices are
+//! `f64` numbers scaled by a power of two, so spade's predicates see them unrounded). It costs
+//! about `n log n` on stars, combs, spirals and rows of holes, good or broken, where testing
+//! edge boxes against each other was quadratic on a star, whose long slanted edges each have
+//! a box meeting most others; but a ring edge that crosses many triangles when it goes in
+//! costs the square of their number (see [`insertion_order`]).
 //!
 //! A single ring that turns left at every vertex and winds around once is convex, so simple:
 //! it is not triangulated at all.
@@ -108,36 +111,54 @@ fn bulk_loaded(points: &[Vec2], next: &[usize]) -> Option<Cdt> {
     (!refused && cdt.num_vertices() == points.len() && next.iter().enumerate().all(whole)).then_some(cdt)
 }
 
-/// The rings' triangulation built a vertex at a time, then a ring edge at a time in ring order,
-/// and which point each of its vertices is; or the first pair of edges found touching.
+/// The rings' triangulation built a vertex at a time, each ring edge going in as soon as both
+/// its ends are in, and which point each of its vertices is; or the first pair of edges found
+/// touching. (With the ring edges in before most vertices, a vertex's Delaunay neighbourhood
+/// stops at them: put in after all the vertices, the edges near a vertex inside the circles
+/// through a star's spikes each crossed a fan of thousands of its edges, and spade rebuilds the
+/// region a constraint crosses in time quadratic in its size.)
 fn one_by_one(points: &[Vec2], next: &[usize]) -> Result<(Cdt, Vec<u32>), NotSimple> {
+    let mut prev = vec![0; next.len()];
+    for (e, &f) in next.iter().enumerate() {
+        prev[f] = e;
+    }
     let mut cdt = Cdt::with_capacity(points.len(), 3 * points.len(), 2 * points.len());
-    // Which point each of the triangulation's vertices is (the first to land there).
+    // Which point each of the triangulation's vertices is, and the other way.
     let mut point_of: Vec<u32> = Vec::with_capacity(points.len());
-    let mut handle = vec![FixedVertexHandle::from_index(0); points.len()];
-    let mut coinciding: Option<(usize, usize)> = None;
-    for i in insertion_order(points) {
+    let mut handle: Vec<Option<FixedVertexHandle>> = vec![None; points.len()];
+    // The ring edges put in so far.
+    let mut placed = vec![false; next.len()];
+    for i in insertion_order(points, next) {
         let i = i as usize;
         let h = cdt.insert(scaled(points[i])).map_err(|_| NotSimple::Failed)?;
         if h.index() < point_of.len() {
             // Two vertices in one place: the edges leaving them touch there (they are not
             // neighbours, as repeated vertices in a row were dropped).
-            let pair = ordered(point_of[h.index()] as usize, i);
-            coinciding = Some(coinciding.map_or(pair, |c| c.min(pair)));
-        } else {
-            point_of.push(i as u32);
+            let (first, second) = ordered(point_of[h.index()] as usize, i);
+            return Err(NotSimple::Touching(first, second));
         }
-        handle[i] = h;
-    }
-    if let Some((i, j)) = coinciding {
-        return Err(NotSimple::Touching(i, j));
-    }
-    for (e, &f) in next.iter().enumerate() {
-        if cdt.try_add_constraint(handle[e], handle[f]).len() != 1 {
-            return Err(touching(&cdt, &point_of, next, &handle, e));
+        point_of.push(i as u32);
+        handle[i] = Some(h);
+        // The ring edges arriving at `i` and leaving it, where the other end is in.
+        for e in [prev[i], i] {
+            let (Some(a), Some(b)) = (handle[e], handle[next[e]]) else { continue };
+            if cdt.try_add_constraint(a, b).len() != 1 {
+                return Err(touching(&cdt, &point_of, next, &handle, &placed, e));
+            }
+            placed[e] = true;
         }
     }
-    Ok((cdt, point_of))
+    // A vertex put in on a ring edge already in splits it.
+    let whole = |e: usize| cdt.exists_constraint(vertex(&handle, e), vertex(&handle, next[e]));
+    match (0..next.len()).find(|&e| !whole(e)) {
+        Some(e) => Err(touching(&cdt, &point_of, next, &handle, &placed, e)),
+        None => Ok((cdt, point_of)),
+    }
+}
+
+/// The triangulation's vertex of point `i`, which is in.
+fn vertex(handle: &[Option<FixedVertexHandle>], i: usize) -> FixedVertexHandle {
+    handle[i].expect("every point is in the triangulation by now")
 }
 
 /// Each ring vertex's successor along its ring, numbered along all the rings: also the number
@@ -172,22 +193,50 @@ fn ordered(a: usize, b: usize) -> (usize, usize) {
     (a.min(b), a.max(b))
 }
 
-/// The order the vertices go in: biased randomized insertion order (Amenta, Choi and Rote,
-/// 2003): a fixed shuffle cut into rounds, each twice the size of the one before, each round
-/// sorted along a Morton curve. Each vertex is then found by a short walk from the one before,
-/// and the shuffle keeps the work per vertex about constant whatever the input: inserting by
-/// distance from the centre (spade's bulk loader) was quadratic on combs and spirals, and a
-/// Morton order alone on grids of vertices.
-fn insertion_order(points: &[Vec2]) -> Vec<u32> {
+/// The order the vertices go in. First the ends of the longest ring edges (`√n` of them),
+/// longest first: a ring edge goes in as soon as its ends are in, and spade rebuilds the region
+/// it crosses in time quadratic in its size, so an edge put in before the vertices around it
+/// crosses little (the bottom edge of a long rectangle, with a row of holes above and a point
+/// below it, crossed most of the triangulation). Then the rest in biased randomized insertion
+/// order (Amenta, Choi and Rote, 2003): a fixed shuffle cut into rounds, each twice the size of
+/// the one before, each round sorted along a Morton curve. Each vertex is then found by a
+/// short walk from the one before, and the shuffle keeps the work per vertex about constant
+/// whatever the input: inserting by distance from the centre (spade's bulk loader) was
+/// quadratic on combs and spirals, and a Morton order alone on grids of vertices.
+fn insertion_order(points: &[Vec2], next: &[usize]) -> Vec<u32> {
     let n = points.len();
-    let mut order: Vec<u32> = (0..n as u32).collect();
+    let mut edges: Vec<(u64, usize)> = (0..n)
+        .map(|e| {
+            // Squared lengths are positive, so their bits sort as they do; longest first.
+            let length = points[e].as_dvec2().distance_squared(points[next[e]].as_dvec2());
+            (u64::MAX - length.to_bits(), e)
+        })
+        .collect();
+    let longest = (n as f64).sqrt().ceil() as usize;
+    if longest < n {
+        edges.select_nth_unstable(longest);
+        edges.truncate(longest);
+    }
+    edges.sort_unstable();
+    let mut first = vec![false; n];
+    let mut order: Vec<u32> = Vec::with_capacity(n);
+    for &(_, e) in &edges {
+        for i in [e, next[e]] {
+            if !std::mem::replace(&mut first[i], true) {
+                order.push(i as u32);
+            }
+        }
+    }
+    let head = order.len();
+    order.extend((0..n as u32).filter(|&i| !first[i as usize]));
+    let rest = &mut order[head..];
     // A fixed xorshift: the same order, so the same pieces, on every run and target.
     let mut state = 0x9E37_79B9_7F4A_7C15u64;
-    for i in (1..n).rev() {
+    for i in (1..rest.len()).rev() {
         state ^= state << 13;
         state ^= state >> 7;
         state ^= state << 17;
-        order.swap(i, (state % (i as u64 + 1)) as usize);
+        rest.swap(i, (state % (i as u64 + 1)) as usize);
     }
     let (lo, hi) = points.iter().fold((points[0], points[0]), |(lo, hi), p| (lo.min(*p), hi.max(*p)));
     let size = (hi.as_dvec2() - lo.as_dvec2()).max(glam::DVec2::splat(f64::MIN_POSITIVE));
@@ -195,14 +244,14 @@ fn insertion_order(points: &[Vec2]) -> Vec<u32> {
         let q = (points[i as usize].as_dvec2() - lo.as_dvec2()) / size * 65535.0;
         ((spread(q.x as u32) | (spread(q.y as u32) << 1)) << 32) | i as u64
     };
-    let mut keyed: Vec<u64> = Vec::with_capacity(n);
-    let mut end = n;
+    let mut keyed: Vec<u64> = Vec::with_capacity(rest.len());
+    let mut end = rest.len();
     while end > 0 {
         let start = if end <= 64 { 0 } else { end / 2 };
         keyed.clear();
-        keyed.extend(order[start..end].iter().map(|&i| key(i)));
+        keyed.extend(rest[start..end].iter().map(|&i| key(i)));
         keyed.sort_unstable();
-        for (slot, k) in order[start..end].iter_mut().zip(&keyed) {
+        for (slot, k) in rest[start..end].iter_mut().zip(&keyed) {
             *slot = *k as u32;
         }
         end = start;
@@ -219,12 +268,21 @@ fn spread(v: u32) -> u64 {
     (v | v << 1) & 0x5555_5555
 }
 
-/// The ring edge `e` could not go in as one edge of the triangulation: the pair it makes with
-/// an edge it touches, found walking the triangulation along it from its start. The walk meets
-/// the ring edge it crosses or overlaps, or a vertex lying on it; the edges of earlier rings and
-/// of this one before `e` are in the triangulation as they are, so a constraint edge met is a
-/// ring edge (unless it is a piece of `e` itself, split at a vertex).
-fn touching(cdt: &Cdt, point_of: &[u32], next: &[usize], handle: &[FixedVertexHandle], e: usize) -> NotSimple {
+/// The ring edge `e` did not go in as one edge of the triangulation (or was split since): the
+/// pair it makes with an edge it touches, found walking the triangulation along it from its
+/// start. The walk meets the ring edge it crosses or overlaps, or a vertex lying on it. The
+/// constraint edges it meets are whole ring edges (or pieces of `e` itself, split at a vertex)
+/// unless a vertex split another ring edge already `placed`: that edge is walked instead.
+fn touching(
+    cdt: &Cdt,
+    point_of: &[u32],
+    next: &[usize],
+    handle: &[Option<FixedVertexHandle>],
+    placed: &[bool],
+    e: usize,
+) -> NotSimple {
+    let split = |f: usize| placed[f] && !cdt.exists_constraint(vertex(handle, f), vertex(handle, next[f]));
+    let e = (0..next.len()).find(|&f| f != e && split(f)).unwrap_or(e);
     let (a, b) = (e, next[e]);
     let ring_edge = |u: usize, v: usize| {
         if next[u] == v {
@@ -235,7 +293,7 @@ fn touching(cdt: &Cdt, point_of: &[u32], next: &[usize], handle: &[FixedVertexHa
             None
         }
     };
-    for step in LineIntersectionIterator::new_from_handles(cdt, handle[a], handle[b]) {
+    for step in LineIntersectionIterator::new_from_handles(cdt, vertex(handle, a), vertex(handle, b)) {
         let partner = match step {
             Intersection::VertexIntersection(v) => {
                 let c = point_of[v.fix().index()] as usize;

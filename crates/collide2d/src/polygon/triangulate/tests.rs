@@ -270,22 +270,30 @@ fn a_ring_is_taken_for_convex_only_if_it_turns_left_everywhere_and_winds_once() 
 }
 
 #[test]
-fn the_insertion_order_is_every_vertex_once_in_rounds_along_the_curve() {
-    let points: Vec<Vec2> = (0..1000).map(|i| v((i * 37 % 101) as f32, (i * 91 % 113) as f32)).collect();
-    let order = insertion_order(&points);
+fn the_insertion_order_is_the_longest_edges_ends_then_rounds_along_the_curve() {
+    // A ring of 1,000 points strewn over 100 × 112, one edge (999 → 0) far longer than the rest.
+    let mut points: Vec<Vec2> = (0..1000).map(|i| v((i * 37 % 101) as f32, (i * 91 % 113) as f32)).collect();
+    points[999] = v(-500.0, -500.0);
+    let next = ring_next(std::slice::from_ref(&points));
+    let order = insertion_order(&points, &next);
     let mut seen = order.clone();
     seen.sort_unstable();
     assert_eq!(seen, (0..1000).collect::<Vec<u32>>());
-    // The last round, the second half, runs along the Morton curve.
+    // The ends of the longest edges first, the longest first (those at -500 lead).
+    assert_eq!(order[..2], [998, 999]);
+    assert_eq!(order[2], 0);
+    // The last round, the second half of the rest (at least 468 vertices), runs along the
+    // Morton curve.
     let key = |i: u32| {
-        let p = points[i as usize];
-        spread((p.x as f64 / 100.0 * 65535.0) as u32) | (spread((p.y as f64 / 112.0 * 65535.0) as u32) << 1)
+        let p = points[i as usize] - v(-500.0, -500.0);
+        spread((p.x as f64 / 600.0 * 65535.0) as u32) | (spread((p.y as f64 / 612.0 * 65535.0) as u32) << 1)
     };
-    assert!(order[500..].windows(2).all(|w| key(w[0]) <= key(w[1])));
+    let rest = &order[order.len() - 400..];
+    assert!(rest.windows(2).all(|w| key(w[0]) <= key(w[1])));
     assert_eq!(spread(0xFFFF), 0x5555_5555);
     assert_eq!(spread(0b1011), 0b100_0101);
     // The same points, the same order: the pieces do not change from run to run.
-    assert_eq!(insertion_order(&points), order);
+    assert_eq!(insertion_order(&points, &next), order);
 }
 
 /// A star of `n` vertices alternating between radii 100 and 50.
