@@ -3,12 +3,18 @@
 //! - 200-vertex concave stars against each other at 256 offsets (overlapping, nested, apart);
 //! - a 60-vertex sprite-sized outline against an oriented box at 256 placements;
 //! - placing that outline by 256 transforms (`Polygon::transformed`), beside building it again
-//!   from its moved vertices (what placing did before) and parry2d's change of pose.
+//!   from its moved vertices (what placing did before) and parry2d's change of pose;
+//! - building stars (radii 100 and 50) and combs (a base and thin teeth) of 10³ to 10⁵
+//!   vertices (`Polygon::new`), which was quadratic in the vertices on stars before the rings'
+//!   triangulation decided simplicity.
 //!
 //! Run with `cargo bench -p collide2d --bench concave`. With `STAR_SIZES` set, it first times one
 //! exact contact of two overlapping stars of each size it lists (see [`star_growth`]):
 //! `STAR_SIZES=250,500,1000 cargo bench -p collide2d --bench concave -- nothing` runs only that
-//! (the filter `nothing` matches no benchmark).
+//! (the filter `nothing` matches no benchmark). With `BUILD_SIZES` set, it first builds one star
+//! and one comb of each size it lists, timed once: `BUILD_SIZES=1000000 cargo bench -p collide2d
+//! --bench concave -- nothing` (a million vertices takes seconds, too long for criterion's ten
+//! samples in the default run).
 // Inputs and oracles may use the platform's trigonometry: only the library's answers must be
 // the same bits on every target (its clippy.toml keeps the platform's out of it).
 #![allow(clippy::disallowed_methods)]
@@ -250,5 +256,55 @@ fn bench_place(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, bench, bench_place);
+/// The outline of a star of `n` points alternating between radii 100 and 50.
+fn star_outline(n: usize) -> Vec<Vec2> {
+    (0..n)
+        .map(|i| Vec2::from_angle(i as f32 * std::f32::consts::TAU / n as f32) * if i % 2 == 0 { 100.0 } else { 50.0 })
+        .collect()
+}
+
+/// The outline of a comb of `n` vertices (a multiple of 4): a base 10 high and `n / 4` teeth 1
+/// wide and 90 long, 1 apart.
+fn comb_outline(n: usize) -> Vec<Vec2> {
+    let teeth = n / 4;
+    let mut points = vec![Vec2::ZERO, Vec2::new(2.0 * teeth as f32 - 1.0, 0.0)];
+    for k in (0..teeth).rev() {
+        let x = 2.0 * k as f32;
+        points.extend([Vec2::new(x + 1.0, 100.0), Vec2::new(x, 100.0)]);
+        if k > 0 {
+            points.extend([Vec2::new(x, 10.0), Vec2::new(x - 1.0, 10.0)]);
+        }
+    }
+    points
+}
+
+/// For each size in `BUILD_SIZES`, a star and a comb of that many vertices built once, timed.
+fn build_sizes() {
+    let Ok(sizes) = std::env::var("BUILD_SIZES") else { return };
+    for n in sizes.split(',').filter_map(|s| s.trim().parse::<usize>().ok()) {
+        for (name, outline) in [("star", star_outline(n)), ("comb", comb_outline(n))] {
+            let start = std::time::Instant::now();
+            let pieces = Polygon::new(black_box(&outline)).map(|p| p.convex_parts().len());
+            println!("{name} of {n} vertices: {pieces:?} pieces in {:.3} s", start.elapsed().as_secs_f64());
+        }
+    }
+}
+
+fn bench_build(c: &mut Criterion) {
+    build_sizes();
+    let mut g = c.benchmark_group("build");
+    g.sample_size(10)
+        .sampling_mode(SamplingMode::Flat)
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(2));
+    for n in [1_000, 10_000, 100_000] {
+        g.throughput(Throughput::Elements(n as u64));
+        for (name, outline) in [("star", star_outline(n)), ("comb", comb_outline(n))] {
+            g.bench_function(format!("{name}_{n}"), |b| b.iter(|| Polygon::new(black_box(&outline)).unwrap()));
+        }
+    }
+    g.finish();
+}
+
+criterion_group!(benches, bench, bench_place, bench_build);
 criterion_main!(benches);

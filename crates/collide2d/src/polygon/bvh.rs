@@ -130,54 +130,6 @@ impl EdgeTree {
         }
     }
 
-    /// Calls `visit(i, j)` once for every pair of distinct edges whose bounds overlap
-    /// (touching counts), until `visit` returns true; returns whether it did. Walking the tree
-    /// against itself visits each pair of nearby nodes once, rather than descending from the
-    /// root once per edge.
-    pub(crate) fn any_pair(&self, mut visit: impl FnMut(usize, usize) -> bool) -> bool {
-        if self.nodes.is_empty() {
-            return false;
-        }
-        let mut pairs: Vec<(u32, u32)> = vec![(0, 0)];
-        while let Some((a, b)) = pairs.pop() {
-            let (na, nb) = (&self.nodes[a as usize], &self.nodes[b as usize]);
-            if a == b {
-                if na.leaf {
-                    let edges = &self.order[na.start as usize..na.end as usize];
-                    for (k, &e) in edges.iter().enumerate() {
-                        for &f in &edges[k + 1..] {
-                            if self.boxes_meet(e, f) && visit(e as usize, f as usize) {
-                                return true;
-                            }
-                        }
-                    }
-                } else {
-                    pairs.extend([(na.start, na.start), (na.end, na.end), (na.start, na.end)]);
-                }
-            } else if overlaps(na.min, na.max, nb.min, nb.max) {
-                match (na.leaf, nb.leaf) {
-                    (true, true) => {
-                        for &e in &self.order[na.start as usize..na.end as usize] {
-                            for &f in &self.order[nb.start as usize..nb.end as usize] {
-                                if self.boxes_meet(e, f) && visit(e as usize, f as usize) {
-                                    return true;
-                                }
-                            }
-                        }
-                    }
-                    (false, _) => pairs.extend([(na.start, b), (na.end, b)]),
-                    (true, false) => pairs.extend([(a, nb.start), (a, nb.end)]),
-                }
-            }
-        }
-        false
-    }
-
-    fn boxes_meet(&self, e: u32, f: u32) -> bool {
-        let ((a0, a1), (b0, b1)) = (self.boxes[e as usize], self.boxes[f as usize]);
-        overlaps(a0, a1, b0, b1)
-    }
-
     /// Like [`any_in`](Self::any_in) with an [`Aabb`].
     pub(crate) fn any_in_box(&self, b: &Aabb, visit: impl FnMut(usize) -> bool) -> bool {
         self.any_in(b.min(), b.max(), visit)
@@ -294,37 +246,6 @@ mod tests {
         assert!(visits <= 2 * LEAF_SIZE, "{visits} visits in the tall tree");
         tree.leftwards(2.5, -1.0, |e, _| panic!("edge {e} lies right of the segment asked about"));
         EdgeTree::build(&[]).leftwards(0.5, 1.0, |e, _| panic!("no edges, yet {e}"));
-    }
-
-    #[test]
-    fn every_pair_of_overlapping_boxes_is_visited_once() {
-        // A zigzag of 57 edges (neighbours share ends, so they touch) and 30 scattered ones.
-        let mut edges: Vec<(Vec2, Vec2)> = (0..57)
-            .map(|i| (Vec2::new(i as f32, (i % 3) as f32), Vec2::new(i as f32 + 1.0, ((i + 1) % 3) as f32)))
-            .collect();
-        edges.extend((0..30).map(|i| {
-            let a = Vec2::new((i * 7 % 60) as f32 + 0.5, (i * 11 % 5) as f32 - 1.0);
-            (a, a + Vec2::new(2.0, 1.5))
-        }));
-        let tree = EdgeTree::build(&edges);
-        let mut found = Vec::new();
-        assert!(!tree.any_pair(|i, j| {
-            found.push((i.min(j), i.max(j)));
-            false
-        }));
-        found.sort();
-        let mut expected = Vec::new();
-        for i in 0..edges.len() {
-            for j in i + 1..edges.len() {
-                let (a, b) = (edges[i], edges[j]);
-                if overlaps(a.0.min(a.1), a.0.max(a.1), b.0.min(b.1), b.0.max(b.1)) {
-                    expected.push((i, j));
-                }
-            }
-        }
-        assert_eq!(found, expected);
-        assert!(tree.any_pair(|i, j| i + j == 1), "stops at the first pair it is told to");
-        assert!(!EdgeTree::build(&[]).any_pair(|_, _| true));
     }
 
     #[test]

@@ -1,10 +1,11 @@
 //! Turning user vertex lists into valid rings: finite, no repeated or straight vertices,
-//! consistent winding, and no two edges touching except neighbours at their shared vertex.
+//! consistent winding, and no two edges touching except neighbours at their shared vertex (which
+//! the rings' triangulation decides, see `triangulate.rs`).
 
 use glam::Vec2;
 
-use super::bvh::EdgeTree;
-use crate::math::{orient2d, segments_touch};
+use super::triangulate::{triangulate, NotSimple, Triangulation};
+use crate::math::orient2d;
 use crate::shape::{finite_vec, twice_signed_area, EdgeId, Ring, ShapeError};
 
 /// A cleaned ring: its points with the input index each came from.
@@ -96,10 +97,8 @@ pub(crate) struct RingEdge {
     pub a: Vec2,
     pub b: Vec2,
     pub id: EdgeId,
-    /// Ring number (0 = outline) and position, to recognise neighbours.
+    /// Ring number (0 = outline).
     pub ring: usize,
-    pub index: usize,
-    pub ring_len: usize,
 }
 
 /// A cleaned ring, which outline it is, and whether winding it reversed the input order.
@@ -119,51 +118,19 @@ pub(crate) fn ring_edges(rings: &[WoundRing]) -> Vec<RingEdge> {
             let (ib, b) = w.points[(i + 1) % n];
             // Name the edge by the vertex it started from in the input's own winding.
             let first = if w.reversed { ib } else { ia };
-            edges.push(RingEdge { a, b, id: EdgeId { ring: w.ring, edge: first }, ring: r, index: i, ring_len: n });
+            edges.push(RingEdge { a, b, id: EdgeId { ring: w.ring, edge: first }, ring: r });
         }
     }
     edges
 }
 
-/// Errors if any two edges touch other than neighbours at their shared vertex.
-pub(crate) fn check_simple(edges: &[RingEdge], tree: &EdgeTree) -> Result<(), ShapeError> {
-    // All pairs at once, which is quicker; should two edges touch, the walk below, edge by edge
-    // in order, names the first of them, as it always has.
-    if !any_edges_touch(edges, tree) {
-        return Ok(());
-    }
-    for (i, e) in edges.iter().enumerate() {
-        let mut clash = None;
-        tree.any_in(e.a.min(e.b), e.a.max(e.b), |j| {
-            if j <= i || neighbours(e, &edges[j]) {
-                return false;
-            }
-            let touch = segments_touch([e.a, e.b], [edges[j].a, edges[j].b]);
-            if touch {
-                clash = Some(j);
-            }
-            touch
-        });
-        if let Some(j) = clash {
-            return Err(ShapeError::SelfIntersecting { first: e.id, second: edges[j].id });
-        }
-    }
-    Ok(())
-}
-
-/// Whether any two edges touch other than neighbours at their shared vertex, found by walking
-/// the edge tree against itself.
-fn any_edges_touch(edges: &[RingEdge], tree: &EdgeTree) -> bool {
-    tree.any_pair(|i, j| {
-        !neighbours(&edges[i], &edges[j]) && segments_touch([edges[i].a, edges[i].b], [edges[j].a, edges[j].b])
+/// The rings' triangulation, or an error naming two edges that touch other than as neighbours
+/// at their shared vertex (see `triangulate.rs` for how the one decides the other).
+pub(crate) fn check_simple(rings: &[Vec<Vec2>], edges: &[RingEdge]) -> Result<Triangulation, ShapeError> {
+    triangulate(rings).map_err(|e| match e {
+        NotSimple::Touching(i, j) => ShapeError::SelfIntersecting { first: edges[i].id, second: edges[j].id },
+        NotSimple::Failed => ShapeError::DecompositionFailed { vertices: edges.len() },
     })
-}
-
-/// Consecutive edges of one ring (they share exactly their common vertex: collinear vertices
-/// were removed, so they cannot overlap).
-#[inline]
-fn neighbours(a: &RingEdge, b: &RingEdge) -> bool {
-    a.ring == b.ring && ((a.index + 1) % a.ring_len == b.index || (b.index + 1) % b.ring_len == a.index)
 }
 
 #[cfg(test)]
@@ -171,7 +138,8 @@ mod tests {
     use super::*;
     use crate::polygon::tests::{square, v};
 
-    fn edges_and_tree(rings: &[Vec<Vec2>]) -> (Vec<RingEdge>, EdgeTree) {
+    /// `check_simple` of the rings, cleaned and numbered but not re-wound.
+    fn check(rings: &[Vec<Vec2>]) -> Result<(), ShapeError> {
         let wound: Vec<WoundRing> = rings
             .iter()
             .enumerate()
@@ -180,17 +148,14 @@ mod tests {
                 WoundRing { ring, points: clean_ring(r, ring).unwrap(), reversed: false }
             })
             .collect();
-        let edges = ring_edges(&wound);
-        let tree = EdgeTree::build(&edges.iter().map(|e| (e.a, e.b)).collect::<Vec<_>>());
-        (edges, tree)
+        let points: Vec<Vec<Vec2>> = wound.iter().map(|w| w.points.iter().map(|p| p.1).collect()).collect();
+        check_simple(&points, &ring_edges(&wound)).map(|_| ())
     }
 
     #[test]
     fn edges_touch_only_where_rings_cross_or_meet_not_at_shared_corners() {
         // Neighbours share corners everywhere: not a clash.
-        let (edges, tree) = edges_and_tree(&[square(0.0, 0.0, 4.0), square(1.0, 1.0, 1.0)]);
-        assert!(!any_edges_touch(&edges, &tree));
-        assert_eq!(check_simple(&edges, &tree), Ok(()));
+        assert_eq!(check(&[square(0.0, 0.0, 4.0), square(1.0, 1.0, 1.0)]), Ok(()));
         // A bow tie, a hole crossing the outline, a hole touching it at one point.
         let bow = vec![v(0.0, 0.0), v(2.0, 2.0), v(2.0, 0.0), v(0.0, 2.0)];
         for rings in [
@@ -198,9 +163,7 @@ mod tests {
             vec![square(0.0, 0.0, 4.0), square(3.0, 1.0, 2.0)],
             vec![square(0.0, 0.0, 4.0), vec![v(4.0, 2.0), v(3.0, 1.0), v(3.0, 3.0)]],
         ] {
-            let (edges, tree) = edges_and_tree(&rings);
-            assert!(any_edges_touch(&edges, &tree), "{rings:?}");
-            assert!(check_simple(&edges, &tree).is_err(), "{rings:?}");
+            assert!(matches!(check(&rings), Err(ShapeError::SelfIntersecting { .. })), "{rings:?}");
         }
     }
 }

@@ -1,11 +1,12 @@
-//! Convex decomposition, made once when a polygon is built: a constrained Delaunay triangulation
-//! (spade, exact predicates) of the outline and holes, the triangles inside kept, then merged
-//! greedily across diagonals while the union stays convex (Hertel–Mehlhorn: at most four times
-//! the fewest possible pieces).
+//! Convex decomposition, made once when a polygon is built: the triangles inside the rings of
+//! their constrained Delaunay triangulation (made when the rings were checked, see
+//! `triangulate.rs`), merged greedily across diagonals while the union stays convex
+//! (Hertel–Mehlhorn: at most four times the fewest possible pieces), then fewer again where
+//! three pieces make two.
 
 use glam::Vec2;
-use spade::{ConstrainedDelaunayTriangulation, Point2, Triangulation};
 
+use super::triangulate::{ring_next, Triangulation, NONE};
 use crate::math::orient2d;
 use crate::shape::ConvexPolygon;
 
@@ -18,53 +19,27 @@ pub(crate) const CONVEX_CORNER: u8 = 2;
 /// is ruled out about them.
 pub(crate) const UNKNOWN: u8 = ON_BOUNDARY | CONVEX_CORNER;
 
-/// No half-edge: the other side of an edge on the outer face, or across the boundary.
-const NONE: u32 = u32::MAX;
-
 /// Convex pieces covering the polygon whose rings (outline counter-clockwise, holes clockwise)
-/// are given, and their vertices' flags (`ON_BOUNDARY`, `CONVEX_CORNER`), piece after piece in
-/// vertex order. `None` if the triangulator refused the input (it cannot for a polygon that
-/// passed validation).
-pub(crate) fn convex_parts(rings: &[Vec<Vec2>]) -> Option<(Vec<ConvexPolygon>, Vec<u8>)> {
-    if let Some(whole) = convex_outline(rings) {
-        return Some(whole);
-    }
+/// are given, triangulated as `triangulation` says, and their vertices' flags (`ON_BOUNDARY`,
+/// `CONVEX_CORNER`), piece after piece in vertex order.
+pub(crate) fn convex_parts(rings: &[Vec<Vec2>], triangulation: Triangulation) -> (Vec<ConvexPolygon>, Vec<u8>) {
+    let (all, all_twins) = match triangulation {
+        Triangulation::Convex => return convex_outline(&rings[0]),
+        Triangulation::Triangles { triangles, twins } => (triangles, twins),
+    };
     let points: Vec<Vec2> = rings.iter().flatten().copied().collect();
-    let mut constraints = Vec::with_capacity(points.len());
-    let mut start = 0;
-    for ring in rings {
-        let n = ring.len();
-        constraints.extend((0..n).map(|i| [start + i, start + (i + 1) % n]));
-        start += n;
-    }
-    let vertices: Vec<Point2<f64>> = points.iter().map(|p| Point2::new(p.x as f64, p.y as f64)).collect();
-    let mut conflict = false;
-    let cdt = ConstrainedDelaunayTriangulation::<Point2<f64>>::try_bulk_load_cdt(vertices, constraints, |_| {
-        conflict = true;
-    })
-    .ok()?;
-    if conflict || cdt.num_vertices() != points.len() {
-        return None;
-    }
-    // Each ring vertex's successor along its ring, and whether the polygon turns left there
-    // (its inside is on the left of every ring, so a left turn is a convex corner).
-    let mut ring_next = vec![0; points.len()];
+    let ring_next = ring_next(rings);
+    // Whether the polygon turns left at each ring vertex (its inside is on the left of every
+    // ring, so a left turn is a convex corner).
     let mut convex = vec![false; points.len()];
     let mut start = 0;
     for ring in rings {
         let n = ring.len();
         for i in 0..n {
-            ring_next[start + i] = start + (i + 1) % n;
             convex[start + i] = orient2d(ring[(i + n - 1) % n], ring[i], ring[(i + 1) % n]) > 0.0;
         }
         start += n;
     }
-    // Half-edges are numbered in u32, which halves these arrays (a traced picture's polygon
-    // has half a million triangles); no polygon that fits in memory comes near the limit.
-    if cdt.num_directed_edges() >= NONE as usize {
-        return None;
-    }
-    let (all, all_twins) = triangles_and_twins(&cdt);
     let inside = inside_flags(&all, &all_twins, &ring_next);
     // The inside triangles, renumbered, and their neighbours across diagonals among them.
     let mut renumber = vec![NONE; all.len()];
@@ -89,54 +64,23 @@ pub(crate) fn convex_parts(rings: &[Vec<Vec2>]) -> Option<(Vec<ConvexPolygon>, V
     }
     let mut parts = Vec::new();
     let mut flags = Vec::new();
-    for cycle in repartition(&points, merge(&points, &triangles, &twin)) {
+    for cycle in repartition(&points, &ring_next, merge(&points, &triangles, &twin)) {
         for (piece, piece_flags) in to_convex(&points, &cycle, &ring_next, &convex) {
             parts.push(piece);
             flags.extend(piece_flags);
         }
     }
-    Some((parts, flags))
+    (parts, flags)
 }
 
-/// A (simple) outline without holes that turns left at every vertex is convex: its own single
+/// A convex outline without holes (simple, turning left at every vertex) is its own single
 /// piece, every edge on the boundary and every corner convex, without triangulating it (which
 /// costs a traced checkerboard's half a million unit squares most of their time).
-fn convex_outline(rings: &[Vec<Vec2>]) -> Option<(Vec<ConvexPolygon>, Vec<u8>)> {
-    let [ring] = rings else { return None };
+fn convex_outline(ring: &[Vec2]) -> (Vec<ConvexPolygon>, Vec<u8>) {
     let n = ring.len();
-    if !(0..n).all(|i| orient2d(ring[(i + n - 1) % n], ring[i], ring[(i + 1) % n]) > 0.0) {
-        return None;
-    }
-    // Validated rings are finite and simple, and a simple ring turning left everywhere is
-    // strictly convex.
     let mut vertices = Vec::with_capacity(2 * n);
     vertices.extend_from_slice(ring);
-    Some((vec![ConvexPolygon::from_valid_ccw(vertices)], vec![ON_BOUNDARY | CONVEX_CORNER; n]))
-}
-
-/// Every finite triangle of the triangulation as its vertices (counter-clockwise), and each
-/// directed edge `tri[k] → tri[k + 1]`, numbered `3 t + k`, with the number of the same edge
-/// walked the other way in its neighbour ([`NONE`] where that is the outer face): read from
-/// the triangulation's own adjacency, in linear time, rather than matched up by hashing.
-fn triangles_and_twins(cdt: &ConstrainedDelaunayTriangulation<Point2<f64>>) -> (Vec<[usize; 3]>, Vec<u32>) {
-    let faces = cdt.num_inner_faces();
-    let mut triangles = Vec::with_capacity(faces);
-    // Which numbered half-edge each of the triangulation's directed edges is.
-    let mut half = vec![NONE; cdt.num_directed_edges()];
-    for (t, face) in cdt.inner_faces().enumerate() {
-        let edges = face.adjacent_edges();
-        for (k, e) in edges.iter().enumerate() {
-            half[e.fix().index()] = (3 * t + k) as u32;
-        }
-        triangles.push(edges.map(|e| e.from().fix().index()));
-    }
-    let mut twin = vec![NONE; 3 * faces];
-    for (t, face) in cdt.inner_faces().enumerate() {
-        for (k, e) in face.adjacent_edges().iter().enumerate() {
-            twin[3 * t + k] = half[e.rev().fix().index()];
-        }
-    }
-    (triangles, twin)
+    (vec![ConvexPolygon::from_valid_ccw(vertices)], vec![ON_BOUNDARY | CONVEX_CORNER; n])
 }
 
 /// Which triangles lie inside the polygon (`None`: cut off from every ring edge), decided by
@@ -260,19 +204,33 @@ const LARGEST_JOINED: usize = 16;
 /// success removes a piece and puts the new pieces on it, so an improvement that opens
 /// another through them is found too. (Putting their other neighbours on it as well finds 2 %
 /// fewer pieces again on traced sprites, for three times the looking.)
-fn repartition(points: &[Vec2], cycles: Vec<Vec<usize>>) -> Vec<Vec<usize>> {
+///
+/// Only pieces small enough to join a triangle are looked at, and only their diagonals are
+/// kept in the map from edges to pieces: a piece across a ring edge is never found (that side
+/// is outside), and one too large to join adds nothing. (A star of a million vertices has two
+/// million directed edges, half of them on its outline, and one piece of half a million
+/// vertices in the middle.)
+fn repartition(points: &[Vec2], ring_next: &[usize], cycles: Vec<Vec<usize>>) -> Vec<Vec<usize>> {
+    let small = |c: &[usize]| c.len() + 3 <= LARGEST_JOINED;
     let mut pieces: Vec<Option<Vec<usize>>> = Vec::with_capacity(cycles.len());
-    // Which piece walks each directed edge.
+    // Which piece walks each diagonal of the small pieces.
     let mut owner: EdgeMap = EdgeMap::default();
+    owner.reserve(cycles.iter().filter(|c| small(c)).map(|c| c.len()).sum());
+    let mut work: Vec<usize> = Vec::new();
     for c in cycles {
-        owner.extend(edges(&c).map(|e| (e, pieces.len())));
+        if small(&c) {
+            owner.extend(diagonals(&c, ring_next).map(|e| (e, pieces.len())));
+            work.push(pieces.len());
+        }
         pieces.push(Some(c));
     }
-    let mut work: Vec<usize> = (0..pieces.len()).rev().collect();
+    work.reverse();
     // Per piece looked at: its neighbours across diagonals, with the diagonal as it walks it
     // and the diagonal's ends where joining that neighbour alone turns right.
     let mut across: Vec<(usize, usize, usize, [Option<usize>; 2])> = Vec::new();
     let mut marks = vec![false; points.len()];
+    // Two pieces joined, and three: reused, as most joins are looked at and dropped.
+    let (mut two, mut three) = (Vec::new(), Vec::new());
     let right = |a: usize, b: usize, c: usize| orient2d(points[a], points[b], points[c]) < 0.0;
     while let Some(q) = work.pop() {
         let Some(c) = pieces[q].as_deref() else { continue };
@@ -296,13 +254,12 @@ fn repartition(points: &[Vec2], cycles: Vec<Vec<usize>>) -> Vec<Vec<usize>> {
                 [right(before_v, v, after_v).then_some(v), right(before_u, u, after_u).then_some(u)],
             ));
         }
-        let mut joined =
-            |p: usize, u: usize, v: usize, with: &[usize]| splice(with, pieces[p].as_deref()?, u, v, &mut marks);
         // Two pieces that make one (left so by the chains below, not by Hertel–Mehlhorn).
         let mut found = across
             .iter()
             .filter(|a| a.3 == [None, None])
-            .find_map(|&(u, v, p, _)| Some((vec![q, p], vec![joined(p, u, v, c)?])));
+            .find(|&&(u, v, p, _)| pieces[p].as_deref().is_some_and(|o| splice(c, o, u, v, &mut marks, &mut two)))
+            .map(|&(_, _, p, _)| (vec![q, p], vec![two.clone()]));
         'chains: for (x, &(u1, v1, p1, reflex1)) in across.iter().enumerate() {
             for &(u2, v2, p2, reflex2) in &across[x + 1..] {
                 if found.is_some() {
@@ -315,7 +272,12 @@ fn repartition(points: &[Vec2], cycles: Vec<Vec<usize>>) -> Vec<Vec<usize>> {
                 if stays(reflex1, [u2, v2]) + stays(reflex2, [u1, v1]) > 2 {
                     continue;
                 }
-                let Some(three) = joined(p1, u1, v1, c).and_then(|two| joined(p2, u2, v2, &two)) else { continue };
+                let (Some(first), Some(second)) = (pieces[p1].as_deref(), pieces[p2].as_deref()) else { continue };
+                if !(splice(c, first, u1, v1, &mut marks, &mut two)
+                    && splice(&two, second, u2, v2, &mut marks, &mut three))
+                {
+                    continue;
+                }
                 if three.len() <= LARGEST_JOINED {
                     found = split_in_two(points, &three, &[u1, v1, u2, v2]).map(|new| (vec![q, p1, p2], new));
                 }
@@ -329,8 +291,10 @@ fn repartition(points: &[Vec2], cycles: Vec<Vec<usize>>) -> Vec<Vec<usize>> {
             }
         }
         for c in new {
-            owner.extend(edges(&c).map(|e| (e, pieces.len())));
-            work.push(pieces.len());
+            if small(&c) {
+                owner.extend(diagonals(&c, ring_next).map(|e| (e, pieces.len())));
+                work.push(pieces.len());
+            }
             pieces.push(Some(c));
         }
     }
@@ -341,18 +305,28 @@ fn repartition(points: &[Vec2], cycles: Vec<Vec<usize>>) -> Vec<Vec<usize>> {
 /// resist attacks on the keys, cost as much as the rest of `repartition`.
 type EdgeMap = rustc_hash::FxHashMap<(usize, usize), usize>;
 
+/// A piece's directed edges that are not ring edges.
+fn diagonals<'a>(c: &'a [usize], ring_next: &'a [usize]) -> impl Iterator<Item = (usize, usize)> + 'a {
+    edges(c).filter(|&(u, v)| ring_next[u] != v)
+}
+
 /// A cycle's directed edges.
 fn edges(c: &[usize]) -> impl Iterator<Item = (usize, usize)> + '_ {
     (0..c.len()).map(move |i| (c[i], c[(i + 1) % c.len()]))
 }
 
 /// The cycle of `a` joined with `b` across the diagonal `a` walks `u → v` (and `b` walks
-/// `v → u`); `None` when the joined cycle would pass a point twice (pieces around a hole, or
-/// sharing another edge). `marks` (one per point, all false) is left as it was found.
-fn splice(a: &[usize], b: &[usize], u: usize, v: usize, marks: &mut [bool]) -> Option<Vec<usize>> {
+/// `v → u`), written to `joined`; false when the joined cycle would pass a point twice (pieces
+/// around a hole, or sharing another edge). `marks` (one per point, all false) is left as it
+/// was found.
+fn splice(a: &[usize], b: &[usize], u: usize, v: usize, marks: &mut [bool], joined: &mut Vec<usize>) -> bool {
     let (n, m) = (a.len(), b.len());
-    let at_v = (0..n).find(|&i| a[i] == v && a[(i + n - 1) % n] == u)?;
-    let at_u = (0..m).find(|&i| b[i] == u && b[(i + m - 1) % m] == v)?;
+    let (Some(at_v), Some(at_u)) = (
+        (0..n).find(|&i| a[i] == v && a[(i + n - 1) % n] == u),
+        (0..m).find(|&i| b[i] == u && b[(i + m - 1) % m] == v),
+    ) else {
+        return false;
+    };
     // From v around a to u, then from after u around b to before v.
     let rest = (1..m - 1).map(|k| b[(at_u + k) % m]);
     for &x in a {
@@ -363,11 +337,12 @@ fn splice(a: &[usize], b: &[usize], u: usize, v: usize, marks: &mut [bool]) -> O
         marks[x] = false;
     }
     if twice {
-        return None;
+        return false;
     }
-    let mut joined: Vec<usize> = (0..n).map(|k| a[(at_v + k) % n]).collect();
+    joined.clear();
+    joined.extend((0..n).map(|k| a[(at_v + k) % n]));
     joined.extend(rest);
-    Some(joined)
+    true
 }
 
 /// The polygon `cycle` as one convex piece, or two split by one diagonal; `None` if neither.
@@ -376,9 +351,17 @@ fn split_in_two(points: &[Vec2], cycle: &[usize], maybe_reflex: &[usize]) -> Opt
     let n = cycle.len();
     let at = |i: usize| points[cycle[i % n]];
     let turn = |a: usize, b: usize, c: usize| orient2d(at(a), at(b), at(c));
-    let reflex: Vec<usize> =
-        (0..n).filter(|&i| maybe_reflex.contains(&cycle[i]) && turn(i + n - 1, i, i + 1) < 0.0).collect();
-    if reflex.is_empty() {
+    // The reflex corners, up to three (more are no better).
+    let mut reflex = [0; 3];
+    let mut count = 0;
+    for i in (0..n).filter(|&i| maybe_reflex.contains(&cycle[i]) && turn(i + n - 1, i, i + 1) < 0.0) {
+        reflex[count] = i;
+        count += 1;
+        if count == reflex.len() {
+            break;
+        }
+    }
+    if count == 0 {
         return Some(vec![cycle.to_vec()]);
     }
     // Cutting along i → j (i < j) changes the turns at i and j only, in both halves. (One of
@@ -390,7 +373,7 @@ fn split_in_two(points: &[Vec2], cycle: &[usize], maybe_reflex: &[usize]) -> Opt
             && turn(i, j, j + 1) >= 0.0
             && turn(i + n - 1, i, j) >= 0.0
     };
-    let (i, j) = match reflex[..] {
+    let (i, j) = match reflex[..count] {
         [r] => (0..n).map(|j| (r.min(j), r.max(j))).find(|&(i, j)| cuts(i, j))?,
         [r, s] if cuts(r, s) => (r, s),
         _ => return None,
@@ -475,13 +458,10 @@ mod tests {
     #[test]
     fn a_convex_outline_is_its_own_piece_without_triangulating() {
         let ring = square(1.0, 2.0, 3.0);
-        let (parts, flags) = convex_outline(std::slice::from_ref(&ring)).expect("convex, no holes");
+        let (parts, flags) = convex_parts(std::slice::from_ref(&ring), Triangulation::Convex);
         assert_eq!(parts.len(), 1);
         assert_eq!(parts[0].vertices(), ring.as_slice());
         assert_eq!(flags, [ON_BOUNDARY | CONVEX_CORNER; 4]);
-        let notched = vec![v(0.0, 0.0), v(2.0, 0.0), v(1.0, 0.5), v(2.0, 2.0), v(0.0, 2.0)];
-        assert!(convex_outline(std::slice::from_ref(&notched)).is_none(), "a reflex corner");
-        assert!(convex_outline(&[square(0.0, 0.0, 4.0), square(1.0, 1.0, 1.0)]).is_none(), "a hole");
     }
 
     #[test]

@@ -286,8 +286,6 @@ mod tests {
             b,
             id: crate::shape::EdgeId { ring: Ring::Outline, edge: 0 },
             ring,
-            index: 0,
-            ring_len: 3,
         };
         // Into (1, 0) from (0, 2), out of it to (2, 2): the outgoing edge is further right.
         let edges = [edge(v(0.0, 2.0), v(1.0, 0.0), 0), edge(v(1.0, 0.0), v(2.0, 2.0), 0)];

@@ -114,7 +114,7 @@ pub enum ShapeError {
         /// Index of the hole around it.
         container: usize,
     },
-    /// The triangulator refused a polygon that passed validation (not expected to happen;
+    /// The triangulator gave up on a polygon (not expected to happen for finite vertices;
     /// reported rather than panicking).
     #[error("Polygon: convex decomposition failed for an outline of {vertices} vertices")]
     DecompositionFailed {
