@@ -15,7 +15,7 @@ pub(super) fn inside(regions: &Regions, k: usize, x: Vec2, margin: f32) -> bool 
     if let Some(answer) = regions.wheels.decide(k, anchors, normals, x, r) {
         return answer;
     }
-    budget::charge(v.len() as u64 / 16);
+    budget::charge(v.len() as u64 / 8);
     let mut outside = false;
     for (p, n) in anchors.iter().zip(normals) {
         let s = n.dot(x - *p);
@@ -29,8 +29,10 @@ pub(super) fn inside(regions: &Regions, k: usize, x: Vec2, margin: f32) -> bool 
     if !outside {
         return true;
     }
-    // Outside the core but within `r` of every face line: within `r` of its boundary?
+    // Outside the core but within `r` of every face line: within `r` of its boundary? (A
+    // distance in f64 to each face: half a unit each.)
     let len = v.len();
+    budget::charge(len as u64 / 2);
     (0..len).any(|i| {
         crate::query::core::point_segment_distance_squared(x, v[i], v[(i + 1) % len]) < (r as f64) * (r as f64)
     })
@@ -102,8 +104,8 @@ fn stretch_growing_covered(
         })
     };
     if r > 0.0 {
-        // A disc and a band for every face: a unit for every four.
-        budget::charge(v.len() as u64 / 4);
+        // A disc and a band for every face (square roots): a unit each.
+        budget::charge(v.len() as u64);
         let r = r - shrink;
         for i in 0..v.len() {
             let (p, q) = (v[i] - o, v[(i + 1) % v.len()] - o);
