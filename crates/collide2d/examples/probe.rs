@@ -56,6 +56,7 @@ fn main() {
             let q = Polygon::new(&star(n, Vec2::new(1.5, 0.0), 100.0, 50.0)).unwrap();
             run("offset", &|| p.clone(), q.into(), budget)
         }
+        "disc04" => { let p = Polygon::new(&star(n, Vec2::ZERO, 100.0, 50.0)).unwrap(); run("disc04", &|| p.clone(), Circle::new(Vec2::new(3.0, 1.0), 0.4).unwrap().into(), budget) }
         "disc" => {
             let p = Polygon::new(&star(n, Vec2::ZERO, 100.0, 50.0)).unwrap();
             run("disc", &|| p.clone(), Circle::new(Vec2::new(3.0, 1.0), 5.0).unwrap().into(), budget)
