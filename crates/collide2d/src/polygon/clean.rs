@@ -4,8 +4,9 @@
 
 use glam::Vec2;
 
+use super::bvh::EdgeTree;
 use super::triangulate::{triangulate, NotSimple, Triangulation};
-use crate::math::orient2d;
+use crate::math::{orient2d, segments_touch};
 use crate::shape::{finite_vec, twice_signed_area, EdgeId, Ring, ShapeError};
 
 /// A cleaned ring: its points with the input index each came from.
@@ -124,12 +125,57 @@ pub(crate) fn ring_edges(rings: &[WoundRing]) -> Vec<RingEdge> {
     edges
 }
 
+/// Rings of up to this many edges are checked edge against nearby edge before the triangulator
+/// sees them: spade's bulk loader, which builds them, can panic on rings that cross themselves
+/// (a fuzzed ring of a dozen vertices, one of them 2^8 times further out, made it lose its way),
+/// and it is only ever given simple rings. At most about 8 million pairs of edges.
+const CHECKED_PAIRWISE: usize = 4096;
+
 /// The rings' triangulation, or an error naming two edges that touch other than as neighbours
 /// at their shared vertex (see `triangulate.rs` for how the one decides the other).
-pub(crate) fn check_simple(rings: &[Vec<Vec2>], edges: &[RingEdge]) -> Result<Triangulation, ShapeError> {
+pub(crate) fn check_simple(
+    rings: &[Vec<Vec2>],
+    edges: &[RingEdge],
+    tree: &EdgeTree,
+) -> Result<Triangulation, ShapeError> {
+    if edges.len() <= CHECKED_PAIRWISE {
+        if let Some((i, j)) = first_touching(edges, tree) {
+            return Err(ShapeError::SelfIntersecting { first: edges[i].id, second: edges[j].id });
+        }
+    }
     triangulate(rings).map_err(|e| match e {
         NotSimple::Touching(i, j) => ShapeError::SelfIntersecting { first: edges[i].id, second: edges[j].id },
         NotSimple::Failed => ShapeError::DecompositionFailed { vertices: edges.len() },
+    })
+}
+
+/// The first edge, in ring order, that touches a later edge other than its neighbours at their
+/// shared vertex, and that edge (the first its neighbourhood in `tree` gives).
+fn first_touching(edges: &[RingEdge], tree: &EdgeTree) -> Option<(usize, usize)> {
+    // Each edge's successor along its ring (edges are numbered ring after ring).
+    let mut next = vec![0; edges.len()];
+    let mut start = 0;
+    for i in 0..edges.len() {
+        if i + 1 == edges.len() || edges[i + 1].ring != edges[i].ring {
+            for (k, slot) in next.iter_mut().enumerate().take(i + 1).skip(start) {
+                *slot = if k == i { start } else { k + 1 };
+            }
+            start = i + 1;
+        }
+    }
+    edges.iter().enumerate().find_map(|(i, e)| {
+        let mut clash = None;
+        tree.any_in(e.a.min(e.b), e.a.max(e.b), |j| {
+            if j <= i || next[i] == j || next[j] == i {
+                return false;
+            }
+            let touch = segments_touch([e.a, e.b], [edges[j].a, edges[j].b]);
+            if touch {
+                clash = Some(j);
+            }
+            touch
+        });
+        clash.map(|j| (i, j))
     })
 }
 
@@ -149,7 +195,9 @@ mod tests {
             })
             .collect();
         let points: Vec<Vec<Vec2>> = wound.iter().map(|w| w.points.iter().map(|p| p.1).collect()).collect();
-        check_simple(&points, &ring_edges(&wound)).map(|_| ())
+        let edges = ring_edges(&wound);
+        let tree = EdgeTree::build(&edges.iter().map(|e| (e.a, e.b)).collect::<Vec<_>>());
+        check_simple(&points, &edges, &tree).map(|_| ())
     }
 
     #[test]

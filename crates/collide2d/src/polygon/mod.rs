@@ -170,9 +170,9 @@ impl Polygon {
         }
         let edges = ring_edges(&rings);
         let points: Vec<Vec<Vec2>> = rings.iter().map(|r| r.points.iter().map(|p| p.1).collect()).collect();
-        let triangulation = check_simple(&points, &edges)?;
         let segments: Vec<(Vec2, Vec2)> = edges.iter().map(|e| (e.a, e.b)).collect();
         let tree = EdgeTree::build(&segments);
+        let triangulation = check_simple(&points, &edges, &tree)?;
         check_holes(&rings, &edges, &tree)?;
         Ok(Self::assemble(points, segments, tree, triangulation))
     }
