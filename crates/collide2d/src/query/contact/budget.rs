@@ -81,3 +81,23 @@ impl Default for ContactBudget {
         Self::DEFAULT
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::ContactBudget;
+
+    #[test]
+    fn a_budget_is_shared_in_whole_units_and_unbounded_stays_unbounded() {
+        let budget = ContactBudget::from_units(1000);
+        assert_eq!(budget.units(), 1000);
+        assert!(!budget.is_unbounded() && ContactBudget::UNBOUNDED.is_unbounded());
+        assert_eq!(budget.shared_by(4).units(), 250);
+        assert_eq!(budget.shared_by(3).units(), 333);
+        // No share below one unit, and nothing shared by none or one.
+        assert_eq!(budget.shared_by(5000).units(), 1);
+        assert_eq!(budget.shared_by(0), budget);
+        assert_eq!(budget.shared_by(1), budget);
+        assert!(ContactBudget::UNBOUNDED.shared_by(7).is_unbounded());
+        assert_eq!(ContactBudget::default(), ContactBudget::DEFAULT);
+    }
+}
