@@ -130,6 +130,63 @@ impl EdgeTree {
         }
     }
 
+    /// Branch and bound over pairs of items, `i` of this tree and `j` of `other`: calls
+    /// `visit(i, j, cutoff)` for each pair whose `bound` (of their boxes, as `(min, max)`) is at
+    /// most `*cutoff`, taking the pairs of nodes with the lower bound first, so that `visit`,
+    /// which may lower the cutoff, soon prunes the rest. `bound` must be a lower bound: never
+    /// more for boxes than for any boxes inside them; a NaN bound prunes.
+    pub(crate) fn pairs_under(
+        &self,
+        other: &EdgeTree,
+        bound: impl Fn((Vec2, Vec2), (Vec2, Vec2)) -> f32,
+        cutoff: &mut f32,
+        mut visit: impl FnMut(usize, usize, &mut f32),
+    ) {
+        if self.nodes.is_empty() || other.nodes.is_empty() {
+            return;
+        }
+        let boxes = |tree: &EdgeTree, n: u32| (tree.nodes[n as usize].min, tree.nodes[n as usize].max);
+        let under = |b: f32, cutoff: f32| b <= cutoff;
+        // Pending pairs of nodes, each with its bound: one per level at most beside the pair
+        // taken, as a pair splits into two and the nearer goes on at once.
+        let mut stack = [(0u32, 0u32, 0f32); 128];
+        let mut top = 1;
+        stack[0].2 = bound(boxes(self, 0), boxes(other, 0));
+        while top > 0 {
+            top -= 1;
+            let (a, b, at) = stack[top];
+            if !under(at, *cutoff) {
+                continue;
+            }
+            let (node_a, node_b) = (&self.nodes[a as usize], &other.nodes[b as usize]);
+            if node_a.leaf && node_b.leaf {
+                for &i in &self.order[node_a.start as usize..node_a.end as usize] {
+                    for &j in &other.order[node_b.start as usize..node_b.end as usize] {
+                        if under(bound(self.boxes[i as usize], other.boxes[j as usize]), *cutoff) {
+                            visit(i as usize, j as usize, cutoff);
+                        }
+                    }
+                }
+                continue;
+            }
+            // The larger node splits (or the one that can).
+            let area = |n: &Node| (n.max - n.min).element_product();
+            let children = if node_b.leaf || (!node_a.leaf && area(node_a) >= area(node_b)) {
+                [(node_a.start, b), (node_a.end, b)]
+            } else {
+                [(a, node_b.start), (a, node_b.end)]
+            };
+            let [first, second] = children.map(|(a, b)| (a, b, bound(boxes(self, a), boxes(other, b))));
+            // The nearer is taken next (pushed last).
+            let (later, sooner) = if second.2 < first.2 { (first, second) } else { (second, first) };
+            if room_for_two(top, &stack) {
+                stack[top] = later;
+                stack[top + 1] = sooner;
+                top += 2;
+            }
+        }
+    }
+
     /// Like [`any_in`](Self::any_in) with an [`Aabb`].
     pub(crate) fn any_in_box(&self, b: &Aabb, visit: impl FnMut(usize) -> bool) -> bool {
         self.any_in(b.min(), b.max(), visit)
@@ -140,7 +197,7 @@ impl EdgeTree {
 /// function so that the mutation exclusion for `top * 2` (which differs only beyond 32 pending
 /// nodes, a tree deeper than 32 levels of median splits) names it alone.
 #[inline]
-fn room_for_two(top: usize, stack: &[u32]) -> bool {
+fn room_for_two<T>(top: usize, stack: &[T]) -> bool {
     top + 2 <= stack.len()
 }
 

@@ -339,10 +339,7 @@ impl Polygon {
             static FOUND: std::cell::Cell<(Vec<u32>, Vec<u64>)> = const { std::cell::Cell::new((Vec::new(), Vec::new())) };
         }
         let derived = self.derived();
-        let tree = derived.piece_tree.get_or_init(|| {
-            let boxes: Vec<(Vec2, Vec2)> = derived.parts.iter().map(|c| (c.aabb().min(), c.aabb().max())).collect();
-            EdgeTree::build(&boxes)
-        });
+        let tree = self.piece_tree();
         // Taken out while visiting (a visit that asks again starts with empty buffers).
         let (mut found, mut marks) = FOUND.with(|f| f.take());
         found.clear();
@@ -370,6 +367,29 @@ impl Polygon {
         }
         FOUND.with(|f| f.set((found, marks)));
         count
+    }
+
+    /// Calls `visit(i, j, cutoff)` for the pairs of this polygon's piece `i` and `other`'s piece
+    /// `j` whose `bound` (a lower bound of some measure of the pair, from their bounds as
+    /// `(min, max)`) is at most `*cutoff`, in no set order: nearer bounds first as far as the
+    /// hierarchies of piece bounds tell, so that a `visit` lowering the cutoff prunes the rest.
+    pub(crate) fn piece_pairs_under(
+        &self,
+        other: &Polygon,
+        bound: impl Fn((Vec2, Vec2), (Vec2, Vec2)) -> f32,
+        cutoff: &mut f32,
+        visit: impl FnMut(usize, usize, &mut f32),
+    ) {
+        self.piece_tree().pairs_under(other.piece_tree(), bound, cutoff, visit);
+    }
+
+    /// The hierarchy over the pieces' bounds, built on first use.
+    fn piece_tree(&self) -> &EdgeTree {
+        let derived = self.derived();
+        derived.piece_tree.get_or_init(|| {
+            let boxes: Vec<(Vec2, Vec2)> = derived.parts.iter().map(|c| (c.aabb().min(), c.aabb().max())).collect();
+            EdgeTree::build(&boxes)
+        })
     }
 
     fn derived(&self) -> &Derived {

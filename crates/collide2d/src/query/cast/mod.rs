@@ -10,12 +10,13 @@
 //! Every pair casts, concave polygons included. Each convex pair is a ray cast against their
 //! Minkowski difference (`convex.rs`), exact up to rounding and with no iteration; two boxes
 //! take their four separating axes instead (`boxes.rs`); a concave polygon casts each of its
-//! convex pieces whose swept bounds meet and keeps the soonest (here). Turning shapes advance by
+//! convex pieces whose swept bounds meet and keeps the soonest (`pieces.rs`). Turning shapes advance by
 //! steps that cannot skip a contact (`motion.rs`).
 
 mod boxes;
 mod convex;
 mod motion;
+mod pieces;
 
 use glam::Vec2;
 
@@ -24,11 +25,11 @@ use super::core::Core;
 use super::intersects::intersects_ref;
 use super::{ShapeLike, ShapeRef};
 use crate::math::direction_or;
-use crate::polygon::PIECES_INDEXED_FROM;
-use crate::shape::{Aabb, BoxFrame};
+use crate::shape::BoxFrame;
 use boxes::cast_boxes;
 use convex::{cast_cores, Touch};
 pub use motion::{cast_motion, Motion};
+use pieces::cast_pieces;
 
 /// When and where two moving shapes first touch.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -231,42 +232,6 @@ fn finish(touch: Touch, motion_a: Vec2, slow: f32) -> Option<ShapeCastHit> {
     Some(ShapeCastHit { time, point, point_a: point, point_b: point, normal: touch.normal, started_overlapping: false })
 }
 
-/// The soonest touch of any convex piece of `a` with any of `b` (a concave polygon's pieces, or
-/// the shape itself) whose swept bounds meet; with `apart_only`, of those that do not intersect
-/// at the start.
-fn cast_pieces(a: ShapeRef, b: ShapeRef, v: Vec2, max_time: f32, apart_only: bool) -> Option<Touch> {
-    let bounds_a = a.aabb();
-    parts_of(b).fold(None::<Touch>, |best, pb| {
-        let limit = best.map_or(max_time, |t| t.time);
-        let swept = swept_box(&pb.aabb(), v, limit);
-        if swept.is_some_and(|s| !s.intersects(&bounds_a)) {
-            return best;
-        }
-        let cast = |best: Option<Touch>, pa: ShapeRef| {
-            let limit = best.map_or(max_time, |t| t.time);
-            if swept.is_some_and(|s| !s.intersects(&pa.aabb())) {
-                return best;
-            }
-            if apart_only && intersects_ref(pa, pb) {
-                return best;
-            }
-            let ((ca, ra), (cb, rb)) = (Core::of(pa), Core::of(pb));
-            cast_cores(&ca, ra, &cb, rb, v, limit).0.or(best)
-        };
-        match (a, swept) {
-            // Only the pieces the swept box meets, in the same order as the loop below.
-            (ShapeRef::Polygon(p), Some(s)) if p.convex_parts().len() > PIECES_INDEXED_FROM => {
-                let mut best = best;
-                p.pieces_meeting(s.min(), s.max(), |k| {
-                    best = cast(best, ShapeRef::ConvexPolygon(&p.convex_parts()[k]));
-                });
-                best
-            }
-            _ => parts_of(a).fold(best, cast),
-        }
-    })
-}
-
 /// The hit at time 0 of shapes that already intersect.
 fn started_overlapping(a: ShapeRef, b: ShapeRef) -> ShapeCastHit {
     let contact = contact_ref(a, b);
@@ -285,24 +250,4 @@ fn box_frame(s: ShapeRef) -> Option<BoxFrame> {
         ShapeRef::Obb(o) => Some(BoxFrame::of_obb(o)),
         _ => None,
     }
-}
-
-/// The convex parts a cast runs on: a concave polygon's pieces, else the shape itself.
-fn parts_of(s: ShapeRef<'_>) -> impl Iterator<Item = ShapeRef<'_>> {
-    let (whole, pieces) = match s {
-        ShapeRef::Polygon(p) => (None, p.convex_parts()),
-        convex => (Some(convex), &[][..]),
-    };
-    whole.into_iter().chain(pieces.iter().map(ShapeRef::ConvexPolygon))
-}
-
-/// The box swept by `bounds` moving by `v · t` for `t` in `[0, time]`; `None` (no pruning)
-/// when that is unbounded.
-fn swept_box(bounds: &Aabb, v: Vec2, time: f32) -> Option<Aabb> {
-    let end = v * time;
-    if !end.is_finite() {
-        return None;
-    }
-    let (lo, hi) = (bounds.min(), bounds.max());
-    Some(Aabb::from_min_max_unchecked(lo.min(lo + end), hi.max(hi + end)))
 }
