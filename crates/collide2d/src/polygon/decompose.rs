@@ -6,6 +6,7 @@
 
 use glam::Vec2;
 
+use super::edge_owners::EdgeOwners;
 use super::triangulate::{ring_next, Triangulation, NONE};
 use crate::math::orient2d;
 use crate::shape::ConvexPolygon;
@@ -214,12 +215,11 @@ fn repartition(points: &[Vec2], ring_next: &[usize], cycles: Vec<Vec<usize>>) ->
     let small = |c: &[usize]| c.len() + 3 <= LARGEST_JOINED;
     let mut pieces: Vec<Option<Vec<usize>>> = Vec::with_capacity(cycles.len());
     // Which piece walks each diagonal of the small pieces.
-    let mut owner: EdgeMap = EdgeMap::default();
-    owner.reserve(cycles.iter().filter(|c| small(c)).map(|c| c.len()).sum());
+    let mut owner = EdgeOwners::new(points.len(), cycles.iter().filter(|c| small(c)).map(|c| c.len()).sum());
     let mut work: Vec<usize> = Vec::new();
     for c in cycles {
         if small(&c) {
-            owner.extend(diagonals(&c, ring_next).map(|e| (e, pieces.len())));
+            diagonals(&c, ring_next).for_each(|e| owner.insert(e, pieces.len()));
             work.push(pieces.len());
         }
         pieces.push(Some(c));
@@ -236,7 +236,7 @@ fn repartition(points: &[Vec2], ring_next: &[usize], cycles: Vec<Vec<usize>>) ->
         let Some(c) = pieces[q].as_deref() else { continue };
         across.clear();
         for (u, v) in edges(c) {
-            let Some(&p) = owner.get(&(v, u)) else { continue };
+            let Some(p) = owner.get((v, u)) else { continue };
             let Some(other) = pieces[p].as_deref() else { continue };
             if c.len() + other.len() > LARGEST_JOINED {
                 continue;
@@ -287,12 +287,12 @@ fn repartition(points: &[Vec2], ring_next: &[usize], cycles: Vec<Vec<usize>>) ->
         for o in old {
             let Some(c) = pieces[o].take() else { continue };
             for e in edges(&c) {
-                owner.remove(&e);
+                owner.remove(e);
             }
         }
         for c in new {
             if small(&c) {
-                owner.extend(diagonals(&c, ring_next).map(|e| (e, pieces.len())));
+                diagonals(&c, ring_next).for_each(|e| owner.insert(e, pieces.len()));
                 work.push(pieces.len());
             }
             pieces.push(Some(c));
@@ -300,10 +300,6 @@ fn repartition(points: &[Vec2], ring_next: &[usize], cycles: Vec<Vec<usize>>) ->
     }
     pieces.into_iter().flatten().collect()
 }
-
-/// Directed edges (point index pairs) to pieces. Fx hashing: the default hasher, made to
-/// resist attacks on the keys, cost as much as the rest of `repartition`.
-type EdgeMap = rustc_hash::FxHashMap<(usize, usize), usize>;
 
 /// A piece's directed edges that are not ring edges.
 fn diagonals<'a>(c: &'a [usize], ring_next: &'a [usize]) -> impl Iterator<Item = (usize, usize)> + 'a {

@@ -6,6 +6,7 @@
 mod bvh;
 mod clean;
 mod decompose;
+mod edge_owners;
 mod holes;
 mod place;
 mod triangulate;
