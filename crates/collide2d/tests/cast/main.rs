@@ -36,6 +36,7 @@ fn assert_hit(hit: Option<ShapeCastHit>, time: f32, normal: Vec2, point: Option<
     assert!(!hit.started_overlapping, "{hit:?}");
 }
 
+mod corners;
 mod hand;
 mod touching;
 

@@ -28,6 +28,11 @@ pub(super) struct Touch {
 /// relative to the edge: rounding must not let a ray through the shared vertex of two edges.
 const END_SLACK: f32 = 1e-6;
 
+/// How far past an edge's end (relative to the edge) a ray may cross its line and still meet
+/// it at that end, if it passes the end within rounding ([`passes_end_within`]): far more than
+/// rounding moves a crossing along an edge, far less than an edge.
+const BEYOND_END: f32 = 1e-3;
+
 /// How far inside an edge's line the origin may start, relative to the numbers making up the
 /// edge (the cores' coordinates its vertices are differences of, and the radius), and still be
 /// met by the ray at once: the walk rounds each vertex of the sum, so a start the exact test
@@ -218,10 +223,25 @@ fn ray_edge(
         return;
     }
     let s = (v * t - p.at).dot(e) / e.length_squared();
-    if within_ends(s) {
+    if within_ends(s) || passes_end_within(v * t, if s < 0.5 { p.at } else { q.at }, (v, s, slack)) {
         *limit = t;
         *best = Some((t, n, p, q, s.clamp(0.0, 1.0)));
     }
+}
+
+/// Whether a ray crossing an edge's line at `at`, a hair beyond the edge's `end` (`s` along
+/// the edge, at most [`BEYOND_END`] past either end), passes that end within `slack`.
+///
+/// The sum's vertices carry the rounding of the coordinates they are made of (a box's corners
+/// 5 out make a vertex 0.5 out), and a ray meeting an edge at a grazing angle turns that into
+/// far more along the edge: a ray through a vertex can then cross both edges' lines just
+/// beyond their ends, and meet neither (a segment cast at a box's corner with large, nearly
+/// equal motions missed a hit that went 0.039 deep). Within the slack, it meets the edge at
+/// its end, as it does in exact arithmetic.
+#[inline]
+fn passes_end_within(at: Vec2, end: Vec2, (v, s, slack): (Vec2, f32, f32)) -> bool {
+    let past = if s < 0.0 { -s } else { s - 1.0 };
+    past <= BEYOND_END && (end - at).perp_dot(v).abs() <= slack * v.length()
 }
 
 /// Where the ray `t · v` (`t ≥ 0`) first meets the disc of `radius` around `c`, and the outward
