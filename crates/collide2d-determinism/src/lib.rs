@@ -1,6 +1,7 @@
 //! Same inputs, same bits: [`hash`], one 64-bit hash over the `f32` bits of every answer of
 //! - 10⁵ seeded queries of every kind (overlap, containment, contact with its points, concave
-//!   polygons included, distance and closest points, rays, shape casts, turning casts),
+//!   polygons included, distance and closest points, rays, shape casts, turning casts), and
+//!   2,000 shapes resting on a box, each asked every predicate and cast from there,
 //! - the test sprites traced at every level of detail,
 //! - a 1,000-step `World` scene with insertions, removals, re-parenting, filters, events (in
 //!   their order) and a character moved by `move_and_slide`,
@@ -24,7 +25,7 @@ use collide2d::query::cast::{cast_motion, Motion};
 use collide2d::trace::{trace, Detail};
 use collide2d::{
     cast_ray, cast_shape, closest_points, contact, contains, distance, intersects, Aabb, Capsule, Circle,
-    CollisionFilter, ConvexPolygon, MoveOptions, Obb, Polygon, Ray, Segment, Shape, Transform, Vec2, World,
+    CollisionFilter, Contact, ConvexPolygon, MoveOptions, Obb, Polygon, Ray, Segment, Shape, Transform, Vec2, World,
 };
 
 /// The value the check must give, as `expected.hash` holds it.
@@ -48,6 +49,16 @@ impl Hash {
     }
     fn flag(&mut self, b: bool) {
         self.word(u32::from(b));
+    }
+    fn contact(&mut self, c: Option<Contact>) {
+        let Some(c) = c else { return self.word(0xC0) };
+        self.v(c.normal);
+        self.f(c.depth);
+        for p in c.points() {
+            self.v(p.point_a);
+            self.v(p.point_b);
+            self.f(p.depth);
+        }
     }
 }
 
@@ -105,18 +116,7 @@ fn queries(h: &mut Hash, pairs: u64) {
         h.flag(intersects(&a, &b));
         h.flag(contains(&a, &b));
         match k % 5 {
-            0 => match contact(&a, &b) {
-                Some(c) => {
-                    h.v(c.normal);
-                    h.f(c.depth);
-                    for p in c.points() {
-                        h.v(p.point_a);
-                        h.v(p.point_b);
-                        h.f(p.depth);
-                    }
-                }
-                None => h.word(0xC0),
-            },
+            0 => h.contact(contact(&a, &b)),
             1 => {
                 h.f(distance(&a, &b));
                 if let Some(c) = closest_points(&a, &b) {
@@ -155,6 +155,43 @@ fn queries(h: &mut Hash, pairs: u64) {
                     None => h.word(0x7C),
                 }
             }
+        }
+    }
+}
+
+/// Shapes resting on a box's top face (to within rounding: a disc, a capsule, a box, and a box
+/// turned a quarter turn, whose axis carries -4.4e-8 across), asked every predicate, then cast
+/// from there along the face and into it: where a touch is decided, and where a time of zero
+/// has a sign to get the same on every build.
+fn touching(h: &mut Hash, pairs: u64) {
+    let mut r = Seeded(0x70c4_1e5a);
+    for k in 0..pairs {
+        let floor = Aabb::from_center_half_extents(r.point(), Vec2::new(r.between(0.5, 3.0), r.between(0.1, 1.0)));
+        let floor = floor.unwrap();
+        let x = r.between(floor.min().x, floor.max().x);
+        let (top, size) = (floor.max().y, r.between(0.1, 1.0));
+        let resting: Shape = match k % 4 {
+            0 => Circle::new(Vec2::new(x, top + size), size).unwrap().into(),
+            1 => Capsule::new(Vec2::new(x, top + size), Vec2::new(x + 0.5, top + size), size).unwrap().into(),
+            2 => Aabb::new(Vec2::new(x, top), Vec2::new(x + size, top + size)).unwrap().into(),
+            _ => Obb::new(Vec2::new(x, top + size), Vec2::new(size, 0.3), 1.570_796_4).unwrap().into(),
+        };
+        let floor = Shape::from(floor);
+        h.flag(intersects(&floor, &resting));
+        h.contact(contact(&floor, &resting));
+        h.f(distance(&floor, &resting));
+        if let Some(c) = closest_points(&floor, &resting) {
+            h.v(c.point_a);
+            h.v(c.point_b);
+        }
+        let motion = Vec2::new(r.between(-1.0, 1.0), r.between(-1.0, 0.0));
+        match cast_shape(&resting, motion, &floor, Vec2::ZERO, f32::INFINITY) {
+            Some(hit) => {
+                h.f(hit.time);
+                h.v(hit.normal);
+                h.flag(hit.started_overlapping);
+            }
+            None => h.word(0xCA),
         }
     }
 }
@@ -276,7 +313,14 @@ pub fn parts() -> [u64; 3] {
         run(&mut h);
         h.0
     };
-    [part(|h| queries(h, 100_000)), part(sprites), part(world_scene)]
+    [
+        part(|h| {
+            queries(h, 100_000);
+            touching(h, 2_000);
+        }),
+        part(sprites),
+        part(world_scene),
+    ]
 }
 
 /// The hash of every answer (see the crate's documentation), as 16 hex digits: the parts'

@@ -62,6 +62,18 @@ class Hash:
     def flag(self, b):
         self.word(1 if b else 0)
 
+    def contact(self, c):
+        """A contact's normal, depth and points, or the word for none."""
+        if c is None:
+            self.word(0xC0)
+            return
+        self.v(c.normal)
+        self.f(c.depth)
+        for p in c.points:
+            self.v(p.point_a)
+            self.v(p.point_b)
+            self.f(p.depth)
+
     def answer(self, found, missing, *fields):
         """The named fields of an answer in order (vectors, flags, numbers), or the word that
         stands for no answer."""
@@ -147,16 +159,7 @@ def queries(h, pairs):
         h.flag(c2d.contains(a, b))
         which = k % 5
         if which == 0:
-            c = c2d.contact(a, b)
-            if c is None:
-                h.word(0xC0)
-            else:
-                h.v(c.normal)
-                h.f(c.depth)
-                for p in c.points:
-                    h.v(p.point_a)
-                    h.v(p.point_b)
-                    h.f(p.depth)
+            h.contact(c2d.contact(a, b))
         elif which == 1:
             h.f(c2d.distance(a, b))
             c = c2d.closest_points(a, b)
@@ -180,6 +183,39 @@ def queries(h, pairs):
             spin = r.between(-3.0, 3.0)
             hit = c2d.cast_shape(a, velocity, b, r.point(), 1.0, angular_velocity_a=spin, pivot_a=aabb_center(a))
             h.answer(hit, 0x7C, "time", "point", "normal")
+
+
+def touching(h, pairs):
+    """Shapes resting on a box's top face, every predicate, then a cast from there."""
+    r = Seeded(0x70C41E5A)
+    for k in range(pairs):
+        c = r.point()
+        hx = r.between(0.5, 3.0)
+        floor = c2d.Aabb.from_center(c, (hx, r.between(0.1, 1.0)))
+        x = r.between(floor.min[0], floor.max[0])
+        top = floor.max[1]
+        size = r.between(0.1, 1.0)
+        above = f32(top + size)
+        kind = k % 4
+        if kind == 0:
+            resting = c2d.Circle((x, above), size)
+        elif kind == 1:
+            resting = c2d.Capsule((x, above), (f32(x + 0.5), above), size)
+        elif kind == 2:
+            resting = c2d.Aabb((x, top), (f32(x + size), above))
+        else:
+            resting = c2d.Obb((x, above), (size, 0.3), f32(1.5707964))
+        h.flag(c2d.intersects(floor, resting))
+        h.contact(c2d.contact(floor, resting))
+        h.f(c2d.distance(floor, resting))
+        closest = c2d.closest_points(floor, resting)
+        if closest is not None:
+            h.v(closest.point_a)
+            h.v(closest.point_b)
+        mx = r.between(-1.0, 1.0)
+        motion = (mx, r.between(-1.0, 0.0))
+        hit = c2d.cast_shape(resting, motion, floor, (0.0, 0.0), float("inf"))
+        h.answer(hit, 0xCA, "time", "normal", "started_overlapping")
 
 
 def sprites(h):
@@ -254,7 +290,7 @@ def world_scene(h):
 
 def parts(pairs=100_000):
     out = []
-    for run in (lambda h: queries(h, pairs), sprites, world_scene):
+    for run in (lambda h: (queries(h, pairs), touching(h, 2_000)), sprites, world_scene):
         h = Hash()
         run(h)
         out.append(h.h)

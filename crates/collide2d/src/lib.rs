@@ -77,10 +77,11 @@
 //!   (Below 2⁻⁶⁰, a gap between two shapes can be smaller than the smallest `f32`, about
 //!   1.4e-45, and is then reported as touching.) What `f32` cannot resolve is detail finer than about 1e-7 of the largest number in a query
 //!   (a shape 1 across at 1e8 from the origin, a sliver 1e-30 wide and 1e10 long). Results are
-//!   exact up to that rounding, and `contact(a, b).is_some()` agrees with `intersects(a, b)`
-//!   (and `closest_points(a, b).is_some()` with its negation) whenever the numbers making up the
-//!   two shapes are 0 or lie within a factor of 2²⁰ (about a million) of one another, at any
-//!   of those scales. Beyond that factor a query may answer either way near touching, and
+//!   exact up to that rounding. A touch within rounding is decided once, by `intersects`, and
+//!   every other predicate follows it: `contact(a, b).is_some()` agrees with `intersects(a, b)`,
+//!   and `closest_points(a, b).is_some()` and `distance(a, b) > 0` with its negation, whenever
+//!   the numbers making up the two shapes are 0 or lie within a factor of 2²⁰ (about a million)
+//!   of one another, at any of those scales. Beyond that factor a query may answer either way near touching, and
 //!   `contact` may disagree with `intersects`, still with finite numbers and unit normals.
 //! - **Same inputs, same bits.** For the same inputs and the same sequence of calls, every
 //!   query, every [`World`] operation (step events and their order, scene queries, casts,
@@ -88,13 +89,16 @@
 //!   (x86_64, aarch64, wasm32), in debug and release builds, with or without the `parallel`
 //!   feature and at any thread count, and through the bindings (Python, JavaScript, C), which
 //!   compute nothing of their own. It holds because every answer is IEEE-754 arithmetic that
-//!   each target rounds alike (no fused multiply-add, which Rust never makes unasked); sines and
+//!   each target rounds alike (no fused multiply-add, which Rust never makes unasked; the larger
+//!   or smaller of two numbers by the crate's own rule, as `f32::max` may pick either zero of
+//!   `-0.0` and `0.0`, differently in debug and release); sines and
 //!   cosines come from [`math::sin_cos`] and other trigonometry from the `libm` crate, not from
 //!   the platform, whose functions differ in the last bit between targets; pairs, events and
 //!   query results are ordered by the inputs alone (hashed containers are only looked up,
 //!   never walked); and parallel work is merged in a fixed order. The
 //!   `collide2d-determinism` crate hashes 10⁵ queries of every kind, the test sprites traced at
-//!   every level and a 1,000-step world; CI checks that hash natively in debug and release, on
+//!   every level, a 1,000-step world and shapes resting on a box (touching, and cast from
+//!   there); CI checks that hash natively in debug and release, on
 //!   one and two threads, without `parallel`, in wasm32 under Node and through Python. Not
 //!   covered: different versions of collide2d (a change that changes answers changes the
 //!   hash, and says so), targets whose `f32`/`f64` arithmetic is not IEEE-754 with

@@ -1,6 +1,7 @@
 //! Boxes as the broad phase keeps them: plain ([`Bounds`]), packed for the four-lane test
 //! ([`Packed`]), and rounded outwards to whole `f32`s.
 
+use crate::math::Order;
 use glam::Vec2;
 
 /// The smallest f32 at least `x` (`x` finite).
@@ -50,7 +51,7 @@ impl Bounds {
     /// The larger side, in f64 so that it cannot overflow.
     #[inline(always)]
     pub(super) fn side(&self) -> f64 {
-        (self.max.x as f64 - self.min.x as f64).max(self.max.y as f64 - self.min.y as f64)
+        (self.max.x as f64 - self.min.x as f64).at_least(self.max.y as f64 - self.min.y as f64)
     }
 }
 
@@ -90,8 +91,8 @@ impl Packed {
 
 /// `b` grown by `m` on every side, rounded outwards, within the finite f32 range.
 pub(super) fn grown(b: &Bounds, m: f64) -> Bounds {
-    let down = |v: f32| f32_down(v as f64 - m).max(f32::MIN);
-    let up = |v: f32| f32_up(v as f64 + m).min(f32::MAX);
+    let down = |v: f32| f32_down(v as f64 - m).at_least(f32::MIN);
+    let up = |v: f32| f32_up(v as f64 + m).at_most(f32::MAX);
     Bounds { min: Vec2::new(down(b.min.x), down(b.min.y)), max: Vec2::new(up(b.max.x), up(b.max.y)) }
 }
 

@@ -6,6 +6,7 @@ use glam::Vec2;
 use super::bounds::{f32_down, f32_up, include, Bounds, NOWHERE};
 use super::entries::Entry;
 use super::BroadPhase;
+use crate::math::Order;
 
 /// A collider fits a level when its larger side is at most `cell · (1 − MARGIN)`: the margin
 /// covers the rounding of cell coordinates (computed in f64).
@@ -299,7 +300,7 @@ fn choose_cells(sides: &mut [f64], span: f64, live: usize) -> (f64, usize) {
         let n = ((sides.len() - 1) as f64 * QUANTILE) as usize;
         let (_, q, above) = sides.select_nth_unstable_by(n, f64::total_cmp);
         let q = *q;
-        largest = above.iter().fold(q, |m, &s| m.max(s));
+        largest = above.iter().fold(q, |m, &s| m.at_least(s));
         base = if largest <= 1.25 * q { largest } else { q };
     }
     // Room for the base side within the margin; points spread over about one cell each.

@@ -11,6 +11,7 @@ use super::bounds::{grown, Bounds};
 use super::entries::{Entry, DEAD};
 use super::proxies::MOVED;
 use super::BroadPhase;
+use crate::math::Order;
 
 impl BroadPhase {
     /// Whether `key` names a box.
@@ -91,7 +92,7 @@ impl BroadPhase {
         // The stretch of the ray inside the region where the grid's boxes can be.
         let extent = grown(&spread, self.reach_margin());
         let Some((t0, t1, _)) = slab_range(ray.origin(), ray.direction(), extent.min, extent.max) else { return };
-        let (t0, t1) = (t0.max(0.0), t1.min(reach));
+        let (t0, t1) = (t0.at_least(0.0), t1.at_most(reach));
         if t0.is_nan() || t1.is_nan() || t0 > t1 {
             return;
         }
@@ -104,7 +105,7 @@ impl BroadPhase {
         // than the slight growth. Grow each stretch's box by that too, and when it passes a cell,
         // the march cannot narrow anything down: visit every collider.
         let rounding = rounding_at(ray.origin(), t1);
-        let grow = Vec2::splat((step * 1e-3).max(rounding));
+        let grow = Vec2::splat((step * 1e-3).at_least(rounding));
         let stretches = (t1 - t0) / step;
         let every = |reach: &mut f32, f: &mut dyn FnMut(u32, f32) -> f32| {
             for e in self.entries.iter().filter(|e| self.current(e) && e.bucket != self.huge) {
@@ -116,8 +117,8 @@ impl BroadPhase {
             return;
         }
         let mut t = t0;
-        while t <= t1.min(reach) {
-            let t_end = (t + step).min(t1);
+        while t <= t1.at_most(reach) {
+            let t_end = (t + step).at_most(t1);
             if no_progress(t, t_end, t1) {
                 // No progress at this distance: finish with every collider.
                 every(&mut reach, &mut f);

@@ -1,3 +1,5 @@
+use super::Order;
+
 /// A closed range `[min, max]` of reals: the shadow of a shape on an axis.
 ///
 /// Both ends belong to the interval, so two intervals that share only an end point overlap
@@ -64,31 +66,31 @@ impl Interval {
     /// the gap between them when they are apart.
     #[inline]
     pub fn overlap_length(&self, other: &Self) -> f32 {
-        self.max.min(other.max) - self.min.max(other.min)
+        self.max.at_most(other.max) - self.min.at_least(other.min)
     }
 
     /// The shared part, or `None` when the intervals are apart.
     #[inline]
     pub fn intersection(&self, other: &Self) -> Option<Self> {
-        self.overlaps(other).then(|| Self { min: self.min.max(other.min), max: self.max.min(other.max) })
+        self.overlaps(other).then(|| Self { min: self.min.at_least(other.min), max: self.max.at_most(other.max) })
     }
 
     /// The smallest interval holding both.
     #[inline]
     pub fn combine(&self, other: &Self) -> Self {
-        Self { min: self.min.min(other.min), max: self.max.max(other.max) }
+        Self { min: self.min.at_most(other.min), max: self.max.at_least(other.max) }
     }
 
     /// The smallest interval holding this one and `value`.
     #[inline]
     pub fn extend(&self, value: f32) -> Self {
-        Self { min: self.min.min(value), max: self.max.max(value) }
+        Self { min: self.min.at_most(value), max: self.max.at_least(value) }
     }
 
     /// `value` limited to `[min, max]`.
     #[inline]
     pub fn clamp(&self, value: f32) -> f32 {
-        value.max(self.min).min(self.max)
+        value.at_least(self.min).at_most(self.max)
     }
 
     /// Whether `value` lies in the closed interval. False for NaN.

@@ -3,6 +3,7 @@
 
 mod angle;
 mod interval;
+mod order;
 mod predicates;
 mod transform;
 mod vector;
@@ -10,6 +11,7 @@ mod vector;
 pub(crate) use angle::{binary_exponent, power_of_two_scale};
 pub use angle::{cos, sin_cos, unit_vector};
 pub use interval::Interval;
+pub(crate) use order::Order;
 pub use predicates::orient2d;
 pub(crate) use predicates::{point_on_segment, segments_touch};
 pub(crate) use transform::orthogonal;

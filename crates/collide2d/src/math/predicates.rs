@@ -4,6 +4,7 @@
 //! `f64`, so shapes meeting at representable coordinates are judged touching. Polygon validation
 //! and the queries both build on them.
 
+use super::Order;
 use glam::Vec2;
 
 /// Twice the signed area of the triangle `a, b, c`, computed in `f64`.
@@ -29,7 +30,7 @@ pub(crate) fn point_on_segment(p: Vec2, a: Vec2, b: Vec2) -> bool {
 /// `p` within the axis-aligned bounds of `a` and `b` (false for NaN).
 #[inline]
 fn within_bounds(p: Vec2, a: Vec2, b: Vec2) -> bool {
-    a.x.min(b.x) <= p.x && p.x <= a.x.max(b.x) && a.y.min(b.y) <= p.y && p.y <= a.y.max(b.y)
+    a.x.at_most(b.x) <= p.x && p.x <= a.x.at_least(b.x) && a.y.at_most(b.y) <= p.y && p.y <= a.y.at_least(b.y)
 }
 
 /// The classic exact test: each segment's ends lie on opposite sides of (or on) the other's line,

@@ -1,3 +1,4 @@
+use super::Order;
 use glam::{Affine2, DAffine2, Mat2, Vec2};
 
 /// A 2D affine transform: where a sprite's local coordinates land in its parent's (or the
@@ -139,7 +140,7 @@ impl Transform {
     pub fn is_similarity(&self) -> bool {
         let (x, y) = (self.matrix.matrix2.x_axis, self.matrix.matrix2.y_axis);
         let (lx, ly) = (x.as_dvec2().length_squared(), y.as_dvec2().length_squared());
-        orthogonal(x, y) && (lx - ly).abs() <= 1e-5 * lx.max(ly)
+        orthogonal(x, y) && (lx - ly).abs() <= 1e-5 * lx.at_least(ly)
     }
 
     /// The uniform scale factor of a similarity (`sqrt(|det|)`), meaningful when

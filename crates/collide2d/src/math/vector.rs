@@ -1,3 +1,4 @@
+use super::Order;
 use glam::Vec2;
 
 /// The vector projection of `v` onto `onto`: the component of `v` along `onto`.
@@ -45,7 +46,7 @@ pub(crate) fn unrotate(axis: Vec2, v: Vec2) -> Vec2 {
 /// out as zero or skewed) or overflowing (longer than about 1e19).
 #[inline]
 pub(crate) fn unit_or(v: Vec2, fallback: Vec2) -> Vec2 {
-    let m = v.x.abs().max(v.y.abs());
+    let m = v.x.abs().at_least(v.y.abs());
     if v.is_finite() && m > 0.0 {
         let u = v / m;
         u / u.length()
@@ -111,7 +112,7 @@ pub(crate) fn slab_range(o: Vec2, d: Vec2, lo: Vec2, hi: Vec2) -> Option<(f32, f
         if near > t0 {
             (t0, entry) = (near, Some(axis));
         }
-        t1 = t1.min(far);
+        t1 = t1.at_most(far);
     }
     (t0 <= t1).then_some((t0, t1, entry))
 }

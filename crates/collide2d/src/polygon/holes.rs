@@ -7,6 +7,7 @@ use super::bvh::EdgeTree;
 use super::clean::{RingEdge, WoundRing};
 use super::crosses_rightwards;
 use crate::math::orient2d;
+use crate::math::Order;
 use crate::shape::ShapeError;
 
 /// Checks where the holes lie: a quick test that settles every well-placed polygon (a traced
@@ -23,7 +24,7 @@ pub(crate) fn check_holes(rings: &[WoundRing], edges: &[RingEdge], tree: &EdgeTr
 /// rounding of a crossing computed in f64, far below the gap between two distinct f32
 /// coordinates, at the scale of the largest coordinate.
 fn tie_tolerance(edges: &[RingEdge]) -> f64 {
-    let scale = edges.iter().fold(0.0f32, |m, e| m.max(e.a.abs().max_element()).max(e.b.abs().max_element()));
+    let scale = edges.iter().fold(0.0f32, |m, e| m.at_least(e.a.abs().max_element()).at_least(e.b.abs().max_element()));
     1e-12 * scale as f64
 }
 

@@ -12,6 +12,7 @@ use crate::math::{direction_or, distance_squared64, orient2d};
 
 use super::minkowski::closest_points_convex;
 use super::ShapeRef;
+use crate::math::Order;
 
 /// A core seen as vertices and the half-planes `{x : n · (x − s) ≤ 0}` it is the intersection of.
 pub(crate) enum Core<'a> {
@@ -280,7 +281,7 @@ pub(crate) fn cores_distance_squared(a: &Core, b: &Core) -> f64 {
     }
     // Apart, the closest pair always has a vertex of one core on a feature of the other
     // (an edge, or the lone vertex of a point core).
-    vertex_to_features(a, b).min(vertex_to_features(b, a))
+    vertex_to_features(a, b).at_most(vertex_to_features(b, a))
 }
 
 fn vertex_to_features(from: &Core, to: &Core) -> f64 {
@@ -462,7 +463,7 @@ pub(crate) fn intersects_general(a: ShapeRef, b: ShapeRef) -> bool {
 
 /// [`intersects_general`] of the cores `ca` and `cb` swollen by their radii.
 #[inline(never)]
-fn intersects_cores((ca, ra): (&Core, f32), (cb, rb): (&Core, f32)) -> bool {
+pub(crate) fn intersects_cores((ca, ra): (&Core, f32), (cb, rb): (&Core, f32)) -> bool {
     if ra == 0.0 && rb == 0.0 {
         return cores_overlap(ca, cb);
     }

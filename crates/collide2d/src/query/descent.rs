@@ -14,6 +14,7 @@
 //!    it square to it: one more pass over the vertices checks that, to within rounding, and
 //!    anything else (rounding that lost the way, polygons that overlap) goes to the full walk.
 
+use crate::math::Order;
 use glam::{DVec2, Vec2};
 
 /// The closest points `(on a, on b)` of the convex polygons `a` and `b` (counter-clockwise, two
@@ -155,8 +156,8 @@ fn step(a: &[Vec2], b: &[Vec2], (i, j): (usize, usize), forward: bool) -> (usize
 /// beyond that rounding (the origin is outside). False for NaN.
 fn nearest_beyond_all(a: &[Vec2], b: &[Vec2], x: DVec2) -> bool {
     let along = |v: &Vec2| v.as_dvec2().dot(x);
-    let least_a = a.iter().map(along).fold(f64::INFINITY, f64::min);
-    let most_b = b.iter().map(along).fold(f64::NEG_INFINITY, f64::max);
+    let least_a = a.iter().map(along).fold(f64::INFINITY, f64::at_most);
+    let most_b = b.iter().map(along).fold(f64::NEG_INFINITY, f64::at_least);
     let (gap, slack) = (least_a - most_b, 1e-12 * (least_a.abs() + most_b.abs()));
     gap > slack && gap >= x.length_squared() - slack
 }

@@ -5,6 +5,7 @@ use glam::Vec2;
 use super::contains::contains_point;
 use super::core::{closest_on_segment, Core};
 use super::{ShapeLike, ShapeRef};
+use crate::math::Order;
 use crate::math::{direction_or, distance_squared64, saturate};
 
 /// The point of `shape` nearest to `p`: `p` itself when it lies inside (boundary included).
@@ -63,7 +64,7 @@ pub fn signed_distance<S: ShapeLike + ?Sized>(shape: &S, p: Vec2) -> f32 {
                 let (v, _, n) = core.edge(i);
                 n.as_dvec2().dot(p.as_dvec2() - v.as_dvec2())
             })
-            .fold(f64::NEG_INFINITY, f64::max),
+            .fold(f64::NEG_INFINITY, f64::at_least),
         Core::Point(_) | Core::Segment(_) => 0.0,
     };
     // The face lines' test is confirmed by the exact one: beyond the tip of a sliver whose

@@ -1,5 +1,6 @@
 use glam::Vec2;
 
+use crate::math::Order;
 use crate::polygon::Polygon;
 use crate::shape::{Aabb, Capsule, Circle, ConvexPolygon, Obb, Segment, Shape};
 
@@ -179,7 +180,7 @@ impl<T: ShapeLike + ?Sized> ShapeLike for &T {
 
 /// The circle around `center` reaching the farthest of `points`.
 fn circle_around(center: Vec2, points: &[Vec2]) -> (Vec2, f32) {
-    let r2 = points.iter().map(|v| crate::math::distance_squared64(*v, center)).fold(0.0, f64::max);
+    let r2 = points.iter().map(|v| crate::math::distance_squared64(*v, center)).fold(0.0, f64::at_least);
     (center, r2.sqrt() as f32)
 }
 

@@ -39,6 +39,7 @@ use std::borrow::Cow;
 use glam::Vec2;
 use thiserror::Error;
 
+use crate::math::Order;
 use crate::pixels::{ImageError, Rgba8, Solidity};
 use crate::{Polygon, ShapeError};
 use contour::Grid;
@@ -258,7 +259,7 @@ pub fn vertex_counts(
 /// with the island's size beyond that, so that a large island (an upscaled sprite's long steps)
 /// simplifies as a small one does.
 fn detail_reach(tolerance: f32, area: f64) -> f32 {
-    (0.75 + 15.0 * tolerance) * (area.sqrt() as f32 / 64.0).max(1.0)
+    (0.75 + 15.0 * tolerance) * (area.sqrt() as f32 / 64.0).at_least(1.0)
 }
 
 /// The island's area: outline minus holes (the rings' signed areas, with f64 sums).

@@ -19,6 +19,7 @@ use crate::shape::Shape;
 use super::motion::{Candidates, Sweep};
 use super::tree::bounds_of;
 use super::{ColliderHandle, CollisionFilter, QueryFilter, World, WorldError};
+use crate::math::Order;
 
 /// How [`World::move_and_slide`] moves a collider. The default suits a capsule or box about one
 /// unit tall that walks, with steps and snapping off; a platformer sets `step_height` and
@@ -197,7 +198,7 @@ impl<T> World<T> {
         let start = self.shapes[i as usize].clone();
         let bounds = start.aabb();
         let in_play = bounds.min().abs().max(bounds.max().abs()).max_element() + motion.abs().max_element();
-        let skin = options.skin.max(MoveOptions::SKIN_FLOOR * in_play);
+        let skin = options.skin.at_least(MoveOptions::SKIN_FLOOR * in_play);
         // One broad-phase query for the whole move: every cast below looks only at the colliders
         // about it, unless its sweep leaves the box they were gathered in (then it asks the broad
         // phase itself), and the buffers are the world's, so a move allocates nothing.
@@ -281,7 +282,7 @@ impl<T> World<T> {
                     // Out along the normal (from the collider towards the mover) by what is
                     // still needed after the pushes so far.
                     let needed = c.depth + skin - push.dot(c.normal);
-                    push += c.normal * needed.max(0.0);
+                    push += c.normal * needed.at_least(0.0);
                 }
                 Some(_) => passed.push(other),
                 // Touching by `intersects` but not by `contact`, within rounding: let the cast
@@ -406,7 +407,7 @@ impl<T> Mover<'_, T> {
         let direction = motion / length;
         // Back off so that the gap along the normal is the skin.
         let approach = -direction.dot(hit.normal);
-        let travel = (length * hit.time - self.skin / approach.max(1e-3)).clamp(0.0, length);
+        let travel = (length * hit.time - self.skin / approach.at_least(1e-3)).clamp(0.0, length);
         Ok((offset + direction * travel, Some((other, hit))))
     }
 
@@ -468,11 +469,11 @@ impl<T> Mover<'_, T> {
         if surface == Surface::Floor && self.options.stop_on_slope {
             let across = rest - up * rest.dot(up);
             // Rises or falls with the floor, (across + up·k)·normal = 0, as fast as across.
-            let along = across - up * (across.dot(normal) / normal.dot(up).max(1e-3));
+            let along = across - up * (across.dot(normal) / normal.dot(up).at_least(1e-3));
             return along.normalize_or_zero() * across.length();
         }
-        let along = rest - normal * rest.dot(normal).min(0.0);
-        let lifts = along.dot(up) > rest.dot(up).max(0.0) + 1e-6 * rest.length();
+        let along = rest - normal * rest.dot(normal).at_most(0.0);
+        let lifts = along.dot(up) > rest.dot(up).at_least(0.0) + 1e-6 * rest.length();
         let blocking = if surface == Surface::Floor || !lifts {
             normal
         } else {
@@ -481,7 +482,7 @@ impl<T> Mover<'_, T> {
         // No corner test against the surface met before: in a corner the next cast meets that
         // surface at once and the move backs off to nothing, while a surface that has ended (the
         // mover slid off its end) must not stop the slide along this one.
-        rest - blocking * rest.dot(blocking).min(0.0)
+        rest - blocking * rest.dot(blocking).at_most(0.0)
     }
 
     /// Up a ledge met as a wall: up by the step height (less if a ceiling is lower), across by
@@ -501,8 +502,8 @@ impl<T> Mover<'_, T> {
         }
         let bounds = self.start.aabb();
         let half_width = bounds.half_extents().dot(direction.abs());
-        let bottom = bounds.corners().map(|c| c.dot(self.up)).into_iter().fold(f32::INFINITY, f32::min);
-        for length in [across.length(), across.length().max(half_width)] {
+        let bottom = bounds.corners().map(|c| c.dot(self.up)).into_iter().fold(f32::INFINITY, f32::at_most);
+        for length in [across.length(), across.length().at_least(half_width)] {
             let (ahead, _) = self.reach(raised, direction * length)?;
             let headway = (ahead - raised).dot(direction);
             if headway <= self.skin {
@@ -516,7 +517,7 @@ impl<T> Mover<'_, T> {
                 }
                 result.met(floor, hit.normal, Surface::Floor);
                 let landed = ahead - self.up * drop;
-                let left = (across.length() - headway).max(0.0);
+                let left = (across.length() - headway).at_least(0.0);
                 return Ok(Some((landed, direction * left)));
             }
         }
@@ -528,7 +529,7 @@ impl<T> Mover<'_, T> {
     /// within the snap distance.
     fn settle(&self, offset: Vec2, grounded: bool, rising: bool, result: &mut MoveResult) -> Result<Vec2, WorldError> {
         if grounded && !rising {
-            return self.snap_down(offset, self.options.snap_distance.max(2.0 * self.skin), result);
+            return self.snap_down(offset, self.options.snap_distance.at_least(2.0 * self.skin), result);
         }
         let Some((floor, hit, drop)) = self.floor_below(offset, 2.0 * self.skin)? else {
             return Ok(offset);
@@ -552,7 +553,7 @@ impl<T> Mover<'_, T> {
             }
             let rest = left - (end - at);
             // Only down and away along it: never up a wall or back over the edge.
-            (at, left) = (end, rest - hit.normal * rest.dot(hit.normal).min(0.0));
+            (at, left) = (end, rest - hit.normal * rest.dot(hit.normal).at_most(0.0));
             if left.dot(self.up) >= 0.0 {
                 break;
             }

@@ -392,3 +392,13 @@ fn turned_boxes_whose_corner_starts_within_ulps_of_a_face_hit_at_once() {
     }
     assert!(checked > 300, "{checked}");
 }
+
+#[test]
+fn a_cast_that_starts_touching_gives_a_positive_zero_time_on_every_build() {
+    // From issue 73: `(offset / approach).max(0.0)` gave -0.0 in a debug build and 0.0 in a
+    // release one, as Rust leaves open which zero `max` returns.
+    let a = Capsule::new(v(0.5, 0.5), v(1.5, 0.5), 0.5).unwrap();
+    let b = Obb::from_axis(v(0.0, 1.5), v(0.5, 1.5), collide2d::math::unit_vector(1.5707964)).unwrap();
+    let hit = cast_shape(&a, v(0.0, 1.0), &b, v(1.5, 1.0), f32::INFINITY).expect("touching at the start");
+    assert_eq!(hit.time.to_bits(), 0.0f32.to_bits(), "{hit:?}");
+}

@@ -8,6 +8,7 @@
 use glam::Vec2;
 
 use super::convex::{Touch, START_SLACK};
+use crate::math::Order;
 use crate::math::{ascending, unrotate};
 use crate::shape::BoxFrame;
 
@@ -28,7 +29,7 @@ pub(super) fn cast_boxes(a: BoxFrame, b: BoxFrame, v: Vec2, t_max: f32) -> Optio
     // How far rounding may move a shadow's edge: the gap between the centres is rounded as the
     // centres are, however small it is, and the reaches as the boxes' sizes.
     let centres = a.center.abs().max(b.center.abs()).max_element();
-    let rounding = START_SLACK * (centres + reaches[0].max(reaches[2]));
+    let rounding = START_SLACK * (centres + reaches[0].at_least(reaches[2]));
     // The latest entry (time, unit normal from a to b) and the earliest exit.
     let (mut enter, mut normal, mut exit) = (f32::NEG_INFINITY, Vec2::ZERO, t_max);
     // At the start: how far apart the shadows lie at most, and along the axes where they touch
@@ -38,7 +39,7 @@ pub(super) fn cast_boxes(a: BoxFrame, b: BoxFrame, v: Vec2, t_max: f32) -> Optio
         let (d, w) = (gap.dot(u), v.dot(u));
         let outward = if d > 0.0 { u } else { -u };
         let separation = d.abs() - reach;
-        apart = apart.max(separation);
+        apart = apart.at_least(separation);
         if separation >= -rounding {
             let approach = -v.dot(outward);
             if approach > closing.0 {
@@ -60,7 +61,7 @@ pub(super) fn cast_boxes(a: BoxFrame, b: BoxFrame, v: Vec2, t_max: f32) -> Optio
         // Shadows leave each other no sooner than rounding allows: along an axis the motion
         // nearly follows, an edge placed a rounding off puts the exit a long time off, before
         // an entry that the exact test says comes first.
-        exit = exit.min(t_out + rounding / w.abs());
+        exit = exit.at_most(t_out + rounding / w.abs());
     }
     // The caller found the boxes apart, so shadows within rounding of each other on every axis
     // touch: closing along one of the axes where they touch, they touch at once, along it. Any
@@ -90,7 +91,7 @@ fn meeting_point(a: BoxFrame, b: BoxFrame, normal: Vec2) -> Vec2 {
     let along = normal.perp();
     let (a_lo, a_hi) = support_stretch(a, normal, along);
     let (b_lo, b_hi) = support_stretch(b, -normal, along);
-    let middle = a_lo.max(b_lo) * 0.5 + a_hi.min(b_hi) * 0.5;
+    let middle = a_lo.at_least(b_lo) * 0.5 + a_hi.at_most(b_hi) * 0.5;
     let face = a.center.dot(normal) + shadow(a, normal);
     normal * face + along * middle
 }

@@ -10,6 +10,7 @@
 
 use glam::Vec2;
 
+use crate::math::Order;
 use crate::math::{saturate, unit_or};
 use crate::query::core::Core;
 use crate::query::minkowski::{for_each_sum_edge, SumVertex};
@@ -123,14 +124,14 @@ fn cast_cores_here(a: &Core, ra: f32, b: &Core, rb: f32, v: Vec2, t_max: f32) ->
     let mut limit = t_max * unit;
     // The sum's vertices are differences of the cores' coordinates and carry their rounding: a
     // vertex 0.6 from the origin made of points 12 out is rounded as 12 is, not as 0.6.
-    let coords = va.iter().chain(vb).fold(0.0f32, |m, p| m.max(p.abs().max_element()));
+    let coords = va.iter().chain(vb).fold(0.0f32, |m, p| m.at_least(p.abs().max_element()));
     let slack = START_SLACK * (2.0 * coords + radius);
     // The start: the nearest facing edge of the sum, whether the origin is inside it, its area
     // (twice), and how large its numbers are.
     let (mut nearest2, mut inside, mut area2, mut scale) = (f32::INFINITY, true, 0.0f32, coords);
     for_each_sum_edge(va, vb, |p, q| {
         area2 += p.at.perp_dot(q.at);
-        scale = scale.max(p.at.abs().max_element());
+        scale = scale.at_least(p.at.abs().max_element());
         let e = q.at - p.at;
         let facing = e.perp_dot(-p.at);
         if facing <= 0.0 {
@@ -138,7 +139,7 @@ fn cast_cores_here(a: &Core, ra: f32, b: &Core, rb: f32, v: Vec2, t_max: f32) ->
             inside &= facing == 0.0;
             let len2 = e.length_squared();
             let t = if len2 > 0.0 { (-p.at.dot(e) / len2).clamp(0.0, 1.0) } else { 0.0 };
-            nearest2 = nearest2.min((p.at + e * t).length_squared());
+            nearest2 = nearest2.at_most((p.at + e * t).length_squared());
         }
         if !moving {
             return;
@@ -171,7 +172,7 @@ fn cast_cores_here(a: &Core, ra: f32, b: &Core, rb: f32, v: Vec2, t_max: f32) ->
         let on_core = va[k0.i] + (va[k1.i] - va[k0.i]) * s;
         Touch { time: time / unit, normal, point: on_core + normal * ra }
     });
-    (touch, start, scale.max(radius))
+    (touch, start, scale.at_least(radius))
 }
 
 /// The soonest touch so far: time, unit normal, and where on the sum: at `s` from the first
@@ -218,7 +219,7 @@ fn ray_edge(
     if !(offset < slack) {
         return;
     }
-    let t = (offset / approach).max(0.0);
+    let t = (offset / approach).at_least(0.0);
     if !(t <= *limit) {
         return;
     }
@@ -271,7 +272,7 @@ fn ray_disc(v: Vec2, speed2: f32, c: Vec2, radius: f32) -> Option<(f32, Vec2)> {
     }
     // Below 0 only when the origin starts in the disc, which the caller has ruled out but for
     // rounding (the exact test said apart): heading into it, they touch at once.
-    let t = t.max(0.0);
+    let t = t.at_least(0.0);
     Some((t, disc_normal(v, t, c, radius)))
 }
 

@@ -13,6 +13,7 @@
 use glam::Vec2;
 
 use super::{cast_ref, started_overlapping, ShapeCastHit};
+use crate::math::Order;
 use crate::math::{direction_or, Transform};
 use crate::query::distance::{closest_points_ref, ClosestPoints};
 use crate::query::intersects::intersects_ref;
@@ -98,7 +99,7 @@ pub fn cast_motion(a: &Shape, motion_a: &Motion, b: &Shape, motion_b: &Motion, m
     // The shapes' own size, not their reach from the pivots: a pivot far away (the origin, for
     // a shape that does not turn) must not make the tolerance large.
     let size = |s: &Shape| s.aabb().half_extents().max_element();
-    let tolerance = tolerance_for(size(a).max(size(b)));
+    let tolerance = tolerance_for(size(a).at_least(size(b)));
     let turning = motion_a.angular_velocity.abs() * reach_a + motion_b.angular_velocity.abs() * reach_b;
     let relative = motion_b.velocity - motion_a.velocity;
     let concave = matches!(a, Shape::Polygon(_)) || matches!(b, Shape::Polygon(_));
@@ -122,7 +123,7 @@ pub fn cast_motion(a: &Shape, motion_a: &Motion, b: &Shape, motion_b: &Motion, m
             return Some(hit_between(t, &closest));
         }
         let normal = direction_or(closest.point_a, closest.point_b, Vec2::X);
-        let closing = if concave { relative.length() } else { (-relative.dot(normal)).max(0.0) };
+        let closing = if concave { relative.length() } else { (-relative.dot(normal)).at_least(0.0) };
         let rate = closing + turning;
         if !(rate > 0.0) {
             return None;
@@ -154,7 +155,7 @@ fn hit_between(t: f32, closest: &ClosestPoints) -> ShapeCastHit {
 /// How far the shape reaches from `pivot`: a bound from the corners of its bounds.
 fn reach(s: &Shape, pivot: Vec2) -> f32 {
     let bounds = s.aabb();
-    bounds.corners().iter().map(|c| (*c - pivot).length()).fold(0.0, f32::max)
+    bounds.corners().iter().map(|c| (*c - pivot).length()).fold(0.0, f32::at_least)
 }
 
 /// cast_motion's tolerance for shapes of half-extent up to `size`: 1e-4 (1 + size). Its own

@@ -13,6 +13,7 @@ use std::cell::Cell;
 use glam::{DVec2, Vec2};
 
 use super::convex::{cast_cores, Touch};
+use crate::math::Order;
 use crate::polygon::{Polygon, PIECES_INDEXED_FROM};
 use crate::query::core::Core;
 use crate::query::intersects::intersects_ref;
@@ -87,7 +88,7 @@ fn cast_many_pieces(a: &Polygon, b: &Polygon, v: Vec2, max_time: f32, apart_only
     let mut touches = TOUCHES.with(Cell::take);
     touches.clear();
     let soonest = soonest_pairs(a, b, (v, max_time), apart_only, &mut touches);
-    let limit = max_time.min(soonest + soonest * PAST_SOONEST);
+    let limit = max_time.at_most(soonest + soonest * PAST_SOONEST);
     touches.retain(|t| t.2 <= limit);
     touches.sort_unstable_by_key(|&(j, i, _)| (j, i));
     let (pieces_a, pieces_b, bounds_a) = (a.convex_parts(), b.convex_parts(), a.aabb());
@@ -120,7 +121,8 @@ fn soonest_pairs(
 ) -> f32 {
     // A touch within rounding comes a little before the bounds or faces meet: they are grown
     // by far more than the casts' rounding of coordinates of this size.
-    let size = [a.aabb(), b.aabb()].iter().fold(0.0f32, |m, b| m.max(b.min().abs().max(b.max().abs()).max_element()));
+    let size =
+        [a.aabb(), b.aabb()].iter().fold(0.0f32, |m, b| m.at_least(b.min().abs().max(b.max().abs()).max_element()));
     let grow = 16.0 * f32::EPSILON * size + f32::MIN_POSITIVE;
     // Bounds taken as met a little sooner, so that pairs touching a little after the soonest
     // are visited too.
@@ -142,10 +144,10 @@ fn soonest_pairs(
             return;
         }
         let ((ca, ra), (cb, rb)) = (Core::of(ShapeRef::ConvexPolygon(pa)), Core::of(ShapeRef::ConvexPolygon(pb)));
-        if let Some(touch) = cast_cores(&ca, ra, &cb, rb, v, limit.min(max_time)).0 {
+        if let Some(touch) = cast_cores(&ca, ra, &cb, rb, v, limit.at_most(max_time)).0 {
             touches.push((j as u32, i as u32, touch.time));
-            found = found.min(touch.time);
-            *soonest = soonest.min(touch.time);
+            found = found.at_most(touch.time);
+            *soonest = soonest.at_most(touch.time);
         }
     });
     found
@@ -163,7 +165,7 @@ fn first_meeting((a_lo, a_hi): (DVec2, DVec2), (b_lo, b_hi): (DVec2, DVec2), v: 
             _ if ahead <= 0.0 && behind >= 0.0 => (f64::NEG_INFINITY, f64::INFINITY),
             _ => return f32::INFINITY,
         };
-        (enter, leave) = (enter.max(from), leave.min(to));
+        (enter, leave) = (enter.at_least(from), leave.at_most(to));
     }
     if enter > leave {
         return f32::INFINITY;
@@ -180,7 +182,7 @@ fn faces_meeting(a: &ConvexPolygon, b: &ConvexPolygon, v: Vec2, grow: f32) -> f3
     // Along `a`'s normal `n` the gap shrinks at `-n · v`; along `b`'s normal `m` at `m · v`.
     for (faces, others, towards) in [(a, b, -1.0f32), (b, a, 1.0)] {
         for (&p, &n) in faces.vertices().iter().zip(faces.normals()) {
-            let gap = others.vertices().iter().fold(f32::INFINITY, |g, &q| g.min(n.dot(q - p))) - grow;
+            let gap = others.vertices().iter().fold(f32::INFINITY, |g, &q| g.at_most(n.dot(q - p))) - grow;
             if gap <= 0.0 {
                 continue;
             }
@@ -188,7 +190,7 @@ fn faces_meeting(a: &ConvexPolygon, b: &ConvexPolygon, v: Vec2, grow: f32) -> f3
             if closing <= 0.0 {
                 return f32::INFINITY;
             }
-            enter = enter.max(gap / closing);
+            enter = enter.at_least(gap / closing);
         }
     }
     enter * (1.0 - 2.0 * f32::EPSILON)

@@ -7,6 +7,8 @@ use glam::Vec2;
 
 use super::manifold::{Contact, ContactPoint};
 use crate::math::unrotate;
+use crate::math::Order;
+use crate::query::intersects::{boxes_overlap, frame_first};
 use crate::shape::{Aabb, BoxFrame, Obb};
 
 /// Oriented boxes: normal, depth and up to two points (two when edges lie flat on each other).
@@ -22,21 +24,27 @@ use crate::shape::{Aabb, BoxFrame, Obb};
 /// ```
 #[inline]
 pub fn contact_obb_obb(a: &Obb, b: &Obb) -> Option<Contact> {
-    contact_boxes(BoxFrame::of_obb(a), BoxFrame::of_obb(b))
+    // Touching as `intersects_obb_obb` decides, in the frame it takes (the larger box's): in
+    // the other box's frame the sums round differently in the last bit.
+    let (fa, fb) = (BoxFrame::of_obb(a), BoxFrame::of_obb(b));
+    let touching = if frame_first(&fb, &fa) { boxes_overlap(fb, fa) } else { boxes_overlap(fa, fb) };
+    contact_boxes(fa, fb, Some(touching))
 }
 
 /// An axis-aligned box against an oriented one.
 #[inline]
 pub fn contact_aabb_obb(a: &Aabb, b: &Obb) -> Option<Contact> {
-    contact_boxes(BoxFrame::of_aabb(a), BoxFrame::of_obb(b))
+    contact_boxes(BoxFrame::of_aabb(a), BoxFrame::of_obb(b), None)
 }
 
 /// How much better (relatively) `b`'s face must be to become the reference: keeps the reference
 /// on `a` when both faces are as good, so resting contacts do not flip from frame to frame.
 const PREFER_A: f32 = 1e-5;
 
+/// The contact of two boxes, touching as `touching` says if given (else as their overlaps in
+/// `a`'s frame say: the test `intersects` makes in that frame).
 #[inline]
-fn contact_boxes(a: BoxFrame, b: BoxFrame) -> Option<Contact> {
+fn contact_boxes(a: BoxFrame, b: BoxFrame, touching: Option<bool>) -> Option<Contact> {
     let d = unrotate(a.axis, b.center - a.center);
     let rel = unrotate(a.axis, b.axis);
     let (c, s) = (rel.x.abs(), rel.y.abs());
@@ -50,9 +58,12 @@ fn contact_boxes(a: BoxFrame, b: BoxFrame) -> Option<Contact> {
         hb.y + ha.x * s + ha.y * c - db_y.abs(),
     ];
     #[allow(clippy::neg_cmp_op_on_partial_ord)] // NaN must read as "apart"
-    if !(overlap[0] >= 0.0 && overlap[1] >= 0.0 && overlap[2] >= 0.0 && overlap[3] >= 0.0) {
+    let overlapping = overlap[0] >= 0.0 && overlap[1] >= 0.0 && overlap[2] >= 0.0 && overlap[3] >= 0.0;
+    if !touching.unwrap_or(overlapping) {
         return None;
     }
+    // Touching by the other frame's sums, a hair apart by these: at depth 0.
+    let overlap = overlap.map(|o| o.at_least(0.0));
     let (a_axis, a_depth) = if overlap[0] <= overlap[1] { (0, overlap[0]) } else { (1, overlap[1]) };
     let (b_axis, b_depth) = if overlap[2] <= overlap[3] { (0, overlap[2]) } else { (1, overlap[3]) };
     if b_depth < a_depth - PREFER_A * (a_depth + ha.max_element() + hb.max_element()) {
@@ -110,7 +121,7 @@ fn clip_boxes(reference: BoxFrame, incident: BoxFrame, axis: usize, depth: f32) 
 fn clip_to_extent(p1: Vec2, p2: Vec2, extent: f32) -> impl Iterator<Item = Vec2> {
     let dy = p2.y - p1.y;
     let at = |y: f32| if dy == 0.0 { p1 } else { p1 + (p2 - p1) * ((y - p1.y) / dy) };
-    let (lo, hi) = (p1.y.min(p2.y).max(-extent), p1.y.max(p2.y).min(extent));
+    let (lo, hi) = (p1.y.at_most(p2.y).at_least(-extent), p1.y.at_least(p2.y).at_most(extent));
     let ends = if dy == 0.0 {
         [p1, p2]
     } else if lo <= hi {

@@ -10,6 +10,7 @@ use super::general::{beyond_rounding, contact_general, pick_reference, size, wit
 use super::manifold::{Contact, ContactPoint};
 use super::separation::max_separation;
 use crate::math::saturate;
+use crate::math::Order;
 use crate::query::core::Core;
 use crate::query::ShapeRef;
 use crate::shape::{Capsule, Circle};
@@ -96,20 +97,20 @@ fn capsules_directly(a: &Capsule, b: &Capsule) -> Option<Option<Contact>> {
     let b_sides = [sa.side(sb.start), sa.side(sb.end)];
     let a_sides = [sb.side(sa.start), sb.side(sa.end)];
     let (b_off, a_off) = (off_line(b_sides, band), off_line(a_sides, band));
-    if clearly_beyond(b_off.max(a_off), reach + band) {
+    if clearly_beyond(b_off.at_least(a_off), reach + band) {
         return Some(None); // one beyond the other's line by more than the reach
     }
     let (ca, cb) = (Core::Segment([sa.start, sa.end]), Core::Segment([sb.start, sb.end]));
     let (normals_a, normals_b) = ([-sa.left, sa.left].map(|n| n.as_vec2()), [-sb.left, sb.left].map(|n| n.as_vec2()));
     let ra = Rounded::with_normals(&ca, a.radius(), &normals_a);
     let rb = Rounded::with_normals(&cb, b.radius(), &normals_b);
-    if b_off.max(a_off) <= band {
+    if b_off.at_least(a_off) <= band {
         if crossing(b_sides, a_sides, band) {
             // Crossing, clear of rounding: out through the side of least penetration, found
             // and clipped as the general path finds and clips it.
             let sep_a = max_separation(ra.faces(), cb.vertices(), f32::INFINITY);
             let sep_b = max_separation(rb.faces(), ca.vertices(), f32::INFINITY);
-            return Some(Some(pick_reference(ra, sep_a, rb, sep_b, size_a.max(size_b))));
+            return Some(Some(pick_reference(ra, sep_a, rb, sep_b, size_a.at_least(size_b))));
         }
         return None; // within rounding of crossing, or of touching end to end
     }
@@ -152,7 +153,7 @@ fn side_by_side(left_a: DVec2, left_b: DVec2, normal: Vec2) -> bool {
 /// else 0 (the segment reaches the line, or within rounding of it).
 #[inline]
 fn off_line([s0, s1]: [f64; 2], band: f64) -> f64 {
-    let near = s0.abs().min(s1.abs());
+    let near = s0.abs().at_most(s1.abs());
     if (s0 > band && s1 > band) || (s0 < -band && s1 < -band) {
         near
     } else {

@@ -7,8 +7,10 @@ use glam::Vec2;
 use super::approach::{classify, closest_approach, Gap, Segment};
 use super::manifold::{Contact, ContactPoint};
 use super::separation::{clearly_apart, max_separation, Separation};
+use crate::math::Order;
 use crate::math::{distance_squared64, saturate};
-use crate::query::core::{closest_on_segment, closest_pair_cores, cores_overlap, within, Core};
+use crate::query::core::{closest_on_segment, closest_pair_cores, cores_distance_squared, cores_overlap, within, Core};
+use crate::query::intersects::intersects_ref;
 use crate::query::ShapeRef;
 
 /// Two unit normals count as parallel (for a two-point manifold) within about 2.5°.
@@ -55,7 +57,28 @@ impl<'a, 'c> Rounded<'a, 'c> {
 
 /// The contact of two shapes by the general path, or `None` when they do not intersect.
 pub(crate) fn contact_general(a: ShapeRef, b: ShapeRef) -> Option<Contact> {
+    if let (ShapeRef::Point(_), _) | (_, ShapeRef::Point(_)) = (a, b) {
+        return contact_with_a_point(a, b);
+    }
     Core::with_pair(a, b, contact_cores)
+}
+
+/// [`contact_general`] of a pair with a point, held to `intersects`' verdict: that asks whether
+/// the other shape holds the point by its own test (a box's in its own frame), not through the
+/// cores, and within rounding of touching the two can differ. `intersects` decides; a touch the
+/// cores put a hair apart is a contact of depth 0 between their closest points.
+#[cold]
+fn contact_with_a_point(a: ShapeRef, b: ShapeRef) -> Option<Contact> {
+    if !intersects_ref(a, b) {
+        return None;
+    }
+    Core::with_pair(a, b, |(ca, ra), (cb, rb)| {
+        contact_cores((ca, ra), (cb, rb)).or_else(|| {
+            let (pa, pb, normal) = closest_pair_cores(ca, cb);
+            let point = ContactPoint { point_a: pa + normal * ra, point_b: pb - normal * rb, depth: 0.0 };
+            Some(Contact::new(normal, 0.0, &[point]))
+        })
+    })
 }
 
 /// [`contact_general`] of the cores `a` and `b` swollen by their radii.
@@ -77,12 +100,12 @@ fn contact_cores((ca, ra): (&Core, f32), (cb, rb): (&Core, f32)) -> Option<Conta
             return None;
         }
         let (sb, eb) = max_separation(fb, fa.0, band);
-        let overlap = cores_meet_by(sa.max(sb), band, ca, cb);
-        return overlap.then(|| pick_reference(a, (sa, ea), b, (sb, eb), scale_a.max(scale_b)));
+        let overlap = cores_meet_by(sa.at_least(sb), band, ca, cb);
+        return overlap.then(|| pick_reference(a, (sa, ea), b, (sb, eb), scale_a.at_least(scale_b)));
     }
     let both_flat = both_flat(ca, cb);
     let (scale_a, scale_b, reach) = (size(ca.vertices()), size(cb.vertices()), ra + rb);
-    let scale = scale_a.max(scale_b);
+    let scale = scale_a.at_least(scale_b);
     if both_flat {
         // Points and segments: too few faces for separations to pay; the exact tests at once.
         let (a, b) = (Rounded::new(ca, ra, &mut store_a), Rounded::new(cb, rb, &mut store_b));
@@ -113,7 +136,7 @@ fn contact_cores((ca, ra): (&Core, f32), (cb, rb): (&Core, f32)) -> Option<Conta
     let second_separation = max_separation(second_faces, first.vertices(), beyond_reach);
     let (separation_a, separation_b) =
         if a_first { (first_separation, second_separation) } else { (second_separation, first_separation) };
-    let worst = separation_a.0.max(separation_b.0);
+    let worst = separation_a.0.at_least(separation_b.0);
     if clearly_apart(worst, beyond_reach) {
         return None;
     }
@@ -160,7 +183,7 @@ fn apart_by_faces(
         }
     };
     let gap = dist_sq.sqrt();
-    if !approach_is_distance((reference.core, incident.core), normal, gap, sa.max(sb), scales) {
+    if !approach_is_distance((reference.core, incident.core), normal, gap, sa.at_least(sb), scales) {
         return unsure();
     }
     match classify(gap, a.radius as f64 + b.radius as f64, band as f64) {
@@ -198,8 +221,8 @@ fn approach_is_distance(
     // An end against an end: the face's separation falls short of the gap.
     let direction = normal.as_dvec2();
     let along = |v: &Vec2| direction.dot(v.as_dvec2());
-    let near_from = from.vertices().iter().map(along).fold(f64::NEG_INFINITY, f64::max);
-    let near_to = to.vertices().iter().map(along).fold(f64::INFINITY, f64::min);
+    let near_from = from.vertices().iter().map(along).fold(f64::NEG_INFINITY, f64::at_least);
+    let near_to = to.vertices().iter().map(along).fold(f64::INFINITY, f64::at_most);
     near_to - near_from >= least
 }
 
@@ -319,12 +342,15 @@ fn apart_within_radii(a: Rounded, b: Rounded) -> Option<Contact> {
     if reach == 0.0 {
         return None; // flat or polygonal cores apart, nothing to swell them into contact
     }
-    let (pa, pb, normal) = closest_pair_cores(a.core, b.core);
-    let gap_sq = distance_squared64(pa, pb);
-    if !within(gap_sq, a.radius, b.radius) {
+    // Within the radii by `intersects`' own rule, the cores' distance in f64: the closest
+    // points rounded to f32 can put a touch a hair beyond them (a capsule's end on a turned
+    // box's face), and the gap they give is kept to the reach.
+    if !within(cores_distance_squared(a.core, b.core), a.radius, b.radius) {
         return None;
     }
-    Some(within_radii((a, pa), (b, pb), normal, gap_sq.sqrt()))
+    let (pa, pb, normal) = closest_pair_cores(a.core, b.core);
+    let gap = distance_squared64(pa, pb).sqrt().at_most(a.radius as f64 + b.radius as f64);
+    Some(within_radii((a, pa), (b, pb), normal, gap))
 }
 
 /// The contact of cores apart by `gap` (closest points `pa` on `a`, `pb` on `b`, unit `normal`
@@ -335,7 +361,7 @@ pub(super) fn within_radii((a, pa): (Rounded, Vec2), (b, pb): (Rounded, Vec2), n
     if let (Some(ea), Some(_)) = (best_face(&a, normal, PARALLEL), best_face(&b, -normal, PARALLEL)) {
         let clipped = clip_against_face(a, ea, b, gap as f32);
         if let [p, q] = clipped.points() {
-            let cap = |c: &ContactPoint| ContactPoint { depth: c.depth.min(depth), ..*c };
+            let cap = |c: &ContactPoint| ContactPoint { depth: c.depth.at_most(depth), ..*c };
             return Contact::new(normal, depth, &[cap(p), cap(q)]);
         }
     }
@@ -363,7 +389,7 @@ fn clip_against_face(reference: Rounded, face: usize, incident: Rounded, core_se
     let reach = reference.radius as f64 + incident.radius as f64;
     // At least 0: the exact overlap test decided that they meet, and a separation rounded past
     // the reach (coordinates far apart in size) must not report a negative depth.
-    let depth = saturate(reach - core_separation as f64).max(0.0);
+    let depth = saturate(reach - core_separation as f64).at_least(0.0);
     let make = |p: Vec2| {
         let s = n.dot(p - v1);
         let on_face = p - n * s;
@@ -380,7 +406,7 @@ fn clip_against_face(reference: Rounded, face: usize, incident: Rounded, core_se
         if clippable(tangent, t1, t2) {
             // Clip the incident edge to the face's extent [0, length] along the tangent.
             let at = |t: f32| w1 + (w2 - w1) * ((t - t1) / (t2 - t1));
-            let (lo, hi) = (t1.min(t2).max(0.0), t1.max(t2).min(length));
+            let (lo, hi) = (t1.at_most(t2).at_least(0.0), t1.at_least(t2).at_most(length));
             if lo <= hi {
                 for p in [at(lo), at(hi)] {
                     let cp = make(p);
@@ -404,7 +430,7 @@ fn clip_against_face(reference: Rounded, face: usize, incident: Rounded, core_se
         // normal, its radius, does not move where it falls along the face.)
         let on_face = closest_on_segment(points[0].point_a, v1, v2);
         points[0].point_a = lifted(on_face, n, reference.radius);
-        points[0].depth = points[0].depth.max(0.0);
+        points[0].depth = points[0].depth.at_least(0.0);
         if !(points[0].point_a.is_finite() && points[0].point_b.is_finite()) {
             // Only where rounding has given up (a sliver 1e38 long): the face's start stands in.
             points[0] = ContactPoint { point_a: v1, point_b: v1, depth: 0.0 };
@@ -434,7 +460,7 @@ fn incident_edge(core: &Rounded, n: Vec2) -> Option<(Vec2, Vec2, Vec2)> {
 /// coordinates' size `scale` (at most 1e-5 in all).
 #[inline]
 fn tie(scale: f32, sa: f32, sb: f32) -> f32 {
-    1e-5 * (scale.min(1.0) + sa.abs().max(sb.abs()))
+    1e-5 * (scale.at_most(1.0) + sa.abs().at_least(sb.abs()))
 }
 
 // clip_against_face's tests and point that mutation testing cannot tell apart from others

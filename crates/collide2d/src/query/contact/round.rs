@@ -1,6 +1,7 @@
 use glam::Vec2;
 
 use super::manifold::{Contact, ContactPoint};
+use crate::math::Order;
 use crate::math::{power_of_two_scale, saturate, unit_or, unrotate};
 use crate::shape::{Aabb, Circle, Obb};
 
@@ -177,7 +178,7 @@ pub fn contact_aabb_aabb(a: &Aabb, b: &Aabb) -> Option<Contact> {
     let positive = swap(forward).x <= swap(backward).x;
     let depth = swap(travel).x;
     let (face_a, face_b) = if positive { (amax.x, bmin.x) } else { (amin.x, bmax.x) };
-    let (lo, hi) = (amin.y.max(bmin.y), amax.y.min(bmax.y));
+    let (lo, hi) = (amin.y.at_least(bmin.y), amax.y.at_most(bmax.y));
     let sign = if positive { 1.0 } else { -1.0 };
     let make =
         |y: f32| ContactPoint { point_a: swap(Vec2::new(face_a, y)), point_b: swap(Vec2::new(face_b, y)), depth };

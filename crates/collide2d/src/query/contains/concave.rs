@@ -6,6 +6,7 @@ use glam::Vec2;
 
 use super::contains_point;
 use crate::math::point_on_segment;
+use crate::math::Order;
 use crate::polygon::Polygon;
 use crate::query::core::{interiors_meet, Core};
 use crate::query::intersects::{segment_intersection, SegmentIntersection};
@@ -78,7 +79,7 @@ fn pieces(p: &Polygon, a: Vec2, b: Vec2, mut test: impl FnMut(Vec2, bool) -> boo
             SegmentIntersection::Overlap(s) => {
                 let (t0, t1) = (param(s.a()), param(s.b()));
                 cuts.extend([t0, t1]);
-                along.push((t0.min(t1), t0.max(t1)));
+                along.push((t0.at_most(t1), t0.at_least(t1)));
             }
             SegmentIntersection::None => {}
         }

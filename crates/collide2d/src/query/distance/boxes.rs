@@ -5,6 +5,7 @@
 use glam::Vec2;
 
 use super::{apart, ClosestPoints};
+use crate::math::Order;
 use crate::math::{saturate, unrotate};
 use crate::query::core::disc_reaches;
 use crate::query::intersects::{intersects_aabb_obb, intersects_obb_obb};
@@ -70,7 +71,7 @@ fn closest_apart_boxes(a: BoxFrame, b: BoxFrame) -> ClosestPoints {
     let (da, pa, pb) = nearest_corner(b, a);
     let (db, qb, qa) = nearest_corner(a, b);
     let (d, point_a, point_b) = if da <= db { (da, pa, pb) } else { (db, qa, qb) };
-    ClosestPoints { point_a, point_b, distance: d.sqrt().max(f32::from_bits(1)) }
+    ClosestPoints { point_a, point_b, distance: d.sqrt().at_least(f32::from_bits(1)) }
 }
 
 /// [`closest_apart_boxes`] on the boxes scaled by the power of two that brings `largest` near 1

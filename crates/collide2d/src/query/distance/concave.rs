@@ -1,4 +1,4 @@
-use super::{closest_points_ref, flip, ClosestPoints};
+use super::{closest_points_ref, closest_regardless, flip, ClosestPoints};
 use crate::polygon::Polygon;
 use crate::query::intersects::concave_vs;
 use crate::query::ShapeRef;
@@ -27,7 +27,18 @@ pub(crate) fn closest_concave(p: &Polygon, other: ShapeRef) -> Option<ClosestPoi
             }
         }
     }
-    best
+    // Apart by the polygon's edges, yet every piece within rounding of touching by its own
+    // test: the nearest piece's closest points all the same (`intersects` decides).
+    best.or_else(|| {
+        let others: Vec<ShapeRef> = match other {
+            ShapeRef::Polygon(q) => q.convex_parts().iter().map(ShapeRef::ConvexPolygon).collect(),
+            convex => vec![convex],
+        };
+        let pieces = p.convex_parts().iter().map(ShapeRef::ConvexPolygon);
+        pieces
+            .flat_map(|part| others.iter().map(move |&o| closest_regardless(part, o)))
+            .min_by(|x, y| x.distance.total_cmp(&y.distance))
+    })
 }
 
 /// The distance between two boxes (0 when they overlap), in f64: a lower bound for their

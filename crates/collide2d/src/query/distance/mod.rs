@@ -12,8 +12,10 @@ use glam::Vec2;
 
 pub use boxes::{closest_aabb_obb, closest_circle_aabb, closest_circle_obb, closest_obb_obb};
 
-use super::core::{closest_points_cores, cores_overlap, disc_reaches, Core};
+use super::core::{closest_points_cores, disc_reaches, intersects_cores, Core};
+use super::intersects::intersects_ref;
 use super::{ShapeLike, ShapeRef};
+use crate::math::Order;
 use crate::math::{distance_squared64, saturate, unit64_or};
 use crate::shape::{Aabb, Circle};
 
@@ -132,7 +134,7 @@ pub(crate) fn apart(pa: Vec2, pb: Vec2, ra: f32, rb: f32) -> ClosestPoints {
         return apart_f64(pa, pb, ra, rb);
     }
     let core_gap = gap_sq.sqrt();
-    let distance = (core_gap - (ra + rb)).max(f32::from_bits(1));
+    let distance = (core_gap - (ra + rb)).at_least(f32::from_bits(1));
     let dir = between / core_gap;
     ClosestPoints { point_a: pa + dir * ra, point_b: pb - dir * rb, distance }
 }
@@ -142,7 +144,7 @@ pub(crate) fn apart(pa: Vec2, pb: Vec2, ra: f32, rb: f32) -> ClosestPoints {
 fn apart_f64(pa: Vec2, pb: Vec2, ra: f32, rb: f32) -> ClosestPoints {
     let between = pb.as_dvec2() - pa.as_dvec2();
     let core_gap = between.length();
-    let distance = saturate(core_gap - (ra as f64 + rb as f64)).max(f32::from_bits(1));
+    let distance = saturate(core_gap - (ra as f64 + rb as f64)).at_least(f32::from_bits(1));
     // Decided apart in a box's frame, the world points may still round onto each other.
     let dir = unit64_or(between, Vec2::X);
     ClosestPoints { point_a: pa + dir * ra, point_b: pb - dir * rb, distance }
@@ -162,7 +164,7 @@ fn closest_aabb_aabb(a: &Aabb, b: &Aabb) -> Option<ClosestPoints> {
         } else if bmax < amin {
             (amin, bmax)
         } else {
-            let mid = amin.max(bmin) * 0.5 + amax.min(bmax) * 0.5;
+            let mid = amin.at_least(bmin) * 0.5 + amax.at_most(bmax) * 0.5;
             (mid, mid)
         }
     };
@@ -172,15 +174,38 @@ fn closest_aabb_aabb(a: &Aabb, b: &Aabb) -> Option<ClosestPoints> {
 }
 
 fn closest_general(a: ShapeRef, b: ShapeRef) -> Option<ClosestPoints> {
+    if let (ShapeRef::Point(_), _) | (_, ShapeRef::Point(_)) = (a, b) {
+        return closest_with_a_point(a, b);
+    }
     Core::with_pair(a, b, closest_cores)
+}
+
+/// The closest points of two convex shapes' cores, swollen by their radii, whatever their own
+/// test says of a touch: for a caller whose rule has found them apart (their distance at least
+/// the smallest `f32`).
+pub(crate) fn closest_regardless(a: ShapeRef, b: ShapeRef) -> ClosestPoints {
+    Core::with_pair(a, b, |(ca, ra), (cb, rb)| {
+        let (pa, pb) = closest_points_cores(ca, cb);
+        apart(pa, pb, ra, rb)
+    })
+}
+
+/// [`closest_general`] of a pair with a point, held to `intersects`' verdict (see
+/// `contact_with_a_point`): apart by its test, the cores' closest points, however near.
+#[cold]
+fn closest_with_a_point(a: ShapeRef, b: ShapeRef) -> Option<ClosestPoints> {
+    (!intersects_ref(a, b)).then(|| closest_regardless(a, b))
 }
 
 /// [`closest_general`] of the cores `ca` and `cb` swollen by their radii.
 #[inline(never)]
 fn closest_cores((ca, ra): (&Core, f32), (cb, rb): (&Core, f32)) -> Option<ClosestPoints> {
-    if cores_overlap(ca, cb) {
+    // Touching by `intersects`' own rule (the cores' distance in f64 against their radii), not
+    // by the closest points rounded to f32, which read a gap below a step of f32 (a box's face
+    // 2e-8 above a capsule at 1) as none.
+    if intersects_cores((ca, ra), (cb, rb)) {
         return None;
     }
     let (pa, pb) = closest_points_cores(ca, cb);
-    from_cores(pa, pb, ra, rb)
+    Some(apart(pa, pb, ra, rb))
 }

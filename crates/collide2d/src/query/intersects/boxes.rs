@@ -34,7 +34,7 @@ pub fn intersects_obb_obb(a: &Obb, b: &Obb) -> bool {
 /// Whether `x` comes before `y` in the order [`intersects_obb_obb`] works in: the larger box
 /// first, ties broken by their numbers, so that only identical boxes tie.
 #[inline]
-fn frame_first(x: &BoxFrame, y: &BoxFrame) -> bool {
+pub(crate) fn frame_first(x: &BoxFrame, y: &BoxFrame) -> bool {
     // Usually settled by the sizes (validated, never NaN); the full order only for a tie.
     let (sx, sy) = (x.half.max_element(), y.half.max_element());
     if sx != sy {

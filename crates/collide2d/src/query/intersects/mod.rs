@@ -9,6 +9,7 @@ mod polygons;
 mod round;
 mod segments;
 
+pub(crate) use boxes::{boxes_overlap, frame_first};
 pub use boxes::{intersects_aabb_aabb, intersects_aabb_obb, intersects_obb_obb};
 pub(crate) use concave::concave_vs;
 pub use concave::intersects_concave;

@@ -1,5 +1,6 @@
 use glam::Vec2;
 
+use crate::math::Order;
 use crate::math::{orient2d, point_on_segment, segments_touch};
 use crate::query::core::point_segment_distance_squared;
 use crate::shape::Segment;
@@ -84,9 +85,9 @@ pub(crate) fn segments_distance_squared([a, b]: [Vec2; 2], [c, d]: [Vec2; 2]) ->
         return 0.0;
     }
     point_segment_distance_squared(a, c, d)
-        .min(point_segment_distance_squared(b, c, d))
-        .min(point_segment_distance_squared(c, a, b))
-        .min(point_segment_distance_squared(d, a, b))
+        .at_most(point_segment_distance_squared(b, c, d))
+        .at_most(point_segment_distance_squared(c, a, b))
+        .at_most(point_segment_distance_squared(d, a, b))
 }
 
 /// Whether segment_intersection's segments cross at one point: not `collinear`, and not

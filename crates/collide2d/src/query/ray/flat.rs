@@ -1,6 +1,7 @@
 use glam::Vec2;
 
 use super::{Ray, RayHit};
+use crate::math::Order;
 use crate::math::{direction_or, orient2d};
 
 /// A point is hit only when it lies on the ray's line (the cross product of the direction and
@@ -24,10 +25,10 @@ pub(super) fn ray_segment(ray: &Ray, a: Vec2, b: Vec2) -> Option<RayHit> {
             return None; // parallel, off the line
         }
         let (ta, tb) = (m.dot(d), (b.as_dvec2() - o).dot(d));
-        if ta.min(tb) <= 0.0 && ta.max(tb) >= 0.0 {
+        if ta.at_most(tb) <= 0.0 && ta.at_least(tb) >= 0.0 {
             return Some(RayHit::inside(ray));
         }
-        let t = ta.min(tb);
+        let t = ta.at_most(tb);
         return (t >= 0.0).then(|| RayHit::at(ray, t as f32, -ray.direction));
     }
     let t = m.perp_dot(e) / denom;

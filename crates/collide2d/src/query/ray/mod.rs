@@ -12,6 +12,7 @@ use glam::Vec2;
 
 use super::{ShapeLike, ShapeRef};
 use crate::math::unit_or;
+use crate::math::Order;
 use crate::shape::{finite_vec, Aabb, ShapeError};
 
 /// A half-line from `origin` along a unit `direction`.
@@ -126,7 +127,7 @@ fn cast_ray_ref(shape: ShapeRef, ray: &Ray) -> Option<RayHit> {
         // Each names a point of the shape and a size no larger than its bounds' (cheap to find;
         // the bounds themselves are only needed from far off).
         S::Capsule(k) => {
-            let size = (k.b() - k.a()).abs().max_element().max(2.0 * k.radius());
+            let size = (k.b() - k.a()).abs().max_element().at_least(2.0 * k.radius());
             from_near(ray, k.a(), size, || k.aabb(), |ray| round::ray_capsule(ray, k))
         }
         S::Obb(o) => {
@@ -188,8 +189,8 @@ fn from_near_cold(ray: &Ray, bounds: &Aabb, cast: impl Fn(&Ray) -> Option<RayHit
             continue;
         }
         let (a, b) = ((lo[axis] - o[axis]) / d[axis], (hi[axis] - o[axis]) / d[axis]);
-        enter = enter.max(a.min(b));
-        leave = leave.min(a.max(b));
+        enter = enter.at_least(a.at_most(b));
+        leave = leave.at_most(a.at_least(b));
     }
     if enter > leave {
         return None;

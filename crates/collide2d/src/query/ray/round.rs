@@ -1,6 +1,7 @@
 use glam::Vec2;
 
 use super::{Ray, RayHit};
+use crate::math::Order;
 use crate::math::{direction_or, unit64_or, unrotate};
 use crate::query::core::{point_segment_distance_squared, within};
 use crate::shape::Capsule;
@@ -28,7 +29,7 @@ pub(super) fn ray_circle(ray: &Ray, center: Vec2, r: f32) -> Option<RayHit> {
     if away(b) || h2 > r2 {
         return None; // pointing away, or missing
     }
-    let t = (-b - (r2 - h2).sqrt()).max(0.0);
+    let t = (-b - (r2 - h2).sqrt()).at_least(0.0);
     // The hit lies on the circle, so its offset from the centre has length `r`: dividing by it
     // makes the normal unit without a square root. From beyond ten radii, the rounding of the
     // hit (about 6e-8 of the origin's distance each way) can stretch it past 1e-5: normalise.
@@ -54,7 +55,7 @@ fn ray_circle_f64(ray: &Ray, center: Vec2, r: f32) -> Option<RayHit> {
     if away_f64(b) || h2 > r2 {
         return None; // pointing away, or missing
     }
-    let t = (foot - step_back(r2, h2, a)).max(0.0);
+    let t = (foot - step_back(r2, h2, a)).at_least(0.0);
     // The normal from the hit relative to the centre: exact even for a small disc far from the
     // origin, where the f32 hit point would round it away.
     let normal = unit64_or(m + d * t, fallback_normal(ray));

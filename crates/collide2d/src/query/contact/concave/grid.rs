@@ -6,6 +6,7 @@ use glam::Vec2;
 use super::budget;
 use super::regions::{box_within, Region, Regions};
 use super::stretch::box_inside;
+use crate::math::Order;
 
 /// At most this many grid cells along each axis (about the square root of the region count
 /// below that). Finer cells are more often wholly inside one region, which leaves fewer faces
@@ -107,7 +108,7 @@ impl Grid {
     /// The cell ranges `(x0, x1, y0, y1)` a box meets (clamped; NaN lands in cell 0).
     pub(super) fn cells(&self, lo: Vec2, hi: Vec2) -> (usize, usize, usize, usize) {
         let last = (self.n - 1) as f32;
-        let cell = |v: f32| (v.max(0.0).min(last)) as usize;
+        let cell = |v: f32| (v.at_least(0.0).at_most(last)) as usize;
         let (a, b) = ((lo - self.origin) * self.inv_cell, (hi - self.origin) * self.inv_cell);
         (cell(a.x), cell(b.x).max(cell(a.x)), cell(a.y), cell(b.y).max(cell(a.y)))
     }
@@ -145,7 +146,8 @@ impl Grid {
             let bottom = if y == 0 { f32::NEG_INFINITY } else { bottom };
             let top = if y + 1 == self.n { f32::INFINITY } else { top };
             let (xa, xb) = (at(bottom), at(top));
-            let (from, to, _, _) = self.cells(Vec2::splat(xa.min(xb) - slack.x), Vec2::splat(xa.max(xb) + slack.x));
+            let (from, to, _, _) =
+                self.cells(Vec2::splat(xa.at_most(xb) - slack.x), Vec2::splat(xa.at_least(xb) + slack.x));
             (from..=to).all(|x| f(x, y))
         })
     }

@@ -117,6 +117,7 @@ use glam::Vec2;
 
 use super::manifold::{Contact, ContactPoint};
 use super::ContactBudget;
+use crate::math::Order;
 use crate::math::{saturate, unit_or, Transform};
 use crate::polygon::Polygon;
 use crate::query::core::Core;
@@ -212,7 +213,8 @@ fn contact_default(p: &Polygon, other: ShapeRef) -> Option<Contact> {
 /// 1e-18 and 1e18). Beyond, `Some(e)` with `2^e` the size of the largest coordinate: the
 /// query is then run on the shapes scaled by `2^-e`, exactly (a power of two), into that range.
 fn rescale_exponent(a: &Aabb, b: &Aabb) -> Option<i32> {
-    let largest = [a.min(), a.max(), b.min(), b.max()].iter().map(|c| c.abs().max_element()).fold(0.0f32, f32::max);
+    let largest =
+        [a.min(), a.max(), b.min(), b.max()].iter().map(|c| c.abs().max_element()).fold(0.0f32, f32::at_least);
     if largest == 0.0 || (2f32.powi(-60)..=2f32.powi(60)).contains(&largest) {
         return None;
     }
@@ -287,7 +289,7 @@ fn contact_with(p: &Polygon, other: ShapeRef, scratch: &mut Scratch) -> Option<C
         super::contact_ref(ShapeRef::ConvexPolygon(h), other_hull)
     });
     let hull_depth = hulls.map(|c| c.depth);
-    let bound = clearing_bound(&p.aabb(), &other.aabb()).min(hull_depth.unwrap_or(f32::INFINITY));
+    let bound = clearing_bound(&p.aabb(), &other.aabb()).at_most(hull_depth.unwrap_or(f32::INFINITY));
     // What a search cut short by its budget answers at worst: the hulls' push, else the boxes'.
     let fallback = || hulls.unwrap_or_else(|| clearing_contact(&p.aabb(), &other.aabb()));
     // Every stage keeps a bit for each pair of pieces: when clearing those alone is past the
@@ -307,7 +309,7 @@ fn contact_with(p: &Polygon, other: ShapeRef, scratch: &mut Scratch) -> Option<C
     // it still separates (an exit exactly at a pinch between two pieces would not). Relative to
     // the scale of the contact (see `local_scale`), so that the answer scales with the shapes: an
     // absolute floor would swamp shapes much smaller than 1, and break ties differently there.
-    let scale = local_scale(other, deepest.0.min(bound));
+    let scale = local_scale(other, deepest.0.at_most(bound));
     let tolerance = 1e-4 * scale;
     // Beyond the bound by a little (the tolerance, never 0, also covers a bound of 0).
     let reach = bound_with_room(bound) + tolerance;
@@ -324,7 +326,7 @@ fn contact_with(p: &Polygon, other: ShapeRef, scratch: &mut Scratch) -> Option<C
     // it), which the margin falls below when the other shape is small against its coordinates:
     // a walk leaving a region at a shallow angle must clear it by that much (see `walk_stretch`).
     let b = other.aabb();
-    let coords = b.min().abs().max(b.max().abs()).max_element() + deepest.0.min(bound);
+    let coords = b.min().abs().max(b.max().abs()).max_element() + deepest.0.at_most(bound);
     scratch.regions.clearance = 2.0 * f32::EPSILON * coords;
     let radius = scratch.regions.radius;
     let walk = Walker { p, others: other_pieces, other_flags, tolerance, margin };
@@ -389,7 +391,7 @@ fn manifold_point(
         if let Some(c) = super::contact_ref(piece, others.get(r.other_piece)) {
             if let Some(q) = c.points().first() {
                 let point_b = q.point_b;
-                return ContactPoint { point_a: point_b + normal * depth, point_b, depth: q.depth.min(depth) };
+                return ContactPoint { point_a: point_b + normal * depth, point_b, depth: q.depth.at_most(depth) };
             }
         }
     }
@@ -434,14 +436,14 @@ fn pushed_by(point: Vec2, normal: Vec2, depth: f32) -> Vec2 {
 fn local_scale(other: ShapeRef, depth: f32) -> f32 {
     let b = other.aabb();
     let coords = b.min().abs().max(b.max().abs()).max_element();
-    (b.half_extents().length() + depth + 1e-2 * coords).max(f32::MIN_POSITIVE)
+    (b.half_extents().length() + depth + 1e-2 * coords).at_least(f32::MIN_POSITIVE)
 }
 
 /// The radius of the disc around the origin that the searches may skip, given the deepest piece
 /// pair's depth: that pair's region holds the disc of its depth, so everything in it is covered.
 /// Less the walk's tolerance, far more than that depth's rounding.
 fn inner_radius(deepest: f32, tolerance: f32) -> f32 {
-    (deepest - tolerance).max(0.0)
+    (deepest - tolerance).at_least(0.0)
 }
 
 /// The other shape's least width, to within a factor of 2 either way (a concave polygon's, of
@@ -463,14 +465,14 @@ fn thickness(other: ShapeRef) -> f32 {
         ShapeRef::Circle(c) => 2.0 * c.radius(),
         ShapeRef::Capsule(c) => 2.0 * c.radius(),
         ShapeRef::ConvexPolygon(c) => piece(c),
-        ShapeRef::Polygon(q) => q.convex_parts().iter().map(piece).fold(f32::INFINITY, f32::min),
+        ShapeRef::Polygon(q) => q.convex_parts().iter().map(piece).fold(f32::INFINITY, f32::at_most),
     }
 }
 
 /// A translation known to separate: moving the other shape's bounds clear of the polygon's.
 fn clearing_bound(p: &Aabb, s: &Aabb) -> f32 {
     let travel = [p.max().x - s.min().x, s.max().x - p.min().x, p.max().y - s.min().y, s.max().y - p.min().y];
-    travel.into_iter().fold(f32::INFINITY, f32::min).max(0.0)
+    travel.into_iter().fold(f32::INFINITY, f32::at_most).at_least(0.0)
 }
 
 #[cfg(test)]

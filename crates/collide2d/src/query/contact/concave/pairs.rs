@@ -9,6 +9,7 @@ use glam::Vec2;
 
 use super::budget;
 use super::regions::{OtherPieces, Span};
+use crate::math::Order;
 use crate::polygon::{Polygon, PIECES_INDEXED_FROM};
 
 /// Calls `visit(i, j)` for each pair of the polygon's piece `i` (bounds `piece_boxes[i]`) and
@@ -29,7 +30,7 @@ pub(super) fn for_each_pair(
     let size = [lo, hi, p.aabb().min(), p.aabb().max()]
         .into_iter()
         .chain(spans.iter().flat_map(|s| [s.4, s.5]))
-        .fold(0.0f32, |m, v| m.max(v.abs().max_element()));
+        .fold(0.0f32, |m, v| m.at_least(v.abs().max_element()));
     let slack = Vec2::splat(8.0 * f32::EPSILON * size + f32::MIN_POSITIVE);
     let (lo, hi) = (lo - slack, hi + slack);
     match others {

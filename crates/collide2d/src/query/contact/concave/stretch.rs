@@ -6,6 +6,7 @@ use glam::Vec2;
 
 use super::budget;
 use super::regions::{Regions, FACE};
+use crate::math::Order;
 
 /// Whether `x` lies inside rounded region `k` by more than `margin`.
 pub(super) fn inside(regions: &Regions, k: usize, x: Vec2, margin: f32) -> bool {
@@ -119,7 +120,7 @@ fn stretch_growing_covered(
 
 fn union(a: Option<(f32, f32)>, b: Option<(f32, f32)>) -> Option<(f32, f32)> {
     match (a, b) {
-        (Some((a0, a1)), Some((b0, b1))) => Some((a0.min(b0), a1.max(b1))),
+        (Some((a0, a1)), Some((b0, b1))) => Some((a0.at_most(b0), a1.at_least(b1))),
         (x, None) | (None, x) => x,
     }
 }
@@ -146,7 +147,7 @@ pub(super) fn walk_stretch(regions: &Regions, k: usize, d: Vec2, margin: f32, sl
     if hi <= 0.0 {
         return Some((lo, hi));
     }
-    let clearance = regions.clearance.max(margin);
+    let clearance = regions.clearance.at_least(margin);
     let grown = line_stretch(regions, k, Vec2::ZERO, d, -clearance).map_or(hi, |s| s.1);
     Some((lo, if grown - hi > slack { grown } else { hi }))
 }
@@ -186,7 +187,7 @@ pub(super) fn face_bound((lo, hi): (f32, f32), limit: f32, speed: f32) -> Option
     // Which bound a face sets depends on the way it faces, which a branch predicts badly: both
     // are worked out, and one kept.
     let t = limit / speed;
-    let (ahead, behind) = (hi.min(t), lo.max(t));
+    let (ahead, behind) = (hi.at_most(t), lo.at_least(t));
     let (lo, hi) = if speed > 0.0 { (lo, ahead) } else { (behind, hi) };
     if past_each_other(lo, hi) {
         None
@@ -222,8 +223,8 @@ fn band_stretch(a: Vec2, b: Vec2, anchor: Vec2, r: f32, d: Vec2) -> Option<(f32,
             continue;
         }
         let (t0, t1) = (min / speed, max / speed);
-        lo = lo.max(t0.min(t1));
-        hi = hi.min(t0.max(t1));
+        lo = lo.at_least(t0.at_most(t1));
+        hi = hi.at_most(t0.at_least(t1));
     }
     (lo <= hi).then_some((lo, hi))
 }
@@ -289,7 +290,7 @@ pub(super) fn walk_out(stretches: &mut [(f32, f32, usize)], tolerance: f32) -> (
 /// place of `t`, where a smaller one would vanish when added to it (the scene's tolerance is
 /// relative to the other shape and the deepest pair, which may be far smaller than the push).
 pub(super) fn tolerance_at(tolerance: f32, t: f32) -> f32 {
-    tolerance.max(4.0 * f32::EPSILON * t.abs())
+    tolerance.at_least(4.0 * f32::EPSILON * t.abs())
 }
 
 /// How far a walk that may leave at `exit` is built and looked along: two tolerances (at that

@@ -21,6 +21,7 @@
 //! Only the points between those two cases, within about the margin of face `j`, fall back to
 //! the pass: the answer is the pass's in every case, only found sooner.
 
+use crate::math::Order;
 use glam::Vec2;
 
 mod clip;
@@ -123,8 +124,8 @@ impl Wheels {
 
     fn build(&mut self, verts: &[Vec2], normals: &[Vec2]) {
         let centre = verts.iter().copied().sum::<Vec2>() / verts.len() as f32;
-        let clearance = verts.iter().zip(normals).map(|(p, n)| -n.dot(centre - *p)).fold(f32::INFINITY, f32::min);
-        let reach = verts.iter().map(|p| p.distance(centre)).fold(0.0, f32::max);
+        let clearance = verts.iter().zip(normals).map(|(p, n)| -n.dot(centre - *p)).fold(f32::INFINITY, f32::at_most);
+        let reach = verts.iter().map(|p| p.distance(centre)).fold(0.0, f32::at_least);
         // A centre hardly inside (a sliver) or numbers out of range: the pass is the safe answer.
         if !(clearance > 1e-3 * reach && reach.is_finite()) {
             return;
@@ -183,7 +184,7 @@ impl Wheels {
         }
         let from_centre = normals[j].dot(wheel.centre - anchors[j]);
         let bound = wheel.clearance * (s / from_centre);
-        (bound > rounding_allowance(wheel, ahead) - r.min(0.0)).then_some(true)
+        (bound > rounding_allowance(wheel, ahead) - r.at_most(0.0)).then_some(true)
     }
 
     /// Where region `k`'s wheel is in the list.

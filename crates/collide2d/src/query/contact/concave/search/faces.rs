@@ -12,6 +12,7 @@ use super::super::grid::Stamps;
 use super::super::regions::Region;
 use super::super::stretch::{inside, line_stretch};
 use super::{inside_disc, nearest_first, segment_start, slab, Candidate, Search};
+use crate::math::Order;
 
 impl Search<'_> {
     /// The part `[from, to]` of a face (offset by the radius), whose nearer parts are covered:
@@ -32,7 +33,7 @@ impl Search<'_> {
         let (k, i) = (part.region as usize, part.index as usize);
         let n = regions.normals(k)[i];
         let Some((a, u, (start, end))) = face_line(regions.face(k, i), n) else { return };
-        let (from, to) = (part.from.max(start), part.to.min(end));
+        let (from, to) = (part.from.at_least(start), part.to.at_most(end));
         if !self.lazy {
             return self.face_candidates(k, (a, u, n), (from, to), seen, stretches, push);
         }
@@ -200,7 +201,7 @@ impl Search<'_> {
                 continue;
             }
             if lo >= pos {
-                emit(pos, lo.min(to));
+                emit(pos, lo.at_most(to));
             }
             pos = hi;
             if pos > to {

@@ -12,6 +12,7 @@ use super::regions::{Regions, ARC, FACE};
 use super::stretch::{holds, walk_out, walk_reach, walk_stretch};
 use super::Scratch;
 use crate::math::slab_range;
+use crate::math::Order;
 pub(super) use faces::Part;
 mod faces;
 
@@ -193,8 +194,8 @@ impl<'r> Search<'r> {
             let face = order.get(next).map_or(f32::INFINITY, |&o| f32::from_bits((o >> 32) as u32));
             let candidate = candidates.peek().map_or(f32::INFINITY, |c: &Candidate| c.distance);
             let part = parts.peek().map_or(f32::INFINITY, |p: &Part| p.distance);
-            let limit = best.0.min(reach).min(fit.map_or(f32::INFINITY, |f| f.0 + self.tolerance));
-            if face.min(candidate).min(part) >= limit {
+            let limit = best.0.at_most(reach).at_most(fit.map_or(f32::INFINITY, |f| f.0 + self.tolerance));
+            if face.at_most(candidate).at_most(part) >= limit {
                 break;
             }
             let mut push = |c: Candidate| {
@@ -202,7 +203,7 @@ impl<'r> Search<'r> {
                     candidates.push(c)
                 }
             };
-            if part_goes_first(part, face.min(candidate)) {
+            if part_goes_first(part, face.at_most(candidate)) {
                 let Some(p) = parts.pop() else { break };
                 self.face_part(p, seen, &mut stretches, &mut parts, &mut push);
             } else if face <= candidate {
@@ -229,7 +230,7 @@ impl<'r> Search<'r> {
                     // Ties (symmetric shapes give many) cannot improve the depth.
                     continue;
                 }
-                let limit = best.0.min(reach);
+                let limit = best.0.at_most(reach);
                 let (t, region) = self.escape(c.direction, limit, seen);
                 if t < limit {
                     best = (t, c.direction, region);
@@ -327,7 +328,7 @@ impl<'r> Search<'r> {
                 let x = c.point + c.along * (side * step);
                 step *= 4.0;
                 let Some(d) = x.try_normalize() else { continue };
-                let limit = best.0.min(reach);
+                let limit = best.0.at_most(reach);
                 let (t, region) = self.escape(d, limit, seen);
                 if t < limit {
                     *best = (t, d, region);
@@ -357,8 +358,8 @@ impl<'r> Search<'r> {
             // `f32::min` and `max` keep the other end's, where `Vec2`'s would keep the NaN and
             // lose the segment's own row or column (the walk along an axis then misses the
             // regions it starts in).
-            let lo = Vec2::new(p.x.min(q.x), p.y.min(q.y));
-            let hi = Vec2::new(p.x.max(q.x), p.y.max(q.y));
+            let lo = Vec2::new(p.x.at_most(q.x), p.y.at_most(q.y));
+            let hi = Vec2::new(p.x.at_least(q.x), p.y.at_least(q.y));
             return grid.any_in(lo, hi, seen, |m| region(m, out));
         }
         let (x0, x1, y0, y1) = grid.cells(p.min(q), p.max(q));
@@ -567,6 +568,6 @@ fn segment_start(a: Vec2, u: Vec2, from: f32) -> Vec2 {
 /// The stretch `[s0, s1]` of the segment `a + s u`, `from ≤ s ≤ to`, inside the box `[lo, hi]`.
 fn slab(lo: Vec2, hi: Vec2, a: Vec2, u: Vec2, (from, to): (f32, f32)) -> Option<(f32, f32)> {
     let (t0, t1, _) = slab_range(a, u, lo, hi)?;
-    let (s0, s1) = (t0.max(from), t1.min(to));
+    let (s0, s1) = (t0.at_least(from), t1.at_most(to));
     (s0 <= s1).then_some((s0, s1))
 }

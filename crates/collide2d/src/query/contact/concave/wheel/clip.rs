@@ -25,6 +25,7 @@
 use glam::Vec2;
 
 use super::{pseudo_angle, turned_to, Wheels, WHEEL_FROM};
+use crate::math::Order;
 
 impl Wheels {
     /// Adds the bisectors of the newest wheel's vertices; returns the greatest shrink its line
@@ -44,7 +45,7 @@ impl Wheels {
                 let (j, along) = ((i + 1) % n, normals[i].perp());
                 (verts[j] - verts[i]).dot(along) / (bisectors[j] - bisectors[i]).dot(along)
             })
-            .fold(f32::INFINITY, f32::min);
+            .fold(f32::INFINITY, f32::at_most);
         // Not above 0 (a face of no length, or turning back) or not finite: no clip.
         if vanish > 0.0 && vanish.is_finite() {
             0.5 * vanish
