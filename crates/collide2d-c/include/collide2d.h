@@ -629,8 +629,9 @@ c2d_Status c2d_world_set_transform(struct c2d_World *world,
                                    struct c2d_ColliderId collider,
                                    struct c2d_Transform transform);
 
-// Places `count` colliders at once, `colliders[i]` by `transforms[i]`: every id and transform
-// is checked before any is applied, so a refused call changes nothing.
+// Places `count` colliders at once, `colliders[i]` by `transforms[i]`: every id, transform and
+// placement (a shape the transform would flatten, a circle under uneven scale, also in the
+// colliders' children) is checked before any is applied, so a refused call changes nothing.
 //
 // # Safety
 // `world` must be a live world; `colliders` and `transforms` must hold `count` entries.

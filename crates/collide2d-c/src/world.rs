@@ -300,8 +300,9 @@ pub unsafe extern "C" fn c2d_world_set_transform(
     }
 }
 
-/// Places `count` colliders at once, `colliders[i]` by `transforms[i]`: every id and transform
-/// is checked before any is applied, so a refused call changes nothing.
+/// Places `count` colliders at once, `colliders[i]` by `transforms[i]`: every id, transform and
+/// placement (a shape the transform would flatten, a circle under uneven scale, also in the
+/// colliders' children) is checked before any is applied, so a refused call changes nothing.
 ///
 /// # Safety
 /// `world` must be a live world; `colliders` and `transforms` must hold `count` entries.
@@ -324,15 +325,13 @@ pub unsafe extern "C" fn c2d_world_set_transforms(
                 return Err(Error::null(if colliders.is_null() { "colliders" } else { "transforms" }));
             }
             let (ids, ts) = (std::slice::from_raw_parts(colliders, n), std::slice::from_raw_parts(transforms, n));
-            let placed = ids
+            let moves = ids
                 .iter()
                 .zip(ts)
                 .map(|(&c, t)| Ok((w.handle(c)?, transform(t)?)))
                 .collect::<Result<Vec<_>, Error>>()?;
-            for (h, t) in placed {
-                w.inner.set_transform(h, t).map_err(world_error)?;
-            }
-            Ok(())
+            // The library checks every placement before it moves anything.
+            w.inner.set_transforms(&moves).map_err(world_error)
         })
     }
 }

@@ -163,6 +163,13 @@ static void bulk_moves_and_scene_queries(void) {
     int32_t n = -1;
     assert(c2d_world_at_point(w, v(3, 0), NULL, 0, &n) == C2D_OK && n == 1);
     ids[7] = kept;
+    /* One placement refused (the last circle flattened): nothing moves either. */
+    c2d_Transform pose = poses[7];
+    poses[7].scale = v(0, 1);
+    assert(c2d_world_set_transforms(w, ids, poses, 8) == C2D_ERROR_INVALID_SHAPE);
+    assert(strstr(c2d_last_error(), "zero size"));
+    assert(c2d_world_at_point(w, v(0, 0), NULL, 0, &n) == C2D_OK && n == 1);
+    poses[7] = pose;
     assert(c2d_world_set_transforms(w, ids, poses, 8) == C2D_OK);
     assert(c2d_world_at_point(w, v(3, 0), NULL, 0, &n) == C2D_OK && n == 0);
 
