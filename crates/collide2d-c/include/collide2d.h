@@ -561,7 +561,8 @@ c2d_Status c2d_signed_distance(const struct c2d_Shape *shape, struct c2d_Vec2 po
 // As `c2d_closest_point`.
 c2d_Status c2d_shape_bounds(const struct c2d_Shape *shape, struct c2d_Aabb *out);
 
-// The first point where `ray` meets `shape` within `max_distance` (see `c2d_RayHit`).
+// The first point where `ray` meets `shape` within `max_distance` (see `c2d_RayHit`); a NaN
+// `max_distance` is `C2D_ERROR_INVALID_ARGUMENT`.
 //
 // # Safety
 // `shape` and `ray` must point at valid values (a live handle in the shape), `out` be valid
@@ -573,7 +574,7 @@ c2d_Status c2d_cast_ray(const struct c2d_Shape *shape,
 
 // The first time in `[0, max_time]` at which `a`, moving by `motion_a` per unit of time, and
 // `b`, moving by `motion_b`, touch (see `c2d_ShapeCastHit`). Shapes touching at the start
-// are a hit at time 0.
+// are a hit at time 0. A motion not finite or a NaN `max_time` is `C2D_ERROR_INVALID_ARGUMENT`.
 //
 // # Safety
 // As `c2d_intersects`.
@@ -701,7 +702,7 @@ struct c2d_QueryFilter c2d_default_query_filter(void);
 struct c2d_MoveOptions c2d_default_move_options(void);
 
 // The first collider `ray` meets within `max_distance`, among those `filter` lets through
-// (NULL: the default filter).
+// (NULL: the default filter). A NaN `max_distance` is `C2D_ERROR_INVALID_ARGUMENT`.
 //
 // # Safety
 // `world` must be a live world; `ray` valid; `filter` NULL or valid; `out` valid for a write.
@@ -713,7 +714,8 @@ c2d_Status c2d_world_cast_ray(struct c2d_World *world,
 
 // The first collider `shape` (in world coordinates), moving by `motion` per unit of time,
 // meets for times in `[0, max_time]`, among those `filter` lets through (NULL: the default).
-// A collider it already touches is met at time 0.
+// A collider it already touches is met at time 0. A motion not finite or a NaN `max_time` is
+// `C2D_ERROR_INVALID_ARGUMENT`.
 //
 // # Safety
 // `world` must be a live world; `shape` valid; `filter` NULL or valid; `out` valid for a write.

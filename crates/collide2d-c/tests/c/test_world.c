@@ -144,6 +144,13 @@ static void parents_sensors_and_user_data(void) {
     f.ignore = &ship;
     f.ignore_count = 1;
     assert(c2d_world_cast_ray(w, &ray, 100, &f, &hit) == C2D_OK && same(hit.collider, c) && NEAR(hit.distance, 9.5f));
+    /* A NaN limit is refused alike by rays and casts, never read as "no hit". */
+    assert(c2d_world_cast_ray(w, &ray, NAN, NULL, &hit) == C2D_ERROR_INVALID_ARGUMENT);
+    assert(strstr(c2d_last_error(), "max_distance"));
+    c2d_Shape pebble = c2d_shape_circle(v(0, 0), 0.1f);
+    c2d_WorldShapeHit sh;
+    assert(c2d_world_cast_shape(w, &pebble, v(1, 0), NAN, NULL, &sh) == C2D_ERROR_INVALID_ARGUMENT);
+    assert(strstr(c2d_last_error(), "max_time"));
     c2d_world_destroy(w);
 }
 
