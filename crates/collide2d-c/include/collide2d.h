@@ -17,6 +17,14 @@
  *   C2D_ERROR_INVALID_ARGUMENT.
  * - y may point up or down: nothing here depends on it. Angles are radians, counter-clockwise
  *   when y points up.
+ * - Threads. Calls may run at once on different threads when they use different worlds. One
+ *   world takes one call at a time, queries included (lock around it if threads share it). A
+ *   polygon or traced handle is never changed after it is made: calls on several threads may
+ *   read it at once (queries, worlds inserting it), but its _destroy must run alone. Each thread
+ *   has its own c2d_last_error.
+ * - No call starts a thread but c2d_world_step, which shares a large step's work with the
+ *   world's own threads (c2d_world_set_thread_count; 1: the calling thread alone), joined by
+ *   c2d_world_destroy. The events are the same whatever the count.
  */
 
 #ifndef COLLIDE2D_H
@@ -602,7 +610,8 @@ struct c2d_ColliderDef c2d_default_collider_def(void);
 // `out_world` must be valid for a write.
 c2d_Status c2d_world_create(struct c2d_World **out_world);
 
-// Frees a world and every collider in it (NULL is allowed and does nothing).
+// Frees a world and every collider in it, and joins the threads its steps started (NULL is
+// allowed and does nothing).
 //
 // # Safety
 // `world` must be NULL or a live handle from `c2d_world_create`, not used after.
@@ -685,6 +694,17 @@ c2d_Status c2d_world_set_max_pairs(struct c2d_World *world, int64_t max_pairs);
 // # Safety
 // `world` must be a live world.
 c2d_Status c2d_world_set_contact_budget(struct c2d_World *world, int64_t budget);
+
+// Sets how many threads the world's steps use. 1: every step runs on the calling thread, and
+// no thread is ever started. 0 (the default): one a core (or `RAYON_NUM_THREADS`). Other than
+// 1, a step large enough to share its work (about 1,000 new pairs of overlapping boxes) runs
+// on the world's own threads, started at the first such step and joined by
+// `c2d_world_destroy`, or here when the count changes; the calling thread waits for them.
+// The events are the same, bit for bit, whatever the count.
+//
+// # Safety
+// `world` must be a live world.
+c2d_Status c2d_world_set_thread_count(struct c2d_World *world, int32_t count);
 
 // Finds which pairs touch now, against the last step: through `out_events` (may be NULL) the
 // pairs that started touching, those still touching and those that stopped, in an order that
