@@ -386,22 +386,22 @@ impl PyWorld {
 
     /// Moves many colliders in one call: `handles[i]` gets the pose in row `i` of `poses`, an
     /// array of shape (n, 2) (x, y), (n, 3) (x, y, rotation in radians) or (n, 5) (x, y,
-    /// rotation, scale x, scale y) of float32 or float64, such as a numpy array. Every handle is
-    /// checked before any collider moves; a pose that cannot place its shape (a circle under
-    /// uneven scale) raises `ValueError`, the colliders before it moved.
+    /// rotation, scale x, scale y) of float32 or float64, such as a numpy array. Every handle
+    /// and every placement is checked before any collider moves: a stale handle or a pose that
+    /// cannot place its shape (a circle under uneven scale, a zero scale) raises `ValueError`
+    /// and moves nothing.
     fn set_transforms(&self, py: Python<'_>, handles: Vec<PyHandle>, poses: &Bound<'_, PyAny>) -> PyResult<()> {
         let (columns, values) = pose_rows(poses, handles.len())?;
-        let mut w = self.world(py);
-        for h in &handles {
-            known(&w, h)?;
-        }
-        for (h, row) in handles.iter().zip(values.chunks_exact(columns)) {
-            let rotation = row.get(2).copied().unwrap_or(0.0);
-            let scale = if columns == 5 { Vec2::new(row[3], row[4]) } else { Vec2::ONE };
-            let pose = Transform::from_parts(Vec2::new(row[0], row[1]), rotation, scale, Vec2::ZERO);
-            w.set_transform(h.inner, pose).map_err(world_error)?;
-        }
-        Ok(())
+        let moves: Vec<_> = handles
+            .iter()
+            .zip(values.chunks_exact(columns))
+            .map(|(h, row)| {
+                let rotation = row.get(2).copied().unwrap_or(0.0);
+                let scale = if columns == 5 { Vec2::new(row[3], row[4]) } else { Vec2::ONE };
+                (h.inner, Transform::from_parts(Vec2::new(row[0], row[1]), rotation, scale, Vec2::ZERO))
+            })
+            .collect();
+        self.world(py).set_transforms(&moves).map_err(world_error)
     }
 
     /// Replaces a collider's local shape.
