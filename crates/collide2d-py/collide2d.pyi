@@ -332,7 +332,8 @@ def closest_points(a: _ShapeOrPoint, b: _ShapeOrPoint) -> Optional[ClosestPoints
     """The nearest points of a and b, or None when they touch or overlap."""
 
 def cast_ray(shape: _ShapeOrPoint, origin: _VecLike, direction: _VecLike, max_distance: float = ...) -> Optional[RayHit]:
-    """Where the ray first meets `shape` within `max_distance`, or None."""
+    """Where the ray first meets `shape` within `max_distance`, or None; a NaN `max_distance`
+    raises ValueError."""
 
 def closest_point(shape: _ShapeOrPoint, point: _VecLike) -> _Vec:
     """The point of `shape` nearest to `point` (the point itself when inside)."""
@@ -353,7 +354,8 @@ def cast_shape(
     pivot_b: Optional[_VecLike] = None,
 ) -> Optional[ShapeCastHit]:
     """The first time in [0, max_time] at which the moving shapes touch, or None; each may
-    also turn (radians per unit of time) about its pivot (default: its bounding box's centre)."""
+    also turn (radians per unit of time) about its pivot (default: its bounding box's centre).
+    A NaN `max_time` raises ValueError."""
 
 def sweep(moving: _ShapeOrPoint, motion: _VecLike, obstacle: _ShapeOrPoint) -> Optional[ShapeCastHit]:
     """Where `moving`, moved by `motion`, first meets the still `obstacle` (time is a fraction)."""
@@ -581,7 +583,8 @@ class World:
         ignore: Sequence[Handle] = ...,
         sensors: bool = False,
     ) -> Optional[Tuple[Handle, RayHit]]:
-        """The nearest collider hit among those counted (sensors only with sensors=True)."""
+        """The nearest collider hit among those counted (sensors only with sensors=True); a NaN
+        `max_distance` raises ValueError, here and in cast_ray_all (max_time: cast_shape)."""
     def cast_ray_all(
         self,
         origin: _VecLike,
