@@ -226,3 +226,19 @@ test('a NaN limit is refused by rays and casts alike', () => {
   assert.throws(() => c2d.castShape(pebble, [1, 0], pebble, [0, 0], NaN), /maxTime/);
   world.free();
 });
+
+test('a freed world says so, as a freed polygon does', () => {
+  const world = new c2d.World();
+  const id = world.insert(unit());
+  world.free();
+  const uses = {
+    insert: () => world.insert(unit()),
+    size: () => world.size,
+    setTransforms: () => world.setTransforms([id], [1, 2, 0]),
+    step: () => world.step(),
+    castRay: () => world.castRay([0, 0], [1, 0]),
+    moveAndSlide: () => world.moveAndSlide(id, [1, 0]),
+  };
+  for (const [name, use] of Object.entries(uses)) assert.throws(use, /this world has been freed/, name);
+  world.free(); // a second free is harmless
+});
