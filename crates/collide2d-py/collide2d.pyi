@@ -332,7 +332,8 @@ def closest_points(a: _ShapeOrPoint, b: _ShapeOrPoint) -> Optional[ClosestPoints
     """The nearest points of a and b, or None when they touch or overlap."""
 
 def cast_ray(shape: _ShapeOrPoint, origin: _VecLike, direction: _VecLike, max_distance: float = ...) -> Optional[RayHit]:
-    """Where the ray first meets `shape` within `max_distance`, or None."""
+    """Where the ray first meets `shape` within `max_distance`, or None; a NaN `max_distance`
+    raises ValueError."""
 
 def closest_point(shape: _ShapeOrPoint, point: _VecLike) -> _Vec:
     """The point of `shape` nearest to `point` (the point itself when inside)."""
@@ -353,7 +354,8 @@ def cast_shape(
     pivot_b: Optional[_VecLike] = None,
 ) -> Optional[ShapeCastHit]:
     """The first time in [0, max_time] at which the moving shapes touch, or None; each may
-    also turn (radians per unit of time) about its pivot (default: its bounding box's centre)."""
+    also turn (radians per unit of time) about its pivot (default: its bounding box's centre).
+    A NaN `max_time` raises ValueError."""
 
 def sweep(moving: _ShapeOrPoint, motion: _VecLike, obstacle: _ShapeOrPoint) -> Optional[ShapeCastHit]:
     """Where `moving`, moved by `motion`, first meets the still `obstacle` (time is a fraction)."""
@@ -547,7 +549,8 @@ class World:
     def set_transform(self, h: Handle, transform: Transform) -> None: ...
     def set_transforms(self, handles: Sequence[Handle], poses: Any) -> None:
         """Moves many colliders: poses is an array of shape (n, 2), (n, 3) or (n, 5) of float32
-        or float64 (x, y[, rotation[, scale x, scale y]]), such as a numpy array."""
+        or float64 (x, y[, rotation[, scale x, scale y]]), such as a numpy array. A stale handle
+        or a pose that cannot place its shape raises ValueError and moves nothing."""
     def set_shape(self, h: Handle, shape: _ShapeOrPoint) -> None: ...
     def set_parent(self, child: Handle, parent: Optional[Handle]) -> None: ...
     def parent(self, h: Handle) -> Optional[Handle]: ...
@@ -580,7 +583,8 @@ class World:
         ignore: Sequence[Handle] = ...,
         sensors: bool = False,
     ) -> Optional[Tuple[Handle, RayHit]]:
-        """The nearest collider hit among those counted (sensors only with sensors=True)."""
+        """The nearest collider hit among those counted (sensors only with sensors=True); a NaN
+        `max_distance` raises ValueError, here and in cast_ray_all (max_time: cast_shape)."""
     def cast_ray_all(
         self,
         origin: _VecLike,

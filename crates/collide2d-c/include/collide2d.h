@@ -17,6 +17,14 @@
  *   C2D_ERROR_INVALID_ARGUMENT.
  * - y may point up or down: nothing here depends on it. Angles are radians, counter-clockwise
  *   when y points up.
+ * - Threads. Calls may run at once on different threads when they use different worlds. One
+ *   world takes one call at a time, queries included (lock around it if threads share it). A
+ *   polygon or traced handle is never changed after it is made: calls on several threads may
+ *   read it at once (queries, worlds inserting it), but its _destroy must run alone. Each thread
+ *   has its own c2d_last_error.
+ * - No call starts a thread but c2d_world_step, which shares a large step's work with the
+ *   world's own threads (c2d_world_set_thread_count; 1: the calling thread alone), joined by
+ *   c2d_world_destroy. The events are the same whatever the count.
  */
 
 #ifndef COLLIDE2D_H
@@ -561,7 +569,8 @@ c2d_Status c2d_signed_distance(const struct c2d_Shape *shape, struct c2d_Vec2 po
 // As `c2d_closest_point`.
 c2d_Status c2d_shape_bounds(const struct c2d_Shape *shape, struct c2d_Aabb *out);
 
-// The first point where `ray` meets `shape` within `max_distance` (see `c2d_RayHit`).
+// The first point where `ray` meets `shape` within `max_distance` (see `c2d_RayHit`); a NaN
+// `max_distance` is `C2D_ERROR_INVALID_ARGUMENT`.
 //
 // # Safety
 // `shape` and `ray` must point at valid values (a live handle in the shape), `out` be valid
@@ -573,7 +582,7 @@ c2d_Status c2d_cast_ray(const struct c2d_Shape *shape,
 
 // The first time in `[0, max_time]` at which `a`, moving by `motion_a` per unit of time, and
 // `b`, moving by `motion_b`, touch (see `c2d_ShapeCastHit`). Shapes touching at the start
-// are a hit at time 0.
+// are a hit at time 0. A motion not finite or a NaN `max_time` is `C2D_ERROR_INVALID_ARGUMENT`.
 //
 // # Safety
 // As `c2d_intersects`.
@@ -601,7 +610,8 @@ struct c2d_ColliderDef c2d_default_collider_def(void);
 // `out_world` must be valid for a write.
 c2d_Status c2d_world_create(struct c2d_World **out_world);
 
-// Frees a world and every collider in it (NULL is allowed and does nothing).
+// Frees a world and every collider in it, and joins the threads its steps started (NULL is
+// allowed and does nothing).
 //
 // # Safety
 // `world` must be NULL or a live handle from `c2d_world_create`, not used after.
@@ -629,8 +639,9 @@ c2d_Status c2d_world_set_transform(struct c2d_World *world,
                                    struct c2d_ColliderId collider,
                                    struct c2d_Transform transform);
 
-// Places `count` colliders at once, `colliders[i]` by `transforms[i]`: every id and transform
-// is checked before any is applied, so a refused call changes nothing.
+// Places `count` colliders at once, `colliders[i]` by `transforms[i]`: every id, transform and
+// placement (a shape the transform would flatten, a circle under uneven scale, also in the
+// colliders' children) is checked before any is applied, so a refused call changes nothing.
 //
 // # Safety
 // `world` must be a live world; `colliders` and `transforms` must hold `count` entries.
@@ -684,6 +695,17 @@ c2d_Status c2d_world_set_max_pairs(struct c2d_World *world, int64_t max_pairs);
 // `world` must be a live world.
 c2d_Status c2d_world_set_contact_budget(struct c2d_World *world, int64_t budget);
 
+// Sets how many threads the world's steps use. 1: every step runs on the calling thread, and
+// no thread is ever started. 0 (the default): one a core (or `RAYON_NUM_THREADS`). Other than
+// 1, a step large enough to share its work (about 1,000 new pairs of overlapping boxes) runs
+// on the world's own threads, started at the first such step and joined by
+// `c2d_world_destroy`, or here when the count changes; the calling thread waits for them.
+// The events are the same, bit for bit, whatever the count.
+//
+// # Safety
+// `world` must be a live world.
+c2d_Status c2d_world_set_thread_count(struct c2d_World *world, int32_t count);
+
 // Finds which pairs touch now, against the last step: through `out_events` (may be NULL) the
 // pairs that started touching, those still touching and those that stopped, in an order that
 // depends only on the calls made. The arrays belong to the world until its next change.
@@ -700,7 +722,7 @@ struct c2d_QueryFilter c2d_default_query_filter(void);
 struct c2d_MoveOptions c2d_default_move_options(void);
 
 // The first collider `ray` meets within `max_distance`, among those `filter` lets through
-// (NULL: the default filter).
+// (NULL: the default filter). A NaN `max_distance` is `C2D_ERROR_INVALID_ARGUMENT`.
 //
 // # Safety
 // `world` must be a live world; `ray` valid; `filter` NULL or valid; `out` valid for a write.
@@ -712,7 +734,8 @@ c2d_Status c2d_world_cast_ray(struct c2d_World *world,
 
 // The first collider `shape` (in world coordinates), moving by `motion` per unit of time,
 // meets for times in `[0, max_time]`, among those `filter` lets through (NULL: the default).
-// A collider it already touches is met at time 0.
+// A collider it already touches is met at time 0. A motion not finite or a NaN `max_time` is
+// `C2D_ERROR_INVALID_ARGUMENT`.
 //
 // # Safety
 // `world` must be a live world; `shape` valid; `filter` NULL or valid; `out` valid for a write.

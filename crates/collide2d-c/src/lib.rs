@@ -10,6 +10,7 @@
 //!   `c2d_Shape`) and their checked conversion to the library's shapes;
 //! - `polygons`: the convex-polygon and polygon handles;
 //! - `queries`: overlap, containment, contact, distance, rays and shape casts;
+//! - `threads`: the threads a world's step shares work with, the world's own, joined with it;
 //! - `world`: the world handle: colliders, transforms and parents, layers, the step's events;
 //! - `scene`: the world's scene queries and `move_and_slide`;
 //! - `tiered`: the levelled rectangle test and the swappable detectors;
@@ -27,6 +28,8 @@ pub mod values;
 pub mod polygons;
 
 pub mod queries;
+
+mod threads;
 
 pub mod world;
 

@@ -301,7 +301,26 @@ pub(crate) fn checked_ray(r: &c2d_Ray) -> Result<Ray, Error> {
     Ray::new(r.origin.into(), r.direction.into()).map_err(|e| Error::invalid_argument(e.to_string()))
 }
 
-/// The first point where `ray` meets `shape` within `max_distance` (see `c2d_RayHit`).
+/// `value` as the limit named `what` of a ray or a cast. NaN is refused: read as "no hit" it
+/// would hide the caller's bug. Infinity is no limit, and a negative limit finds nothing.
+pub(crate) fn limit(value: f32, what: &str) -> Result<f32, Error> {
+    if value.is_nan() {
+        return Err(Error::invalid_argument(format!("{what} is NaN: pass a number (INFINITY for no limit)")));
+    }
+    Ok(value)
+}
+
+/// The motions of a cast, which must be finite.
+pub(crate) fn motions<const N: usize>(motions: [c2d_Vec2; N]) -> Result<[Vec2; N], Error> {
+    let motions = motions.map(Vec2::from);
+    if !motions.iter().all(|m| m.is_finite()) {
+        return Err(Error::invalid_argument("a cast's motion must be finite"));
+    }
+    Ok(motions)
+}
+
+/// The first point where `ray` meets `shape` within `max_distance` (see `c2d_RayHit`); a NaN
+/// `max_distance` is `C2D_ERROR_INVALID_ARGUMENT`.
 ///
 /// # Safety
 /// `shape` and `ray` must point at valid values (a live handle in the shape), `out` be valid
@@ -317,7 +336,7 @@ pub unsafe extern "C" fn c2d_cast_ray(
         let out_ptr = out_checked(out)?;
         // SAFETY: the exported function's contract.
         let (shape, ray) = unsafe { (checked(shape, "shape")?, arg(ray, "ray")?) };
-        let ray = checked_ray(ray)?;
+        let (ray, max_distance) = (checked_ray(ray)?, limit(max_distance, "max_distance")?);
         let hit = match collide2d::cast_ray(&shape.get(), &ray, max_distance) {
             None => c2d_RayHit::default(),
             Some(h) => c2d_RayHit { hit: true, distance: h.distance, point: h.point.into(), normal: h.normal.into() },
@@ -330,7 +349,7 @@ pub unsafe extern "C" fn c2d_cast_ray(
 
 /// The first time in `[0, max_time]` at which `a`, moving by `motion_a` per unit of time, and
 /// `b`, moving by `motion_b`, touch (see `c2d_ShapeCastHit`). Shapes touching at the start
-/// are a hit at time 0.
+/// are a hit at time 0. A motion not finite or a NaN `max_time` is `C2D_ERROR_INVALID_ARGUMENT`.
 ///
 /// # Safety
 /// As `c2d_intersects`.
@@ -343,10 +362,10 @@ pub unsafe extern "C" fn c2d_cast_shape(
     max_time: f32,
     out: *mut c2d_ShapeCastHit,
 ) -> c2d_Status {
-    let (ma, mb) = (Vec2::from(motion_a), Vec2::from(motion_b));
-    if !(ma.is_finite() && mb.is_finite()) || max_time.is_nan() {
-        return guard(|| Err(Error::invalid_argument("the motions and max_time must be numbers (motions finite)")));
-    }
+    let ([ma, mb], max_time) = match motions([motion_a, motion_b]).and_then(|m| Ok((m, limit(max_time, "max_time")?))) {
+        Ok(checked) => checked,
+        Err(e) => return guard(|| Err(e)),
+    };
     pair(a, b, out, |a, b| cast_to_c(collide2d::cast_shape(&a, ma, &b, mb, max_time)))
 }
 

@@ -3,7 +3,7 @@
 
 use collide2d::{Aabb, CollisionFilter, MoveOptions, QueryFilter, Vec2};
 
-use crate::queries::{c2d_Ray, c2d_ShapeCastHit, cast_to_c, checked_ray};
+use crate::queries::{c2d_Ray, c2d_ShapeCastHit, cast_to_c, checked_ray, limit, motions};
 use crate::status::{arg, c2d_Status, out, write, Error};
 use crate::values::{c2d_Aabb, c2d_Shape, c2d_Vec2, checked};
 use crate::world::{c2d_ColliderId, c2d_Filter, c2d_World, count, id, with_world, world_error, NULL_ID};
@@ -132,7 +132,7 @@ unsafe fn query_filter(
 }
 
 /// The first collider `ray` meets within `max_distance`, among those `filter` lets through
-/// (NULL: the default filter).
+/// (NULL: the default filter). A NaN `max_distance` is `C2D_ERROR_INVALID_ARGUMENT`.
 ///
 /// # Safety
 /// `world` must be a live world; `ray` valid; `filter` NULL or valid; `out` valid for a write.
@@ -149,6 +149,7 @@ pub unsafe extern "C" fn c2d_world_cast_ray(
         with_world(world, |w| {
             let out_hit = out(out_hit, "out_hit")?;
             let ray = checked_ray(arg(ray, "ray")?)?;
+            let max_distance = limit(max_distance, "max_distance")?;
             let (f, ignore, sensors) = query_filter(w, filter)?;
             let q = QueryFilter { filter: f, ignore: &ignore, sensors };
             let hit = match w.inner.cast_ray_filtered(&ray, max_distance, &q) {
@@ -175,7 +176,8 @@ pub unsafe extern "C" fn c2d_world_cast_ray(
 
 /// The first collider `shape` (in world coordinates), moving by `motion` per unit of time,
 /// meets for times in `[0, max_time]`, among those `filter` lets through (NULL: the default).
-/// A collider it already touches is met at time 0.
+/// A collider it already touches is met at time 0. A motion not finite or a NaN `max_time` is
+/// `C2D_ERROR_INVALID_ARGUMENT`.
 ///
 /// # Safety
 /// `world` must be a live world; `shape` valid; `filter` NULL or valid; `out` valid for a write.
@@ -193,10 +195,7 @@ pub unsafe extern "C" fn c2d_world_cast_shape(
         with_world(world, |w| {
             let out_hit = out(out_hit, "out_hit")?;
             let shape = checked(shape, "shape")?;
-            let motion = Vec2::from(motion);
-            if !motion.is_finite() || max_time.is_nan() {
-                return Err(Error::invalid_argument("the motion must be finite and max_time a number"));
-            }
+            let ([motion], max_time) = (motions([motion])?, limit(max_time, "max_time")?);
             let (f, ignore, sensors) = query_filter(w, filter)?;
             let q = QueryFilter { filter: f, ignore: &ignore, sensors };
             let hit = match w.inner.cast_shape(&shape.get(), motion, max_time, &q) {

@@ -8,6 +8,7 @@ use collide2d::{ColliderHandle, CollisionFilter, Transform, Vec2, World, WorldEr
 
 use crate::queries::{c2d_Contact, contact_to_c};
 use crate::status::{arg, c2d_Status, guard, out, write, Error, C2D_ERROR_TOO_LARGE};
+use crate::threads::Threads;
 use crate::values::{c2d_Aabb, c2d_Rot, c2d_Shape, c2d_Vec2, checked, unit};
 
 /// A collider of a world: a slot index (small and dense, usable to index the game's own arrays)
@@ -75,6 +76,8 @@ pub struct c2d_World {
     started: Vec<c2d_ContactEvent>,
     ongoing: Vec<c2d_ContactEvent>,
     stopped: Vec<c2d_ColliderPair>,
+    /// The threads its steps share work with, joined when it is destroyed.
+    threads: Threads,
 }
 
 /// Two colliders.
@@ -189,8 +192,10 @@ pub extern "C" fn c2d_default_collider_def() -> c2d_ColliderDef {
 pub unsafe extern "C" fn c2d_world_create(out_world: *mut *mut c2d_World) -> c2d_Status {
     guard(|| {
         let out_world = out(out_world, "out_world")?;
+        let inner = World::new();
         let world = c2d_World {
-            inner: World::new(),
+            threads: Threads::new(&inner),
+            inner,
             live: Vec::new(),
             max_pairs: 1 << 22,
             started: Vec::new(),
@@ -203,7 +208,8 @@ pub unsafe extern "C" fn c2d_world_create(out_world: *mut *mut c2d_World) -> c2d
     })
 }
 
-/// Frees a world and every collider in it (NULL is allowed and does nothing).
+/// Frees a world and every collider in it, and joins the threads its steps started (NULL is
+/// allowed and does nothing).
 ///
 /// # Safety
 /// `world` must be NULL or a live handle from `c2d_world_create`, not used after.
@@ -300,8 +306,9 @@ pub unsafe extern "C" fn c2d_world_set_transform(
     }
 }
 
-/// Places `count` colliders at once, `colliders[i]` by `transforms[i]`: every id and transform
-/// is checked before any is applied, so a refused call changes nothing.
+/// Places `count` colliders at once, `colliders[i]` by `transforms[i]`: every id, transform and
+/// placement (a shape the transform would flatten, a circle under uneven scale, also in the
+/// colliders' children) is checked before any is applied, so a refused call changes nothing.
 ///
 /// # Safety
 /// `world` must be a live world; `colliders` and `transforms` must hold `count` entries.
@@ -324,15 +331,13 @@ pub unsafe extern "C" fn c2d_world_set_transforms(
                 return Err(Error::null(if colliders.is_null() { "colliders" } else { "transforms" }));
             }
             let (ids, ts) = (std::slice::from_raw_parts(colliders, n), std::slice::from_raw_parts(transforms, n));
-            let placed = ids
+            let moves = ids
                 .iter()
                 .zip(ts)
                 .map(|(&c, t)| Ok((w.handle(c)?, transform(t)?)))
                 .collect::<Result<Vec<_>, Error>>()?;
-            for (h, t) in placed {
-                w.inner.set_transform(h, t).map_err(world_error)?;
-            }
-            Ok(())
+            // The library checks every placement before it moves anything.
+            w.inner.set_transforms(&moves).map_err(world_error)
         })
     }
 }
@@ -443,6 +448,21 @@ pub unsafe extern "C" fn c2d_world_set_contact_budget(world: *mut c2d_World, bud
     }
 }
 
+/// Sets how many threads the world's steps use. 1: every step runs on the calling thread, and
+/// no thread is ever started. 0 (the default): one a core (or `RAYON_NUM_THREADS`). Other than
+/// 1, a step large enough to share its work (about 1,000 new pairs of overlapping boxes) runs
+/// on the world's own threads, started at the first such step and joined by
+/// `c2d_world_destroy`, or here when the count changes; the calling thread waits for them.
+/// The events are the same, bit for bit, whatever the count.
+///
+/// # Safety
+/// `world` must be a live world.
+#[no_mangle]
+pub unsafe extern "C" fn c2d_world_set_thread_count(world: *mut c2d_World, count: i32) -> c2d_Status {
+    // SAFETY: the caller's contract, passed on.
+    unsafe { with_world(world, |w| w.threads.set_count(&mut w.inner, count)) }
+}
+
 /// Finds which pairs touch now, against the last step: through `out_events` (may be NULL) the
 /// pairs that started touching, those still touching and those that stopped, in an order that
 /// depends only on the calls made. The arrays belong to the world until its next change.
@@ -454,7 +474,9 @@ pub unsafe extern "C" fn c2d_world_step(world: *mut c2d_World, out_events: *mut 
     // SAFETY: the caller's contract, passed on.
     unsafe {
         with_world(world, |w| {
-            let events = w.inner.try_step(w.max_pairs).map_err(world_error)?;
+            let max_pairs = w.max_pairs;
+            w.threads.run(&mut w.inner, |world| world.try_step(max_pairs).map(|_| ())).map_err(world_error)?;
+            let events = w.inner.events();
             let event = |e: &collide2d::ContactEvent| c2d_ContactEvent {
                 a: id(e.a),
                 b: id(e.b),

@@ -307,6 +307,6 @@ export class World {
   collidersInBox(min: Vec2Like, max: Vec2Like): number[];
   /** Moves a collider by `motion`, sliding along what it meets. */
   moveAndSlide(id: number, motion: Vec2Like, options?: MoveOptions): MoveResult;
-  /** Frees the world's WebAssembly memory now. */
+  /** Frees the world's WebAssembly memory now; using it after throws "this world has been freed". */
   free(): void;
 }

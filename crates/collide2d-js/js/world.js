@@ -47,11 +47,19 @@ const MOVE_DEFAULTS = {
  * by `free()`.
  */
 export class World {
+  // The world in WebAssembly memory; null once freed.
   #inner;
 
   constructor() {
     loaded('making a world');
     this.#inner = new wasm.World();
+  }
+
+  // The world to call, or an error that says what is wrong once it is freed (wasm-bindgen's own
+  // would be "null pointer passed to rust").
+  get #world() {
+    if (this.#inner === null) throw new Error('this world has been freed: make a new World');
+    return this.#inner;
   }
 
   /**
@@ -65,15 +73,15 @@ export class World {
   insert(shape, { position = [0, 0], rotation = 0, scale, layer, mask, sensor, oneWay, parent } = {}) {
     const [x, y] = xy(position, 'position');
     shapeInto(shape);
-    const id = this.#inner.insert(x, y, rotation);
+    const id = this.#world.insert(x, y, rotation);
     try {
-      if (scale !== undefined) this.#inner.setTransform(id, pose(position, rotation, scale));
+      if (scale !== undefined) this.#world.setTransform(id, pose(position, rotation, scale));
       if (layer !== undefined || mask !== undefined) this.setFilter(id, { layer, mask });
-      if (sensor) this.#inner.setSensor(id, true);
+      if (sensor) this.#world.setSensor(id, true);
       if (oneWay) this.setOneWay(id, oneWay);
-      if (parent !== undefined && parent !== null) this.#inner.setParent(id, parent);
+      if (parent !== undefined && parent !== null) this.#world.setParent(id, parent);
     } catch (e) {
-      this.#inner.remove(id);
+      this.#world.remove(id);
       throw e;
     }
     return id;
@@ -81,17 +89,17 @@ export class World {
 
   /** Removes a collider (its children stay where they are); false when it was not there. */
   remove(id) {
-    return this.#inner.remove(id);
+    return this.#world.remove(id);
   }
 
   /** How many colliders it holds. */
   get size() {
-    return this.#inner.size;
+    return this.#world.size;
   }
 
   /** Places a collider (relative to its parent, if it has one). */
   setTransform(id, position, rotation = 0, scale = undefined) {
-    this.#inner.setTransform(id, pose(position, rotation, scale));
+    this.#world.setTransform(id, pose(position, rotation, scale));
   }
 
   /**
@@ -101,31 +109,31 @@ export class World {
    */
   setTransforms(ids, poses) {
     const idArray = ids instanceof Float64Array ? ids : Float64Array.from(ids);
-    this.#inner.setTransforms(idArray, poses instanceof Float32Array ? poses : Float32Array.from(poses));
+    this.#world.setTransforms(idArray, poses instanceof Float32Array ? poses : Float32Array.from(poses));
   }
 
   /** Where a collider is in the world: `{ position, rotation, scale }`. */
   transform(id) {
-    const t = this.#inner.transform(id);
+    const t = this.#world.transform(id);
     return { position: point2(t[0], t[1]), rotation: t[2], scale: point2(t[3], t[4]) };
   }
 
   /** Where a collider is in the world. */
   position(id) {
-    const t = this.#inner.transform(id);
+    const t = this.#world.transform(id);
     return point2(t[0], t[1]);
   }
 
   /** The collider's box in the world: `{ min, max }`. */
   aabb(id) {
-    const b = this.#inner.aabb(id);
+    const b = this.#world.aabb(id);
     return { min: point2(b[0], b[1]), max: point2(b[2], b[3]) };
   }
 
   /** Gives a collider a new shape (in its own frame). */
   setShape(id, shape) {
     shapeInto(shape);
-    this.#inner.setShape(id);
+    this.#world.setShape(id);
   }
 
   /**
@@ -133,23 +141,23 @@ export class World {
    * read relative to the new parent (or the world), so it moves with what it is attached to.
    */
   setParent(id, parent) {
-    this.#inner.setParent(id, parent ?? undefined);
+    this.#world.setParent(id, parent ?? undefined);
   }
 
   /** Sets the layer bits a collider is in and the mask of layers it collides with (all when left out). */
   setFilter(id, { layer = ALL, mask = ALL } = {}) {
-    this.#inner.setFilter(id, layer >>> 0, mask >>> 0);
+    this.#world.setFilter(id, layer >>> 0, mask >>> 0);
   }
 
   /** Makes a collider a sensor (reported in events, never given a contact or blocking a mover). */
   setSensor(id, sensor = true) {
-    this.#inner.setSensor(id, Boolean(sensor));
+    this.#world.setSensor(id, Boolean(sensor));
   }
 
   /** Makes a collider one-way, passable from the side `open` points to; null blocks from every side again. */
   setOneWay(id, open) {
     const [x, y] = open === null || open === undefined ? [0, 0] : xy(open, 'open');
-    this.#inner.setOneWay(id, x, y);
+    this.#world.setOneWay(id, x, y);
   }
 
   /**
@@ -159,13 +167,13 @@ export class World {
    * inserted into the lower slot.
    */
   step() {
-    const n = this.#inner.step();
+    const n = this.#world.step();
     const [started, ongoing, stopped] = [n[0], n[1], n[2]];
     const end = 3 + 5 * (started + ongoing);
     const pairs = new Array(stopped);
     for (let k = 0, i = end; k < stopped; k++, i += 2) pairs[k] = [n[i], n[i + 1]];
     const events = { started: eventsFrom(n, 3, started), ongoing: eventsFrom(n, 3 + 5 * started, ongoing), stopped: pairs };
-    const bounded = this.#inner.boundedPairs();
+    const bounded = this.#world.boundedPairs();
     for (let i = 0; i < bounded.length; i += 2) {
       for (const e of events.started.concat(events.ongoing)) {
         if (e.contact !== null && e.a === bounded[i] && e.b === bounded[i + 1]) e.contact.exact = false;
@@ -176,7 +184,7 @@ export class World {
 
   /** The pairs whose contact at the last step is not proven the shortest (see `setContactBudget`), as `[a, b]`. */
   boundedPairs() {
-    const n = this.#inner.boundedPairs();
+    const n = this.#world.boundedPairs();
     const out = [];
     for (let i = 0; i < n.length; i += 2) out.push([n[i], n[i + 1]]);
     return out;
@@ -188,12 +196,12 @@ export class World {
    * share runs out gets a push that separates, its contact's `exact` false.
    */
   setContactBudget(units) {
-    this.#inner.setContactBudget(units);
+    this.#world.setContactBudget(units);
   }
 
   /** The step's contact budget in units (0: no bound). */
   get contactBudget() {
-    return this.#inner.contactBudget();
+    return this.#world.contactBudget();
   }
 
   /**
@@ -203,7 +211,7 @@ export class World {
    * made afresh at each step.
    */
   stepArrays() {
-    const n = this.#inner.step();
+    const n = this.#world.step();
     const touchingEnd = 3 + 5 * (n[0] + n[1]);
     return {
       started: n.subarray(3, 3 + 5 * n[0]),
@@ -214,17 +222,17 @@ export class World {
 
   /** The full contact of two colliders as they stand now (as `contact(a, b)` gives), or null. */
   contact(a, b) {
-    return contactFrom(this.#inner.contact(a, b));
+    return contactFrom(this.#world.contact(a, b));
   }
 
   /** The ids of the colliders touching `id` at the last step. */
   touching(id) {
-    return Array.from(this.#inner.touching(id));
+    return Array.from(this.#world.touching(id));
   }
 
   /** Whether the collider touched another at the last step. */
   isColliding(id) {
-    return this.#inner.isColliding(id);
+    return this.#world.isColliding(id);
   }
 
   /**
@@ -244,7 +252,7 @@ export class World {
 
   #rays(origin, direction, maxDistance, all, filter) {
     const [ox, oy] = xy(origin, 'origin'), [dx, dy] = xy(direction, 'direction');
-    const n = this.#inner.castRay(Float32Array.of(ox, oy, dx, dy), maxDistance, all, filterOf(filter));
+    const n = this.#world.castRay(Float32Array.of(ox, oy, dx, dy), maxDistance, all, filterOf(filter));
     const hits = [];
     for (let i = 0; i < n.length; i += 6) {
       hits.push({ id: n[i], distance: n[i + 1], point: point2(n[i + 2], n[i + 3]), normal: point2(n[i + 4], n[i + 5]) });
@@ -271,7 +279,7 @@ export class World {
     const [mx, my] = xy(motion, 'motion');
     const filterNumbers = filterOf(filter);
     shapeInto(shape);
-    const n = this.#inner.castShape(Float32Array.of(mx, my, maxTime), all, filterNumbers);
+    const n = this.#world.castShape(Float32Array.of(mx, my, maxTime), all, filterNumbers);
     const hits = [];
     for (let i = 0; i < n.length; i += 7) {
       hits.push({
@@ -287,18 +295,18 @@ export class World {
 
   /** The ids of the colliders whose shape holds `point` (edges included). */
   collidersAtPoint(point) {
-    return Array.from(this.#inner.collidersAtPoint(...xy(point, 'point')));
+    return Array.from(this.#world.collidersAtPoint(...xy(point, 'point')));
   }
 
   /** The ids of the colliders whose shape meets `shape` (in world coordinates; touching counts). */
   collidersOverlapping(shape) {
     shapeInto(shape);
-    return Array.from(this.#inner.collidersOverlapping());
+    return Array.from(this.#world.collidersOverlapping());
   }
 
   /** The ids of the colliders whose box meets the box from `min` to `max`. */
   collidersInBox(min, max) {
-    return Array.from(this.#inner.collidersInBox(...xy(min, 'min'), ...xy(max, 'max')));
+    return Array.from(this.#world.collidersInBox(...xy(min, 'min'), ...xy(max, 'max')));
   }
 
   /**
@@ -317,7 +325,7 @@ export class World {
     const numbers = Float32Array.of(
       o.skin, o.maxSlope, upX, upY, o.maxSlides, o.stepHeight, o.snapDistance, o.stopOnSlope ? 1 : 0,
     );
-    const n = this.#inner.moveAndSlide(id, ...xy(motion, 'motion'), numbers);
+    const n = this.#world.moveAndSlide(id, ...xy(motion, 'motion'), numbers);
     const touched = [];
     for (let i = 15; i + 3 <= n.length; i += 3) touched.push({ id: n[i], normal: point2(n[i + 1], n[i + 2]) });
     return {
@@ -334,8 +342,9 @@ export class World {
     };
   }
 
-  /** Frees the world's WebAssembly memory now; it cannot be used after. */
+  /** Frees the world's WebAssembly memory now; using it after throws (a second free does nothing). */
   free() {
-    this.#inner.free();
+    this.#inner?.free();
+    this.#inner = null;
   }
 }

@@ -85,8 +85,8 @@ impl World {
     }
 
     /// Places many colliders at once: `ids[i]` at `poses[3i..3i + 3]` (x, y, rotation), or at
-    /// `poses[5i..5i + 5]` (with scaleX, scaleY) when there are five numbers per id. Stops at
-    /// the first error, with the colliders before it placed.
+    /// `poses[5i..5i + 5]` (with scaleX, scaleY) when there are five numbers per id. Every id,
+    /// pose and placement is checked before any collider moves: an error moves nothing.
     #[wasm_bindgen(js_name = setTransforms)]
     pub fn set_transforms(&mut self, ids: &[f64], poses: &[f32]) -> Result<(), JsError> {
         let stride = match ids.len() {
@@ -102,11 +102,12 @@ impl World {
                 )))
             }
         };
-        for (id, pose) in ids.iter().zip(poses.chunks_exact(stride)) {
-            let h = self.handle(*id)?;
-            self.inner.set_transform(h, placement(pose)?).map_err(error)?;
-        }
-        Ok(())
+        let moves = ids
+            .iter()
+            .zip(poses.chunks_exact(stride))
+            .map(|(&id, pose)| Ok((self.handle(id)?, placement(pose)?)))
+            .collect::<Result<Vec<_>, JsError>>()?;
+        self.inner.set_transforms(&moves).map_err(error)
     }
 
     /// Where a collider is, in the world: `[x, y, rotation, scaleX, scaleY]`.

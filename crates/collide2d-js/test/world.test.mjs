@@ -203,3 +203,42 @@ test('the module answers a first-hit ray with one hit, not all of them', async (
   assert.equal(inner.castRay(ray, Infinity, true, filter).length, 18);
   inner.free();
 });
+
+test('a refused setTransforms moves nothing', () => {
+  const world = new c2d.World();
+  const a = world.insert(c2d.circle([0, 0], 1));
+  const b = world.insert(c2d.circle([0, 0], 1));
+  // The second circle flattened by a zero scale: the first must stay where it was.
+  assert.throws(() => world.setTransforms([a, b], [5, 0, 0, 1, 1, 0, 0, 0, 0, 1]), /zero size/);
+  assert.deepEqual(world.position(a), { x: 0, y: 0 });
+  world.free();
+});
+
+test('a NaN limit is refused by rays and casts alike', () => {
+  const world = new c2d.World();
+  const pebble = c2d.circle([0, 0], 0.1);
+  world.insert(c2d.box([3, -1], [4, 1]));
+  assert.throws(() => world.castRay([0, 0], [1, 0], { maxDistance: NaN }), /maxDistance/);
+  assert.throws(() => world.castRayAll([0, 0], [1, 0], { maxDistance: NaN }), /maxDistance/);
+  assert.throws(() => world.castShape(pebble, [10, 0], { maxTime: NaN }), /maxTime/);
+  assert.throws(() => world.castShapeAll(pebble, [10, 0], { maxTime: NaN }), /maxTime/);
+  assert.throws(() => c2d.castRay(pebble, [-5, 0], [1, 0], NaN), /maxDistance/);
+  assert.throws(() => c2d.castShape(pebble, [1, 0], pebble, [0, 0], NaN), /maxTime/);
+  world.free();
+});
+
+test('a freed world says so, as a freed polygon does', () => {
+  const world = new c2d.World();
+  const id = world.insert(unit());
+  world.free();
+  const uses = {
+    insert: () => world.insert(unit()),
+    size: () => world.size,
+    setTransforms: () => world.setTransforms([id], [1, 2, 0]),
+    step: () => world.step(),
+    castRay: () => world.castRay([0, 0], [1, 0]),
+    moveAndSlide: () => world.moveAndSlide(id, [1, 0]),
+  };
+  for (const [name, use] of Object.entries(uses)) assert.throws(use, /this world has been freed/, name);
+  world.free(); // a second free is harmless
+});

@@ -109,6 +109,16 @@ pub fn array_view<'py>(obj: &Bound<'py, PyAny>) -> PyResult<Option<ArrayView<'py
     }))
 }
 
+/// `value` as the limit named `what` of a ray or a cast, or `ValueError` for NaN, which would
+/// read as "no hit" and hide the caller's bug. Infinity is no limit; a negative one finds
+/// nothing.
+pub fn limit(value: f32, what: &str) -> PyResult<f32> {
+    if value.is_nan() {
+        return Err(PyValueError::new_err(format!("{what} is NaN: pass a number (math.inf for no limit)")));
+    }
+    Ok(value)
+}
+
 /// The library's error as Python's `ValueError`, with the library's own message.
 pub fn value_error(error: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(error.to_string())

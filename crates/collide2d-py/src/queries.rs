@@ -6,7 +6,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
-use crate::convert::{tuple, value_error, V2};
+use crate::convert::{limit, tuple, value_error, V2};
 use crate::results::{PyClosestPoints, PyContact, PyRayHit, PyShapeCastHit};
 use crate::shapes::{shape, shape_arg};
 
@@ -119,11 +119,13 @@ pub fn closest_points(a: &Bound<'_, PyAny>, b: &Bound<'_, PyAny>) -> PyResult<Op
 }
 
 /// Where the ray from `origin` along `direction` first meets `shape` within `max_distance`,
-/// or None. The direction need not be unit length but must not be zero.
+/// or None. The direction need not be unit length but must not be zero; a NaN `max_distance`
+/// raises `ValueError`.
 #[pyfunction]
 #[pyo3(signature = (shape, origin, direction, max_distance = f32::INFINITY))]
 pub fn cast_ray(shape: &Bound<'_, PyAny>, origin: V2, direction: V2, max_distance: f32) -> PyResult<Option<PyRayHit>> {
-    let ray = Ray::new(origin.0, direction.0).map_err(value_error)?;
+    let (ray, max_distance) =
+        (Ray::new(origin.0, direction.0).map_err(value_error)?, limit(max_distance, "max_distance")?);
     Ok(collide2d::cast_ray(&shape_arg(shape)?.get(), &ray, max_distance).map(PyRayHit::from))
 }
 
@@ -142,7 +144,8 @@ pub fn signed_distance(shape: &Bound<'_, PyAny>, point: V2) -> PyResult<f32> {
 /// The first time in `[0, max_time]` at which `a` moving at velocity `motion_a` and `b` moving at
 /// `motion_b` touch, with where and how; None if they never do. Shapes already touching hit at
 /// time 0 with `started_overlapping` set. Each may also turn at `angular_velocity_a` (`_b`)
-/// radians per unit of time about `pivot_a` (`_b`), by default its bounding box's centre.
+/// radians per unit of time about `pivot_a` (`_b`), by default its bounding box's centre. A
+/// NaN `max_time` raises `ValueError`.
 #[pyfunction]
 #[pyo3(signature = (
     a, motion_a, b, motion_b, max_time = 1.0,
@@ -160,6 +163,7 @@ pub fn cast_shape(
     angular_velocity_b: f32,
     pivot_b: Option<V2>,
 ) -> PyResult<Option<PyShapeCastHit>> {
+    let max_time = limit(max_time, "max_time")?;
     let hit = if angular_velocity_a == 0.0 && angular_velocity_b == 0.0 {
         collide2d::cast_shape(&shape_arg(a)?.get(), motion_a.0, &shape_arg(b)?.get(), motion_b.0, max_time)
     } else {

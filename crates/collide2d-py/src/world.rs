@@ -13,7 +13,7 @@ use pyo3::gc::PyVisit;
 use pyo3::prelude::*;
 use pyo3::PyTraverseError;
 
-use crate::convert::{array_view, reduce, tuple, value_error, V2};
+use crate::convert::{array_view, limit, reduce, tuple, value_error, V2};
 use crate::results::{PyContact, PyRayHit, PyShapeCastHit};
 use crate::shapes::{shape_arg, shape_to_py, PyAabb};
 use crate::tiered::PyDetector;
@@ -386,22 +386,22 @@ impl PyWorld {
 
     /// Moves many colliders in one call: `handles[i]` gets the pose in row `i` of `poses`, an
     /// array of shape (n, 2) (x, y), (n, 3) (x, y, rotation in radians) or (n, 5) (x, y,
-    /// rotation, scale x, scale y) of float32 or float64, such as a numpy array. Every handle is
-    /// checked before any collider moves; a pose that cannot place its shape (a circle under
-    /// uneven scale) raises `ValueError`, the colliders before it moved.
+    /// rotation, scale x, scale y) of float32 or float64, such as a numpy array. Every handle
+    /// and every placement is checked before any collider moves: a stale handle or a pose that
+    /// cannot place its shape (a circle under uneven scale, a zero scale) raises `ValueError`
+    /// and moves nothing.
     fn set_transforms(&self, py: Python<'_>, handles: Vec<PyHandle>, poses: &Bound<'_, PyAny>) -> PyResult<()> {
         let (columns, values) = pose_rows(poses, handles.len())?;
-        let mut w = self.world(py);
-        for h in &handles {
-            known(&w, h)?;
-        }
-        for (h, row) in handles.iter().zip(values.chunks_exact(columns)) {
-            let rotation = row.get(2).copied().unwrap_or(0.0);
-            let scale = if columns == 5 { Vec2::new(row[3], row[4]) } else { Vec2::ONE };
-            let pose = Transform::from_parts(Vec2::new(row[0], row[1]), rotation, scale, Vec2::ZERO);
-            w.set_transform(h.inner, pose).map_err(world_error)?;
-        }
-        Ok(())
+        let moves: Vec<_> = handles
+            .iter()
+            .zip(values.chunks_exact(columns))
+            .map(|(h, row)| {
+                let rotation = row.get(2).copied().unwrap_or(0.0);
+                let scale = if columns == 5 { Vec2::new(row[3], row[4]) } else { Vec2::ONE };
+                (h.inner, Transform::from_parts(Vec2::new(row[0], row[1]), rotation, scale, Vec2::ZERO))
+            })
+            .collect();
+        self.world(py).set_transforms(&moves).map_err(world_error)
     }
 
     /// Replaces a collider's local shape.
@@ -550,7 +550,8 @@ impl PyWorld {
 
     /// The first collider the ray from `origin` along `direction` hits within `max_distance`,
     /// with the hit, or None; among the colliders `filter` allows, not in `ignore`, and
-    /// sensors only with `sensors=True` (as `cast_ray_all` takes them).
+    /// sensors only with `sensors=True` (as `cast_ray_all` takes them). A NaN `max_distance`
+    /// raises `ValueError`.
     #[pyo3(signature = (origin, direction, max_distance = f32::INFINITY, filter = None, ignore = Vec::new(), sensors = false))]
     fn cast_ray(
         &self,
@@ -563,13 +564,15 @@ impl PyWorld {
         sensors: bool,
     ) -> PyResult<Option<(PyHandle, PyRayHit)>> {
         let ray = Ray::new(origin.0, direction.0).map_err(value_error)?;
+        let max_distance = limit(max_distance, "max_distance")?;
         let ignore: Vec<ColliderHandle> = ignore.iter().map(|h| h.inner).collect();
         let w = self.world(py);
         let hit = w.cast_ray_filtered(&ray, max_distance, &query_filter(filter, &ignore, sensors));
         Ok(hit.map(|(h, hit)| (handle(h), PyRayHit::from(hit))))
     }
 
-    /// Every collider the ray hits within `max_distance`, nearest first.
+    /// Every collider the ray hits within `max_distance`, nearest first (the arguments of
+    /// `cast_ray`).
     #[pyo3(signature = (origin, direction, max_distance = f32::INFINITY, filter = None, ignore = Vec::new(), sensors = false))]
     fn cast_ray_all(
         &self,
@@ -583,13 +586,15 @@ impl PyWorld {
     ) -> PyResult<Vec<(PyHandle, PyRayHit)>> {
         let w = self.world(py);
         let ray = Ray::new(origin.0, direction.0).map_err(value_error)?;
+        let max_distance = limit(max_distance, "max_distance")?;
         let ignore: Vec<ColliderHandle> = ignore.iter().map(|h| h.inner).collect();
         let hits = w.cast_ray_all(&ray, max_distance, &query_filter(filter, &ignore, sensors));
         Ok(hits.into_iter().map(|(h, hit)| (handle(h), PyRayHit::from(hit))).collect())
     }
 
     /// The first collider that `shape` (world coordinates) would hit moving at `motion` for times
-    /// in `[0, max_time]`, with the hit (normal out of the collider), or None.
+    /// in `[0, max_time]`, with the hit (normal out of the collider), or None. A NaN `max_time`
+    /// raises `ValueError`.
     #[pyo3(signature = (shape, motion, max_time = 1.0, filter = None, ignore = Vec::new(), sensors = false))]
     fn cast_shape(
         &self,
@@ -601,7 +606,7 @@ impl PyWorld {
         ignore: Vec<PyHandle>,
         sensors: bool,
     ) -> PyResult<Option<(PyHandle, PyShapeCastHit)>> {
-        let shape = shape_arg(shape)?;
+        let (shape, max_time) = (shape_arg(shape)?, limit(max_time, "max_time")?);
         let shape = shape.get();
         let ignore: Vec<ColliderHandle> = ignore.iter().map(|h| h.inner).collect();
         let w = self.world(py);

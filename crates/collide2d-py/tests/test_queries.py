@@ -138,6 +138,29 @@ def test_turning_casts_meet_what_turning_reaches():
     assert 0.4 < swung.time < exact and not swung.started_overlapping
 
 
+def test_a_nan_limit_is_refused_by_rays_and_casts_alike():
+    nan = float("nan")
+    box = c.Aabb((0, 0), (1, 1))
+    world = c.World()
+    world.insert(box)
+    calls = {
+        "max_distance": [
+            lambda: c.cast_ray(box, (-5, 0.5), (1, 0), nan),
+            lambda: world.cast_ray((-5, 0.5), (1, 0), nan),
+            lambda: world.cast_ray_all((-5, 0.5), (1, 0), max_distance=nan),
+        ],
+        "max_time": [
+            lambda: c.cast_shape(box, (1, 0), box, (0, 0), nan),
+            lambda: c.cast_shape(box, (1, 0), box, (0, 0), nan, angular_velocity_a=1.0),
+            lambda: world.cast_shape(c.Circle((-5, 0.5), 0.1), (10, 0), max_time=nan),
+        ],
+    }
+    for name, refused in calls.items():
+        for call in refused:
+            with pytest.raises(ValueError, match=f"{name} is NaN"):
+                call()
+
+
 def test_nan_points_touch_nothing_and_nothing_panics():
     nan = float("nan")
     box = c.Aabb((0, 0), (1, 1))

@@ -118,6 +118,11 @@ def test_set_transforms_moves_many_colliders_from_numpy():
     with pytest.raises(ValueError, match="does not exist"):
         world.set_transforms(hs, np.zeros((3, 2)))
     assert world.aabb(hs[1]).center == (1, 2)
+    # So is every placement: a circle flattened by a zero scale, and nothing moves.
+    disc = world.insert(c.Circle((0, 0), 1))
+    with pytest.raises(ValueError, match="zero size"):
+        world.set_transforms([hs[0], disc], np.array([[50, 50, 0, 1, 1], [0, 0, 0, 0, 1]], dtype=np.float64))
+    assert world.aabb(hs[0]).center == (5, 6)
     with pytest.raises(ValueError, match=r"shape \(n, 2\), \(n, 3\) or \(n, 5\) .* n = 2 .* got shape \[2, 4\]"):
         world.set_transforms(hs[:2], np.zeros((2, 4)))
     with pytest.raises(ValueError, match="n = 2"):

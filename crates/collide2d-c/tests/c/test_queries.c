@@ -197,6 +197,10 @@ static void bad_input_is_refused(void) {
     refused(c2d_cast_ray(&ok, &zero, 1, &h), C2D_ERROR_INVALID_ARGUMENT, "direction");
     c2d_ShapeCastHit s;
     refused(c2d_cast_shape(&ok, v(INFINITY, 0), &ok, v(0, 0), 1, &s), C2D_ERROR_INVALID_ARGUMENT, "motion");
+    /* A NaN limit is refused alike by rays and casts, never read as "no hit". */
+    c2d_Ray right = {{-5, 0}, {1, 0}};
+    refused(c2d_cast_ray(&ok, &right, NAN, &h), C2D_ERROR_INVALID_ARGUMENT, "max_distance");
+    refused(c2d_cast_shape(&ok, v(1, 0), &ok, v(0, 0), NAN, &s), C2D_ERROR_INVALID_ARGUMENT, "max_time");
     float d;
     refused(c2d_signed_distance(&ok, v(0, NAN), &d), C2D_ERROR_INVALID_ARGUMENT, "point");
 

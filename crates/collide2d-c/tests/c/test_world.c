@@ -144,6 +144,13 @@ static void parents_sensors_and_user_data(void) {
     f.ignore = &ship;
     f.ignore_count = 1;
     assert(c2d_world_cast_ray(w, &ray, 100, &f, &hit) == C2D_OK && same(hit.collider, c) && NEAR(hit.distance, 9.5f));
+    /* A NaN limit is refused alike by rays and casts, never read as "no hit". */
+    assert(c2d_world_cast_ray(w, &ray, NAN, NULL, &hit) == C2D_ERROR_INVALID_ARGUMENT);
+    assert(strstr(c2d_last_error(), "max_distance"));
+    c2d_Shape pebble = c2d_shape_circle(v(0, 0), 0.1f);
+    c2d_WorldShapeHit sh;
+    assert(c2d_world_cast_shape(w, &pebble, v(1, 0), NAN, NULL, &sh) == C2D_ERROR_INVALID_ARGUMENT);
+    assert(strstr(c2d_last_error(), "max_time"));
     c2d_world_destroy(w);
 }
 
@@ -163,6 +170,13 @@ static void bulk_moves_and_scene_queries(void) {
     int32_t n = -1;
     assert(c2d_world_at_point(w, v(3, 0), NULL, 0, &n) == C2D_OK && n == 1);
     ids[7] = kept;
+    /* One placement refused (the last circle flattened): nothing moves either. */
+    c2d_Transform pose = poses[7];
+    poses[7].scale = v(0, 1);
+    assert(c2d_world_set_transforms(w, ids, poses, 8) == C2D_ERROR_INVALID_SHAPE);
+    assert(strstr(c2d_last_error(), "zero size"));
+    assert(c2d_world_at_point(w, v(0, 0), NULL, 0, &n) == C2D_OK && n == 1);
+    poses[7] = pose;
     assert(c2d_world_set_transforms(w, ids, poses, 8) == C2D_OK);
     assert(c2d_world_at_point(w, v(3, 0), NULL, 0, &n) == C2D_OK && n == 0);
 

@@ -159,7 +159,8 @@ impl<T> World<T> {
     }
 
     /// Every collider `ray` hits within `max_distance`, nearest first, each once with its first
-    /// hit. A collider containing the ray's origin is hit at distance 0.
+    /// hit. A collider containing the ray's origin is hit at distance 0; none for a NaN or
+    /// negative `max_distance`.
     ///
     /// ```
     /// use collide2d::world::{QueryFilter, World};

@@ -274,3 +274,43 @@ fn moving_a_box_with_a_child_moves_the_child_too() {
     assert_eq!(w.world_shape(parent), Some(&square(1.0, 0.0)));
     assert_eq!(w.world_shape(child), Some(&square(2.0, 0.0)));
 }
+
+#[test]
+fn a_refused_batch_of_moves_changes_nothing() {
+    let disc: Shape = Circle::new(Vec2::ZERO, 1.0).unwrap().into();
+    let mut w: World = World::new();
+    let a = w.insert(disc.clone(), Transform::IDENTITY, ()).unwrap();
+    let b = w.insert(disc.clone(), Transform::IDENTITY, ()).unwrap();
+    let gone = w.insert(disc.clone(), Transform::IDENTITY, ()).unwrap();
+    w.remove(gone);
+    let moved = Transform::from_translation(Vec2::new(5.0, 0.0));
+    let flat = Transform::from_scale(Vec2::new(0.0, 1.0));
+    let refused = w.set_transforms(&[(a, moved), (b, flat)]);
+    assert!(matches!(refused, Err(WorldError::Placement { collider: Some(c), .. }) if c == b), "{refused:?}");
+    assert_eq!(w.set_transforms(&[(a, moved), (gone, moved)]), Err(WorldError::StaleHandle(gone)));
+    assert_eq!(w.world_transform(a), Some(Transform::IDENTITY));
+    assert_eq!(w.world_shape(a), Some(&disc));
+    assert!(w.aabb_pairs().len() == 1, "a and b still overlap where they were");
+
+    // Two scales of 1e-30 are each fine, but a child under both is flattened (1e-60 is 0 in
+    // f32): the check must see the parent's new placement whichever comes first in the batch.
+    let parent = w.insert(disc.clone(), Transform::IDENTITY, ()).unwrap();
+    let child = w.insert(disc.clone(), Transform::IDENTITY, ()).unwrap();
+    w.set_parent(child, Some(parent)).unwrap();
+    let tiny = Transform::from_scale(Vec2::splat(1e-30));
+    for batch in [[(parent, tiny), (child, tiny)], [(child, tiny), (parent, tiny)]] {
+        let refused = w.set_transforms(&batch);
+        assert!(matches!(refused, Err(WorldError::Placement { collider: Some(c), .. }) if c == child), "{refused:?}");
+        assert_eq!(w.local_transform(parent), Some(Transform::IDENTITY));
+        assert_eq!(w.local_transform(child), Some(Transform::IDENTITY));
+    }
+
+    // An accepted batch leaves the world as one move after another would, the last move of a
+    // collider named twice winning.
+    let (far, farther) = (Transform::from_translation(Vec2::new(9.0, 0.0)), Transform::from_scale(Vec2::splat(2.0)));
+    w.set_transforms(&[(a, moved), (parent, tiny), (b, far), (a, farther), (child, moved)]).unwrap();
+    assert_eq!(w.world_transform(a), Some(farther));
+    assert_eq!(w.world_transform(b), Some(far));
+    assert_eq!(w.world_transform(child), Some(tiny.compose(&moved)));
+    assert_eq!(w.world_shape(child), Some(&disc.transformed(&tiny.compose(&moved)).unwrap()));
+}

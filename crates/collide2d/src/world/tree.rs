@@ -1,6 +1,8 @@
 //! The transform tree: parents and children, moving and reshaping a collider with its
 //! descendants, and placing local shapes in the world.
 
+use rustc_hash::FxHashMap;
+
 use crate::broad::Bounds;
 use crate::math::Transform;
 use crate::shape::{Aabb, Shape, ShapeError};
@@ -101,6 +103,48 @@ impl<T> World<T> {
         self.relayout(i, Some(local), None)
     }
 
+    /// Moves many colliders: as [`set_transform`](Self::set_transform) for each `(collider,
+    /// local)` in turn (a collider named twice ends at its last), except that every handle and
+    /// every placement (of the colliders, and of their descendants under the transforms the batch
+    /// gives their ancestors) is checked before any is applied: an error changes nothing.
+    ///
+    /// The check places each shape once more than the moves do; boxes without rotation cost
+    /// next to nothing there.
+    pub fn set_transforms(&mut self, moves: &[(ColliderHandle, Transform)]) -> Result<(), WorldError> {
+        self.check_moves(moves)?;
+        for &(h, local) in moves {
+            // Cannot fail: the same placements were just made, from the same transforms.
+            self.set_transform(h, local)?;
+        }
+        Ok(())
+    }
+
+    /// Whether every move of [`set_transforms`](Self::set_transforms), made in turn, would
+    /// succeed; changes nothing.
+    fn check_moves(&self, moves: &[(ColliderHandle, Transform)]) -> Result<(), WorldError> {
+        // What the moves so far did to colliders in a tree, which later moves start from: the
+        // local transforms they set, and the world transforms of those and their descendants.
+        let (mut locals, mut worlds) = (FxHashMap::default(), FxHashMap::default());
+        for &(h, local) in moves {
+            let i = self.index_of(h)?;
+            let slot = &self.slots[i as usize];
+            if slot.parent == NULL && slot.child_count == 0 {
+                // Alone, as most colliders are: its placement depends on its transform only.
+                let c = self.col(i);
+                place(&c.local_shape, &local).map_err(|source| WorldError::Placement { collider: Some(h), source })?;
+                continue;
+            }
+            let parent_world = match slot.parent {
+                NULL => Transform::IDENTITY,
+                p => worlds.get(&p).copied().unwrap_or(self.col(p).world_transform),
+            };
+            locals.insert(i, local);
+            let local_of = |k: u32| locals.get(&k).copied().unwrap_or(self.col(k).local);
+            worlds.extend(self.layout_subtree(i, parent_world, local_of, None)?.into_iter().map(|(k, wt, _)| (k, wt)));
+        }
+        Ok(())
+    }
+
     /// Replaces a collider's local shape. Errors (changing nothing) when it cannot be placed.
     pub fn set_shape(&mut self, h: ColliderHandle, shape: Shape) -> Result<(), WorldError> {
         let i = self.index_of(h)?;
@@ -138,7 +182,7 @@ impl<T> World<T> {
         }
         let parent_world = if p == NULL { Transform::IDENTITY } else { self.col(p).world_transform };
         // Check the new placement first, then relink.
-        let placed = self.layout_subtree(c, parent_world, None, None)?;
+        let placed = self.layout_subtree(c, parent_world, |k| self.col(k).local, None)?;
         self.unlink(c);
         if p != NULL {
             self.children[p as usize].push(c);
@@ -149,20 +193,21 @@ impl<T> World<T> {
         Ok(())
     }
 
-    /// New world transforms and shapes for `i` and its descendants, without changing anything.
+    /// New world transforms and shapes for `i` and its descendants, each `k` placed by
+    /// `local_of(k)` relative to its parent, without changing anything.
     #[allow(clippy::type_complexity)]
     fn layout_subtree(
         &self,
         i: u32,
         parent_world: Transform,
-        local: Option<Transform>,
+        local_of: impl Fn(u32) -> Transform,
         shape: Option<&Shape>,
     ) -> Result<Vec<(u32, Transform, Shape)>, WorldError> {
         let mut out = Vec::new();
         let mut stack = vec![(i, parent_world)];
         while let Some((k, pw)) = stack.pop() {
             let c = self.col(k);
-            let l = if k == i { local.unwrap_or(c.local) } else { c.local };
+            let l = local_of(k);
             let s = if k == i { shape.unwrap_or(&c.local_shape) } else { &c.local_shape };
             let wt = pw.compose(&l);
             let ws =
@@ -220,7 +265,8 @@ impl<T> World<T> {
             }
             return Ok(());
         }
-        let placed = self.layout_subtree(i, parent_world, local, shape.as_ref())?;
+        let local_of = |k: u32| if k == i { local.unwrap_or(self.col(k).local) } else { self.col(k).local };
+        let placed = self.layout_subtree(i, parent_world, local_of, shape.as_ref())?;
         let c = self.col_mut(i);
         if let Some(l) = local {
             c.local = l;

@@ -54,7 +54,8 @@ pub struct ShapeCastHit {
 
 /// The first time in `[0, max_time]` at which `a`, moving at velocity `motion_a`, and `b`,
 /// moving at `motion_b`, touch; `None` if they never do in that time, or if a motion or
-/// `max_time` is not a number (`max_time` may be infinite; a negative one finds nothing).
+/// `max_time` is not a number (`max_time` may be infinite; a negative one finds nothing). The
+/// C, Python and JS bindings refuse a NaN `max_time` as an error.
 ///
 /// Touching counts as a hit, as everywhere in the crate: shapes that touch or overlap at time 0
 /// give a hit at time 0 with [`ShapeCastHit::started_overlapping`] set, whichever way they move.

@@ -82,7 +82,8 @@ impl RayHit {
 }
 
 /// The first point where `ray` meets `shape` within `max_distance`, or `None`. A hit whose
-/// distance or point would lie beyond the `f32` range is not reported.
+/// distance or point would lie beyond the `f32` range is not reported, and a NaN or negative
+/// `max_distance` finds nothing (the C, Python and JS bindings refuse a NaN one as an error).
 ///
 /// ```
 /// use collide2d::{cast_ray, query::ray::Ray, Aabb, Vec2};
@@ -91,6 +92,7 @@ impl RayHit {
 /// let hit = cast_ray(&wall, &ray, 100.0).expect("hits the wall");
 /// assert_eq!((hit.distance, hit.point, hit.normal), (5.0, Vec2::new(5.0, 0.0), Vec2::NEG_X));
 /// assert!(cast_ray(&wall, &ray, 4.0).is_none()); // too short
+/// assert!(cast_ray(&wall, &ray, f32::NAN).is_none());
 /// # Ok::<(), collide2d::ShapeError>(())
 /// ```
 pub fn cast_ray<S: ShapeLike + ?Sized>(shape: &S, ray: &Ray, max_distance: f32) -> Option<RayHit> {
