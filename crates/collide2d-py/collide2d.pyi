@@ -247,7 +247,12 @@ class Transform:
 
 @final
 class ContactPoint:
-    """One point of a contact."""
+    """One point of a contact; `depth`, at most the contact's, is how far they overlap there. For
+    two convex shapes a manifold point as physics engines clip it: `point_a` a point of the first
+    shape and `point_b` one of the second (on their surfaces, but where a deep edge-on-edge
+    contact is clipped), each within `depth` of the other shape. For a concave polygon's contact,
+    a point of the other shape and that point moved by the push. Not each shape's deepest point
+    inside the other."""
     @property
     def point_a(self) -> _Vec: ...
     @property

@@ -128,7 +128,12 @@ typedef struct c2d_Shape {
 // `c2d_last_error`.
 typedef int32_t c2d_Status;
 
-// One point of a contact: the deepest point of each shape inside the other, and how deep.
+// One point of a contact, `depth` (at most the contact's) how far the shapes overlap there.
+// For two convex shapes, a manifold point as physics engines clip it: `point_a` a point of `a`
+// and `point_b` one of `b` (on their surfaces, but where a deep edge-on-edge contact is
+// clipped), each within `depth` of the other shape. For a concave polygon's contact, a point of
+// the other shape and that point moved by the push (`point_a - point_b = normal × depth`).
+// Not each shape's deepest point inside the other: one may lie outside the other shape.
 typedef struct c2d_ContactPoint {
   struct c2d_Vec2 point_a;
   struct c2d_Vec2 point_b;

@@ -42,9 +42,17 @@ export interface ConcavePolygon {
 export type Shape = Point | Segment | Box | Circle | OrientedBox | Capsule | Polygon | ConcavePolygon;
 
 /** One point of a contact: on each shape's surface, and how deep there. */
+/**
+ * One point of a contact. For two convex shapes a manifold point as physics engines clip it:
+ * `onA` a point of `a` and `onB` one of `b` (on their surfaces, but where a deep edge-on-edge
+ * contact is clipped), each within `depth` of the other shape. For a concave polygon's contact,
+ * a point of the other shape and that point moved by the push. Not each shape's deepest point
+ * inside the other.
+ */
 export interface ContactPoint {
   onA: Vec2;
   onB: Vec2;
+  /** How far they overlap here along the normal (at most the contact's depth). */
   depth: number;
 }
 

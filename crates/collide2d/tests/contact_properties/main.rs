@@ -443,3 +443,37 @@ fn a_concave_contacts_point_lies_on_the_other_shape_inside_the_polygon_a_push_aw
         assert!(p.depth > 0.0 && p.depth <= c.depth, "{other:?}: {c:?}");
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(600))]
+
+    /// What `ContactPoint` promises of a concave polygon's contact (holes included) against every
+    /// kind: a point of the other shape, and that point moved by the push along the normal.
+    #[test]
+    fn a_concave_contacts_points_are_a_point_of_the_other_shape_and_it_pushed(
+        p in common::polygons::random_polygon(),
+        other in common::polygons::other_shape(),
+    ) {
+        let a = Shape::from(p);
+        for (x, y, polygon_first) in [(&a, &other, true), (&other, &a, false)] {
+            let Some(c) = contact(x, y) else { continue };
+            let tol = 1e-3 * (1.0 + c.depth);
+            for q in c.points() {
+                // Both polygons: the second's point (the first is the polygon searched against).
+                let (shape, point) = if polygon_first || matches!(x, Shape::Polygon(_)) { (y, q.point_b) } else { (x, q.point_a) };
+                let held = match shape {
+                    Shape::Polygon(_) => {
+                        use geo::{Distance, Euclidean};
+                        let at = geo::Point::new(point.x as f64, point.y as f64);
+                        Euclidean.distance(&at, &common::polygons::to_geo(shape)) <= tol as f64 + 3e-3
+                    }
+                    _ => near(shape, point, tol),
+                };
+                prop_assert!(held, "{:?} not in its shape: {:?}\na = {:?}\nb = {:?}", point, c, x, y);
+                let apart = q.point_a - q.point_b - c.normal * c.depth;
+                prop_assert!(apart.length() <= tol, "the pair is {:?} apart: {:?}\na = {:?}\nb = {:?}", q.point_a - q.point_b, c, x, y);
+                prop_assert!(q.depth >= 0.0 && q.depth <= c.depth + tol, "{:?}", c);
+            }
+        }
+    }
+}

@@ -1,14 +1,27 @@
 use glam::Vec2;
 
-/// One point of contact: where the two surfaces meet (or overlap) locally.
+/// One point of contact: a pair of points where the two shapes meet, `depth` at most the
+/// contact's. The crate's one statement of what they are:
+///
+/// - **Two convex shapes:** a manifold point as physics engines clip it (Box2D's incident face
+///   against the reference face). `point_a` is a point of `a` and `point_b` one of `b`, on
+///   their surfaces but where the clipping of a deep edge-on-edge contact leaves one inside its
+///   shape, and each lies within `depth` of the other shape.
+/// - **A concave polygon's contact:** a point of the other shape (of `b` when `a` is the
+///   polygon, or both are; of `a` when only `b` is), and that point moved by the push:
+///   `point_a - point_b = normal * contact.depth`.
+///
+/// They are *not* each shape's deepest point inside the other: on a deep contact one of the
+/// pair may lie outside the other shape. Touching, both are where the shapes touch.
 #[derive(Clone, Copy, Debug, PartialEq, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct ContactPoint {
-    /// On the surface of shape `a`.
+    /// A point of shape `a` (see the type's documentation).
     pub point_a: Vec2,
-    /// On the surface of shape `b`; `point_a - normal * depth` (b's deepest point inside a).
+    /// A point of shape `b`, within `depth` of `a`.
     pub point_b: Vec2,
-    /// How far the surfaces overlap here, along the contact normal (≥ 0; 0 when touching).
+    /// How far the shapes overlap here, along the contact normal (≥ 0, at most the contact's
+    /// depth; 0 when touching).
     pub depth: f32,
 }
 
