@@ -131,6 +131,20 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
 
+    #[test]
+    fn a_vertex_whose_edges_come_and_go_keeps_a_few_in_its_list() {
+        // Edges removed leave room in the list: a vertex that never holds more than `LISTED`
+        // at once never spills, however many come and go.
+        let mut owners = EdgeOwners::new(1, 0);
+        for round in 0..100 {
+            (0..usize::from(LISTED)).for_each(|v| owners.insert((0, v), round));
+            (0..usize::from(LISTED)).for_each(|v| owners.remove((0, v)));
+        }
+        (0..usize::from(LISTED)).for_each(|v| owners.insert((0, v), v));
+        assert!(owners.spilled.is_empty() && owners.listed[0] == (LISTED, false));
+        assert_eq!(owners.get((0, 3)), Some(3));
+    }
+
     proptest! {
         /// Any run of inserts and removals, on few vertices (so that some spill), answers as a
         /// hash map does.
