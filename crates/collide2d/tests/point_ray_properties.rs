@@ -18,7 +18,7 @@ fn for_every_kind<T: std::fmt::Debug>(
     check: impl Fn(&Shape, T) -> Result<(), TestCaseError>,
 ) {
     for kind in KINDS {
-        let mut runner = TestRunner::new(Config { cases: 500, failure_persistence: None, ..Config::default() });
+        let mut runner = TestRunner::new(Config { cases: 500, ..Config::with_source_file(file!()) });
         if let Err(e) = runner.run(&(shape_of(kind), extra.clone()), |(s, x)| check(&s, x)) {
             panic!("{name}: {kind}: {e}");
         }
@@ -198,7 +198,7 @@ fn grazing_rays_at_small_round_shapes_hit_on_the_boundary_or_miss() {
 }
 
 proptest::proptest! {
-    #![proptest_config(Config { cases: 2000, failure_persistence: None, ..Config::default() })]
+    #![proptest_config(Config { cases: 2000, ..Config::default() })]
     /// A point near a turned box a million units out: `contains` and `intersects` agree with the
     /// box's own frame computed in f64, wherever the point is more than 10⁻³ from the edge. The
     /// world coordinates there round to 1/16, so a test on world-space half-planes, whose
@@ -303,7 +303,7 @@ fn rays_at_points_segments_and_discs_hit_the_near_side_and_only_within_reach() {
 }
 
 proptest::proptest! {
-    #![proptest_config(Config { cases: 2000, failure_persistence: None, ..Config::default() })]
+    #![proptest_config(Config { cases: 2000, ..Config::default() })]
     /// Rays at a disc from 10 to 10^5 radii away, in any direction, aimed within 0.9 radii of
     /// its centre, against the same ray worked exactly in f64: the normal unit and within 1e-4,
     /// and the distance within 1e-6 of the way travelled. From beyond a thousand radii the f32
