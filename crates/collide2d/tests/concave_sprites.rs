@@ -142,7 +142,7 @@ fn traced_sprites_placed_at_random_get_the_shortest_push_out() {
     let levels = [Detail::Exact, Detail::Optimal, Detail::More, Detail::Less].map(sprites);
     let n = levels[0].len();
     let placement = (-30.0f32..30.0, -30.0f32..30.0, 0.0f32..6.3, 0.0f32..6.3);
-    let mut runner = TestRunner::new(Config { cases: 120, failure_persistence: None, ..Config::default() });
+    let mut runner = TestRunner::new(Config { cases: 120, ..Config::with_source_file(file!()) });
     let result =
         runner.run(&(0..3usize, 0..n, 0..n, placement, any::<bool>()), |(level, i, j, (x, y, ta, tb), shallow)| {
             let place = |p: &Polygon, at: Vec2, turn: f32| {
@@ -414,7 +414,7 @@ fn traced_sprite_push_outs_are_the_exact_minimum_the_convolution_finds() {
     let levels = [Detail::Optimal, Detail::More, Detail::Less].map(sprites);
     let n = levels[0].len();
     let placement = (-30.0f32..30.0, -30.0f32..30.0, 0.0f32..6.3, 0.0f32..6.3);
-    let mut runner = TestRunner::new(Config { cases: 64, failure_persistence: None, ..Config::default() });
+    let mut runner = TestRunner::new(Config { cases: 64, ..Config::with_source_file(file!()) });
     let result =
         runner.run(&(0..3usize, 0..n, 0..n, placement, any::<bool>()), |(level, i, j, (x, y, ta, tb), shallow)| {
             let a = turned(&levels[level][i], ta);

@@ -191,7 +191,7 @@ fn nudged(x: f32, steps: i32) -> f32 {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 3000, failure_persistence: None, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 3000, ..ProptestConfig::default() })]
     /// Pairs of the kinds with their own distance formulas (discs, boxes, a disc and a box),
     /// placed within a few units in the last place of touching, at three scales: closest points
     /// exist exactly when `intersects` says apart, either way round, and their distance is then

@@ -427,7 +427,7 @@ mod wild {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig { cases: 3000, failure_persistence: None, ..ProptestConfig::default() })]
+        #![proptest_config(ProptestConfig { cases: 3000, ..ProptestConfig::default() })]
 
         #[test]
         fn contact_and_closest_points_agree_with_intersects_at_every_scale((a, b) in scaled_pair()) {

@@ -51,7 +51,7 @@ fn world_of(shapes: &[Shape]) -> (World, Vec<ColliderHandle>) {
 }
 
 fn runner(cases: u32) -> TestRunner {
-    TestRunner::new(Config { cases, failure_persistence: None, ..Config::default() })
+    TestRunner::new(Config { cases, ..Config::with_source_file(file!()) })
 }
 
 // ---------- casts and rays through the broad phase ----------

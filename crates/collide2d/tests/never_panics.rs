@@ -96,7 +96,7 @@ impl RectObject for Rect {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 4000, failure_persistence: None, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 4000, ..ProptestConfig::default() })]
 
     #[test]
     fn every_query_on_every_pair_returns_for_any_numbers(a in wild_shape(), b in wild_shape(), t in wild_transform()) {

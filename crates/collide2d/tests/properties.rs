@@ -18,8 +18,7 @@ const CASES_PER_PAIR: u32 = 300;
 fn for_every_pair(name: &str, check: impl Fn(&Shape, &Shape) -> Result<bool, TestCaseError>) {
     for ka in KINDS {
         for kb in KINDS {
-            let mut runner =
-                TestRunner::new(Config { cases: CASES_PER_PAIR, failure_persistence: None, ..Config::default() });
+            let mut runner = TestRunner::new(Config { cases: CASES_PER_PAIR, ..Config::with_source_file(file!()) });
             let decided = std::cell::Cell::new(0u32);
             let result = runner.run(&(shape_of(ka), shape_of(kb)), |(a, b)| {
                 if check(&a, &b)? {
@@ -121,7 +120,7 @@ fn answers_do_not_change_when_both_shapes_move_and_turn_together() {
 fn a_capsule_with_both_ends_at_one_point_answers_as_the_disc_does() {
     use collide2d::{cast_ray, closest_points, contact, distance, Capsule, Circle, Ray};
     for kind in KINDS {
-        let mut runner = TestRunner::new(Config { cases: 300, failure_persistence: None, ..Config::default() });
+        let mut runner = TestRunner::new(Config { cases: 300, ..Config::with_source_file(file!()) });
         let pill = (-5.0f32..5.0, -5.0f32..5.0, 0.1f32..3.0, 0.0f32..6.3);
         let result = runner.run(&(shape_of(kind), pill), |(other, (x, y, r, angle))| {
             let c = Vec2::new(x, y);

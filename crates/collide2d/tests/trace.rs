@@ -206,7 +206,7 @@ fn real_sprites_trace_at_every_level() {
 fn random_pictures_trace_exactly_and_simplify_within_budget() {
     use proptest::prelude::*;
     use proptest::test_runner::{Config, TestRunner};
-    let mut runner = TestRunner::new(Config { cases: 200, failure_persistence: None, ..Config::default() });
+    let mut runner = TestRunner::new(Config { cases: 200, ..Config::with_source_file(file!()) });
     let case = (1u32..24, 1u32..24, 0.2f64..0.8, any::<u64>());
     runner
         .run(&case, |(w, h, density, seed)| {

@@ -75,7 +75,7 @@ fn for_every_moving_pair(cases: u32, check: impl Fn(&Shape, &Shape, Vec2, Vec2) 
     use proptest::test_runner::{Config, TestRunner};
     for ka in KINDS {
         for kb in KINDS {
-            let mut runner = TestRunner::new(Config { cases, failure_persistence: None, ..Config::default() });
+            let mut runner = TestRunner::new(Config { cases, ..Config::with_source_file(file!()) });
             let pairs = (shape_of(ka), shape_of(kb), motion(), motion());
             if let Err(e) = runner.run(&pairs, |(a, b, ma, mb)| check(&a, &b, ma, mb)) {
                 panic!("cast: {ka} vs {kb}: {e}");
@@ -145,7 +145,7 @@ fn casts_agree_with_conservative_advancement_for_every_pair() {
 #[test]
 fn concave_casts_agree_with_conservative_advancement_on_geo() {
     use geo::{Distance, Euclidean};
-    let mut runner = TestRunner::new(Config { cases: 600, failure_persistence: None, ..Config::default() });
+    let mut runner = TestRunner::new(Config { cases: 600, ..Config::with_source_file(file!()) });
     let checked = AtomicUsize::new(0);
     // The other shape starts 25 away in some direction and is thrown back towards the polygon,
     // more or less straight, so that most casts hit and some miss.
@@ -317,7 +317,7 @@ fn turning_casts_are_never_late_and_end_touching() {
     let spin = -8.0f32..8.0;
     for ka in KINDS {
         for kb in KINDS {
-            let mut runner = TestRunner::new(Config { cases: 40, failure_persistence: None, ..Config::default() });
+            let mut runner = TestRunner::new(Config { cases: 40, ..Config::with_source_file(file!()) });
             let cases = (shape_of(ka), shape_of(kb), motion(), motion(), spin.clone(), spin.clone());
             let result = runner.run(&cases, |(a, b, va, vb, wa, wb)| {
                 let ma = Motion::turning(va, wa, a.aabb().center());
@@ -377,7 +377,7 @@ fn casts_agree_with_parry2d_and_the_oracle_judges_every_disagreement() {
     let (compared, differ) = (AtomicUsize::new(0), AtomicUsize::new(0));
     for ka in kinds {
         for kb in kinds {
-            let mut runner = TestRunner::new(Config { cases: 100, failure_persistence: None, ..Config::default() });
+            let mut runner = TestRunner::new(Config { cases: 100, ..Config::with_source_file(file!()) });
             let cases = (shape_of(ka), shape_of(kb), motion());
             let result = runner.run(&cases, |(a, b, m)| {
                 prop_assume!(!intersects(&a, &b) && m.length() > 1e-2);

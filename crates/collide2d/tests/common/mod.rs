@@ -541,7 +541,10 @@ pub fn any_pos() -> impl Strategy<Value = Vec2> + Clone {
 }
 
 /// Runs `check` on `cases` random pairs of every ordered pair of kinds, panicking with the
-/// kinds and proptest's shrunk counter-example on the first failure.
+/// kinds and proptest's shrunk counter-example on the first failure. A failing case's seed is
+/// kept in the regression file beside the caller's source (hence `track_caller`: this file is
+/// shared by several test programs, each with its own checks).
+#[track_caller]
 pub fn for_every_pair(
     name: &str,
     cases: u32,
@@ -550,7 +553,8 @@ pub fn for_every_pair(
     use proptest::test_runner::{Config, TestRunner};
     for ka in KINDS {
         for kb in KINDS {
-            let mut runner = TestRunner::new(Config { cases, failure_persistence: None, ..Config::default() });
+            let mut runner =
+                TestRunner::new(Config { cases, ..Config::with_source_file(std::panic::Location::caller().file()) });
             if let Err(e) = runner.run(&(shape_of(ka), shape_of(kb)), |(a, b)| check(&a, &b)) {
                 panic!("{name}: {ka} vs {kb}: {e}");
             }

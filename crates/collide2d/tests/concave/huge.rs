@@ -299,7 +299,7 @@ fn small_shape() -> impl Strategy<Value = Shape> {
 
 #[test]
 fn small_shapes_against_huge_levels_get_the_exact_push_out() {
-    let config = Config { cases: 1000, failure_persistence: None, ..Config::default() };
+    let config = Config { cases: 1000, ..Config::with_source_file(file!()) };
     let mut runner = TestRunner::new(config);
     let result = runner.run(&(huge_polygon(), small_shape()), |(p, s)| {
         prop_assume!(common::convolution::supported(

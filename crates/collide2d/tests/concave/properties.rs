@@ -4,7 +4,7 @@
 use super::*;
 
 fn run(name: &str, cases: u32, check: impl Fn(&Polygon, &Shape) -> Result<(), TestCaseError>) {
-    let mut runner = TestRunner::new(Config { cases, failure_persistence: None, ..Config::default() });
+    let mut runner = TestRunner::new(Config { cases, ..Config::with_source_file(file!()) });
     if let Err(e) = runner.run(&(random_polygon(), other_shape()), |(p, s)| check(&p, &s)) {
         panic!("{name}: {e}");
     }
@@ -178,7 +178,7 @@ fn rounded_push_out_separates_and_no_shorter_move_in_360_directions_does() {
         }),
     ];
     let moved = |s: &Shape, by: Vec2| s.transformed(&Transform::from_translation(by)).unwrap();
-    let mut runner = TestRunner::new(Config { cases: 300, failure_persistence: None, ..Config::default() });
+    let mut runner = TestRunner::new(Config { cases: 300, ..Config::with_source_file(file!()) });
     let result = runner.run(&(random_polygon(), round), |(p, s)| {
         // Around the outline's vertex farthest from the centroid (a convex corner), where exits
         // over the corner's arc compete with exits through faces.
@@ -215,7 +215,7 @@ fn pinched_stars_against_large_round_shapes_keep_every_spike() {
     // Dropping it once gave a push-out that left the top spikes inside.
     let star = (-300.0f32..300.0, -300.0f32..300.0, 3usize..13, 5.0f32..50.0, 1e-7f32..1e-5, 0.0f32..6.3);
     let round = (100.0f32..5000.0, 0.0f32..6.3, -0.9f32..0.9, 0u8..2, -1.0f32..1.0);
-    let mut runner = TestRunner::new(Config { cases: 200, failure_persistence: None, ..Config::default() });
+    let mut runner = TestRunner::new(Config { cases: 200, ..Config::with_source_file(file!()) });
     let result = runner.run(&(star, round), |((x, y, spikes, tip, valley, turn), (r, angle, offset, kind, tilt))| {
         let c = v(x, y);
         let ring: Vec<Vec2> = (0..2 * spikes)
@@ -274,7 +274,7 @@ fn random_transform() -> impl Strategy<Value = Transform> {
 
 #[test]
 fn a_placed_polygon_answers_like_one_built_from_its_moved_vertices() {
-    let mut runner = TestRunner::new(Config { cases: 600, failure_persistence: None, ..Config::default() });
+    let mut runner = TestRunner::new(Config { cases: 600, ..Config::with_source_file(file!()) });
     let result = runner.run(&(random_polygon(), random_transform(), other_shape()), |(p, t, s)| {
         let placed = p.transformed(&t).unwrap();
         let map = |ring: &[Vec2]| ring.iter().map(|q| t.transform_point(*q)).collect::<Vec<_>>();

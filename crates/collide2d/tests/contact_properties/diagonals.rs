@@ -101,7 +101,7 @@ fn points_on_the_diagonals_between_pieces_are_pushed_to_the_nearest_boundary() {
     // inside the polygon: its push is its distance to the rings. Points are taken at a few
     // fractions along every piece edge whose midpoint is inside the polygon (a diagonal).
     use proptest::test_runner::{Config, TestRunner};
-    let mut runner = TestRunner::new(Config { cases: 150, failure_persistence: None, ..Config::default() });
+    let mut runner = TestRunner::new(Config { cases: 150, ..Config::with_source_file(file!()) });
     let totals = std::cell::Cell::new((0, 0));
     let result = runner.run(&common::polygons::random_polygon(), |p| {
         let (mut checked, mut segments) = (0, 0);

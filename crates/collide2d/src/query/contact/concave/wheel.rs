@@ -223,12 +223,19 @@ mod tests {
 
     /// A convex polygon of at least `WHEEL_FROM` corners: points at random angles on an
     /// ellipse (some close together, making short faces), turned and moved, at scale `size`.
+    /// No face is shorter than `1e-5 · size`: two angles a hair apart can give corners a step
+    /// or two of `f32` apart, whose spokes' keys round to one, and such a region rightly gets
+    /// no wheel (`a_region_whose_spokes_round_together_gets_no_wheel`); the proptests ask for a
+    /// wheel on every polygon they draw.
     fn ellipse_hull(angles: &[f32], stretch: f32, turn: f32, centre: Vec2, size: f32) -> Option<ConvexPolygon> {
         let points: Vec<Vec2> = angles
             .iter()
             .map(|a| centre + Vec2::from_angle(turn).rotate(Vec2::new(a.cos(), stretch * a.sin())) * size)
             .collect();
-        ConvexPolygon::from_hull(&points).ok().filter(|p| p.vertices().len() >= WHEEL_FROM)
+        let polygon = ConvexPolygon::from_hull(&points).ok()?;
+        let v = polygon.vertices();
+        let shortest = (0..v.len()).map(|i| v[i].distance(v[(i + 1) % v.len()])).fold(f32::INFINITY, f32::min);
+        (v.len() >= WHEEL_FROM && shortest >= 1e-5 * size).then_some(polygon)
     }
 
     /// Round polygons for the proptests: [`ellipse_hull`] of 48–160 random angles, stretched,
@@ -328,5 +335,23 @@ mod tests {
         assert_eq!(wheels.decide(1, round.vertices(), round.normals(), Vec2::ZERO, 0.0), Some(true));
         assert_eq!(wheels.decide(1, round.vertices(), round.normals(), Vec2::splat(2.0), 0.0), Some(false));
         assert_eq!(wheels.decide(2, sliver.vertices(), sliver.normals(), Vec2::ZERO, 0.0), None);
+    }
+
+    /// Two corners one `f32` step apart, as two random angles a hair apart gave the clip's
+    /// proptest (issue 73): their spokes' keys round to one, so the turn is not strictly in
+    /// order, and the region gets no wheel; neither `decide` nor `clip` answers, the pass does.
+    #[test]
+    fn a_region_whose_spokes_round_together_gets_no_wheel() {
+        let round = ConvexPolygon::regular(48, Vec2::ZERO, 1e-3, 0.0).unwrap();
+        let mut corners = round.vertices().to_vec();
+        // Corner 36 is the lowest: a step along x there keeps the outline convex.
+        corners.insert(37, Vec2::new(corners[36].x.next_up(), corners[36].y));
+        let polygon = ConvexPolygon::new(&corners).unwrap();
+        let (verts, normals) = (polygon.vertices(), polygon.normals());
+        let mut wheels = Wheels::default();
+        wheels.add(verts, normals);
+        assert_eq!(wheels.count(), 0);
+        assert_eq!(wheels.decide(0, verts, normals, Vec2::ZERO, 0.0), None);
+        assert_eq!(wheels.clip(0, verts, verts, normals, (Vec2::ZERO, Vec2::X), 0.0), None);
     }
 }
