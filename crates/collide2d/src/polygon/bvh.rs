@@ -266,6 +266,30 @@ mod tests {
     }
 
     #[test]
+    fn pairs_under_a_bound_that_never_prunes_visits_every_pair_once() {
+        // A tree of one leaf and a large box against trees of many small boxes (so that a leaf
+        // meets an inner node of smaller area, which must not be split), either way round, and
+        // against an empty tree.
+        let boxes = |n: usize, size: f32| -> Vec<(Vec2, Vec2)> {
+            (0..n).map(|i| (Vec2::new(i as f32, 0.0), Vec2::new(i as f32 + size, size))).collect()
+        };
+        let big = EdgeTree::build(&[(Vec2::ZERO, Vec2::splat(1000.0)), (Vec2::ONE, Vec2::splat(900.0))]);
+        for many in [EdgeTree::build(&boxes(37, 0.5)), EdgeTree::build(&boxes(5, 0.1))] {
+            let count = many.boxes.len();
+            for (x, y, nx, ny) in [(&big, &many, 2, count), (&many, &big, count, 2)] {
+                let mut seen = Vec::new();
+                x.pairs_under(y, |_, _| 0.0, &mut 1.0, |i, j, _| seen.push((i, j)));
+                seen.sort_unstable();
+                let all: Vec<(usize, usize)> = (0..nx).flat_map(|i| (0..ny).map(move |j| (i, j))).collect();
+                assert_eq!(seen, all);
+            }
+        }
+        let empty = EdgeTree::build(&[]);
+        big.pairs_under(&empty, |_, _| 0.0, &mut 1.0, |i, j, _| panic!("{i} {j} with an empty tree"));
+        empty.pairs_under(&big, |_, _| 0.0, &mut 1.0, |i, j, _| panic!("{i} {j} with an empty tree"));
+    }
+
+    #[test]
     fn leftwards_finds_the_edges_on_the_line_and_the_nearest_first() {
         // 1000 vertical edges crossing y = 0.5 at x = 0, ..., 999, and 100 above the line.
         let mut edges: Vec<(Vec2, Vec2)> =
