@@ -134,7 +134,6 @@ fn soonest_pairs(
     };
     let (pieces_a, pieces_b) = (a.convex_parts(), b.convex_parts());
     let mut soonest = max_time;
-    let mut found = f32::INFINITY;
     a.piece_pairs_under(b, meet, &mut soonest, |i, j, soonest| {
         let (pa, pb) = (&pieces_a[i], &pieces_b[j]);
         let limit = *soonest / sooner;
@@ -146,11 +145,16 @@ fn soonest_pairs(
         let ((ca, ra), (cb, rb)) = (Core::of(ShapeRef::ConvexPolygon(pa)), Core::of(ShapeRef::ConvexPolygon(pb)));
         if let Some(touch) = cast_cores(&ca, ra, &cb, rb, v, limit.at_most(max_time)).0 {
             touches.push((j as u32, i as u32, touch.time));
-            found = found.at_most(touch.time);
             *soonest = soonest.at_most(touch.time);
         }
     });
-    found
+    // Each touch is no later than `max_time` and lowers the cutoff to itself: the cutoff is the
+    // soonest of them.
+    if touches.is_empty() {
+        f32::INFINITY
+    } else {
+        soonest
+    }
 }
 
 /// A lower bound of the first time `t ≥ 0` at which the box `b` moved by `v · t` meets the box
