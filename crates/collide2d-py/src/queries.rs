@@ -43,6 +43,7 @@ fn described(s: &ShapeRef) -> String {
         ShapeRef::Circle(_) => "a Circle".into(),
         ShapeRef::Obb(_) => "an Obb".into(),
         ShapeRef::Capsule(_) => "a Capsule".into(),
+        ShapeRef::TileMap(m) => format!("a TileMap of {} × {} cells", m.width(), m.height()),
     }
 }
 

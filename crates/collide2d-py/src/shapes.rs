@@ -127,6 +127,7 @@ pub fn shape(obj: &Bound<'_, PyAny>) -> PyResult<Shape> {
         ShapeRef::Capsule(s) => (*s).into(),
         ShapeRef::ConvexPolygon(s) => s.clone().into(),
         ShapeRef::Polygon(s) => s.clone().into(),
+        ShapeRef::TileMap(s) => s.clone().into(),
     })
 }
 
@@ -141,6 +142,10 @@ pub fn shape_to_py(py: Python<'_>, shape: Shape) -> PyResult<Py<PyAny>> {
         Shape::Capsule(inner) => Py::new(py, PyCapsule { inner })?.into_any(),
         Shape::ConvexPolygon(inner) => Py::new(py, PyConvexPolygon { inner })?.into_any(),
         Shape::Polygon(inner) => Py::new(py, PyPolygon { inner })?.into_any(),
+        // Python cannot make one yet, so none can come back to it.
+        Shape::TileMap(_) => {
+            return Err(pyo3::exceptions::PyTypeError::new_err("tile maps are not available from Python yet"))
+        }
     })
 }
 

@@ -345,6 +345,15 @@ impl Picture {
                     ring(&mut hole.iter().copied());
                 }
             }
+            Shape::TileMap(m) => {
+                for row in 0..m.height() {
+                    for col in 0..m.width() {
+                        if let Some(outline) = m.tile_outline(col, row) {
+                            ring(&mut outline.into_iter());
+                        }
+                    }
+                }
+            }
         }
         pb.finish()
     }

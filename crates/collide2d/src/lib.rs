@@ -113,9 +113,10 @@
 //! 1. [`math`]: [`Transform`] (sprite-like transforms that compose), [`Interval`], projections,
 //!    the exact predicates (orientation, points and segments touching) and the same sines and
 //!    cosines on every target.
-//! 2. [`shape`]: one type per shape and the [`Shape`] enum (whose [`Polygon`] variant is the one
-//!    name it takes from the layer above).
-//! 3. [`polygon`]: concave polygons with holes: validation, edge tree, convex decomposition.
+//! 2. [`shape`]: one type per shape and the [`Shape`] enum (whose [`Polygon`] and
+//!    [`TileMap`](tiles::TileMap) variants are the names it takes from the layer above).
+//! 3. [`polygon`]: concave polygons with holes: validation, edge tree, convex decomposition;
+//!    beside it, [`tiles`]: tile maps, a grid of tile ids as one collider.
 //! 4. [`query`]: one module per question ([`query::intersects`], [`query::contains`],
 //!    [`query::contact`], [`query::distance`], [`query::ray`], [`query::point`],
 //!    [`query::cast`]) with the pair fast paths (`intersects_obb_obb`, `contact_circle_obb`,
@@ -154,6 +155,7 @@ mod share;
 #[cfg(test)]
 mod test_rng;
 pub mod tiered;
+pub mod tiles;
 pub mod trace;
 pub mod world;
 

@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 use crate::polygon::Polygon;
 use crate::query::contact::{Contact, ContactPoint};
 use crate::shape::{Aabb, Capsule, Circle, ConvexPolygon, Obb, Segment, ShapeError};
+use crate::tiles::{TileMap, TileSet, TileShape};
 
 /// An [`Aabb`] as written: its two corners.
 #[derive(Deserialize)]
@@ -137,6 +138,71 @@ impl TryFrom<PolygonRaw> for Polygon {
     type Error = ShapeError;
     fn try_from(raw: PolygonRaw) -> Result<Self, ShapeError> {
         Polygon::with_holes(&raw.outline, &raw.holes)
+    }
+}
+
+/// A [`TileShape`] as written: a convex part by its vertices (in fractions of the cell), checked
+/// on load as in code.
+#[derive(Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub(crate) enum TileShapeRaw {
+    Empty,
+    Solid,
+    Convex(Vec<Vec2>),
+}
+
+impl From<TileShape> for TileShapeRaw {
+    fn from(shape: TileShape) -> Self {
+        match shape {
+            TileShape::Empty => Self::Empty,
+            TileShape::Solid => Self::Solid,
+            TileShape::Convex(p) => Self::Convex(p.vertices().to_vec()),
+        }
+    }
+}
+
+impl TryFrom<TileShapeRaw> for TileShape {
+    type Error = ShapeError;
+    fn try_from(raw: TileShapeRaw) -> Result<Self, ShapeError> {
+        match raw {
+            TileShapeRaw::Empty => Ok(TileShape::Empty),
+            TileShapeRaw::Solid => Ok(TileShape::Solid),
+            TileShapeRaw::Convex(points) => TileShape::convex(&points),
+        }
+    }
+}
+
+/// A [`TileMap`] as written: its grid, the shapes of the ids it may hold, and its ids row after
+/// row; rebuilt on load by the same constructor as in code.
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct TileMapRaw {
+    origin: Vec2,
+    cell_size: Vec2,
+    width: u32,
+    height: u32,
+    tiles: Vec<(u32, TileShape)>,
+    ids: Vec<u32>,
+}
+
+impl From<TileMap> for TileMapRaw {
+    fn from(map: TileMap) -> Self {
+        Self {
+            origin: map.origin(),
+            cell_size: map.cell_size(),
+            width: map.width(),
+            height: map.height(),
+            tiles: map.tiles().iter().map(|(id, shape)| (id, shape.clone())).collect(),
+            ids: map.ids().collect(),
+        }
+    }
+}
+
+impl TryFrom<TileMapRaw> for TileMap {
+    type Error = ShapeError;
+    fn try_from(raw: TileMapRaw) -> Result<Self, ShapeError> {
+        let tiles = raw.tiles.into_iter().fold(TileSet::new(), |set, (id, shape)| set.with(id, shape));
+        TileMap::from_ids(raw.origin, raw.cell_size, raw.width, raw.height, &raw.ids, tiles)
     }
 }
 

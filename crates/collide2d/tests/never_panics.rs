@@ -5,6 +5,7 @@
 use collide2d::detector::{BoundingBoxes, BoundingCircles, Detector, Exact};
 use collide2d::query::intersects::segment_intersection;
 use collide2d::tiered::{collide, Level, RectObject};
+use collide2d::tiles::{TileMap, TileSet, TileShape};
 use collide2d::{
     contains, intersects, Aabb, Capsule, Circle, ConvexPolygon, Obb, Segment, Shape, ShapeLike, Transform, Vec2,
 };
@@ -32,10 +33,10 @@ fn finite_all(values: &[f32]) -> bool {
 /// Builds a shape of a random kind from wild numbers, checking that the constructor refused
 /// every non-finite input and that what it built is made of finite numbers.
 fn wild_shape() -> impl Strategy<Value = Option<Shape>> {
-    (0..8usize, wild_vec(), wild_vec(), wild(), wild(), prop::collection::vec(wild_vec(), 0..8)).prop_map(
+    (0..9usize, wild_vec(), wild_vec(), wild(), wild(), prop::collection::vec(wild_vec(), 0..8)).prop_map(
         |(kind, p, q, s, t, pts)| {
             let used: &[f32] = match kind {
-                1 | 2 => &[p.x, p.y, q.x, q.y],
+                1 | 2 | 8 => &[p.x, p.y, q.x, q.y],
                 3 => &[p.x, p.y, s],
                 4 => &[p.x, p.y, q.x, q.y, t],
                 _ => &[p.x, p.y, q.x, q.y, s],
@@ -49,9 +50,15 @@ fn wild_shape() -> impl Strategy<Value = Option<Shape>> {
                 4 => Obb::new(p, q, t).map(Shape::from),
                 5 => Capsule::new(p, q, s).map(Shape::from),
                 6 => ConvexPolygon::new(&pts).map(Shape::from),
-                _ => ConvexPolygon::from_hull(&pts).map(Shape::from),
+                7 => ConvexPolygon::from_hull(&pts).map(Shape::from),
+                // Origin p, cells of q: a floor, a slope and an open cell.
+                _ => {
+                    let slope = TileShape::convex(&[Vec2::new(0.0, 1.0), Vec2::X, Vec2::ONE]).unwrap();
+                    let tiles = TileSet::solid(1).with(2, slope);
+                    TileMap::from_ids(p, q, 3, 2, &[0, 2, 1, 1, 1, 1], tiles).map(Shape::from)
+                }
             };
-            let inputs_finite = if kind >= 6 { pts.iter().all(|v| v.is_finite()) } else { inputs_finite };
+            let inputs_finite = if kind == 6 || kind == 7 { pts.iter().all(|v| v.is_finite()) } else { inputs_finite };
             match built {
                 Ok(shape) => {
                     assert!(inputs_finite, "constructor accepted non-finite input: {shape:?}");
@@ -77,6 +84,7 @@ fn shape_is_finite(s: &Shape) -> bool {
         Shape::Capsule(k) => k.a().is_finite() && k.b().is_finite() && k.radius() > 0.0,
         Shape::ConvexPolygon(p) => p.vertices().iter().chain(p.normals()).all(|v| v.is_finite()),
         Shape::Polygon(p) => p.edges().iter().all(|(a, b)| a.is_finite() && b.is_finite()),
+        Shape::TileMap(m) => m.aabb().min().is_finite() && m.aabb().max().is_finite(),
     }
 }
 

@@ -17,6 +17,6 @@ pub(crate) use predicates::{point_on_segment, segments_touch};
 pub(crate) use transform::orthogonal;
 pub use transform::Transform;
 pub(crate) use vector::{
-    ascending, direction_or, distance_squared64, saturate, slab_range, unit64_or, unit_or, unrotate,
+    ascending, direction_or, distance_squared64, ray_in_box64, saturate, slab_range, unit64_or, unit_or, unrotate,
 };
 pub use vector::{cross, project, project_scalar};

@@ -117,6 +117,24 @@ pub(crate) fn slab_range(o: Vec2, d: Vec2, lo: Vec2, hi: Vec2) -> Option<(f32, f
     (t0 <= t1).then_some((t0, t1, entry))
 }
 
+/// Where the ray `o + d t` (t ≥ 0) is inside the box `[lo, hi]`, in f64: its entry and exit
+/// distances (in units of `d`), if it ever is.
+pub(crate) fn ray_in_box64(o: glam::DVec2, d: glam::DVec2, lo: glam::DVec2, hi: glam::DVec2) -> Option<(f64, f64)> {
+    let (mut enter, mut leave) = (0.0f64, f64::INFINITY);
+    for axis in 0..2 {
+        if d[axis] == 0.0 {
+            if o[axis] < lo[axis] || o[axis] > hi[axis] {
+                return None;
+            }
+            continue;
+        }
+        let (a, b) = ((lo[axis] - o[axis]) / d[axis], (hi[axis] - o[axis]) / d[axis]);
+        enter = enter.at_least(a.at_most(b));
+        leave = leave.at_most(a.at_least(b));
+    }
+    (enter <= leave).then_some((enter, leave))
+}
+
 /// `a < b`, which orders two values into a pair (a slab's two crossings, a shadow's two
 /// times): its own function so that the mutation exclusion for `<=` (on equal values either
 /// order is the same pair) names it alone.

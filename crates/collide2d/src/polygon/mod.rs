@@ -213,6 +213,10 @@ impl Polygon {
             Shape::Obb(o) => Polygon::new(&o.corners()),
             Shape::ConvexPolygon(c) => Polygon::new(c.vertices()),
             Shape::Polygon(p) => Ok(p.clone()),
+            Shape::TileMap(_) => Err(ShapeError::BadTile {
+                context: "Polygon::from_shape".to_string(),
+                reason: "a tile map is not one polygon (its islands are many)".to_string(),
+            }),
             Shape::Circle(c) => {
                 let mut offsets = arc(c.radius(), 0.0, 1.0)?;
                 offsets.pop();

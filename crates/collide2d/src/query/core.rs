@@ -46,7 +46,7 @@ impl<'a> Core<'a> {
             ShapeRef::ConvexPolygon(p) => (Core::Polygon(p.vertices(), p.normals()), 0.0),
             // Every query routes concave polygons to their own paths before asking for a core;
             // should one slip through, a NaN point makes it answer "no contact", never panic.
-            ShapeRef::Polygon(_) => (Core::Point([Vec2::NAN]), 0.0),
+            ShapeRef::Polygon(_) | ShapeRef::TileMap(_) => (Core::Point([Vec2::NAN]), 0.0),
         }
     }
 
@@ -69,7 +69,7 @@ impl<'a> Core<'a> {
             ShapeRef::Capsule(c) if c.a() == c.b() => f(&Core::Point([c.a()]), c.radius()),
             ShapeRef::Capsule(c) => f(&Core::Segment([c.a(), c.b()]), c.radius()),
             ShapeRef::ConvexPolygon(p) => f(&Core::Polygon(p.vertices(), p.normals()), 0.0),
-            ShapeRef::Polygon(_) => f(&Core::Point([Vec2::NAN]), 0.0),
+            ShapeRef::Polygon(_) | ShapeRef::TileMap(_) => f(&Core::Point([Vec2::NAN]), 0.0),
         }
     }
 

@@ -15,5 +15,6 @@ mod minkowski;
 pub mod point;
 pub mod ray;
 mod shape_ref;
+pub(crate) mod tiles;
 
 pub use shape_ref::{ShapeLike, ShapeRef};

@@ -23,6 +23,9 @@ pub fn closest_point<S: ShapeLike + ?Sized>(shape: &S, p: Vec2) -> Vec2 {
     if !p.is_finite() {
         return Vec2::NAN;
     }
+    if let ShapeRef::TileMap(m) = shape {
+        return crate::query::tiles::closest_point_map(m, p);
+    }
     if contains_point(shape, p) {
         return p;
     }
@@ -50,6 +53,9 @@ pub fn signed_distance<S: ShapeLike + ?Sized>(shape: &S, p: Vec2) -> f32 {
     let shape = shape.shape_ref();
     if !p.is_finite() {
         return f32::NAN;
+    }
+    if let ShapeRef::TileMap(m) = shape {
+        return crate::query::tiles::signed_distance_map(m, p);
     }
     if let ShapeRef::Polygon(poly) = shape {
         let d = saturate(distance_squared64(p, nearest_on_edges(poly.edges(), p)).sqrt());

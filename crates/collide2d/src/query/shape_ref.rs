@@ -3,6 +3,7 @@ use glam::Vec2;
 use crate::math::Order;
 use crate::polygon::Polygon;
 use crate::shape::{Aabb, Capsule, Circle, ConvexPolygon, Obb, Segment, Shape};
+use crate::tiles::TileMap;
 
 /// A borrowed view of any shape: what the queries dispatch on.
 ///
@@ -27,6 +28,8 @@ pub enum ShapeRef<'a> {
     ConvexPolygon(&'a ConvexPolygon),
     /// A concave polygon, possibly with holes.
     Polygon(&'a Polygon),
+    /// A tile map.
+    TileMap(&'a TileMap),
 }
 
 impl ShapeRef<'_> {
@@ -41,6 +44,7 @@ impl ShapeRef<'_> {
             ShapeRef::Capsule(c) => c.aabb(),
             ShapeRef::ConvexPolygon(p) => p.aabb(),
             ShapeRef::Polygon(p) => p.aabb(),
+            ShapeRef::TileMap(m) => m.aabb(),
         }
     }
 
@@ -56,6 +60,7 @@ impl ShapeRef<'_> {
             ShapeRef::Segment(s) => (s.a() * 0.5 + s.b() * 0.5, half_distance(s.a(), s.b())),
             ShapeRef::ConvexPolygon(p) => circle_around(p.aabb().center(), p.vertices()),
             ShapeRef::Polygon(p) => circle_around(p.aabb().center(), p.outline()),
+            ShapeRef::TileMap(m) => (m.aabb().center(), length(m.aabb().half_extents())),
         }
     }
 
@@ -70,6 +75,7 @@ impl ShapeRef<'_> {
             ShapeRef::Capsule(c) => Shape::Capsule(*c),
             ShapeRef::ConvexPolygon(p) => Shape::ConvexPolygon(p.clone()),
             ShapeRef::Polygon(p) => Shape::Polygon(p.clone()),
+            ShapeRef::TileMap(m) => Shape::TileMap(m.clone()),
         }
     }
 
@@ -85,6 +91,7 @@ impl ShapeRef<'_> {
             ShapeRef::Capsule(c) => c.a() * 0.5 + c.b() * 0.5,
             ShapeRef::ConvexPolygon(p) => p.centroid(),
             ShapeRef::Polygon(p) => p.interior_point(),
+            ShapeRef::TileMap(m) => m.interior_point(),
         }
     }
 }
@@ -131,7 +138,7 @@ macro_rules! shape_like {
 }
 
 shape_like!(Segment => Segment, Aabb => Aabb, Circle => Circle, Obb => Obb, Capsule => Capsule,
-    ConvexPolygon => ConvexPolygon, Polygon => Polygon);
+    ConvexPolygon => ConvexPolygon, Polygon => Polygon, TileMap => TileMap);
 
 impl ShapeLike for Vec2 {
     #[inline(always)]
@@ -167,6 +174,7 @@ impl ShapeLike for Shape {
             Shape::Capsule(c) => ShapeRef::Capsule(c),
             Shape::ConvexPolygon(p) => ShapeRef::ConvexPolygon(p),
             Shape::Polygon(p) => ShapeRef::Polygon(p),
+            Shape::TileMap(m) => ShapeRef::TileMap(m),
         }
     }
 }

@@ -121,6 +121,15 @@ pub enum ShapeError {
         /// How many vertices the polygon has, holes included.
         vertices: usize,
     },
+    /// A tile map or tile set was given something it cannot use: the cell, tile or layer, and
+    /// what is wrong with it.
+    #[error("{context}: {reason}")]
+    BadTile {
+        /// Where: e.g. `TileMap cell (3, 4)` or `tile shape vertex 2`.
+        context: String,
+        /// What is wrong, e.g. `unknown tile id 57`.
+        reason: String,
+    },
     /// The transform cannot be applied: it is not finite, or it flattens the shape to zero size.
     #[error("{shape}: transform {reason}")]
     BadTransform {

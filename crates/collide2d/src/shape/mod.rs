@@ -13,7 +13,7 @@ mod obb;
 mod segment;
 
 pub(crate) use convex_polygon::twice_signed_area;
-pub(crate) use error::points_fit;
+pub(crate) use error::{points_fit, too_large};
 
 pub use aabb::Aabb;
 pub(crate) use box_frame::BoxFrame;
@@ -29,6 +29,7 @@ use glam::Vec2;
 
 use crate::math::Transform;
 use crate::polygon::Polygon;
+use crate::tiles::TileMap;
 
 /// Any shape of the library, for heterogeneous collections and for queries on pairs whose
 /// kinds are known only at run time.
@@ -54,6 +55,8 @@ pub enum Shape {
     ConvexPolygon(ConvexPolygon),
     /// A simple polygon, possibly concave, possibly with holes.
     Polygon(Polygon),
+    /// A grid of tiles as one collider (see [`crate::tiles`]).
+    TileMap(TileMap),
 }
 
 impl Shape {
@@ -68,6 +71,7 @@ impl Shape {
             Shape::Capsule(c) => c.aabb(),
             Shape::ConvexPolygon(p) => p.aabb(),
             Shape::Polygon(p) => p.aabb(),
+            Shape::TileMap(m) => m.aabb(),
         }
     }
 
@@ -82,6 +86,7 @@ impl Shape {
             Shape::Capsule(_) => "Capsule",
             Shape::ConvexPolygon(_) => "ConvexPolygon",
             Shape::Polygon(_) => "Polygon",
+            Shape::TileMap(_) => "TileMap",
         }
     }
 
@@ -113,6 +118,7 @@ impl Shape {
             Shape::Capsule(c) => c.transformed(transform),
             Shape::ConvexPolygon(p) => p.transformed(transform),
             Shape::Polygon(p) => p.transformed(transform).map(Shape::Polygon),
+            Shape::TileMap(m) => m.transformed(transform).map(Shape::TileMap),
         }
     }
 }
@@ -128,7 +134,7 @@ macro_rules! shape_from {
 }
 
 shape_from!(Vec2 => Point, Segment => Segment, Aabb => Aabb, Circle => Circle, Obb => Obb,
-    Capsule => Capsule, ConvexPolygon => ConvexPolygon, Polygon => Polygon);
+    Capsule => Capsule, ConvexPolygon => ConvexPolygon, Polygon => Polygon, TileMap => TileMap);
 
 /// A transform is usable on a shape when it is finite and does not flatten space.
 pub(crate) fn check_transform(shape: &'static str, transform: &Transform) -> Result<(), ShapeError> {

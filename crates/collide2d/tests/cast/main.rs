@@ -366,7 +366,7 @@ fn to_parry(s: &Shape) -> Option<(parry2d::math::Pose, parry2d::shape::SharedSha
         }
         Shape::Capsule(k) => (Pose::IDENTITY, SharedShape::capsule(k.a(), k.b(), k.radius())),
         Shape::ConvexPolygon(p) => (Pose::IDENTITY, SharedShape::convex_polyline(p.vertices().to_vec())?),
-        Shape::Polygon(_) => unreachable!("convex kinds only"),
+        Shape::Polygon(_) | Shape::TileMap(_) => unreachable!("convex kinds only"),
     })
 }
 

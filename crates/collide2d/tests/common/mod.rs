@@ -44,7 +44,7 @@ pub fn bracket(shape: &Shape) -> (Poly, Poly) {
             scaled_pair(&[c - ux - uy, c + ux - uy, c + ux + uy, c - ux + uy])
         }
         Shape::ConvexPolygon(p) => scaled_pair(&p.vertices().iter().map(|v| v.as_dvec2()).collect::<Vec<_>>()),
-        Shape::Polygon(_) => unreachable!("concave polygons are checked against the geo oracle"),
+        Shape::Polygon(_) | Shape::TileMap(_) => unreachable!("concave shapes are checked against their own oracles"),
     }
 }
 
@@ -349,7 +349,7 @@ pub fn core_of(shape: &Shape) -> (Poly, f64) {
             (vec![c - ux - uy, c + ux - uy, c + ux + uy, c - ux + uy], 0.0)
         }
         Shape::ConvexPolygon(p) => (p.vertices().iter().map(|v| v.as_dvec2()).collect(), 0.0),
-        Shape::Polygon(_) => unreachable!("concave polygons are checked against the geo oracle"),
+        Shape::Polygon(_) | Shape::TileMap(_) => unreachable!("concave shapes are checked against their own oracles"),
     }
 }
 

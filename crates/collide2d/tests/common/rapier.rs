@@ -33,6 +33,13 @@ pub fn to_rapier(shape: &Shape) -> (Pose, SharedShape) {
         Shape::Polygon(p) => SharedShape::compound(
             p.convex_parts().iter().map(|part| (Pose::IDENTITY, convex(part.vertices()))).collect(),
         ),
+        // A compound of its tiles, as a game would hand them to rapier one by one.
+        Shape::TileMap(m) => SharedShape::compound(
+            (0..m.height())
+                .flat_map(|row| (0..m.width()).filter_map(move |col| m.tile_outline(col, row)))
+                .map(|outline| (Pose::IDENTITY, convex(&outline)))
+                .collect(),
+        ),
         Shape::Segment(s) => SharedShape::segment(local(s.a()), local(s.b())),
         Shape::Point(_) => SharedShape::ball(0.0),
     };

@@ -183,6 +183,22 @@ pub(crate) fn cast_ref(
     let max_time = max_time * slow;
     let started = || Some(started_overlapping(a, b));
     let touch = match (a, b) {
+        (ShapeRef::TileMap(m), other) => {
+            if intersects_ref(a, b) {
+                return started();
+            }
+            let (time, normal, point) = crate::query::tiles::cast_map(m, other, v, max_time)?;
+            Some(Touch { time, normal, point })
+        }
+        (other, ShapeRef::TileMap(m)) => {
+            if intersects_ref(a, b) {
+                return started();
+            }
+            // The map moves at `v` against `a`: cast `a` at it the other way, and read the point
+            // on `a`, which stands still.
+            let (time, normal, point) = crate::query::tiles::cast_map(m, other, -v, max_time)?;
+            Some(Touch { time, normal: -normal, point: point + v * time })
+        }
         (ShapeRef::Polygon(_), _) | (_, ShapeRef::Polygon(_)) => {
             if intersects_ref(a, b) {
                 return started();

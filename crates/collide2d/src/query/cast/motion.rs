@@ -102,7 +102,8 @@ pub fn cast_motion(a: &Shape, motion_a: &Motion, b: &Shape, motion_b: &Motion, m
     let tolerance = tolerance_for(size(a).at_least(size(b)));
     let turning = motion_a.angular_velocity.abs() * reach_a + motion_b.angular_velocity.abs() * reach_b;
     let relative = motion_b.velocity - motion_a.velocity;
-    let concave = matches!(a, Shape::Polygon(_)) || matches!(b, Shape::Polygon(_));
+    let concave = |s: &Shape| matches!(s, Shape::Polygon(_) | Shape::TileMap(_));
+    let concave = concave(a) || concave(b);
     // Where the shapes stand at time `t`: their closest points, or (`Err`) the hit when they
     // touch or overlap there within rounding of the last step; `None` if placing them fails.
     let closest_at = |t: f32| -> Option<Result<ClosestPoints, ShapeCastHit>> {

@@ -28,6 +28,8 @@ pub use round::{contact_aabb_aabb, contact_circle_aabb, contact_circle_circle, c
 
 use general::contact_general;
 
+use crate::query::tiles;
+
 use super::{ShapeLike, ShapeRef};
 
 /// The contact between `a` and `b`, or `None` when they do not intersect.
@@ -98,6 +100,8 @@ pub(crate) fn contact_ref_within(a: ShapeRef, b: ShapeRef, budget: ContactBudget
     use ShapeRef as S;
     match (a, b) {
         (S::Point(p), _) | (_, S::Point(p)) if !p.is_finite() => None,
+        (S::TileMap(m), other) => tiles::contact_map(m, other, budget),
+        (other, S::TileMap(m)) => tiles::contact_map(m, other, budget).map(|k| k.flipped()),
         (S::Polygon(p), other) => concave::contact_concave(p, other, budget),
         (other, S::Polygon(p)) => concave::contact_concave(p, other, budget).map(|k| k.flipped()),
         _ => contact_ref(a, b),
@@ -146,6 +150,8 @@ pub(crate) fn contact_ref(a: ShapeRef, b: ShapeRef) -> Option<Contact> {
     use ShapeRef as S;
     match (a, b) {
         (S::Point(p), _) | (_, S::Point(p)) if !p.is_finite() => None,
+        (S::TileMap(m), other) => tiles::contact_map(m, other, ContactBudget::DEFAULT),
+        (other, S::TileMap(m)) => tiles::contact_map(m, other, ContactBudget::DEFAULT).map(|k| k.flipped()),
         (S::Polygon(p), other) => concave::contact_concave(p, other, ContactBudget::DEFAULT),
         (other, S::Polygon(p)) => concave::contact_concave(p, other, ContactBudget::DEFAULT).map(|k| k.flipped()),
         (S::Circle(a), S::Circle(b)) => contact_circle_circle(a, b),

@@ -41,6 +41,8 @@ pub(crate) fn contains_ref(a: ShapeRef, b: ShapeRef) -> bool {
         // Every shape contains itself; computed corners of a turned box would round a hair out.
         _ if identical(a, b) => a_is_finite(a),
         (a, S::Point(p)) => contains_point(a, p),
+        (S::TileMap(m), b) => crate::query::tiles::map_holds(m, b),
+        (a, S::TileMap(m)) => crate::query::tiles::holds_map(a, m),
         (S::Polygon(p), b) => concave::concave_holds(p, b),
         (a, S::Polygon(p)) => concave::shape_holds_concave(a, p),
         (S::Aabb(a), S::Aabb(b)) => contains_aabb_aabb(a, b),
@@ -62,6 +64,7 @@ fn identical(a: ShapeRef, b: ShapeRef) -> bool {
         (S::Capsule(x), S::Capsule(y)) => x == y,
         (S::ConvexPolygon(x), S::ConvexPolygon(y)) => std::ptr::eq(x, y) || x == y,
         (S::Polygon(x), S::Polygon(y)) => std::ptr::eq(x, y) || x == y,
+        (S::TileMap(x), S::TileMap(y)) => std::ptr::eq(x, y) || x == y,
         _ => false,
     }
 }
@@ -97,6 +100,7 @@ pub(crate) fn contains_point(shape: ShapeRef, p: Vec2) -> bool {
         S::Capsule(k) => within(point_segment_distance_squared(p, k.a(), k.b()), k.radius(), 0.0),
         S::ConvexPolygon(poly) => poly.edges().all(|(a, b)| crate::math::orient2d(a, b, p) >= 0.0),
         S::Polygon(poly) => poly.contains_point(p),
+        S::TileMap(m) => crate::query::tiles::intersects_map(m, S::Point(p)),
     }
 }
 

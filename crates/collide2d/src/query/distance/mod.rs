@@ -73,6 +73,8 @@ pub(crate) fn closest_points_ref(a: ShapeRef, b: ShapeRef) -> Option<ClosestPoin
     use ShapeRef as S;
     match (a, b) {
         _ if non_finite_point(a) || non_finite_point(b) => None,
+        (S::TileMap(m), other) => crate::query::tiles::closest_map(m, other),
+        (other, S::TileMap(m)) => crate::query::tiles::closest_map(m, other).map(flip),
         (S::Polygon(p), other) => concave::closest_concave(p, other),
         (other, S::Polygon(p)) => concave::closest_concave(p, other).map(flip),
         (S::Circle(a), S::Circle(b)) => closest_circle_circle(a, b),

@@ -50,6 +50,7 @@ pub fn intersects<A: ShapeLike + ?Sized, B: ShapeLike + ?Sized>(a: &A, b: &B) ->
 pub(crate) fn intersects_ref(a: ShapeRef, b: ShapeRef) -> bool {
     use ShapeRef as S;
     match (a, b) {
+        (S::TileMap(m), other) | (other, S::TileMap(m)) => crate::query::tiles::intersects_map(m, other),
         (S::Polygon(p), other) | (other, S::Polygon(p)) => concave_vs(p, other),
         (S::Point(p), other) | (other, S::Point(p)) => contains_point(other, p),
         (S::Aabb(a), S::Aabb(b)) => intersects_aabb_aabb(a, b),

@@ -146,6 +146,8 @@ fn cast_ray_ref(shape: ShapeRef, ray: &Ray) -> Option<RayHit> {
             let size = (bounds.max() - bounds.min()).max_element();
             from_near(ray, bounds.min(), size, || bounds, |ray| ray_concave(ray, p))
         }
+        // Walked in f64 from the grid's own origin: exact at any distance the grid allows.
+        S::TileMap(m) => crate::query::tiles::ray_map(m, ray),
     }
 }
 
@@ -182,21 +184,7 @@ fn from_near_cold(ray: &Ray, bounds: &Aabb, cast: impl Fn(&Ray) -> Option<RayHit
     let margin = margin(size, centre);
     let (o, d) = (ray.origin.as_dvec2(), ray.direction.as_dvec2());
     let (lo, hi) = (bounds.min().as_dvec2() - margin, bounds.max().as_dvec2() + margin);
-    let (mut enter, mut leave) = (0.0f64, f64::INFINITY);
-    for axis in 0..2 {
-        if d[axis] == 0.0 {
-            if o[axis] < lo[axis] || o[axis] > hi[axis] {
-                return None;
-            }
-            continue;
-        }
-        let (a, b) = ((lo[axis] - o[axis]) / d[axis], (hi[axis] - o[axis]) / d[axis]);
-        enter = enter.at_least(a.at_most(b));
-        leave = leave.at_most(a.at_least(b));
-    }
-    if enter > leave {
-        return None;
-    }
+    let (enter, _) = crate::math::ray_in_box64(o, d, lo, hi)?;
     let near = Ray { origin: (o + d * enter).as_vec2(), direction: ray.direction };
     let hit = cast(&near)?;
     Some(RayHit::at(ray, (enter + hit.distance as f64) as f32, hit.normal))

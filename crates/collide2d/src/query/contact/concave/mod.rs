@@ -240,6 +240,8 @@ fn rescaled(p: &Polygon, other: ShapeRef, exponent: i32, budget: ContactBudget) 
         S::Capsule(k) => k.transformed(&t),
         S::ConvexPolygon(c) => c.transformed(&t),
         S::Polygon(q) => q.transformed(&t).map(Shape::Polygon),
+        // Routed to the map's own contact before coming here.
+        S::TileMap(_) => return None,
     }
     .ok()?;
     // Scaling may flatten a sliver's pieces (a subnormal width becomes 0): then the boxes.
@@ -466,6 +468,8 @@ fn thickness(other: ShapeRef) -> f32 {
         ShapeRef::Capsule(c) => 2.0 * c.radius(),
         ShapeRef::ConvexPolygon(c) => piece(c),
         ShapeRef::Polygon(q) => q.convex_parts().iter().map(piece).fold(f32::INFINITY, f32::at_most),
+        // Routed to the map's own contact before coming here; thin as a point, should it come.
+        ShapeRef::TileMap(_) => 0.0,
     }
 }
 
