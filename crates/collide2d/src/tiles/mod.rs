@@ -62,12 +62,13 @@ pub const MAX_CELLS: u64 = i32::MAX as u64;
     serde(try_from = "crate::serial::TileMapRaw", into = "crate::serial::TileMapRaw")
 )]
 pub struct TileMap {
+    /// Outside the shared grid, so that moving a map copies nothing.
+    origin: Vec2,
     data: Arc<MapData>,
 }
 
 #[derive(Clone, Debug)]
 struct MapData {
-    origin: Vec2,
     cell: Vec2,
     width: u32,
     height: u32,
@@ -92,12 +93,12 @@ pub(crate) struct Kind {
 impl PartialEq for TileMap {
     fn eq(&self, other: &Self) -> bool {
         let (a, b) = (&self.data, &other.data);
-        Arc::ptr_eq(a, b)
-            || (a.origin == b.origin
-                && a.cell == b.cell
-                && (a.width, a.height) == (b.width, b.height)
-                && a.cells.iter().zip(&b.cells).all(|(x, y)| a.kinds[*x as usize].id == b.kinds[*y as usize].id)
-                && a.tiles == b.tiles)
+        self.origin == other.origin
+            && (Arc::ptr_eq(a, b)
+                || (a.cell == b.cell
+                    && (a.width, a.height) == (b.width, b.height)
+                    && a.cells.iter().zip(&b.cells).all(|(x, y)| a.kinds[*x as usize].id == b.kinds[*y as usize].id)
+                    && a.tiles == b.tiles))
     }
 }
 
@@ -128,7 +129,6 @@ impl TileMap {
         lookup.insert(0, 0);
         let chunks = width.div_ceil(CHUNK) as usize * height.div_ceil(CHUNK) as usize;
         let data = MapData {
-            origin,
             cell: cell_size,
             width,
             height,
@@ -138,7 +138,7 @@ impl TileMap {
             cells: vec![0; cells as usize],
             filled: vec![0; chunks],
         };
-        Ok(Self { data: Arc::new(data) })
+        Ok(Self { origin, data: Arc::new(data) })
     }
 
     /// A map of `width × height` cells filled from `ids`, row after row (row 0 first, as
@@ -222,14 +222,14 @@ impl TileMap {
     /// it), or `None` outside the grid or for a non-finite point.
     pub fn cell_at(&self, point: Vec2) -> Option<(u32, u32)> {
         let d = &self.data;
-        let f = (point.as_dvec2() - d.origin.as_dvec2()) / d.cell.as_dvec2();
+        let f = (point.as_dvec2() - self.origin.as_dvec2()) / d.cell.as_dvec2();
         let inside = f.x >= 0.0 && f.y >= 0.0 && f.x < d.width as f64 && f.y < d.height as f64;
         inside.then(|| (f.x.floor() as u32, f.y.floor() as u32))
     }
 
     /// Where cell `(0, 0)` starts.
     pub fn origin(&self) -> Vec2 {
-        self.data.origin
+        self.origin
     }
 
     /// The size of a cell.
@@ -255,12 +255,12 @@ impl TileMap {
     /// The grid's bounds (all of it, open cells included).
     pub fn aabb(&self) -> Aabb {
         let d = &self.data;
-        let far = d.origin.as_dvec2() + d.cell.as_dvec2() * glam::DVec2::new(d.width as f64, d.height as f64);
-        Aabb::from_min_max_unchecked(d.origin, far.as_vec2())
+        let far = self.origin.as_dvec2() + d.cell.as_dvec2() * glam::DVec2::new(d.width as f64, d.height as f64);
+        Aabb::from_min_max_unchecked(self.origin, far.as_vec2())
     }
 
     /// The map moved by `transform`, which must be a translation: a tile map's cells stay
-    /// upright and keep their size.
+    /// upright and keep their size. The moved map shares the grid (nothing is copied).
     pub fn transformed(&self, transform: &Transform) -> Result<TileMap, ShapeError> {
         check_transform(NAME, transform)?;
         if transform.linear() != glam::Mat2::IDENTITY {
@@ -269,16 +269,12 @@ impl TileMap {
                 reason: "is not a translation (a tile map only moves)",
             });
         }
-        let origin = transform.transform_point(self.data.origin);
-        let mut moved = self.clone();
-        if origin != self.data.origin {
-            let far = self.aabb().max() - self.data.origin + origin;
-            if !origin.is_finite() || !far.is_finite() {
-                return Err(crate::shape::overflowed(NAME));
-            }
-            Arc::make_mut(&mut moved.data).origin = origin;
+        let origin = transform.transform_point(self.origin);
+        let far = self.aabb().max() - self.origin + origin;
+        if !origin.is_finite() || !far.is_finite() {
+            return Err(crate::shape::overflowed(NAME));
         }
-        Ok(moved)
+        Ok(TileMap { origin, data: Arc::clone(&self.data) })
     }
 
     /// A point of the solid: the centre of the first piece, row after row (the grid's centre
