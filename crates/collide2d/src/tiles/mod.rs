@@ -291,6 +291,26 @@ impl TileMap {
         frame.world(frame.at(col, row, centre))
     }
 
+    /// The bytes the map holds on the heap: 2 a cell, and a little for its blocks of cells and
+    /// its distinct tiles. Shared by its clones.
+    pub fn heap_bytes(&self) -> usize {
+        let d = &self.data;
+        let kinds: usize = d
+            .kinds
+            .iter()
+            .map(|k| {
+                std::mem::size_of::<Kind>()
+                    + if let Piece::Convex { points, .. } = &k.piece { points.len() * 8 } else { 0 }
+            })
+            .sum();
+        let set: usize = d
+            .tiles
+            .iter()
+            .map(|(_, s)| 16 + if let TileShape::Convex(p) = s { p.vertices().len() * 16 } else { 0 })
+            .sum();
+        d.cells.len() * 2 + d.filled.len() * 2 + kinds + d.lookup.len() * 8 + set + std::mem::size_of::<MapData>()
+    }
+
     /// The distinct tiles the map uses, indexed by what [`kind_index`](Self::kind_index) gives.
     pub(crate) fn kinds(&self) -> &[Kind] {
         &self.data.kinds

@@ -107,3 +107,10 @@ fn a_map_moves_only_by_translation() {
     let far = TileMap::new(v(3e38, 0.0), Vec2::ONE, 2, 2, TileSet::solid(1)).unwrap();
     assert!(far.transformed(&Transform::from_translation(v(1e38, 0.0))).is_err());
 }
+
+#[test]
+fn a_large_map_costs_about_two_bytes_a_cell() {
+    let map = TileMap::new(Vec2::ZERO, Vec2::ONE, 1000, 1000, TileSet::solid(3)).unwrap();
+    let per_cell = map.heap_bytes() as f64 / 1e6;
+    assert!((2.0..2.05).contains(&per_cell), "{per_cell}");
+}
