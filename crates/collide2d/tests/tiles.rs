@@ -146,3 +146,26 @@ proptest! {
         }
     }
 }
+
+/// A world holding a map: a ball sunk into the floor across a seam gets a contact straight up
+/// at the step, and none once the tiles under it are blown away.
+#[test]
+fn a_world_steps_over_a_map_without_seams() {
+    use collide2d::{Transform, World};
+    let ids = [0, 0, 0, 0, 1, 1, 1, 1];
+    let floor = TileMap::from_ids(Vec2::new(10.0, 0.0), Vec2::ONE, 4, 2, &ids, TileSet::solid(1)).unwrap();
+    let mut world = World::new();
+    let level = world.insert(floor.into(), Transform::from_translation(Vec2::new(-10.0, 0.0)), ()).unwrap();
+    let ball = world.insert(Circle::new(Vec2::new(2.0, 0.75), 0.5).unwrap().into(), Transform::IDENTITY, ()).unwrap();
+    let events = world.step();
+    let [event] = events.started() else { panic!("{events:?}") };
+    let c = event.contact.unwrap();
+    let normal = if event.a == level { c.normal } else { -c.normal };
+    assert_eq!((normal, c.depth), (Vec2::new(0.0, -1.0), 0.25));
+    for col in [1, 2] {
+        world.set_tile(level, col, 1, 0).unwrap();
+    }
+    assert_eq!(world.step().stopped(), [(level, ball)]);
+    assert!(world.set_tile(ball, 0, 0, 1).is_err());
+    assert!(world.set_tile(level, 0, 0, 2).is_err());
+}

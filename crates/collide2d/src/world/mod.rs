@@ -183,6 +183,15 @@ pub enum WorldError {
         /// The limit that was passed.
         limit: usize,
     },
+    /// [`World::set_tile`] on a collider that is not a tile map, or with a cell or id its map
+    /// refuses (the message says which).
+    #[error("set_tile on {collider:?}: {reason}")]
+    BadTile {
+        /// The collider.
+        collider: ColliderHandle,
+        /// What is wrong.
+        reason: String,
+    },
     /// [`World::move_and_slide`]'s motion or options are not numbers a mover can go by (a
     /// motion that is not finite, a negative or non-finite length, a zero `up`): the message
     /// names which.

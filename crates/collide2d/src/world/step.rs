@@ -326,7 +326,7 @@ impl<T> World<T> {
         let method = self.contact_method;
         // The first results are still valid: pairs between colliders unchanged since then.
         let fresh = &self.broad.pairs[self.results.len()..];
-        let concave = |i: u32| matches!(shapes[i as usize], Shape::Polygon(_));
+        let concave = |i: u32| matches!(shapes[i as usize], Shape::Polygon(_) | Shape::TileMap(_));
         let budget = self.contact_budget.shared_by(fresh.iter().filter(|(a, b)| concave(*a) || concave(*b)).count());
         let judge = |&(ia, ib): &(u32, u32)| -> (bool, Option<Contact>) {
             let (a, b) = (&shapes[ia as usize], &shapes[ib as usize]);

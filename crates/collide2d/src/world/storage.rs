@@ -182,6 +182,45 @@ impl<T> World<T> {
         Some(c.data)
     }
 
+    /// Sets cell `(col, row)` of a tile-map collider to tile `id` (see
+    /// [`TileMap::set`](crate::tiles::TileMap::set)): destructible terrain, in time independent
+    /// of the map's size, as long as the game holds no clone of the map. The next step and
+    /// every query see the change. Refused, leaving the map as it was, for a collider that is
+    /// not a tile map and for a cell or id the map refuses.
+    ///
+    /// ```
+    /// use collide2d::tiles::{TileMap, TileSet};
+    /// use collide2d::{Circle, Transform, Vec2, World};
+    /// let floor = TileMap::from_ids(Vec2::ZERO, Vec2::ONE, 3, 1, &[1, 1, 1], TileSet::solid(1))?;
+    /// let mut world = World::new();
+    /// let level = world.insert(floor.into(), Transform::IDENTITY, ())?;
+    /// let probe = Circle::new(Vec2::new(1.5, 0.5), 0.1)?;
+    /// assert_eq!(world.colliders_overlapping(&probe), [level]);
+    /// world.set_tile(level, 1, 0, 0)?; // blown away
+    /// assert!(world.colliders_overlapping(&probe).is_empty());
+    /// assert!(world.set_tile(level, 3, 0, 0).is_err()); // off the grid
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn set_tile(&mut self, h: ColliderHandle, col: u32, row: u32, id: u32) -> Result<(), WorldError> {
+        let i = self.index_of(h)?;
+        let bad = |reason: String| WorldError::BadTile { collider: h, reason };
+        if !matches!(self.col(i).local_shape, Shape::TileMap(_)) {
+            return Err(bad(format!("its shape is a {}, not a tile map", self.col(i).local_shape.kind())));
+        }
+        // The placed copy shares the grid: let it go first, so that the change copies nothing.
+        let placed = std::mem::replace(&mut self.shapes[i as usize], Shape::Point(Vec2::ZERO));
+        drop(placed);
+        let c = self.col_mut(i);
+        let Shape::TileMap(map) = &mut c.local_shape else { unreachable!("checked above") };
+        let changed = map.set(col, row, id);
+        // A tile map is placed by a translation, which cannot fail for one already placed.
+        let world = place(&c.local_shape, &c.world_transform).map_err(|e| bad(e.to_string()));
+        self.shapes[i as usize] = world?;
+        // Its bounds are the same: its pairs must be judged again all the same.
+        self.broad.touch(i);
+        changed.map_err(|e| bad(e.to_string()))
+    }
+
     /// The user data.
     pub fn data(&self, h: ColliderHandle) -> Option<&T> {
         self.get(h).map(|c| &c.data)
