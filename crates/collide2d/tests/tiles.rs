@@ -8,7 +8,7 @@
 
 use collide2d::pixels::{Rgba8, Solidity};
 use collide2d::query::ray::Ray;
-use collide2d::tiles::{TileMap, TileSet};
+use collide2d::tiles::{TileMap, TileSet, TileShape, FLIP_DIAGONAL, FLIP_HORIZONTAL, FLIP_VERTICAL};
 use collide2d::trace::{trace, Detail};
 use collide2d::{
     cast_ray, cast_shape, contact, contact_with_budget, distance, intersects, signed_distance, Aabb, Capsule, Circle,
@@ -75,6 +75,100 @@ fn surface_normal(oracle: &Polygon, point: Vec2, normal: Vec2) -> bool {
 
 fn map_of(ids: &[u32]) -> TileMap {
     TileMap::from_ids(Vec2::ZERO, Vec2::ONE, SIDE, SIDE, ids, TileSet::solid(1)).unwrap()
+}
+
+/// A grid of `SIDE × SIDE` cells of random tiles: open, solid, slopes of 45° and of 1 in 2,
+/// half blocks, each flipped or turned at random; with the union of its tiles (by `geo`'s
+/// boolean operations) as one polygon, `None` when that union is not one simple polygon.
+fn sloped(steps: &[u8], cells: &[(u8, u8)]) -> Option<(TileMap, Polygon)> {
+    use geo::{unary_union, Coord, LineString};
+    let v = |x: f32, y: f32| Vec2::new(x, y);
+    let tiles = TileSet::solid(1)
+        .with(2, TileShape::convex(&[v(0.0, 1.0), v(1.0, 0.0), v(1.0, 1.0)]).unwrap())
+        .with(3, TileShape::convex(&[v(0.0, 1.0), v(1.0, 0.5), v(1.0, 1.0)]).unwrap())
+        .with(4, TileShape::convex(&[v(0.0, 0.5), v(1.0, 0.0), v(1.0, 1.0), v(0.0, 1.0)]).unwrap())
+        .with(5, TileShape::convex(&[v(0.0, 0.5), v(1.0, 0.5), v(1.0, 1.0), v(0.0, 1.0)]).unwrap());
+    let flips = [0, FLIP_HORIZONTAL, FLIP_VERTICAL, FLIP_DIAGONAL, FLIP_DIAGONAL | FLIP_HORIZONTAL];
+    // The cells of a walk's island, each of a random kind, half of them solid.
+    let (solid, _) = island(steps)?;
+    let ids: Vec<u32> = solid
+        .iter()
+        .zip(cells)
+        .map(|(s, (kind, flip))| match (s, kind % 8) {
+            (0, _) => 0,
+            (_, k) if k < 4 => 1,
+            (_, k) => (k - 2) as u32 | flips[*flip as usize % 5],
+        })
+        .collect();
+    let map = TileMap::from_ids(Vec2::ZERO, Vec2::ONE, SIDE, SIDE, &ids, tiles).unwrap();
+    let pieces: Vec<geo::Polygon<f64>> = (0..SIDE)
+        .flat_map(|row| (0..SIDE).map(move |col| (col, row)))
+        .filter_map(|(col, row)| map.tile_outline(col, row))
+        .map(|outline| {
+            let ring: Vec<Coord<f64>> = outline.iter().map(|p| Coord { x: p.x as f64, y: p.y as f64 }).collect();
+            geo::Polygon::new(LineString::new(ring), vec![])
+        })
+        .collect();
+    let union = unary_union(&pieces);
+    let [island] = union.0.as_slice() else { return None };
+    let ring = |r: &LineString<f64>| -> Vec<Vec2> {
+        let mut points: Vec<Vec2> = r.coords().map(|c| Vec2::new(c.x as f32, c.y as f32)).collect();
+        points.pop();
+        points
+    };
+    let holes: Vec<Vec<Vec2>> = island.interiors().iter().map(ring).collect();
+    let oracle = Polygon::with_holes(&ring(island.exterior()), &holes).ok()?;
+    Some((map, oracle))
+}
+
+proptest! {
+    // About one case in seven makes one island: some 700 islands checked.
+    #![proptest_config(ProptestConfig { cases: 5000, ..ProptestConfig::default() })]
+
+    /// With slopes and half blocks, flipped and turned: the push-out, overlap and distance of
+    /// the union of the tiles, and the rays and casts, with normals of its surface.
+    #[test]
+    fn slopes_and_half_blocks_answer_as_their_union(steps in prop::collection::vec(any::<u8>(), 1..30),
+        cells in prop::collection::vec((any::<u8>(), any::<u8>()), (SIDE * SIDE) as usize),
+        s in shape(), turn in 0.0f32..6.3, from in (-2.0f32..9.0, -2.0f32..9.0)) {
+        let Some((map, oracle)) = sloped(&steps, &cells) else { return Ok(()) };
+        prop_assert_eq!(intersects(&map, &s), intersects(&oracle, &s));
+        match (contact(&map, &s), contact_with_budget(&oracle, &s, ContactBudget::UNBOUNDED)) {
+            (None, None) => {
+                let (d, e) = (distance(&map, &s), distance(&oracle, &s));
+                prop_assert!((d - e).abs() <= 1e-4, "distance {} against {}", d, e);
+            }
+            (Some(c), Some(o)) => {
+                prop_assert!(c.depth <= o.depth + 2e-4 && c.depth >= o.depth - 1e-3, "depth {:?} against {:?}", c, o);
+                let out = moved(&s, c.push_out_b());
+                let left = contact_with_budget(&oracle, &out, ContactBudget::UNBOUNDED).map_or(0.0, |k| k.depth);
+                prop_assert!(left <= 2e-4, "{:?} leaves {} in", c, left);
+            }
+            (c, o) => prop_assert!(false, "map {:?}, oracle {:?}", c, o),
+        }
+        let ray = Ray::new(Vec2::new(from.0, from.1), Vec2::from_angle(turn)).unwrap();
+        match (cast_ray(&map, &ray, 20.0), cast_ray(&oracle, &ray, 20.0)) {
+            (None, None) => {}
+            (Some(h), Some(o)) => {
+                prop_assert!((h.distance - o.distance).abs() <= 1e-4, "{:?} against {:?}", h, o);
+                if h.distance > 0.0 {
+                    prop_assert!(surface_normal(&oracle, h.point, h.normal), "{:?}", h);
+                }
+            }
+            (h, o) => prop_assert!(false, "map {:?}, oracle {:?}", h, o),
+        }
+        let v = Vec2::from_angle(turn + 1.0) * 3.0;
+        match (cast_shape(&s, v, &map, Vec2::ZERO, 2.0), cast_shape(&s, v, &oracle, Vec2::ZERO, 2.0)) {
+            (None, None) => {}
+            (Some(h), Some(o)) => {
+                prop_assert!((h.time - o.time).abs() <= 1e-4, "{:?} against {:?}", h, o);
+                if !h.started_overlapping {
+                    prop_assert!(surface_normal(&oracle, h.point, -h.normal), "{:?}", h);
+                }
+            }
+            (h, o) => prop_assert!(false, "map {:?}, oracle {:?}", h, o),
+        }
+    }
 }
 
 proptest! {
