@@ -16,9 +16,10 @@ pub(crate) enum Piece {
     Empty,
     /// The whole cell.
     Solid,
-    /// A convex polygon in fractions of the cell, counter-clockwise (with y up), and how much
-    /// of each side of the cell it covers (see [`Piece::side`]).
-    Convex { points: Box<[Vec2]>, sides: [Option<(f32, f32)>; 4] },
+    /// A convex polygon in fractions of the cell, counter-clockwise (with y up), the outward
+    /// unit normals of its edges in the map's units (worked out once, for the map's cell size),
+    /// and how much of each side of the cell it covers (see [`Piece::side`]).
+    Convex { points: Box<[Vec2]>, normals: Box<[Vec2]>, sides: [Option<(f32, f32)>; 4] },
 }
 
 /// One side of a cell.
@@ -63,8 +64,12 @@ impl Side {
     }
 }
 
+/// The outward normals of a whole cell's edges, counter-clockwise from its least corner.
+pub(crate) const SQUARE_NORMALS: [Vec2; 4] = [Vec2::NEG_Y, Vec2::X, Vec2::Y, Vec2::NEG_X];
+
 impl Piece {
-    pub(crate) fn of(shape: &TileShape) -> Piece {
+    /// The piece `shape` is in a map of cells of `cell` size.
+    pub(crate) fn of(shape: &TileShape, cell: Vec2) -> Piece {
         match shape {
             TileShape::Empty => Piece::Empty,
             TileShape::Solid => Piece::Solid,
@@ -79,7 +84,14 @@ impl Piece {
                         sides[side as usize] = Some((p.at_most(q), p.at_least(q)));
                     }
                 }
-                Piece::Convex { points, sides }
+                let n = points.len();
+                let normals = (0..n)
+                    .map(|i| {
+                        let d = (points[(i + 1) % n] - points[i]) * cell;
+                        crate::math::unit_or(Vec2::new(d.y, -d.x), Vec2::ZERO)
+                    })
+                    .collect();
+                Piece::Convex { points, normals, sides }
             }
         }
     }

@@ -25,7 +25,7 @@ use std::sync::Arc;
 use glam::Vec2;
 use rustc_hash::FxHashMap;
 
-pub(crate) use cells::{CellRange, Frame, Piece, Side};
+pub(crate) use cells::{CellRange, Frame, Piece, Side, SQUARE_NORMALS};
 pub use set::{TileSet, TileShape, FLIP_DIAGONAL, FLIP_HORIZONTAL, FLIP_VERTICAL, ROTATE_HEXAGONAL, TILE_ID_BITS};
 
 use crate::math::Transform;
@@ -158,9 +158,16 @@ impl TileMap {
             return Err(ShapeError::BadCount { shape: NAME, field: "ids", requirement, value: ids.len() });
         }
         let data = Arc::make_mut(&mut map.data);
+        // Runs of one id are the rule in a level: the kind is looked up once per run.
+        let mut last: Option<(u32, u16)> = None;
         for (i, &id) in ids.iter().enumerate() {
             let (col, row) = (i as u32 % width, i as u32 / width);
-            data.put(col, row, id)?;
+            let kind = match last {
+                Some((same, kind)) if same == id => kind,
+                _ => data.kind_of(id, col, row)?,
+            };
+            last = Some((id, kind));
+            data.put_kind(col, row, kind);
         }
         Ok(map)
     }
@@ -300,7 +307,7 @@ impl TileMap {
             .iter()
             .map(|k| {
                 std::mem::size_of::<Kind>()
-                    + if let Piece::Convex { points, .. } = &k.piece { points.len() * 8 } else { 0 }
+                    + if let Piece::Convex { points, .. } = &k.piece { points.len() * 16 } else { 0 }
             })
             .sum();
         let set: usize = d
@@ -348,12 +355,20 @@ impl MapData {
         let Some(shape) = self.tiles.shape(id) else {
             return Err(bad(format!("unknown tile id {} (flags {:#x})", id & TILE_ID_BITS, id & !TILE_ID_BITS)));
         };
-        Ok(Err(Piece::of(&shape.oriented(id))))
+        Ok(Err(Piece::of(&shape.oriented(id), self.cell)))
     }
 
     /// Puts `id` in cell `(col, row)` (in the grid), adding it to the kinds if it is new.
     fn put(&mut self, col: u32, row: u32, id: u32) -> Result<(), ShapeError> {
-        let kind = match self.kind_for(id, col, row)? {
+        let kind = self.kind_of(id, col, row)?;
+        self.put_kind(col, row, kind);
+        Ok(())
+    }
+
+    /// Where `id` is among the kinds, added if it is new; `Err` naming the cell when the tile
+    /// set cannot give it a shape or the map has too many kinds.
+    fn kind_of(&mut self, id: u32, col: u32, row: u32) -> Result<u16, ShapeError> {
+        Ok(match self.kind_for(id, col, row)? {
             Ok(k) => k,
             Err(piece) => {
                 let Ok(k) = u16::try_from(self.kinds.len()) else {
@@ -366,7 +381,11 @@ impl MapData {
                 self.lookup.insert(id, k);
                 k
             }
-        };
+        })
+    }
+
+    /// Puts kind `kind` in cell `(col, row)` (in the grid), keeping the blocks' counts.
+    fn put_kind(&mut self, col: u32, row: u32, kind: u16) {
         let i = self.index(col, row);
         let was_empty = matches!(self.kinds[self.cells[i] as usize].piece, Piece::Empty);
         let is_empty = matches!(self.kinds[kind as usize].piece, Piece::Empty);
@@ -377,7 +396,6 @@ impl MapData {
             (false, true) => self.filled[chunk] -= 1,
             _ => {}
         }
-        Ok(())
     }
 }
 

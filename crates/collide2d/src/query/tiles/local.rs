@@ -5,7 +5,7 @@ use glam::Vec2;
 
 use crate::math::Order;
 use crate::query::ShapeRef;
-use crate::tiles::{CellRange, Frame, Piece, TileMap};
+use crate::tiles::{CellRange, Frame, Piece, TileMap, SQUARE_NORMALS};
 
 /// One convex core of a [`Body`]: its vertices (counter-clockwise with y up; one for a point,
 /// two for a segment), the outward normal of each face (none for a point, both sides for a
@@ -148,10 +148,13 @@ impl PieceBuf {
     /// Loads `piece` of cell `(col, row)`; false for an empty one.
     pub(crate) fn load(&mut self, frame: &Frame, piece: &Piece, col: u32, row: u32) -> bool {
         frame.piece_vertices(piece, col, row, &mut self.vertices);
-        let v = &self.vertices;
         self.normals.clear();
-        self.normals.extend((0..v.len()).map(|i| outward(v[i], v[(i + 1) % v.len()])));
-        !v.is_empty()
+        match piece {
+            Piece::Empty => {}
+            Piece::Solid => self.normals.extend_from_slice(&SQUARE_NORMALS),
+            Piece::Convex { normals, .. } => self.normals.extend_from_slice(normals),
+        }
+        !self.vertices.is_empty()
     }
 }
 
@@ -216,6 +219,31 @@ pub(crate) fn nearest_on_segment(p: Vec2, a: Vec2, b: Vec2) -> Vec2 {
     } else {
         a + d * s
     }
+}
+
+/// How deep the core (swollen by its radius) goes into the piece and which way is out, from
+/// the piece towards the core: the pair's own minimum push (a depth of 0 or less when they
+/// touch or are apart).
+pub(crate) fn deepest_way_out(core: CoreRef, vertices: &[Vec2], normals: &[Vec2]) -> (f32, Vec2) {
+    let mut best = (f32::NEG_INFINITY, Vec2::ZERO);
+    for (p, n) in vertices.iter().zip(normals) {
+        let s = core.vertices.iter().map(|c| n.dot(*c - *p)).fold(f32::INFINITY, f32::at_most);
+        if s > best.0 {
+            best = (s, *n);
+        }
+    }
+    for (i, m) in core.normals.iter().enumerate() {
+        let c = core.vertices[i];
+        let s = vertices.iter().map(|p| m.dot(*p - c)).fold(f32::INFINITY, f32::at_most);
+        if s > best.0 {
+            best = (s, -*m);
+        }
+    }
+    if core.radius == 0.0 || best.0 < 0.0 {
+        return (core.radius - best.0, best.1);
+    }
+    let (on_core, on_piece, d2) = closest(core, Vec2::ZERO, vertices);
+    (core.radius - d2.sqrt(), crate::math::unit_or(on_core - on_piece, best.1))
 }
 
 /// How deep the core moved by `t` (swollen by its radius) goes into the piece: positive

@@ -92,10 +92,7 @@ pub(crate) fn intersects_map(map: &TileMap, other: ShapeRef) -> bool {
 pub(crate) fn contact_map(map: &TileMap, other: ShapeRef, budget: ContactBudget) -> Option<Contact> {
     with_scratch(|s| {
         let frame = load(s, map, other)?;
-        if !any_piece_within(map, &frame, &s.body, &mut s.piece, 0.0) {
-            return None;
-        }
-        let push = s.search.push_out(map, &frame, &s.body, budget.units());
+        let push = s.search.push_out(map, &frame, &s.body, budget.units())?;
         let depth = push.t.length();
         let point = ContactPoint { point_a: frame.world(push.touch), point_b: frame.world(push.touch - push.t), depth };
         let contact = Contact::new(push.normal, depth, &[point]);

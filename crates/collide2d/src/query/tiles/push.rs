@@ -24,7 +24,8 @@ use std::collections::BinaryHeap;
 use glam::Vec2;
 
 use super::boundary::{Corner, Face, Surface};
-use super::local::{depth, Body, CoreRef, PieceBuf};
+use super::distance::{core_bounds, for_filled};
+use super::local::{deepest_way_out, depth, Body, CoreRef, PieceBuf};
 use crate::math::{unit_or, Order};
 use crate::tiles::{CellRange, Frame, TileMap};
 
@@ -61,6 +62,16 @@ pub(crate) struct Push {
     pub(crate) exact: bool,
 }
 
+/// What the deepest pair of a core and a piece says.
+enum Deepest {
+    /// No piece touches the shape.
+    Apart,
+    /// Pushing out of the deepest pair clears every piece: the answer.
+    Exits(Push),
+    /// The search must decide.
+    Search,
+}
+
 /// Buffers kept between queries.
 #[derive(Default)]
 pub(crate) struct Search {
@@ -78,11 +89,17 @@ pub(crate) struct Search {
 }
 
 impl Search {
-    /// The shortest push of `body` (in `frame`) out of `map`'s solid, which it must touch.
-    /// Within `budget` units of work, else the shortest push known to clear, flagged.
-    pub(crate) fn push_out(&mut self, map: &TileMap, frame: &Frame, body: &Body, budget: u64) -> Push {
+    /// The shortest push of `body` (in `frame`) out of `map`'s solid, `None` when they do not
+    /// touch (as `intersects` judges). Within `budget` units of work, else the shortest push
+    /// known to clear, flagged.
+    pub(crate) fn push_out(&mut self, map: &TileMap, frame: &Frame, body: &Body, budget: u64) -> Option<Push> {
         self.work = 0;
         let tol = 1e-5 * body.size().at_least(frame.cell().max_element());
+        match self.deepest_exits(map, frame, body, tol) {
+            Deepest::Apart => return None,
+            Deepest::Exits(push) => return Some(push),
+            Deepest::Search => {}
+        }
         let mut reach = frame.cell().max_element().at_least(body.size() * 0.5);
         // The window at least doubles each time: within f32's range, a few dozen rounds reach
         // the whole map. Bounds that are not finite numbers never do, and are cleared.
@@ -95,23 +112,69 @@ impl Search {
             let whole = cells.count() == map.width() as u64 * map.height() as u64;
             self.work += cells.count();
             if self.work > budget {
-                return clearing(map, frame, body);
+                return Some(clearing(map, frame, body));
             }
             self.load(map, cells, frame);
             let limit = if whole { f32::INFINITY } else { reach };
             match self.search(body, limit, tol, budget) {
-                Some(Some(push)) => return push,
+                Some(Some(push)) => return Some(push),
                 Some(None) if !whole => reach *= 2.0,
                 // Nothing clears with the whole map in view, which rounding alone could cause,
                 // or the budget ran out: moving clear of the map's bounds always does.
-                _ => return clearing(map, frame, body),
+                _ => return Some(clearing(map, frame, body)),
             }
         }
-        clearing(map, frame, body)
+        Some(clearing(map, frame, body))
+    }
+
+    /// The common case without the search. Every pair of a core and a piece that overlap
+    /// bounds the answer from below by its own depth, since a push out of the solid pushes out
+    /// of each piece: when pushing out of the deepest pair along its own way out clears every
+    /// piece, that push is the answer. Not for shapes that only touch (no deeper than `tol`),
+    /// whose pairs' ways out may lie along a seam: the search names the surface's normal. The
+    /// same pass says whether they touch at all (a depth of 0 or more, as `intersects` finds).
+    fn deepest_exits(&mut self, map: &TileMap, frame: &Frame, body: &Body, tol: f32) -> Deepest {
+        let mut deepest = (f32::NEG_INFINITY, Vec2::ZERO, 0);
+        for (k, core) in body.cores().enumerate() {
+            let (lo, hi) = core_bounds(core.vertices, core.radius);
+            for_filled(map, map.cells_meeting(frame.world(lo), frame.world(hi)), |col, row| {
+                let piece = &map.kinds()[map.kind_index(col, row)].piece;
+                self.buf.load(frame, piece, col, row);
+                self.work += 1;
+                let (depth, normal) = deepest_way_out(core, &self.buf.vertices, &self.buf.normals);
+                if depth > deepest.0 {
+                    deepest = (depth, normal, k);
+                }
+                true
+            });
+        }
+        let (depth, normal, k) = deepest;
+        // NaN too: no piece touches.
+        if depth.is_nan() || depth < 0.0 {
+            return Deepest::Apart;
+        }
+        if depth <= tol || !depth.is_finite() {
+            return Deepest::Search;
+        }
+        let t = normal * depth;
+        let (lo, hi) = (body.lo + t - tol, body.hi + t + tol);
+        self.load_pieces(map, map.cells_meeting(frame.world(lo), frame.world(hi)), frame);
+        if !self.clear(body, t, tol) {
+            return Deepest::Search;
+        }
+        let core = body.core(k);
+        let least = core.vertices.iter().map(|c| normal.dot(*c)).fold(f32::INFINITY, f32::at_most);
+        let support = core.vertices.iter().find(|c| normal.dot(**c) == least).copied().unwrap_or_default();
+        Deepest::Exits(Push { t, normal, touch: support - normal * core.radius + t, exact: true })
     }
 
     fn load(&mut self, map: &TileMap, cells: CellRange, frame: &Frame) {
         self.surface.build(map, cells, frame);
+        self.load_pieces(map, cells, frame);
+    }
+
+    /// The window's pieces, for [`clear`](Self::clear).
+    fn load_pieces(&mut self, map: &TileMap, cells: CellRange, frame: &Frame) {
         self.vertices.clear();
         self.normals.clear();
         self.pieces.clear();
