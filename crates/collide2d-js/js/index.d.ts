@@ -39,7 +39,25 @@ export interface ConcavePolygon {
 }
 
 /** Any shape the queries take. */
-export type Shape = Point | Segment | Box | Circle | OrientedBox | Capsule | Polygon | ConcavePolygon;
+/** A tile map, held in WebAssembly memory until collected or freed. */
+export interface TileMap {
+  readonly kind: 'tileMap';
+  readonly width: number;
+  readonly height: number;
+  readonly cellSize: Vec2;
+  readonly origin: Vec2;
+  /** Sets cell (`col`, `row`) to tile `id` (a Tiled global id, flip bits included). */
+  setTile(col: number, row: number, id: number): void;
+  /** The id in cell (`col`, `row`), flags included; undefined outside the grid. */
+  tileId(col: number, row: number): number | undefined;
+  /** Frees its WebAssembly memory now; queries on it throw after. */
+  free(): void;
+}
+
+/** What a tile id stands for: the whole cell, or a convex polygon in fractions of the cell. */
+export type TileShape = 'solid' | readonly Vec2Like[];
+
+export type Shape = Point | Segment | Box | Circle | OrientedBox | Capsule | Polygon | ConcavePolygon | TileMap;
 
 /** One point of a contact: on each shape's surface, and how deep there. */
 /**
@@ -112,6 +130,15 @@ export function polygon(points: readonly Vec2Like[]): Polygon;
 
 /** A polygon of any shape: the `outline` (a simple ring, either winding) less the `holes`. */
 export function concavePolygon(outline: readonly Vec2Like[], holes?: readonly (readonly Vec2Like[])[]): ConcavePolygon;
+/** A tile map: `ids` row after row; `tiles` maps ids to shapes (every id but 0 solid by default). */
+export function tileMap(options: {
+  ids: readonly number[] | Uint32Array;
+  width: number;
+  height: number;
+  cellSize?: Vec2Like;
+  origin?: Vec2Like;
+  tiles?: Readonly<Record<number, TileShape>>;
+}): TileMap;
 
 /** RGBA pixels, as an `ImageData` or the same fields. */
 export interface RgbaImage {
@@ -291,6 +318,8 @@ export class World {
   setSensor(id: number, sensor?: boolean): void;
   /** Passable from the side `open` points to; null blocks from every side. */
   setOneWay(id: number, open: Vec2Like | null): void;
+  /** Sets cell (`col`, `row`) of a tile-map collider to tile `tile` (destructible terrain). */
+  setTile(id: number, col: number, row: number, tile: number): void;
   /** Steps the world: pairs that started, go on and stopped touching. */
   step(): StepEvents;
   /** Steps the world: its events as typed arrays, for thousands of colliders a frame. */

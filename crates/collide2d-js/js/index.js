@@ -102,7 +102,43 @@ export function concavePolygon(outline, holes = []) {
   return stored(key, { kind: 'concavePolygon', outline: pointsOf(flatOutline), holes: flatHoles.map(pointsOf) });
 }
 
-// The frozen JavaScript object with `fields` for the polygon stored under `key`.
+/**
+ * A tile map: `width × height` cells of `cellSize` from `origin`, holding `ids` row after row
+ * (Tiled's global ids: 0 is no tile; the top bits flip and turn it). `tiles` says what each id
+ * is: `'solid'` (the whole cell) or a convex polygon of points in fractions of the cell (0 to 1,
+ * y as the rows go); by default every id but 0 is solid. Queries take it like any other shape,
+ * and no answer ever comes from a side two solid cells share. `setTile(col, row, id)` changes a
+ * cell; `tileId(col, row)` reads one. It holds WebAssembly memory: freed when it is garbage
+ * collected, or at once by `free()`.
+ */
+export function tileMap({ ids, width, height, cellSize = [1, 1], origin = [0, 0], tiles }) {
+  loaded('making shapes');
+  const [ox, oy] = xy(origin, 'origin'), [cw, ch] = xy(cellSize, 'cellSize');
+  const table = tiles ?? Object.fromEntries([...new Set(ids)].filter((id) => id !== 0).map((id) => [id, 'solid']));
+  const entries = Object.entries(table).map(([id, shape]) => {
+    if (shape === 'solid') return [Number(id), []];
+    return [Number(id), flatRing(shape, `tiles[${id}]`)];
+  });
+  const key = wasm.storeTileMap(
+    ox, oy, cw, ch, width, height,
+    Uint32Array.from(ids),
+    Uint32Array.from(entries.map(([id]) => id)),
+    Uint32Array.from(entries.map(([, points]) => points.length / 2)),
+    Float32Array.from(entries.flatMap(([, points]) => points)),
+  );
+  return stored(key, {
+    kind: 'tileMap', width, height, cellSize: point2(cw, ch), origin: point2(ox, oy),
+    setTile(col, row, id) {
+      wasm.setTile(key, col, row, id);
+    },
+    tileId(col, row) {
+      const id = wasm.tileId(key, col, row);
+      return id < 0 ? undefined : id;
+    },
+  });
+}
+
+// The frozen JavaScript object with `fields` for the shape stored under `key`.
 function stored(key, fields) {
   const token = {};
   const shape = {

@@ -154,6 +154,11 @@ export class World {
     this.#world.setSensor(id, Boolean(sensor));
   }
 
+  /** Sets cell (`col`, `row`) of a tile-map collider to tile `id` (destructible terrain). */
+  setTile(id, col, row, tile) {
+    this.#world.setTile(id, col, row, tile);
+  }
+
   /** Makes a collider one-way, passable from the side `open` points to; null blocks from every side again. */
   setOneWay(id, open) {
     const [x, y] = open === null || open === undefined ? [0, 0] : xy(open, 'open');

@@ -15,7 +15,7 @@
 //! | 3 | circle | x, y, radius |
 //! | 4 | oriented box | x, y, halfWidth, halfHeight, rotation |
 //! | 5 | capsule | ax, ay, bx, by, radius |
-//! | 6 | a stored polygon, convex or not | its key |
+//! | 6 | a stored shape: a polygon, convex or not, or a tile map | its key |
 //!
 //! Polygons are built once (a convex one's normals, a concave one's convex pieces) and stored,
 //! named by a key: a slot plus its generation times 2³², so that a freed slot's old key is
@@ -23,6 +23,7 @@
 
 mod scene;
 mod shapes;
+mod tiles;
 mod world;
 
 use collide2d::{Contact, Polygon, Shape, Vec2};

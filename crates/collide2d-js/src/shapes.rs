@@ -158,6 +158,15 @@ pub fn store_convex(points: &[f32]) -> Result<f64, JsError> {
     Ok(store(Shape::from(polygon)))
 }
 
+/// The stored shape under `key`, handed to `f` to change (a tile map's cells).
+pub(crate) fn with_stored_mut<R>(key: f64, f: impl FnOnce(&mut Shape) -> R) -> Result<R, JsError> {
+    let (slot, generation) = split_key(key);
+    STORED.with_borrow_mut(|stored| match stored.slots.get_mut(slot) {
+        Some((g, Some(shape))) if *g == generation => Ok(f(shape)),
+        _ => Err(JsError::new("this shape has been freed")),
+    })
+}
+
 /// Frees the stored shape under `key`; a key already freed is left alone.
 #[wasm_bindgen]
 pub fn release(key: f64) {

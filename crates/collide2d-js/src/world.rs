@@ -155,6 +155,13 @@ impl World {
         self.inner.set_sensor(h, sensor).map_err(error)
     }
 
+    /// Sets cell (`col`, `row`) of a tile-map collider to tile `tile`: destructible terrain.
+    #[wasm_bindgen(js_name = setTile)]
+    pub fn set_tile(&mut self, id: f64, col: u32, row: u32, tile: u32) -> Result<(), JsError> {
+        let h = self.handle(id)?;
+        self.inner.set_tile(h, col, row, tile).map_err(error)
+    }
+
     /// Makes a collider one-way, blocking casts and movers only when met from the side
     /// `(x, y)` points to; `(0, 0)` makes it block from every side again.
     #[wasm_bindgen(js_name = setOneWay)]

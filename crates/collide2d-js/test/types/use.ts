@@ -21,8 +21,14 @@ const ray: c2d.WorldRayHit | null = world.castRay([0, 0], [1, 0], { maxDistance:
 const casts: c2d.WorldCastHit[] = world.castShapeAll(player, [1, 0], { maxTime: 2, sensors: true });
 const moved: c2d.MoveResult = world.moveAndSlide(id, [1, 0], { up: [0, -1], stepHeight: 0.5 });
 const floor: number | null = moved.floor;
+const level: c2d.TileMap = c2d.tileMap({ ids: [0, 1, 2, 1], width: 2, height: 2, cellSize: [16, 16], tiles: { 1: 'solid', 2: [[0, 1], [1, 0], [1, 1]] } });
+level.setTile(0, 0, 1);
+const tile: number | undefined = level.tileId(1, 1);
+world.setTile(world.insert(level), 1, 1, 0);
 world.free();
 
+// @ts-expect-error a tile is 'solid' or points
+c2d.tileMap({ ids: [1], width: 1, height: 1, tiles: { 1: 'half' } });
 // @ts-expect-error a radius is a number
 c2d.circle([0, 0], '1');
 // @ts-expect-error vectors have two numbers
@@ -32,4 +38,4 @@ c2d.trace({ data: new Uint8Array(4), width: 1, height: 1 }, { detail: 'fine' });
 // @ts-expect-error the mover's options are named
 world.moveAndSlide(id, [1, 0], { gravity: 9.8 });
 
-export { depth, traced, first, arrays, ray, casts, floor };
+export { depth, traced, first, arrays, ray, casts, floor, tile };
