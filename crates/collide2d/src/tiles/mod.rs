@@ -15,15 +15,17 @@
 //! a tile.
 //!
 //! Maps made in an editor load with the crate's features: `tiled` for Tiled's `.tmx` and
-//! `.tmj` (module `tiled`). A tile layer's colliding tiles come as `LevelMap`s, one per
-//! one-way side and collision filter.
+//! `.tmj` (module `tiled`) and `ldtk` for LDtk projects (module `ldtk`). Both give a layer's
+//! colliding tiles as `LevelMap`s, one per one-way side and collision filter.
 //!
 //! The files: `set.rs` (ids, shapes and flips), `cells.rs` (which cells a query visits, and
 //! each one's piece in a query's frame); with the loaders' features, `level.rs` (what the
 //! loaders share: a layer's tiles grouped into maps, the error), `tiled.rs` and `tiled/` (Tiled
-//! maps).
+//! maps), `ldtk.rs` (LDtk projects).
 
 mod cells;
+#[cfg(feature = "ldtk")]
+pub mod ldtk;
 #[cfg(any(feature = "tiled", feature = "ldtk"))]
 mod level;
 mod set;
