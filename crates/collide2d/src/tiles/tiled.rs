@@ -50,6 +50,7 @@
 //! into that), `build.rs` (the tile maps), `objects.rs` (objects' shapes).
 
 mod build;
+mod data;
 mod model;
 mod objects;
 mod tmj;

@@ -1,14 +1,14 @@
 //! `.tmj` maps (Tiled's JSON) and their `.tsj` tilesets, through serde: lenient structs, every
 //! field defaulted, unknown ones ignored, so that files of Tiled versions since 1.2 all read.
 
-use std::io::{self, Read};
+use std::io;
 use std::path::Path;
 
-use base64::Engine;
 use glam::Vec2;
 use serde::Deserialize;
 use serde_json::Value;
 
+use super::data::{decode, placed, Encoded};
 use super::model::{LayerContent, LayerDoc, MapDoc, ObjectDoc, ShapeDoc, TileDoc, TilesetDoc};
 use super::{LoadError, Properties, Property};
 
@@ -190,11 +190,11 @@ fn layer(file: &str, prefix: &str, l: &JsonLayer) -> Result<LayerDoc, LoadError>
         "tilelayer" => {
             let mut cells = Vec::new();
             if let Some(data) = &l.data {
-                let ids = decode(data, l, (l.width, l.height)).map_err(refused)?;
+                let ids = decode(encoded(data, l), (l.width, l.height)).map_err(refused)?;
                 cells.extend(placed(&ids, 0, 0, l.width));
             }
             for chunk in &l.chunks {
-                let ids = decode(&chunk.data, l, (chunk.width, chunk.height)).map_err(&refused)?;
+                let ids = decode(encoded(&chunk.data, l), (chunk.width, chunk.height)).map_err(&refused)?;
                 cells.extend(placed(&ids, chunk.x, chunk.y, chunk.width));
             }
             LayerContent::Tiles(cells)
@@ -222,55 +222,12 @@ fn layer(file: &str, prefix: &str, l: &JsonLayer) -> Result<LayerDoc, LoadError>
     })
 }
 
-/// The placed tiles of a block of ids `width` wide whose first is cell `(x, y)`.
-fn placed(ids: &[u32], x: i64, y: i64, width: u32) -> impl Iterator<Item = (i64, i64, u32)> + '_ {
-    let width = width.max(1) as i64;
-    ids.iter()
-        .enumerate()
-        .filter(|(_, id)| **id != 0)
-        .map(move |(i, id)| (x + i as i64 % width, y + i as i64 / width, *id))
-}
-
-/// A block's global ids, checked to be `width × height` of them.
-fn decode(data: &JsonData, l: &JsonLayer, (width, height): (u32, u32)) -> Result<Vec<u32>, String> {
-    let ids = match data {
-        JsonData::Ids(ids) => ids.clone(),
-        JsonData::Encoded(text) => {
-            if l.encoding != "base64" {
-                return Err(format!("tile data is text but the encoding is \"{}\", not base64", l.encoding));
-            }
-            let packed = base64::engine::general_purpose::STANDARD
-                .decode(text.trim())
-                .map_err(|e| format!("tile data is not base64: {e}"))?;
-            let bytes = decompress(&packed, &l.compression, width as u64 * height as u64 * 4)?;
-            if bytes.len() % 4 != 0 {
-                return Err(format!("tile data of {} bytes is not whole 4-byte ids", bytes.len()));
-            }
-            bytes.chunks_exact(4).map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]])).collect()
-        }
-    };
-    if ids.len() as u64 != width as u64 * height as u64 {
-        return Err(format!("{} tile ids for {width} × {height} cells", ids.len()));
+/// Tile data as the layer stores it: a list, or text its `encoding` names.
+fn encoded<'a>(data: &'a JsonData, l: &'a JsonLayer) -> Encoded<'a> {
+    match data {
+        JsonData::Ids(ids) => Encoded::Ids(ids),
+        JsonData::Encoded(text) => Encoded::Text { text, encoding: &l.encoding, compression: &l.compression },
     }
-    Ok(ids)
-}
-
-/// The bytes of packed tile data, of which `expected` are wanted: a few more are read, so that a
-/// wrong size is seen, but never all of a stream that inflates without end.
-fn decompress(packed: &[u8], compression: &str, expected: u64) -> Result<Vec<u8>, String> {
-    let mut bytes = Vec::new();
-    let limit = expected + 4;
-    let done = match compression {
-        "" => return Ok(packed.to_vec()),
-        "zlib" => flate2::read::ZlibDecoder::new(packed).take(limit).read_to_end(&mut bytes),
-        "gzip" => flate2::read::GzDecoder::new(packed).take(limit).read_to_end(&mut bytes),
-        "zstd" => {
-            return Err("zstd compression is not supported (it needs C code): save the map with zlib or gzip".into())
-        }
-        other => return Err(format!("unknown compression \"{other}\"")),
-    };
-    done.map_err(|e| format!("tile data does not decompress ({compression}): {e}"))?;
-    Ok(bytes)
 }
 
 fn object(o: &JsonObject) -> ObjectDoc {

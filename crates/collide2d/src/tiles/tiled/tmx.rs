@@ -1,17 +1,19 @@
 //! `.tmx` maps (and their `.tsx` tilesets and `.tx` templates) through the `tiled` crate.
 //!
-//! The crate resolves global ids to a tileset and a local id but keeps each tileset's first
-//! global id to itself, so a short pass over the XML reads them (and names any layer stored
-//! with zstd, which the crate reads only with its C code, left out here).
+//! A short pass over the XML first reads what the crate does not give or would panic on: each
+//! tileset's first global id (the crate keeps it to itself), and each tile layer's data,
+//! decoded and checked here (the crate indexes a finite layer's data without checking its
+//! length). The crate gives the rest: tilesets, templates, objects, properties, groups.
 
 use std::cell::RefCell;
 use std::io::{self, Cursor};
 use std::path::Path;
 
-use ::tiled::{LayerTileData, LayerType, Loader, ObjectData, ObjectShape, Orientation, PropertyValue, TileLayer};
+use ::tiled::{LayerType, Loader, ObjectData, ObjectShape, Orientation, PropertyValue};
 use glam::Vec2;
 use quick_xml::events::{BytesStart, Event};
 
+use super::data::{decode, placed, Encoded};
 use super::model::{LayerContent, LayerDoc, MapDoc, ObjectDoc, ShapeDoc, TileDoc, TilesetDoc};
 use super::{LoadError, Properties, Property};
 
@@ -20,14 +22,12 @@ use super::{LoadError, Properties, Property};
 /// for relative to it).
 pub(super) fn read(file: &str, xml: &str, read: impl FnMut(&Path) -> io::Result<Vec<u8>>) -> Result<MapDoc, LoadError> {
     let parse = |reason: String| LoadError::Parse { file: file.to_string(), reason };
-    let scan = scan(xml).map_err(parse)?;
-    if let Some(layer) = scan.zstd_layer {
-        return Err(LoadError::Refused {
-            file: file.to_string(),
-            place: format!("layer \"{layer}\""),
-            reason: "zstd compression is not supported (it needs C code): save the map with zlib or gzip".into(),
-        });
-    }
+    let scan = scan(xml).map_err(|e| match e {
+        ScanError::Xml(reason) => parse(reason),
+        ScanError::Layer(layer, reason) => {
+            LoadError::Refused { file: file.to_string(), place: format!("layer \"{layer}\""), reason }
+        }
+    })?;
     // The crate's readers are `Fn`; the caller's is `FnMut`.
     let read = RefCell::new(read);
     let map_path = Path::new(file);
@@ -49,7 +49,8 @@ pub(super) fn read(file: &str, xml: &str, read: impl FnMut(&Path) -> io::Result<
         )));
     }
     let tilesets = map.tilesets().iter().zip(&scan.first_gids).map(|(t, first)| tileset(t, *first)).collect();
-    let layers = map.layers().map(|l| layer(&l, &scan.first_gids)).collect::<Result<_, String>>().map_err(parse)?;
+    let mut tile_layers = scan.tile_layers.into_iter();
+    let layers = map.layers().map(|l| layer(&l, &mut tile_layers)).collect::<Result<_, String>>().map_err(parse)?;
     let orientation = match map.orientation {
         Orientation::Orthogonal => "orthogonal",
         Orientation::Isometric => "isometric",
@@ -79,44 +80,150 @@ pub(super) fn read_tsx(source: &str, bytes: Vec<u8>, first_gid: u32) -> Result<T
 struct Scan {
     /// The `firstgid` of each of the map's tilesets, in order.
     first_gids: Vec<u32>,
-    /// The first layer stored with zstd, named after its groups.
-    zstd_layer: Option<String>,
+    /// Each tile layer's placed tiles (column, row, global id), in the file's order.
+    tile_layers: Vec<Vec<(i64, i64, u32)>>,
 }
 
-fn scan(xml: &str) -> Result<Scan, String> {
+/// A tile layer's data as the XML holds it.
+#[derive(Default)]
+struct RawLayer {
+    /// Its name, after its groups' names and `/`.
+    path: String,
+    size: (u32, u32),
+    encoding: String,
+    compression: String,
+    text: String,
+    /// An infinite map's chunks.
+    chunks: Vec<RawChunk>,
+}
+
+/// A chunk of an infinite map's layer: its first cell, its size and its data's text.
+struct RawChunk {
+    at: (i64, i64),
+    size: (u32, u32),
+    text: String,
+}
+
+/// Why the short pass stopped: bad XML, or a layer whose data cannot be read.
+enum ScanError {
+    Xml(String),
+    Layer(String, String),
+}
+
+fn scan(xml: &str) -> Result<Scan, ScanError> {
     let mut reader = quick_xml::Reader::from_str(xml);
     // The open elements: tag and `name` attribute.
     let mut open: Vec<(Vec<u8>, String)> = Vec::new();
-    let mut found = Scan { first_gids: Vec::new(), zstd_layer: None };
+    let mut first_gids = Vec::new();
+    let mut layers: Vec<RawLayer> = Vec::new();
+    let xml_error = |e: &dyn std::fmt::Display| ScanError::Xml(e.to_string());
     loop {
-        let event = reader.read_event().map_err(|e| format!("XML error at byte {}: {e}", reader.buffer_position()))?;
+        let event = reader
+            .read_event()
+            .map_err(|e| xml_error(&format!("XML error near byte {}: {e}", reader.buffer_position())))?;
         let (element, empty) = match &event {
             Event::Start(e) => (e, false),
             Event::Empty(e) => (e, true),
+            Event::Text(t) => {
+                let text = t.unescape().map_err(|e| xml_error(&e))?;
+                add_text(&open, &mut layers, &text);
+                continue;
+            }
+            Event::CData(t) => {
+                add_text(&open, &mut layers, &String::from_utf8_lossy(t));
+                continue;
+            }
             Event::End(_) => {
                 open.pop();
                 continue;
             }
-            Event::Eof => return Ok(found),
+            Event::Eof => break,
             _ => continue,
         };
         let tag = element.name().as_ref().to_vec();
-        let in_map = open.len() == 1 && open[0].0 == b"map";
-        if tag == b"tileset" && in_map {
-            let first = attribute(element, "firstgid")?.unwrap_or_default();
-            found.first_gids.push(first.parse().map_err(|_| format!("tileset firstgid \"{first}\" is not a gid"))?);
-        }
-        if tag == b"data" && found.zstd_layer.is_none() && attribute(element, "compression")?.as_deref() == Some("zstd")
-        {
-            let names: Vec<&str> =
-                open.iter().filter(|(t, _)| t == b"layer" || t == b"group").map(|(_, n)| &n[..]).collect();
-            found.zstd_layer = Some(names.join("/"));
+        let name = attribute(element, "name").map_err(|e| xml_error(&e))?.unwrap_or_default();
+        let number = |key: &str| -> Result<i64, ScanError> {
+            let text = attribute(element, key).map_err(|e| xml_error(&e))?.unwrap_or_default();
+            if text.is_empty() {
+                return Ok(0);
+            }
+            text.parse().map_err(|_| xml_error(&format!("{key}=\"{text}\" is not a whole number")))
+        };
+        let size = |w: i64, h: i64| (u32::try_from(w).unwrap_or(0), u32::try_from(h).unwrap_or(0));
+        match &tag[..] {
+            b"tileset" if open.len() == 1 => {
+                first_gids.push(u32::try_from(number("firstgid")?).map_err(|_| xml_error(&"a firstgid is not a gid"))?)
+            }
+            b"layer" => {
+                let mut names: Vec<&str> = open.iter().filter(|(t, _)| t == b"group").map(|(_, n)| &n[..]).collect();
+                names.push(&name);
+                layers.push(RawLayer {
+                    path: names.join("/"),
+                    size: size(number("width")?, number("height")?),
+                    ..RawLayer::default()
+                });
+            }
+            b"data" if open.last().is_some_and(|(t, _)| t == b"layer") => {
+                if let Some(layer) = layers.last_mut() {
+                    layer.encoding = attribute(element, "encoding").map_err(|e| xml_error(&e))?.unwrap_or_default();
+                    layer.compression =
+                        attribute(element, "compression").map_err(|e| xml_error(&e))?.unwrap_or_default();
+                }
+            }
+            b"chunk" if open.last().is_some_and(|(t, _)| t == b"data") => {
+                let chunk = RawChunk {
+                    at: (number("x")?, number("y")?),
+                    size: size(number("width")?, number("height")?),
+                    text: String::new(),
+                };
+                if let Some(layer) = layers.last_mut() {
+                    layer.chunks.push(chunk);
+                }
+            }
+            _ => {}
         }
         if !empty {
-            let name = attribute(element, "name")?.unwrap_or_default();
             open.push((tag, name));
         }
     }
+    let tile_layers = layers
+        .iter()
+        .map(|l| placed_tiles(l).map_err(|e| ScanError::Layer(l.path.clone(), e)))
+        .collect::<Result<_, _>>()?;
+    Ok(Scan { first_gids, tile_layers })
+}
+
+/// Text inside a layer's `<data>` or one of its chunks goes to that.
+fn add_text(open: &[(Vec<u8>, String)], layers: &mut [RawLayer], text: &str) {
+    let Some(layer) = layers.last_mut() else { return };
+    match open.last().map(|(t, _)| &t[..]) {
+        Some(b"data") => layer.text.push_str(text),
+        Some(b"chunk") => {
+            if let Some(chunk) = layer.chunks.last_mut() {
+                chunk.text.push_str(text);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// A layer's placed tiles from its data or its chunks.
+fn placed_tiles(layer: &RawLayer) -> Result<Vec<(i64, i64, u32)>, String> {
+    let encoded = |text| Encoded::Text { text, encoding: &layer.encoding, compression: &layer.compression };
+    if layer.chunks.is_empty() {
+        let ids = decode(encoded(&layer.text), layer.size)?;
+        return Ok(placed(&ids, 0, 0, layer.size.0).collect());
+    }
+    let mut cells = Vec::new();
+    for RawChunk { at: (x, y), size, text } in &layer.chunks {
+        // The `tiled` crate adds a chunk's size to its position in `i32`.
+        if i32::try_from(x + size.0 as i64).is_err() || i32::try_from(y + size.1 as i64).is_err() {
+            return Err(format!("a chunk at ({x}, {y}) of {} × {} cells reaches too far", size.0, size.1));
+        }
+        let ids = decode(encoded(text), *size)?;
+        cells.extend(placed(&ids, *x, *y, size.0));
+    }
+    Ok(cells)
 }
 
 fn attribute(element: &BytesStart, name: &str) -> Result<Option<String>, String> {
@@ -146,30 +253,16 @@ fn tileset(t: &::tiled::Tileset, first_gid: u32) -> TilesetDoc {
     }
 }
 
-fn layer(layer: &::tiled::Layer, first_gids: &[u32]) -> Result<LayerDoc, String> {
+/// A layer as a document; a tile layer's tiles are the next of `tiles`, which the short pass
+/// read in the same order.
+fn layer(layer: &::tiled::Layer, tiles: &mut impl Iterator<Item = Vec<(i64, i64, u32)>>) -> Result<LayerDoc, String> {
     let content = match layer.layer_type() {
-        LayerType::Tiles(TileLayer::Finite(tiles)) => {
-            let (w, h) = (tiles.width() as i32, tiles.height() as i32);
-            let at = |x, y| tiles.get_tile_data(x, y).map(|d| (x as i64, y as i64, d));
-            let cells = (0..h).flat_map(|y| (0..w).filter_map(move |x| at(x, y)));
-            LayerContent::Tiles(cells.map(|(x, y, d)| Ok((x, y, gid(d, first_gids)?))).collect::<Result<_, String>>()?)
-        }
-        LayerType::Tiles(TileLayer::Infinite(tiles)) => {
-            let (cw, ch) = (::tiled::ChunkData::WIDTH as i32, ::tiled::ChunkData::HEIGHT as i32);
-            let mut cells = Vec::new();
-            for ((cx, cy), chunk) in tiles.chunks() {
-                for (x, y) in (0..ch).flat_map(|y| (0..cw).map(move |x| (x, y))) {
-                    if let Some(d) = chunk.get_tile_data(x, y) {
-                        let (col, row) = (cx as i64 * cw as i64 + x as i64, cy as i64 * ch as i64 + y as i64);
-                        cells.push((col, row, gid(d, first_gids)?));
-                    }
-                }
-            }
-            LayerContent::Tiles(cells)
-        }
+        LayerType::Tiles(_) => LayerContent::Tiles(
+            tiles.next().ok_or_else(|| format!("layer \"{}\" was not found by the first pass", layer.name))?,
+        ),
         LayerType::Objects(objects) => LayerContent::Objects(objects.objects().map(|o| object(&o)).collect()),
         LayerType::Group(group) => {
-            LayerContent::Group(group.layers().map(|l| self::layer(&l, first_gids)).collect::<Result<_, _>>()?)
+            LayerContent::Group(group.layers().map(|l| self::layer(&l, tiles)).collect::<Result<_, _>>()?)
         }
         LayerType::Image(_) => LayerContent::Image,
     };
@@ -179,16 +272,6 @@ fn layer(layer: &::tiled::Layer, first_gids: &[u32]) -> Result<LayerDoc, String>
         properties: properties(&layer.properties),
         content,
     })
-}
-
-/// The global id of a placed tile, its flip flags included.
-fn gid(tile: &LayerTileData, first_gids: &[u32]) -> Result<u32, String> {
-    let first = first_gids.get(tile.tileset_index()).copied().unwrap_or_default();
-    let id = first.checked_add(tile.id()).filter(|id| *id <= crate::tiles::TILE_ID_BITS);
-    let id = id.ok_or_else(|| format!("tile {} of tileset {} has no valid gid", tile.id(), tile.tileset_index()))?;
-    let flag = |on: bool, bit: u32| if on { bit } else { 0 };
-    use crate::tiles::{FLIP_DIAGONAL, FLIP_HORIZONTAL, FLIP_VERTICAL};
-    Ok(id | flag(tile.flip_h, FLIP_HORIZONTAL) | flag(tile.flip_v, FLIP_VERTICAL) | flag(tile.flip_d, FLIP_DIAGONAL))
 }
 
 fn object(o: &ObjectData) -> ObjectDoc {
