@@ -279,6 +279,10 @@ fn refusals_of_what_the_files_above_do_not_show() {
     let gap = xml.replace("0,0,0,1\n", "0,0,0,3\n");
     let e = tiled::load_tmx_str(&gap, files_in(maps_dir())).expect_err("tile 2 is not in the collection");
     assert!(e.to_string().contains("layer \"Props\", cell (3, 1), gid 3"), "{e}");
+    // An id below every tileset's first.
+    let below = xml.replace(r#"firstgid="1""#, r#"firstgid="2""#);
+    let e = tiled::load_tmx_str(&below, files_in(maps_dir())).expect_err("gid 1 is no tile's");
+    assert!(e.to_string().contains("cell (0, 0), gid 1: unknown gid 1: no tileset has it"), "{e}");
     // An external tileset that cannot be read.
     let e = tiled::load_tmx_str(&xml, no_files).expect_err("no files");
     assert!(matches!(&e, LoadError::Read { path, .. } if path == Path::new("props.tsx")), "{e:?}");

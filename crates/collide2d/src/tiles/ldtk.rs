@@ -257,7 +257,7 @@ pub fn load_ldtk(path: impl AsRef<Path>, rules: &IntGridRules) -> Result<LdtkPro
 }
 
 /// Loads an `.ldtk` project from its text; `read` gives its levels saved apart by their paths
-/// relative to the project: [`files_in`](super::files_in) a folder, or
+/// relative to the project: [`files_in`] a folder, or
 /// [`no_files`](super::no_files).
 pub fn load_ldtk_str(
     json: &str,

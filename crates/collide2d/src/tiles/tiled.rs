@@ -30,8 +30,7 @@
 //! hexagonal and oblique maps, a global id no tileset has, a concave tile shape or several on
 //! one tile, a colliding tile whose tileset's tile size differs from the map's cell, zstd
 //! compression (the `tiled` crate reads it only with C code, left out here), and in .tmj maps,
-//! object templates. A `.tmx` map's ids below its first tileset's `firstgid` read as no tile
-//! (the `tiled` crate drops them).
+//! object templates.
 //!
 //! ```
 //! use collide2d::tiles::{no_files, tiled};
@@ -163,7 +162,7 @@ pub fn load_tmx(path: impl AsRef<Path>) -> Result<TiledLevel, LoadError> {
 }
 
 /// Loads a `.tmx` map from its text; `read` gives the files it refers to (external `.tsx`
-/// tilesets, `.tx` templates) by their paths relative to the map: [`files_in`](super::files_in) a folder, or
+/// tilesets, `.tx` templates) by their paths relative to the map: [`files_in`] a folder, or
 /// [`no_files`](super::no_files).
 pub fn load_tmx_str(xml: &str, read: impl FnMut(&Path) -> io::Result<Vec<u8>>) -> Result<TiledLevel, LoadError> {
     build::level(TMX_TEXT, &tmx::read(TMX_TEXT, xml, read)?)
@@ -177,7 +176,7 @@ pub fn load_tmj(path: impl AsRef<Path>) -> Result<TiledLevel, LoadError> {
 }
 
 /// Loads a `.tmj` map from its text; `read` gives the tilesets it refers to (`.tsj` or `.tsx`)
-/// by their paths relative to the map: [`files_in`](super::files_in) a folder, or [`no_files`](super::no_files).
+/// by their paths relative to the map: [`files_in`] a folder, or [`no_files`](super::no_files).
 ///
 /// ```
 /// use collide2d::tiles::{no_files, tiled};
