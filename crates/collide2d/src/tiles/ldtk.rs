@@ -33,6 +33,7 @@
 use std::collections::BTreeMap;
 use std::io;
 use std::path::Path;
+use std::rc::Rc;
 
 use glam::Vec2;
 use serde::Deserialize;
@@ -374,6 +375,8 @@ fn int_grid(layer: &JsonLayer, defs: &JsonDefs, rules: &IntGridRules) -> Result<
     }
     let names = defs.layers.iter().find(|d| d.uid == layer.layer_def_uid).map_or(&[][..], |d| &d.int_grid_values[..]);
     let mut placed = Vec::new();
+    // Each value's rule, shared by its cells.
+    let mut kinds: BTreeMap<i64, Rc<TileRule>> = BTreeMap::new();
     for (i, &value) in layer.int_grid_csv.iter().enumerate() {
         if value == 0 {
             continue;
@@ -383,9 +386,9 @@ fn int_grid(layer: &JsonLayer, defs: &JsonDefs, rules: &IntGridRules) -> Result<
             return Err((format!(", cell ({col}, {row})"), format!("IntGrid value {value} is not a tile id")));
         };
         let identifier = names.iter().find(|n| n.value == value).and_then(|n| n.identifier.as_deref());
-        let rule = rules.rule(value, identifier);
+        let rule = kinds.entry(value).or_insert_with(|| Rc::new(rules.rule(value, identifier).clone()));
         if rule.shape != TileShape::Empty {
-            placed.push(Placed { col, row, id, rule: rule.clone() });
+            placed.push(Placed { col, row, id, rule: Rc::clone(rule) });
         }
     }
     Ok(placed)

@@ -4,6 +4,7 @@
 
 use std::io;
 use std::path::{Path, PathBuf};
+use std::rc::Rc;
 
 use glam::{DVec2, Vec2};
 
@@ -166,7 +167,8 @@ pub(crate) struct Placed {
     pub(crate) col: i64,
     pub(crate) row: i64,
     pub(crate) id: u32,
-    pub(crate) rule: TileRule,
+    /// Shared by the tiles of one kind, of which a layer has many.
+    pub(crate) rule: Rc<TileRule>,
 }
 
 /// The tiles of one layer as tile maps, one per one-way side and filter, in the order their
@@ -217,7 +219,9 @@ fn one_map(layer: &str, origin: Vec2, cell: Vec2, tiles: &[Placed]) -> Result<Le
     let mut set = TileSet::new();
     let mut ids = vec![0; cells as usize];
     for t in tiles {
-        set.insert(t.id & TILE_ID_BITS, t.rule.shape.clone());
+        if set.shape(t.id).is_none() {
+            set.insert(t.id & TILE_ID_BITS, t.rule.shape.clone());
+        }
         ids[((t.row - lo.1) * width + (t.col - lo.0)) as usize] = t.id;
     }
     let start = origin.as_dvec2() + cell.as_dvec2() * DVec2::new(lo.0 as f64, lo.1 as f64);

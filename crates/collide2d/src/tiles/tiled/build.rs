@@ -2,6 +2,7 @@
 //! and filter, and each object into shapes.
 
 use std::collections::HashMap;
+use std::rc::Rc;
 
 use glam::Vec2;
 
@@ -83,9 +84,19 @@ impl Builder<'_> {
         layer: &Chain,
     ) -> Result<(), LoadError> {
         let mut placed = Vec::new();
+        // A layer uses few distinct ids over many cells: each one's rule is worked out once.
+        let mut rules: HashMap<u32, Option<Rc<TileRule>>> = HashMap::new();
         for &(col, row, gid) in cells {
-            let place = || format!("layer \"{name}\", cell ({col}, {row}), gid {}", gid & TILE_ID_BITS);
-            if let Some(rule) = self.rule(gid, layer).map_err(|reason| self.refused(place(), reason))? {
+            let rule = match rules.get(&gid) {
+                Some(rule) => rule.clone(),
+                None => {
+                    let place = || format!("layer \"{name}\", cell ({col}, {row}), gid {}", gid & TILE_ID_BITS);
+                    let rule = self.rule(gid, layer).map_err(|reason| self.refused(place(), reason))?.map(Rc::new);
+                    rules.insert(gid, rule.clone());
+                    rule
+                }
+            };
+            if let Some(rule) = rule {
                 placed.push(Placed { col, row, id: gid, rule });
             }
         }
