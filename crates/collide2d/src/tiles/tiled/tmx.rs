@@ -66,9 +66,10 @@ pub(super) fn read(file: &str, xml: &str, read: impl FnMut(&Path) -> io::Result<
 pub(super) fn read_tsx(source: &str, bytes: Vec<u8>, first_gid: u32) -> Result<TilesetDoc, LoadError> {
     let path = Path::new(source);
     let reader = |asked: &Path| -> io::Result<Cursor<Vec<u8>>> {
-        match asked == path {
-            true => Ok(Cursor::new(bytes.clone())),
-            false => Err(io::Error::new(io::ErrorKind::NotFound, "a tileset refers to no other file")),
+        if asked == path {
+            Ok(Cursor::new(bytes.clone()))
+        } else {
+            Err(io::Error::new(io::ErrorKind::NotFound, "a tileset refers to no other file"))
         }
     };
     let read = Loader::with_reader(reader).load_tsx_tileset(path);
@@ -124,12 +125,13 @@ fn scan(xml: &str) -> Result<Scan, ScanError> {
         let (element, empty) = match &event {
             Event::Start(e) => (e, false),
             Event::Empty(e) => (e, true),
-            Event::Text(t) => {
+            // Only tile data's text is read here: other text is the crate's to judge.
+            Event::Text(t) if in_data(&open) => {
                 let text = t.unescape().map_err(|e| xml_error(&e))?;
                 add_text(&open, &mut layers, &text);
                 continue;
             }
-            Event::CData(t) => {
+            Event::CData(t) if in_data(&open) => {
                 add_text(&open, &mut layers, &String::from_utf8_lossy(t));
                 continue;
             }
@@ -191,6 +193,11 @@ fn scan(xml: &str) -> Result<Scan, ScanError> {
         .map(|l| placed_tiles(l).map_err(|e| ScanError::Layer(l.path.clone(), e)))
         .collect::<Result<_, _>>()?;
     Ok(Scan { first_gids, tile_layers })
+}
+
+/// Whether the innermost open element is a layer's `<data>` or one of its chunks.
+fn in_data(open: &[(Vec<u8>, String)]) -> bool {
+    open.last().is_some_and(|(tag, _)| tag == b"data" || tag == b"chunk")
 }
 
 /// Text inside a layer's `<data>` or one of its chunks goes to that.
