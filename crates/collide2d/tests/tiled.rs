@@ -100,6 +100,33 @@ fn tile_layers_become_maps_grouped_by_one_way_side_and_filter() {
 }
 
 #[test]
+fn flips_turn_a_one_way_side_and_solid_false_empties_a_layer() {
+    let json = std::fs::read_to_string(maps_dir().join("level.tmj")).expect("reads");
+    let sides = |platform: u32| {
+        let turned = json.replacen("0,0,0,0,0,0,4,4,0,0,", &format!("0,0,0,0,0,0,4,{platform},0,0,"), 1);
+        let level = tiled::load_tmj_str(&turned, no_files).expect("loads");
+        level.maps.iter().filter(|m| m.layer == "Ground").filter_map(|m| m.one_way).collect::<Vec<_>>()
+    };
+    let (h, vf, d) =
+        (collide2d::tiles::FLIP_HORIZONTAL, collide2d::tiles::FLIP_VERTICAL, collide2d::tiles::FLIP_DIAGONAL);
+    // Upside down it is open below; turned a quarter (diagonal, then horizontal) it is open to
+    // the right, as its drawn top then faces.
+    assert_eq!(sides(4 | vf), [v(0.0, -1.0), v(0.0, 1.0)]);
+    assert_eq!(sides(4 | h), [v(0.0, -1.0)], "a mirror left to right keeps the top open");
+    assert_eq!(sides(4 | d | h), [v(0.0, -1.0), v(1.0, 0.0)]);
+    // `solid = false` on the layer empties the tiles that do not say otherwise themselves:
+    // only the ground (solid by its own property) is left.
+    let quiet = json.replacen(r#""name": "Ground", "type": "tilelayer","#, r#""name": "Ground", "type": "tilelayer", "properties": [ { "name": "solid", "type": "bool", "value": false } ],"#, 1);
+    let level = tiled::load_tmj_str(&quiet, no_files).expect("loads");
+    let ground: Vec<&LevelMap> = level.maps.iter().filter(|m| m.layer == "Ground").collect();
+    assert_eq!(ground.len(), 1);
+    assert!(
+        ground[0].map.ids().all(|id| id == 0 || id == 1)
+            && (ground[0].map.origin(), ground[0].map.height()) == (v(0.0, 64.0), 2)
+    );
+}
+
+#[test]
 fn objects_of_every_kind_become_their_shapes() {
     let level = level_tmx();
     let by_name = |name: &str| level.objects.iter().find(|o| o.name == name).unwrap_or_else(|| panic!("{name}"));

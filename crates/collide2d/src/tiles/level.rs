@@ -181,9 +181,11 @@ pub(crate) fn group_tiles(
     mut tiles: Vec<Placed>,
 ) -> Result<Vec<LevelMap>, (String, ShapeError)> {
     tiles.sort_by_key(|t| (t.row, t.col));
-    // A one-way side is compared by its bits: the same word in the file gives the same vector.
+    // A one-way side is compared by its bits (`+ 0.0` makes a `-0` a `0`): the same side in the
+    // file gives the same vector.
     type Key = (Option<(u32, u32)>, u32, u32);
-    let key = |r: &TileRule| (r.one_way.map(|d| (d.x.to_bits(), d.y.to_bits())), r.filter.layer, r.filter.mask);
+    let bits = |d: Vec2| ((d.x + 0.0).to_bits(), (d.y + 0.0).to_bits());
+    let key = |r: &TileRule| (r.one_way.map(bits), r.filter.layer, r.filter.mask);
     let mut groups: Vec<(Key, Vec<Placed>)> = Vec::new();
     for tile in tiles {
         let k = key(&tile.rule);

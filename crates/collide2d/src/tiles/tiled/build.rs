@@ -214,11 +214,12 @@ fn snap(p: Vec2) -> Vec2 {
 /// `side` as a tile flipped by `gid`'s flags turns it: the diagonal flip first, as Tiled does.
 fn flipped(side: Vec2, gid: u32) -> Vec2 {
     let mut side = if gid & FLIP_DIAGONAL != 0 { Vec2::new(side.y, side.x) } else { side };
+    // `0 - x` rather than `-x`: a zero stays `+0`, so that sides compare equal by their bits.
     if gid & FLIP_HORIZONTAL != 0 {
-        side.x = -side.x;
+        side.x = 0.0 - side.x;
     }
     if gid & FLIP_VERTICAL != 0 {
-        side.y = -side.y;
+        side.y = 0.0 - side.y;
     }
     side
 }
