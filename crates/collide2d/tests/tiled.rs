@@ -114,6 +114,15 @@ fn flips_turn_a_one_way_side_and_solid_false_empties_a_layer() {
     assert_eq!(sides(4 | vf), [v(0.0, -1.0), v(0.0, 1.0)]);
     assert_eq!(sides(4 | h), [v(0.0, -1.0)], "a mirror left to right keeps the top open");
     assert_eq!(sides(4 | d | h), [v(0.0, -1.0), v(1.0, 0.0)]);
+    // A tile's collision rectangle turned a quarter about its corner (8, 0): the left half of
+    // the tile, its corners put back on the cell's sides after the turn's rounding.
+    let half =
+        r#""objects": [ { "id": 1, "x": 0, "y": 8, "width": 16, "height": 8, "rotation": 0, "visible": true } ]"#;
+    let turned =
+        r#""objects": [ { "id": 1, "x": 8, "y": 0, "width": 16, "height": 8, "rotation": 90, "visible": true } ]"#;
+    assert!(json.contains(half));
+    let level = tiled::load_tmj_str(&json.replacen(half, turned, 1), no_files).expect("loads");
+    assert_eq!(outline(&level.maps[1], 8, 1), [v(128.0, 48.0), v(128.0, 64.0), v(136.0, 48.0), v(136.0, 64.0)]);
     // `solid = false` on the layer empties the tiles that do not say otherwise themselves:
     // only the ground (solid by its own property) is left.
     let quiet = json.replacen(r#""name": "Ground", "type": "tilelayer","#, r#""name": "Ground", "type": "tilelayer", "properties": [ { "name": "solid", "type": "bool", "value": false } ],"#, 1);
