@@ -14,11 +14,23 @@
 //! index into the map's list of the distinct tiles it uses, so that a map costs about 2 bytes
 //! a tile.
 //!
+//! Maps made in an editor load with the crate's features: `tiled` for Tiled's `.tmx` and
+//! `.tmj` (module `tiled`) and `ldtk` for LDtk projects (module `ldtk`). Both give a layer's
+//! colliding tiles as `LevelMap`s, one per one-way side and collision filter.
+//!
 //! The files: `set.rs` (ids, shapes and flips), `cells.rs` (which cells a query visits, and
-//! each one's piece in a query's frame).
+//! each one's piece in a query's frame); with the loaders' features, `level.rs` (what the
+//! loaders share: a layer's tiles grouped into maps, the error), `tiled.rs` and `tiled/` (Tiled
+//! maps), `ldtk.rs` (LDtk projects).
 
 mod cells;
+#[cfg(feature = "ldtk")]
+pub mod ldtk;
+#[cfg(any(feature = "tiled", feature = "ldtk"))]
+mod level;
 mod set;
+#[cfg(feature = "tiled")]
+pub mod tiled;
 
 use std::sync::Arc;
 
@@ -26,6 +38,8 @@ use glam::Vec2;
 use rustc_hash::FxHashMap;
 
 pub(crate) use cells::{CellRange, Frame, Piece, Side, SQUARE_NORMALS};
+#[cfg(any(feature = "tiled", feature = "ldtk"))]
+pub use level::{files_in, no_files, LevelMap, LoadError, TileRule};
 pub use set::{TileSet, TileShape, FLIP_DIAGONAL, FLIP_HORIZONTAL, FLIP_VERTICAL, ROTATE_HEXAGONAL, TILE_ID_BITS};
 
 use crate::math::Transform;
