@@ -248,6 +248,14 @@ class TileMap(_ShapeBase):
         a 2D integer numpy array; cells of `cell_size` (default (1, 1)), cell (0, 0) at `origin`
         (default (0, 0)). `tiles` says what each id is; by default every nonzero id the grid
         holds is solid, and 1 too."""
+    @staticmethod
+    def from_pytmx(tiled_map: Any, layers: Optional[Iterable[Union[str, int, Any]]] = None) -> TileMap:
+        """The map of a pytmx.TiledMap (read by its attributes; pytmx is never imported): tiles
+        the size of the map's, Tiled's ids with their flips. `layers` picks tile layers by name,
+        index or the layer itself (default: every visible one). A tile with a collision object
+        (one rectangle or convex polygon) is that shape; a `solid` property true makes it solid,
+        false empty; when no tile in those layers says either, every tile is solid, else the
+        others are empty. Where layers overlap, a cell holds the tile that collides."""
     @property
     def width(self) -> int:
         """Cells across."""

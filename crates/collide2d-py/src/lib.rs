@@ -9,7 +9,8 @@
 //! this list; `check_layers.py` checks it in CI, and that no imports go in a circle):
 //!
 //! 1. `convert`: vectors in and out, errors as `ValueError`, values into their pickled form.
-//! 2. `transform`, `tiles`: the `Transform` class; tile maps' input (grids of ids, tile shapes).
+//! 2. `transform`, `tiles`: the `Transform` class; tile maps' input (grids of ids, tile shapes,
+//!    pytmx maps read duck-typed).
 //! 3. `shapes`, `results`: the shape classes (the `TileMap` among them) with shapes in and out of
 //!    Python; what the queries answer (contacts, hits, closest points).
 //! 4. `queries`, `tiered`, `trace`: the query functions; the levelled rectangle test and the

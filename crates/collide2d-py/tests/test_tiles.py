@@ -1,6 +1,7 @@
-"""Tile maps: the grid as one collider with no seams, from lists and numpy; queries, the World,
-set_tile, the mover over a long floor, pickling, and refused input."""
+"""Tile maps: the grid as one collider with no seams, from lists, numpy and pytmx maps; queries,
+the World, set_tile, the mover over a long floor, pickling, and refused input."""
 
+import collections
 import copy
 import math
 import pickle
@@ -213,3 +214,235 @@ def test_bad_sizes_and_types_are_refused():
             c.TileMap(not_a_grid)
     with pytest.raises(TypeError, match="dict"):
         c.TileMap([[1]], tiles=[1])
+
+
+# A stand-in for pytmx, with the attributes TileMap.from_pytmx reads, laid out as pytmx 3 lays
+# them: layer data holds pytmx's own gids, numbered anew for each (Tiled id, flips) pair met;
+# tiledgidmap and gidmap lead back to Tiled's ids and flips; tile properties hold the tileset's
+# custom properties and, under "colliders", the tile's collision objects.
+
+TileFlags = collections.namedtuple("TileFlags", "flipped_horizontally flipped_vertically flipped_diagonally")
+Point = collections.namedtuple("Point", "x y")
+NO_FLIPS = TileFlags(False, False, False)
+
+
+class FakeObject:
+    def __init__(self, x=0.0, y=0.0, width=0.0, height=0.0, points=None, rotation=0.0, closed=True):
+        self.x, self.y, self.width, self.height, self.rotation, self.closed = x, y, width, height, rotation, closed
+        if points is not None:  # pytmx makes them absolute
+            self.points = tuple(Point(px + x, py + y) for px, py in points)
+
+
+class FakeTileLayer:
+    def __init__(self, name, data, visible=True):
+        self.name, self.data, self.visible = name, data, visible
+
+
+class FakeIterLayer:
+    """A layer with iter_data() only."""
+
+    def __init__(self, name, triples):
+        self.name, self.visible, self._triples = name, True, triples
+
+    def iter_data(self):
+        return iter(self._triples)
+
+
+class FakeObjectGroup(list):
+    def __init__(self, name):
+        super().__init__()
+        self.name, self.visible = name, True
+
+
+class FakeMap:
+    """pytmx's TiledMap as from_pytmx reads it. `tiles` maps Tiled's id to its properties;
+    `layers` hold Tiled's raw gids (flags included), renumbered here as pytmx does."""
+
+    orientation = "orthogonal"
+
+    def __init__(self, width, height, layers, tiles, tilewidth=16, tileheight=16):
+        self.width, self.height, self.tilewidth, self.tileheight = width, height, tilewidth, tileheight
+        self.tiledgidmap, self.gidmap, self.tile_properties = {}, collections.defaultdict(list), {}
+        self.imagemap = {}
+        self.layers = []
+        for layer in layers:
+            if isinstance(layer, FakeTileLayer):
+                layer.data = [[self.register(raw) for raw in row] for row in layer.data]
+            self.layers.append(layer)
+        for tiled_id, props in tiles.items():
+            for gid, _flags in self.gidmap.get(tiled_id, []):
+                self.tile_properties[gid] = props
+
+    def register(self, raw):
+        if raw == 0:
+            return 0
+        tiled_id = raw & 0x0FFF_FFFF
+        flags = TileFlags(bool(raw & FLIP_H), bool(raw & FLIP_V), bool(raw & FLIP_D))
+        if (tiled_id, flags) not in self.imagemap:
+            gid = len(self.tiledgidmap) + 1
+            self.imagemap[(tiled_id, flags)] = gid
+            self.tiledgidmap[gid] = tiled_id
+            self.gidmap[tiled_id].append((gid, flags))
+        return self.imagemap[(tiled_id, flags)]
+
+    @property
+    def visible_layers(self):
+        return (layer for layer in self.layers if layer.visible)
+
+    def get_tile_properties_by_gid(self, gid):
+        return self.tile_properties.get(gid)
+
+
+def slope_collider():
+    group = FakeObjectGroup(None)
+    group.append(FakeObject(points=[(0, 16), (16, 0), (16, 16)]))
+    return group
+
+
+def fake_level():
+    ground = FakeTileLayer(
+        "ground",
+        [
+            [0, 0, 0, 0],
+            [0, 2, 2 | FLIP_H, 0],
+            [1, 1, 3, 1],
+        ],
+    )
+    deco = FakeTileLayer("deco", [[4, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]])
+    tiles = {
+        1: {"id": 0, "solid": True, "width": 16, "height": 16},
+        2: {"id": 1, "width": 16, "height": 16, "colliders": slope_collider()},
+        3: {"id": 2, "colliders": [FakeObject(x=0, y=8, width=16, height=8)]},
+        4: {"id": 3, "solid": "false"},
+    }
+    return FakeMap(4, 3, [ground, deco, FakeObjectGroup("spawns")], tiles)
+
+
+def test_from_pytmx_reads_ids_flips_colliders_and_solid_properties():
+    level = fake_level()
+    m = c.TileMap.from_pytmx(level)
+    assert (m.width, m.height, m.cell_size, m.origin) == (4, 3, (16.0, 16.0), (0.0, 0.0))
+    # Tiled's own ids, the flip read back from pytmx's gid mapping; the decoration (solid false)
+    # stays in its cell, empty.
+    assert m.ids == [[4, 0, 0, 0], [0, 2, 2 | FLIP_H, 0], [1, 1, 3, 1]]
+    assert m.tiles == {
+        1: "solid",
+        2: [(0.0, 1.0), (1.0, 0.0), (1.0, 1.0)],
+        3: [(0.0, 0.5), (1.0, 0.5), (1.0, 1.0), (0.0, 1.0)],
+        4: "empty",
+    }
+    assert sorted(m.tile_outline(2, 1)) == [(32.0, 16.0), (32.0, 32.0), (48.0, 32.0)]
+    assert m.tile_outline(2, 2) == [(32.0, 40.0), (48.0, 40.0), (48.0, 48.0), (32.0, 48.0)]
+    # The peak's top is at (32, 16).
+    assert c.cast_ray(m, (32, 0), (0, 1)).point == pytest.approx((32, 16))
+    # Layers by name, by index, or the layer itself.
+    assert c.TileMap.from_pytmx(level, layers=["deco"]).ids == [[4, 0, 0, 0], [0] * 4, [0] * 4]
+    assert c.TileMap.from_pytmx(level, layers=[0]) == c.TileMap.from_pytmx(level, layers=[level.layers[0]])
+
+
+def test_from_pytmx_without_properties_makes_every_tile_solid_and_takes_iter_data():
+    walls = FakeTileLayer("walls", [[1, 0], [5, 1]])
+    hidden = FakeTileLayer("hidden", [[9, 9], [9, 9]], visible=False)
+    m = c.TileMap.from_pytmx(FakeMap(2, 2, [walls, hidden], {}, tilewidth=8, tileheight=4))
+    assert m.tiles == {1: "solid", 5: "solid"} and m.cell_size == (8.0, 4.0)
+    assert m.ids == [[1, 0], [5, 1]]
+    layer = FakeIterLayer("walls", [(0, 0, 1), (1, 0, 0), (0, 1, 5), (1, 1, 1)])
+    plain = FakeMap(2, 2, [], {})
+    plain.layers = [layer]
+    del plain.tiledgidmap  # not pytmx: gids are Tiled's own
+    assert c.TileMap.from_pytmx(plain).ids == [[1, 0], [5, 1]]
+
+
+def test_from_pytmx_turns_a_rotated_collider_in_the_tiles_own_size():
+    # A 32 × 16 rectangle at (16, 0) turned 90° clockwise (y down) about that corner covers
+    # x 0..16, y 0..32: the left half of the tile, whose own size (32 × 32, from its
+    # properties) is not the map's cells' (16 × 16).
+    tile = {"width": 32, "height": 32, "colliders": [FakeObject(x=16, y=0, width=32, height=16, rotation=90)]}
+    m = c.TileMap.from_pytmx(FakeMap(1, 1, [FakeTileLayer("t", [[1]])], {1: tile}))
+    assert sorted(m.tiles[1]) == [(0.0, 0.0), (0.0, 1.0), (0.5, 0.0), (0.5, 1.0)]
+    assert m.cell_size == (16.0, 16.0)
+
+
+def test_from_pytmx_refuses_what_a_tile_map_cannot_hold():
+    level = fake_level()
+    with pytest.raises(ValueError, match='no layer named "roof"'):
+        c.TileMap.from_pytmx(level, layers=["roof"])
+    with pytest.raises(ValueError, match="no layer 7"):
+        c.TileMap.from_pytmx(level, layers=[7])
+    with pytest.raises(ValueError, match='layer "spawns" has no tiles'):
+        c.TileMap.from_pytmx(level, layers=["spawns"])
+    # Two layers with different shapes in one cell.
+    over = FakeTileLayer("over", [[0] * 4, [0, 3, 0, 0], [0] * 4])
+    clash = fake_level()
+    clash.layers.append(over)
+    clash.layers[-1].data = [[clash.register(raw) for raw in row] for row in over.data]
+    with pytest.raises(ValueError, match=r'cell \(1, 1\) has collision shapes in layers "ground" \(tile 2\) and "over" \(tile 3\)'):
+        c.TileMap.from_pytmx(clash)
+    # A solid tile over another shape: the cell is solid.
+    solid_over = fake_level()
+    solid_over.layers.append(FakeTileLayer("over", [[solid_over.register(r) for r in row] for row in [[0] * 4, [0, 1, 0, 0], [0] * 4]]))
+    assert c.TileMap.from_pytmx(solid_over)[1, 1] == 1
+    two = FakeObjectGroup(None)
+    two.extend([FakeObject(width=16, height=8), FakeObject(y=8, width=8, height=8)])
+    with pytest.raises(ValueError, match="tile 1 has 2 collision objects"):
+        c.TileMap.from_pytmx(FakeMap(1, 1, [FakeTileLayer("t", [[1]])], {1: {"colliders": two}}))
+    line = [FakeObject(points=[(0, 0), (16, 16)], closed=False)]
+    with pytest.raises(ValueError, match="polyline"):
+        c.TileMap.from_pytmx(FakeMap(1, 1, [FakeTileLayer("t", [[1]])], {1: {"colliders": line}}))
+    outside = [FakeObject(points=[(0, 0), (24, 0), (0, 16)])]
+    with pytest.raises(ValueError, match="tile 1: its collision shape: tile shape vertex 1"):
+        c.TileMap.from_pytmx(FakeMap(1, 1, [FakeTileLayer("t", [[1]])], {1: {"colliders": outside}}))
+    with pytest.raises(ValueError, match="neither true nor false"):
+        c.TileMap.from_pytmx(FakeMap(1, 1, [FakeTileLayer("t", [[1]])], {1: {"solid": "maybe"}}))
+    iso = fake_level()
+    iso.orientation = "isometric"
+    with pytest.raises(ValueError, match="only orthogonal"):
+        c.TileMap.from_pytmx(iso)
+    short = FakeMap(4, 3, [FakeTileLayer("t", [[1, 1]])], {})
+    with pytest.raises(ValueError, match="is 2 × 1 tiles but the map is 4 × 3"):
+        c.TileMap.from_pytmx(short)
+    with pytest.raises(ValueError, match="no visible tile layer"):
+        c.TileMap.from_pytmx(FakeMap(1, 1, [FakeObjectGroup("o")], {}))
+
+
+TMX = """<?xml version="1.0" encoding="UTF-8"?>
+<map version="1.10" tiledversion="1.10.2" orientation="orthogonal" renderorder="right-down" width="4" height="3"
+     tilewidth="16" tileheight="16" infinite="0" nextlayerid="3" nextobjectid="1">
+ <tileset firstgid="1" name="t" tilewidth="16" tileheight="16" tilecount="4" columns="2">
+  <image source="tiles.png" width="32" height="32"/>
+  <tile id="0"><properties><property name="solid" type="bool" value="true"/></properties></tile>
+  <tile id="1"><objectgroup draworder="index"><object id="1" x="0" y="0"><polygon points="0,16 16,0 16,16"/></object></objectgroup></tile>
+  <tile id="2"><objectgroup draworder="index"><object id="1" x="0" y="8" width="16" height="8"/></objectgroup></tile>
+ </tileset>
+ <layer id="1" name="ground" width="4" height="3">
+  <data encoding="csv">
+0,0,0,0,
+0,2,2147483650,0,
+1,1,3,1
+</data>
+ </layer>
+ <layer id="2" name="deco" width="4" height="3">
+  <data encoding="csv">
+4,0,0,0,
+0,0,0,0,
+0,0,0,0
+</data>
+ </layer>
+</map>
+"""
+
+
+def test_from_pytmx_with_pytmx_itself(tmp_path):
+    pytmx = pytest.importorskip("pytmx")
+    path = tmp_path / "level.tmx"
+    path.write_text(TMX)
+    m = c.TileMap.from_pytmx(pytmx.TiledMap(str(path)))
+    assert m.ids == [[4, 0, 0, 0], [0, 2, 2 | FLIP_H, 0], [1, 1, 3, 1]]
+    assert m.tiles == {
+        1: "solid",
+        2: [(0.0, 1.0), (1.0, 0.0), (1.0, 1.0)],
+        3: [(0.0, 0.5), (1.0, 0.5), (1.0, 1.0), (0.0, 1.0)],
+        4: "empty",
+    }
+    hit = c.contact(m, c.Circle((20, 28), 2))  # on the left slope, pushed up and left
+    assert hit.normal == pytest.approx((-math.sqrt(0.5), -math.sqrt(0.5)))

@@ -9,7 +9,7 @@ use pyo3::types::PyDict;
 
 use super::{shape_to_py, vec_repr, PyAabb};
 use crate::convert::{reduce, tuple, value_error, V2};
-use crate::tiles::{cell, grid, tile_id, tile_set, tile_shape_to_py};
+use crate::tiles::{cell, grid, pytmx, tile_id, tile_set, tile_shape_to_py};
 use crate::transform::PyTransform;
 
 /// A grid of tiles as one collider, with no seams: a shape every query and `World.insert`
@@ -61,6 +61,24 @@ impl PyTileMap {
         let set = tile_set(tiles, &grid.ids)?;
         let inner =
             TileMap::from_ids(origin.0, cell_size.0, grid.width, grid.height, &grid.ids, set).map_err(value_error)?;
+        Ok(Self { inner })
+    }
+
+    /// The map of a Tiled map loaded by pytmx (`pytmx.TiledMap`, or anything with its
+    /// attributes): its tiles' size as the cells', its ids Tiled's own (flips included, read
+    /// back through pytmx's gid mapping). `layers` picks tile layers by name, index or the
+    /// layer itself; by default every visible one. A tile with a collision object (Tiled's
+    /// collision editor: one rectangle or convex polygon) is that shape, one whose `solid`
+    /// property is true is solid, one whose `solid` is false is empty; when no tile in the
+    /// layers read says either, every tile is solid, else the others are empty. Where layers overlap, a
+    /// cell holds the tile that collides (a solid one first). pytmx is never imported.
+    #[staticmethod]
+    #[pyo3(signature = (tiled_map, layers = None))]
+    fn from_pytmx(tiled_map: &Bound<'_, PyAny>, layers: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
+        let loaded = pytmx(tiled_map, layers)?;
+        let g = loaded.grid;
+        let inner = TileMap::from_ids(Vec2::ZERO, loaded.cell_size, g.width, g.height, &g.ids, loaded.tiles)
+            .map_err(|e| value_error(format!("pytmx map: {e}")))?;
         Ok(Self { inner })
     }
 
