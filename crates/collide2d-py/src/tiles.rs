@@ -12,7 +12,7 @@ use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
 
-use crate::convert::{array_view, points, tuple};
+use crate::convert::{array_view, index_below, points, tuple};
 
 /// The name of `obj`'s type, for messages.
 fn type_name(obj: &Bound<'_, PyAny>) -> String {
@@ -31,15 +31,7 @@ pub fn tile_id(value: &Bound<'_, PyAny>, context: &str) -> PyResult<u32> {
 /// A cell `(col, row)` from Python inside a `width × height` grid, or `IndexError` naming it
 /// (negative cells and ints past `i64` included).
 pub fn cell(col: &Bound<'_, PyAny>, row: &Bound<'_, PyAny>, width: u32, height: u32) -> PyResult<(u32, u32)> {
-    let inside = |v: &Bound<'_, PyAny>, n: u32| -> PyResult<Option<u32>> {
-        Ok(match v.extract::<i64>() {
-            Ok(v) => u32::try_from(v).ok().filter(|&v| v < n),
-            // A Python int beyond i64 is outside; anything else is not an index at all.
-            Err(e) if e.is_instance_of::<pyo3::exceptions::PyOverflowError>(v.py()) => None,
-            Err(e) => return Err(e),
-        })
-    };
-    match (inside(col, width)?, inside(row, height)?) {
+    match (index_below(col, width)?, index_below(row, height)?) {
         (Some(c), Some(r)) => Ok((c, r)),
         _ => Err(PyIndexError::new_err(format!("cell ({col}, {row}) is outside the grid of {width} × {height} cells"))),
     }

@@ -318,19 +318,23 @@ def fake_level():
     return FakeMap(4, 3, [ground, deco, FakeObjectGroup("spawns")], tiles)
 
 
+# What both the fake and pytmx itself give for the level: Tiled's ids with the flip read back
+# from pytmx's gid mapping, and the decoration (solid false) in its cell, empty.
+LEVEL_IDS = [[4, 0, 0, 0], [0, 2, 2 | FLIP_H, 0], [1, 1, 3, 1]]
+LEVEL_TILES = {
+    1: "solid",
+    2: [(0.0, 1.0), (1.0, 0.0), (1.0, 1.0)],
+    3: [(0.0, 0.5), (1.0, 0.5), (1.0, 1.0), (0.0, 1.0)],
+    4: "empty",
+}
+
+
 def test_from_pytmx_reads_ids_flips_colliders_and_solid_properties():
     level = fake_level()
     m = c.TileMap.from_pytmx(level)
     assert (m.width, m.height, m.cell_size, m.origin) == (4, 3, (16.0, 16.0), (0.0, 0.0))
-    # Tiled's own ids, the flip read back from pytmx's gid mapping; the decoration (solid false)
-    # stays in its cell, empty.
-    assert m.ids == [[4, 0, 0, 0], [0, 2, 2 | FLIP_H, 0], [1, 1, 3, 1]]
-    assert m.tiles == {
-        1: "solid",
-        2: [(0.0, 1.0), (1.0, 0.0), (1.0, 1.0)],
-        3: [(0.0, 0.5), (1.0, 0.5), (1.0, 1.0), (0.0, 1.0)],
-        4: "empty",
-    }
+    assert m.ids == LEVEL_IDS
+    assert m.tiles == LEVEL_TILES
     assert sorted(m.tile_outline(2, 1)) == [(32.0, 16.0), (32.0, 32.0), (48.0, 32.0)]
     assert m.tile_outline(2, 2) == [(32.0, 40.0), (48.0, 40.0), (48.0, 48.0), (32.0, 48.0)]
     # The peak's top is at (32, 16).
@@ -437,12 +441,7 @@ def test_from_pytmx_with_pytmx_itself(tmp_path):
     path = tmp_path / "level.tmx"
     path.write_text(TMX)
     m = c.TileMap.from_pytmx(pytmx.TiledMap(str(path)))
-    assert m.ids == [[4, 0, 0, 0], [0, 2, 2 | FLIP_H, 0], [1, 1, 3, 1]]
-    assert m.tiles == {
-        1: "solid",
-        2: [(0.0, 1.0), (1.0, 0.0), (1.0, 1.0)],
-        3: [(0.0, 0.5), (1.0, 0.5), (1.0, 1.0), (0.0, 1.0)],
-        4: "empty",
-    }
+    assert m.ids == LEVEL_IDS
+    assert m.tiles == LEVEL_TILES
     hit = c.contact(m, c.Circle((20, 28), 2))  # on the left slope, pushed up and left
     assert hit.normal == pytest.approx((-math.sqrt(0.5), -math.sqrt(0.5)))
