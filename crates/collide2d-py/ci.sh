@@ -18,7 +18,7 @@ py="$work/venv/bin/python"
 # pip's build backends (maturin) are found on PATH, as in an activated environment.
 export PATH="$work/venv/bin:$PATH"
 "$py" -m pip install -q --upgrade pip
-"$py" -m pip install -q maturin ziglang pytest numpy pygame-ce mypy
+"$py" -m pip install -q maturin ziglang pytest numpy pygame-ce pytmx mypy
 lap "tools installed"
 
 # The release wheel users install: abi3, so one wheel serves every CPython from 3.10 on, and
@@ -33,7 +33,7 @@ wheel=("$work"/dist/collide2d-*-cp310-abi3-manylinux2014_x86_64.manylinux_2_17_x
 # Rust on the PATH.
 python3 -m venv "$work/user"
 user="$work/user/bin/python"
-"$user" -m pip install -q pytest numpy pygame-ce "${wheel[0]}"
+"$user" -m pip install -q pytest numpy pygame-ce pytmx "${wheel[0]}"
 user_path="$work/user/bin:/usr/local/bin:/usr/bin:/bin"
 for tool in cargo rustc maturin; do
   if PATH="$user_path" command -v "$tool" >/dev/null; then echo "$tool is on the user's PATH"; exit 1; fi

@@ -1,6 +1,7 @@
 """2D collision detection for games, in Rust: exact overlap, containment, contact (normal, depth,
-points, push-out), distance, ray and shape casts for boxes, circles, capsules, segments and convex
-and concave polygons with holes; sprite tracing; pixel masks; and a broad-phase world.
+points, push-out), distance, ray and shape casts for boxes, circles, capsules, segments, convex
+and concave polygons with holes and tile maps; sprite tracing; pixel masks; and a broad-phase
+world.
 
 Vectors come out as tuples of two floats and go in as anything with two numbers (tuples, lists,
 pygame.Vector2, numpy arrays). Invalid input raises ValueError with the library's own message.
@@ -9,9 +10,12 @@ pygame.Vector2, numpy arrays). Invalid input raises ValueError with the library'
 import os
 from typing import (
     Any,
+    Dict,
     Iterable,
     Iterator,
     List,
+    Literal,
+    Mapping,
     Optional,
     Protocol,
     Sequence,
@@ -30,6 +34,7 @@ __all__ = [
     "Segment",
     "ConvexPolygon",
     "Polygon",
+    "TileMap",
     "Transform",
     "ContactPoint",
     "Contact",
@@ -69,7 +74,10 @@ __all__ = [
 _Vec = Tuple[float, float]
 _VecLike = Union[Sequence[SupportsFloat], Any]
 """Anything with two numbers: a tuple, a list, a pygame.Vector2, a numpy array."""
-_Shape = Union["Aabb", "Circle", "Obb", "Capsule", "Segment", "ConvexPolygon", "Polygon"]
+_Shape = Union["Aabb", "Circle", "Obb", "Capsule", "Segment", "ConvexPolygon", "Polygon", "TileMap"]
+_TileShape = Union[Literal["solid", "empty"], Sequence[_VecLike]]
+"""A tile's shape: "solid" (the whole cell), "empty", or a convex part of the cell as (x, y)
+fractions of it ((0, 0) the corner of least x and y, (1, 1) the opposite one)."""
 
 class _Rect(Protocol):
     """A rectangle as pygame gives it (Rect, FRect): top-left corner and size, y down."""
@@ -217,6 +225,70 @@ class Polygon(_ShapeBase):
     def centroid(self) -> _Vec: ...
     def convex_parts(self) -> List[ConvexPolygon]:
         """The convex pieces the polygon was cut into."""
+
+@final
+class TileMap(_ShapeBase):
+    """A grid of tiles as one collider, with no seams: a shape every query and World.insert take.
+    Cell (col, row) spans origin + (col, row) * cell_size to the next; row 0 comes first, as Tiled
+    draws it (y down), though nothing depends on which way y points. Ids are Tiled's: 0 is no
+    tile, and the top three bits flip a tile (its shape turned with it).
+
+    Unlike the other shapes a tile map changes (set, map[col, row] = id), so it is not hashable.
+    A query or World.insert takes a copy sharing the grid, copied only when one of them changes
+    after: change a world's map with World.set_tile. Cells outside the grid raise IndexError;
+    bad ids, tile shapes and grids raise ValueError naming the cell or id."""
+    def __new__(
+        cls,
+        ids: Any,
+        cell_size: _VecLike = ...,
+        origin: _VecLike = ...,
+        tiles: Optional[Mapping[int, _TileShape]] = None,
+    ) -> TileMap:
+        """The map of the grid `ids`: rows of tile ids (row 0 first) as a list of lists of ints or
+        a 2D integer numpy array; cells of `cell_size` (default (1, 1)), cell (0, 0) at `origin`
+        (default (0, 0)). `tiles` says what each id is; by default every nonzero id the grid
+        holds is solid, and 1 too."""
+    @staticmethod
+    def from_pytmx(tiled_map: Any, layers: Optional[Iterable[Union[str, int, Any]]] = None) -> TileMap:
+        """The map of a pytmx.TiledMap (read by its attributes; pytmx is never imported): tiles
+        the size of the map's, Tiled's ids with their flips. `layers` picks tile layers by name,
+        index or the layer itself (default: every visible one). A tile with a collision object
+        (one rectangle or convex polygon) is that shape; a `solid` property true makes it solid,
+        false empty; when no tile in those layers says either, every tile is solid, else the
+        others are empty. Where layers overlap, a cell holds the tile that collides."""
+    @property
+    def width(self) -> int:
+        """Cells across."""
+    @property
+    def height(self) -> int:
+        """Cells down."""
+    @property
+    def cell_size(self) -> _Vec: ...
+    @property
+    def origin(self) -> _Vec:
+        """Where cell (0, 0) starts."""
+    @property
+    def ids(self) -> List[List[int]]:
+        """Every cell's id as rows, flags included."""
+    @property
+    def tiles(self) -> Dict[int, Union[str, List[_Vec]]]:
+        """What each id stands for: "solid", "empty" or its convex part's vertices (fractions)."""
+    def __getitem__(self, cell: Tuple[int, int], /) -> int:
+        """The id in cell (col, row); IndexError outside the grid."""
+    def __setitem__(self, cell: Tuple[int, int], id: int, /) -> None:
+        """Sets cell (col, row) to tile `id` in constant time; IndexError outside the grid,
+        ValueError for an id the map's tiles do not give (the map is then unchanged)."""
+    def set(self, col: int, row: int, id: int) -> None:
+        """As map[col, row] = id."""
+    def cell_at(self, point: _VecLike) -> Optional[Tuple[int, int]]:
+        """The cell holding `point` (one on a line between cells is the next one's), or None."""
+    def tile_outline(self, col: int, row: int) -> Optional[List[_Vec]]:
+        """The solid part of cell (col, row) in world coordinates, counter-clockwise with y up,
+        or None for an open cell or one outside the grid."""
+    def transformed(self, transform: Transform) -> TileMap:
+        """The map moved by `transform`, which must be a translation (ValueError otherwise)."""
+    def __copy__(self) -> TileMap: ...
+    def __deepcopy__(self, memo: Any, /) -> TileMap: ...
 
 @final
 class Transform:
@@ -557,6 +629,10 @@ class World:
         or float64 (x, y[, rotation[, scale x, scale y]]), such as a numpy array. A stale handle
         or a pose that cannot place its shape raises ValueError and moves nothing."""
     def set_shape(self, h: Handle, shape: _ShapeOrPoint) -> None: ...
+    def set_tile(self, h: Handle, col: int, row: int, id: int) -> None:
+        """Sets cell (col, row) of a tile-map collider to tile `id` in constant time (the next
+        step and every query see it). ValueError, the map unchanged, for a collider that is not
+        a tile map, a cell outside its grid or an id its tiles do not give."""
     def set_parent(self, child: Handle, parent: Optional[Handle]) -> None: ...
     def parent(self, h: Handle) -> Optional[Handle]: ...
     def children(self, h: Handle) -> List[Handle]: ...

@@ -10,9 +10,10 @@
  * - Value structs (vectors, shapes, contacts, hits) are plain data the caller owns. Shapes are
  *   checked on every call (finite numbers, positive sizes, unit rotations): a bad one is
  *   C2D_ERROR_INVALID_SHAPE, never a wrong answer.
- * - Handles (c2d_ConvexPolygon, c2d_Polygon) are made by a _create function, owned by the caller,
- *   and freed by the matching _destroy (NULL is allowed there). A shape that points at a handle
- *   borrows it for the call only.
+ * - Handles (c2d_ConvexPolygon, c2d_Polygon, c2d_TileMap) are made by a _create function, owned
+ *   by the caller, and freed by the matching _destroy (NULL is allowed there). A shape that points
+ *   at a handle borrows it for the call only; a world copies it (a tile map's grid is shared
+ *   until either copy changes).
  * - NULL where a pointer is required is C2D_ERROR_NULL; a negative count is
  *   C2D_ERROR_INVALID_ARGUMENT.
  * - y may point up or down: nothing here depends on it. Angles are radians, counter-clockwise
@@ -20,8 +21,9 @@
  * - Threads. Calls may run at once on different threads when they use different worlds. One
  *   world takes one call at a time, queries included (lock around it if threads share it). A
  *   polygon or traced handle is never changed after it is made: calls on several threads may
- *   read it at once (queries, worlds inserting it), but its _destroy must run alone. Each thread
- *   has its own c2d_last_error.
+ *   read it at once (queries, worlds inserting it), but its _destroy must run alone. A tile map
+ *   is read the same way; c2d_tile_map_set changes it, and must run alone as _destroy does.
+ *   Each thread has its own c2d_last_error.
  * - No call starts a thread but c2d_world_step, which shares a large step's work with the
  *   world's own threads (c2d_world_set_thread_count; 1: the calling thread alone), joined by
  *   c2d_world_destroy. The events are the same whatever the count.
@@ -33,6 +35,18 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+
+// The most vertices a convex tile shape has.
+#define C2D_TILE_MAX_POINTS 8
+
+// Tiled's flag on a tile id: the tile is mirrored left to right.
+#define C2D_TILE_FLIP_HORIZONTAL 2147483648
+
+// Tiled's flag on a tile id: the tile is mirrored top to bottom.
+#define C2D_TILE_FLIP_VERTICAL 1073741824
+
+// Tiled's flag on a tile id: the tile's x and y are swapped (before the other two flips).
+#define C2D_TILE_FLIP_DIAGONAL 536870912
 
 // The units of work `c2d_contact` may spend on a concave polygon's exact push-out: 600,000,
 // about 10 ms on a 2-core machine of 2026 at worst, below a 60 Hz frame.
@@ -48,6 +62,12 @@ typedef struct c2d_ConvexPolygon c2d_ConvexPolygon;
 // A polygon, concave and with holes allowed (an opaque handle): made by
 // `c2d_polygon_create`, freed by `c2d_polygon_destroy`.
 typedef struct c2d_Polygon c2d_Polygon;
+
+// A tile map (an opaque handle): made by `c2d_tile_map_create`, changed by
+// `c2d_tile_map_set`, freed by `c2d_tile_map_destroy`. As a shape (`c2d_shape_tile_map`) every
+// query takes it, and `c2d_world_insert` keeps a copy that shares its grid until either
+// changes.
+typedef struct c2d_TileMap c2d_TileMap;
 
 // The polygons traced from a picture (an opaque handle): made by `c2d_trace_rgba`, freed by
 // `c2d_traced_destroy`, which frees its polygons too.
@@ -115,6 +135,7 @@ typedef union c2d_ShapeData {
   struct c2d_Capsule capsule;
   const struct c2d_ConvexPolygon *convex_polygon;
   const struct c2d_Polygon *polygon;
+  const struct c2d_TileMap *tile_map;
 } c2d_ShapeData;
 
 // Any shape: `kind` says which member of `data` is set. Make one with the `c2d_shape_`
@@ -127,6 +148,25 @@ typedef struct c2d_Shape {
 // What a call did: `C2D_OK`, or one of the `C2D_ERROR_` codes, with a message from
 // `c2d_last_error`.
 typedef int32_t c2d_Status;
+
+// What a tile is made of: one of the `C2D_TILE_` kinds.
+typedef uint32_t c2d_TileKind;
+
+// A tile's shape in its cell: `kind`, and for `C2D_TILE_CONVEX` the first `point_count` of
+// `points` (3 to `C2D_TILE_MAX_POINTS`, either winding), each in fractions of the cell: (0, 0)
+// is the cell's corner of least x and y, (1, 1) the opposite one (with y down, as Tiled draws,
+// the top left and the bottom right). A convex shape covering the whole cell is solid.
+typedef struct c2d_TileShape {
+  c2d_TileKind kind;
+  int32_t point_count;
+  struct c2d_Vec2 points[C2D_TILE_MAX_POINTS];
+} c2d_TileShape;
+
+// What tile `id` (without flip flags) stands for.
+typedef struct c2d_TileDef {
+  uint32_t id;
+  struct c2d_TileShape shape;
+} c2d_TileDef;
 
 // One point of a contact, `depth` (at most the contact's) how far the shapes overlap there.
 // For two convex shapes, a manifold point as physics engines clip it: `point_a` a point of `a`
@@ -375,6 +415,18 @@ typedef uint32_t c2d_Detail;
 // A polygon handle, concave and with holes allowed (`data.polygon`), borrowed for the call.
 #define C2D_SHAPE_POLYGON 7
 
+// A tile map handle (`data.tile_map`), borrowed for the call.
+#define C2D_SHAPE_TILE_MAP 8
+
+// Nothing: the cell is open.
+#define C2D_TILE_EMPTY 0
+
+// The whole cell.
+#define C2D_TILE_SOLID 1
+
+// A convex part of the cell: `points`, in fractions of the cell.
+#define C2D_TILE_CONVEX 2
+
 // Level 0: the world bounding boxes only.
 #define C2D_LEVEL_AABB 0
 
@@ -445,6 +497,9 @@ struct c2d_Shape c2d_shape_convex_polygon(const struct c2d_ConvexPolygon *polygo
 // A polygon handle as a shape (borrowed by each call it is given to).
 struct c2d_Shape c2d_shape_polygon(const struct c2d_Polygon *polygon);
 
+// A tile map handle as a shape (borrowed by each call it is given to).
+struct c2d_Shape c2d_shape_tile_map(const struct c2d_TileMap *map);
+
 // Makes the convex polygon of `count` vertices, in either winding (repeated vertices are
 // dropped; three points in a line or a crossed outline are `C2D_ERROR_INVALID_SHAPE`). The
 // vertices are copied. On success `*out` is a handle the caller frees with
@@ -504,6 +559,88 @@ c2d_Status c2d_polygon_info(const struct c2d_Polygon *polygon,
                             struct c2d_Aabb *out_bounds,
                             float *out_area,
                             int32_t *out_outline_count);
+
+// Makes the tile map of `width × height` cells of `cell_size`, cell (0, 0) at `origin` (cell
+// (col, row) spans `origin + (col, row) × cell_size` to the next), holding `ids` row after
+// row, row 0 first as Tiled lists them (`width × height` of them; NULL: every cell 0, open).
+// Ids are Tiled's: 0 is no tile, and the `C2D_TILE_FLIP_` bits turn a tile. The `tile_count`
+// definitions of `tiles` (NULL when 0) give every other id the map holds, or will be set to, a
+// shape, each id once and without flags. A size that is not positive or finite, an id the
+// definitions do not give and a shape that is not convex or leaves its cell are
+// `C2D_ERROR_INVALID_SHAPE`, the message naming the cell or definition. Everything is copied.
+// On success `*out_map` is a handle the caller frees with `c2d_tile_map_destroy`.
+//
+// # Safety
+// A non-NULL `ids` must hold `width × height` ids, a non-NULL `tiles` `tile_count`
+// definitions; `out_map` must be valid for a write.
+c2d_Status c2d_tile_map_create(struct c2d_Vec2 origin,
+                               struct c2d_Vec2 cell_size,
+                               int32_t width,
+                               int32_t height,
+                               const uint32_t *ids,
+                               const struct c2d_TileDef *tiles,
+                               int32_t tile_count,
+                               struct c2d_TileMap **out_map);
+
+// Frees a tile map (NULL is allowed and does nothing). Worlds keep their own copies.
+//
+// # Safety
+// `map` must be NULL or a live handle from `c2d_tile_map_create`, not used after.
+void c2d_tile_map_destroy(struct c2d_TileMap *map);
+
+// Sets cell `(col, row)` to tile `id` (flags included), in time independent of the map's
+// size (the first change after the grid was shared with a world copies it once). A cell
+// outside the grid or an id the map's tiles do not give is `C2D_ERROR_INVALID_ARGUMENT`, and
+// the map is unchanged. A world's copy is changed by `c2d_world_set_tile` instead.
+//
+// # Safety
+// `map` must be a live handle that no other call uses meanwhile.
+c2d_Status c2d_tile_map_set(struct c2d_TileMap *map, int32_t col, int32_t row, uint32_t id);
+
+// The id in cell `(col, row)`, flags included; a cell outside the grid is
+// `C2D_ERROR_INVALID_ARGUMENT`.
+//
+// # Safety
+// `map` must be a live handle; `out_id` valid for a write.
+c2d_Status c2d_tile_map_get(const struct c2d_TileMap *map,
+                            int32_t col,
+                            int32_t row,
+                            uint32_t *out_id);
+
+// The map's cells across and down, the size of a cell, and its bounds (the whole grid, open
+// cells included); each out pointer may be NULL to skip it.
+//
+// # Safety
+// `map` must be a live handle; each out pointer NULL or valid for a write.
+c2d_Status c2d_tile_map_info(const struct c2d_TileMap *map,
+                             int32_t *out_width,
+                             int32_t *out_height,
+                             struct c2d_Vec2 *out_cell_size,
+                             struct c2d_Aabb *out_bounds);
+
+// The cell holding `point` (a point on a line between cells belongs to the cell after it):
+// `*out_inside` false, and the cell (-1, -1), outside the grid.
+//
+// # Safety
+// `map` must be a live handle; the out pointers valid for a write.
+c2d_Status c2d_tile_map_cell_at(const struct c2d_TileMap *map,
+                                struct c2d_Vec2 point,
+                                int32_t *out_col,
+                                int32_t *out_row,
+                                bool *out_inside);
+
+// The solid part of cell `(col, row)` in world coordinates, counter-clockwise with y up,
+// written to `out_points` (room for `C2D_TILE_MAX_POINTS`), with their number (0 for an open
+// cell): for drawing. A cell outside the grid is `C2D_ERROR_INVALID_ARGUMENT`.
+//
+// # Safety
+// `map` must be a live handle; `out_points` must have room for `C2D_TILE_MAX_POINTS` vectors,
+// `out_count` be valid for a write.
+c2d_Status c2d_tile_map_tile_outline(const struct c2d_TileMap *map,
+                                     int32_t col,
+                                     int32_t row,
+                                     struct c2d_Vec2 *out_points,
+                                     int32_t *out_count);
 
 // Whether `a` and `b` share a point (touching counts).
 //
@@ -663,6 +800,20 @@ c2d_Status c2d_world_set_transforms(struct c2d_World *world,
 c2d_Status c2d_world_set_parent(struct c2d_World *world,
                                 struct c2d_ColliderId child,
                                 struct c2d_ColliderId parent);
+
+// Sets cell `(col, row)` of a tile-map collider to tile `id` (flags included): destructible
+// terrain, in time independent of the map's size, seen by the next step and every query. A
+// collider that is not a tile map, a cell outside its grid or an id its tiles do not give is
+// `C2D_ERROR_INVALID_ARGUMENT`, and the map is unchanged. The world's map is its own copy:
+// `c2d_tile_map_set` on the handle given to `c2d_world_insert` does not change it.
+//
+// # Safety
+// `world` must be a live world.
+c2d_Status c2d_world_set_tile(struct c2d_World *world,
+                              struct c2d_ColliderId collider,
+                              int32_t col,
+                              int32_t row,
+                              uint32_t id);
 
 // Changes which layers a collider is in and meets.
 //

@@ -9,9 +9,11 @@
 //! - `values`: the plain value structs (vectors, rotations, the small shapes, the tagged
 //!   `c2d_Shape`) and their checked conversion to the library's shapes;
 //! - `polygons`: the convex-polygon and polygon handles;
+//! - `tiles`: the tile map handle (a grid of tile ids over tile shapes, one collider);
 //! - `queries`: overlap, containment, contact, distance, rays and shape casts;
 //! - `threads`: the threads a world's step shares work with, the world's own, joined with it;
-//! - `world`: the world handle: colliders, transforms and parents, layers, the step's events;
+//! - `world`: the world handle: colliders, transforms and parents, layers, the step's events,
+//!   tiles of a tile-map collider;
 //! - `scene`: the world's scene queries and `move_and_slide`;
 //! - `tiered`: the levelled rectangle test and the swappable detectors;
 //! - `trace`: sprites traced into polygons, and polygons' vertices read back for drawing.
@@ -26,6 +28,8 @@ pub mod status;
 pub mod values;
 
 pub mod polygons;
+
+pub mod tiles;
 
 pub mod queries;
 

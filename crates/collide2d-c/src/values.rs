@@ -1,10 +1,12 @@
 //! The plain value structs C sees (vectors, rotations, the small shapes, the tagged shape) and
 //! their checked conversion to the library's types, on every call.
 
+use collide2d::tiles::TileMap;
 use collide2d::{Aabb, Capsule, Circle, ConvexPolygon, Obb, Polygon, Segment, Shape, ShapeRef, Vec2};
 
 use crate::polygons::{c2d_ConvexPolygon, c2d_Polygon};
 use crate::status::Error;
+use crate::tiles::c2d_TileMap;
 
 /// A 2D vector or point.
 #[repr(C)]
@@ -99,6 +101,8 @@ pub const C2D_SHAPE_CAPSULE: c2d_ShapeKind = 5;
 pub const C2D_SHAPE_CONVEX_POLYGON: c2d_ShapeKind = 6;
 /// A polygon handle, concave and with holes allowed (`data.polygon`), borrowed for the call.
 pub const C2D_SHAPE_POLYGON: c2d_ShapeKind = 7;
+/// A tile map handle (`data.tile_map`), borrowed for the call.
+pub const C2D_SHAPE_TILE_MAP: c2d_ShapeKind = 8;
 
 /// The shape itself, by kind.
 #[repr(C)]
@@ -112,6 +116,7 @@ pub union c2d_ShapeData {
     pub capsule: c2d_Capsule,
     pub convex_polygon: *const c2d_ConvexPolygon,
     pub polygon: *const c2d_Polygon,
+    pub tile_map: *const c2d_TileMap,
 }
 
 /// Any shape: `kind` says which member of `data` is set. Make one with the `c2d_shape_`
@@ -136,6 +141,7 @@ pub(crate) enum Checked<'a> {
     Capsule(Capsule),
     Convex(&'a ConvexPolygon),
     Polygon(&'a Polygon),
+    TileMap(&'a TileMap),
 }
 
 impl Checked<'_> {
@@ -151,10 +157,12 @@ impl Checked<'_> {
             Checked::Capsule(s) => ShapeRef::Capsule(s),
             Checked::Convex(p) => ShapeRef::ConvexPolygon(p),
             Checked::Polygon(p) => ShapeRef::Polygon(p),
+            Checked::TileMap(m) => ShapeRef::TileMap(m),
         }
     }
 
-    /// The shape owned (a handle's polygon copied), for the world to keep.
+    /// The shape owned (a handle's polygon copied, a tile map's grid shared until either
+    /// changes), for the world to keep.
     pub(crate) fn into_shape(self) -> Shape {
         self.get().to_shape()
     }
@@ -216,6 +224,7 @@ pub(crate) unsafe fn checked<'a>(s: *const c2d_Shape, what: &str) -> Result<Chec
                 Checked::Convex(&crate::status::arg(s.data.convex_polygon, "the shape's convex_polygon")?.inner)
             }
             C2D_SHAPE_POLYGON => Checked::Polygon(&crate::status::arg(s.data.polygon, "the shape's polygon")?.inner),
+            C2D_SHAPE_TILE_MAP => Checked::TileMap(&crate::status::arg(s.data.tile_map, "the shape's tile_map")?.inner),
             kind => return Err(Error::invalid_shape(format!("{what}: unknown shape kind {kind}"))),
         })
     }
@@ -276,4 +285,10 @@ pub extern "C" fn c2d_shape_convex_polygon(polygon: *const c2d_ConvexPolygon) ->
 #[no_mangle]
 pub extern "C" fn c2d_shape_polygon(polygon: *const c2d_Polygon) -> c2d_Shape {
     c2d_Shape { kind: C2D_SHAPE_POLYGON, data: c2d_ShapeData { polygon } }
+}
+
+/// A tile map handle as a shape (borrowed by each call it is given to).
+#[no_mangle]
+pub extern "C" fn c2d_shape_tile_map(map: *const c2d_TileMap) -> c2d_Shape {
+    c2d_Shape { kind: C2D_SHAPE_TILE_MAP, data: c2d_ShapeData { tile_map: map } }
 }

@@ -149,6 +149,11 @@ pub(crate) fn world_error(e: WorldError) -> Error {
             C2D_ERROR_TOO_LARGE,
             format!("more than {limit} pairs of colliders have overlapping boxes: raise c2d_world_set_max_pairs"),
         ),
+        WorldError::BadTile { collider: h, reason } => Error::invalid_argument(format!(
+            "set_tile on collider (index {}, generation {}): {reason}",
+            h.index(),
+            h.generation()
+        )),
         other => Error::invalid_argument(other.to_string()),
     }
 }
@@ -358,6 +363,37 @@ pub unsafe extern "C" fn c2d_world_set_parent(
         with_world(world, |w| {
             let (child, parent) = (w.handle(child)?, w.parent(parent)?);
             w.inner.set_parent(child, parent).map_err(world_error)
+        })
+    }
+}
+
+/// Sets cell `(col, row)` of a tile-map collider to tile `id` (flags included): destructible
+/// terrain, in time independent of the map's size, seen by the next step and every query. A
+/// collider that is not a tile map, a cell outside its grid or an id its tiles do not give is
+/// `C2D_ERROR_INVALID_ARGUMENT`, and the map is unchanged. The world's map is its own copy:
+/// `c2d_tile_map_set` on the handle given to `c2d_world_insert` does not change it.
+///
+/// # Safety
+/// `world` must be a live world.
+#[no_mangle]
+pub unsafe extern "C" fn c2d_world_set_tile(
+    world: *mut c2d_World,
+    collider: c2d_ColliderId,
+    col: i32,
+    row: i32,
+    id: u32,
+) -> c2d_Status {
+    // SAFETY: the caller's contract, passed on.
+    unsafe {
+        with_world(world, |w| {
+            let h = w.handle(collider)?;
+            let (Ok(c), Ok(r)) = (u32::try_from(col), u32::try_from(row)) else {
+                return Err(Error::invalid_argument(format!(
+                    "set_tile on collider (index {}, generation {}): cell ({col}, {row}) is outside the grid",
+                    collider.index, collider.generation
+                )));
+            };
+            w.inner.set_tile(h, c, r, id).map_err(world_error)
         })
     }
 }

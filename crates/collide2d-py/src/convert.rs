@@ -109,6 +109,17 @@ pub fn array_view<'py>(obj: &Bound<'py, PyAny>) -> PyResult<Option<ArrayView<'py
     }))
 }
 
+/// An index from Python below `n`: None for one outside (negative, `n` or more, or an int past
+/// `i64`), an error for what is no int at all. For pixels and cells, which are `IndexError`s
+/// outside.
+pub fn index_below(v: &Bound<'_, PyAny>, n: u32) -> PyResult<Option<u32>> {
+    Ok(match v.extract::<i64>() {
+        Ok(v) => u32::try_from(v).ok().filter(|&v| v < n),
+        Err(e) if e.is_instance_of::<pyo3::exceptions::PyOverflowError>(v.py()) => None,
+        Err(e) => return Err(e),
+    })
+}
+
 /// `value` as the limit named `what` of a ray or a cast, or `ValueError` for NaN, which would
 /// read as "no hit" and hide the caller's bug. Infinity is no limit; a negative one finds
 /// nothing.

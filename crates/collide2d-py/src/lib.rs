@@ -9,9 +9,10 @@
 //! this list; `check_layers.py` checks it in CI, and that no imports go in a circle):
 //!
 //! 1. `convert`: vectors in and out, errors as `ValueError`, values into their pickled form.
-//! 2. `transform`: the `Transform` class.
-//! 3. `shapes`, `results`: the shape classes with shapes in and out of Python; what the queries
-//!    answer (contacts, hits, closest points).
+//! 2. `transform`, `tiles`: the `Transform` class; tile maps' input (grids of ids, tile shapes,
+//!    pytmx maps read duck-typed).
+//! 3. `shapes`, `results`: the shape classes (the `TileMap` among them) with shapes in and out of
+//!    Python; what the queries answer (contacts, hits, closest points).
 //! 4. `queries`, `tiered`, `trace`: the query functions; the levelled rectangle test and the
 //!    detectors; sprite tracing and pixel masks.
 //! 5. `world`: the `World` with its handles, filters, events and mover.
@@ -20,6 +21,7 @@
 //! This file is the map: it declares the modules and lists what the Python module holds.
 
 mod convert;
+mod tiles;
 mod transform;
 
 mod results;
@@ -36,8 +38,9 @@ mod pickle;
 use pyo3::prelude::*;
 
 /// 2D collision detection for games: exact overlap, containment, contact (normal, depth, points,
-/// push-out), distance, ray and shape casts for boxes, circles, capsules, segments and convex and
-/// concave polygons with holes; sprite tracing; pixel masks; and a broad-phase world.
+/// push-out), distance, ray and shape casts for boxes, circles, capsules, segments, convex and
+/// concave polygons with holes and tile maps; sprite tracing; pixel masks; and a broad-phase
+/// world.
 #[pymodule]
 fn collide2d(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<shapes::PyAabb>()?;
@@ -47,6 +50,7 @@ fn collide2d(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<shapes::PySegment>()?;
     m.add_class::<shapes::PyConvexPolygon>()?;
     m.add_class::<shapes::PyPolygon>()?;
+    m.add_class::<shapes::PyTileMap>()?;
     m.add_class::<transform::PyTransform>()?;
     m.add_class::<results::PyContact>()?;
     m.add_class::<results::PyContactPoint>()?;

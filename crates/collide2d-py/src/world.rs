@@ -17,6 +17,7 @@ use crate::convert::{array_view, limit, reduce, tuple, value_error, V2};
 use crate::results::{PyContact, PyRayHit, PyShapeCastHit};
 use crate::shapes::{shape_arg, shape_to_py, PyAabb};
 use crate::tiered::PyDetector;
+use crate::tiles::tile_id;
 use crate::transform::PyTransform;
 
 /// Which colliders may collide: `layer` says which groups a collider belongs to, `mask` which
@@ -195,6 +196,7 @@ fn world_error(error: WorldError) -> PyErr {
         WorldError::ParentCycle { child, parent } => {
             value_error(format!("making {} the parent of {} would make a cycle", name(parent), name(child)))
         }
+        WorldError::BadTile { collider, reason } => value_error(format!("set_tile on {}: {reason}", name(collider))),
         other => value_error(other),
     }
 }
@@ -408,6 +410,28 @@ impl PyWorld {
     fn set_shape(&self, py: Python<'_>, h: &PyHandle, shape: &Bound<'_, PyAny>) -> PyResult<()> {
         let shape = crate::shapes::shape(shape)?;
         self.world(py).set_shape(h.inner, shape).map_err(world_error)
+    }
+
+    /// Sets cell `(col, row)` of a tile-map collider to tile `id`: destructible terrain, in
+    /// time independent of the map's size, seen by the next step and every query. Raises
+    /// `ValueError` (the map unchanged) for a collider that is not a tile map, a cell outside
+    /// its grid or an id its tiles do not give. The `TileMap` given to `insert` is a separate
+    /// copy: changing one does not change the other.
+    fn set_tile(
+        &self,
+        py: Python<'_>,
+        h: &PyHandle,
+        col: &Bound<'_, PyAny>,
+        row: &Bound<'_, PyAny>,
+        id: &Bound<'_, PyAny>,
+    ) -> PyResult<()> {
+        let context = format!("set_tile on {}", h.__repr__());
+        let index = |v: &Bound<'_, PyAny>| -> PyResult<u32> {
+            v.extract::<u32>().map_err(|_| value_error(format!("{context}: cell ({col}, {row}) is outside the grid")))
+        };
+        let (col, row) = (index(col)?, index(row)?);
+        let id = tile_id(id, &format!("{context}: cell ({col}, {row})"))?;
+        self.world(py).set_tile(h.inner, col, row, id).map_err(world_error)
     }
 
     /// Attaches a collider to a parent (None detaches it); raises `ValueError` for a cycle.

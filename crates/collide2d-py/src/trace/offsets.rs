@@ -7,6 +7,8 @@ use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::{PyFloat, PyInt, PyTuple};
 
+use crate::convert::index_below;
+
 /// One coordinate of an offset: an integer (Python's, numpy's or anything with `__index__`),
 /// saturated to `i32` (every mask is narrower than 2³¹ pixels, so a saturated offset misses
 /// exactly as the true one does); or a finite float, cut towards zero as `int()` and
@@ -88,15 +90,7 @@ impl Offset {
 /// `Mask.get_at` raises) for anything outside, negative or past `i64` included.
 pub(super) fn pixel(mask: &Bitmask, x: &Bound<'_, PyAny>, y: &Bound<'_, PyAny>) -> PyResult<(u32, u32)> {
     let (w, h) = (mask.width(), mask.height());
-    let inside = |v: &Bound<'_, PyAny>, n: u32| -> PyResult<Option<u32>> {
-        Ok(match v.extract::<i64>() {
-            Ok(v) => u32::try_from(v).ok().filter(|&v| v < n),
-            // A Python int beyond i64 is outside; anything else is not an index at all.
-            Err(e) if e.is_instance_of::<pyo3::exceptions::PyOverflowError>(v.py()) => None,
-            Err(e) => return Err(e),
-        })
-    };
-    match (inside(x, w)?, inside(y, h)?) {
+    match (index_below(x, w)?, index_below(y, h)?) {
         (Some(x), Some(y)) => Ok((x, y)),
         _ => Err(PyIndexError::new_err(format!("pixel ({x}, {y}) is outside the {w}×{h} mask"))),
     }

@@ -1,14 +1,19 @@
 //! The shape classes, and shapes in and out of Python. Each class wraps the library's validated
 //! shape and is frozen (immutable), so a query borrows it without a copy and a shape that exists
-//! is always a valid one.
+//! is always a valid one; the tile map, which changes, is in `tilemap.rs`.
+
+mod tilemap;
 
 use collide2d::polygon::CurveDetail;
+use collide2d::tiles::TileMap;
 use collide2d::{Aabb, Capsule, Circle, ConvexPolygon, Obb, Polygon, Segment, Shape, ShapeRef, Vec2};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 
 use crate::convert::{hash_floats, points, reduce, tuple, value_error, V2};
 use crate::transform::PyTransform;
+
+pub use self::tilemap::PyTileMap;
 
 /// Writes a number as Python's `repr` of a float would read (`1.0`, not `1`).
 fn num(x: f32) -> String {
@@ -58,8 +63,8 @@ pub fn shape_ref<'a>(obj: &'a Bound<'_, PyAny>) -> PyResult<ShapeRef<'a>> {
     match obj.extract::<V2>() {
         Ok(p) => Ok(ShapeRef::Point(p.0)),
         Err(_) => Err(PyTypeError::new_err(format!(
-            "expected a shape (Aabb, Circle, Obb, Capsule, Segment, ConvexPolygon, Polygon), a point or a \
-             rectangle (pygame.Rect), got {}",
+            "expected a shape (Aabb, Circle, Obb, Capsule, Segment, ConvexPolygon, Polygon, TileMap), a point \
+             or a rectangle (pygame.Rect), got {}",
             obj.get_type().name().map(|n| n.to_string()).unwrap_or_default()
         ))),
     }
@@ -87,12 +92,15 @@ pub fn rect(obj: &Bound<'_, PyAny>) -> Option<PyResult<Aabb>> {
 }
 
 /// A shape given from Python as the queries read it: borrowed from a shape class or made from
-/// a point, or a box made from a rectangle (see [`rect`]).
+/// a point, a box made from a rectangle (see [`rect`]), or a copy of a tile map (sharing its
+/// grid: the class is not frozen, so it cannot be borrowed past the call's start).
 pub enum ShapeArg<'a> {
     /// A shape class or a point.
     Ref(ShapeRef<'a>),
     /// A pygame-style rectangle.
     Rect(Aabb),
+    /// A tile map.
+    Tiles(TileMap),
 }
 
 impl ShapeArg<'_> {
@@ -101,12 +109,16 @@ impl ShapeArg<'_> {
         match self {
             ShapeArg::Ref(s) => *s,
             ShapeArg::Rect(a) => ShapeRef::Aabb(a),
+            ShapeArg::Tiles(m) => ShapeRef::TileMap(m),
         }
     }
 }
 
-/// [`shape_ref`], or else a rectangle as pygame gives it.
+/// A tile map, or else [`shape_ref`], or else a rectangle as pygame gives it.
 pub fn shape_arg<'a>(obj: &'a Bound<'_, PyAny>) -> PyResult<ShapeArg<'a>> {
+    if let Ok(m) = obj.cast::<PyTileMap>() {
+        return Ok(ShapeArg::Tiles(m.try_borrow()?.inner.clone()));
+    }
     match shape_ref(obj) {
         Ok(s) => Ok(ShapeArg::Ref(s)),
         Err(e) => match rect(obj) {
@@ -142,10 +154,7 @@ pub fn shape_to_py(py: Python<'_>, shape: Shape) -> PyResult<Py<PyAny>> {
         Shape::Capsule(inner) => Py::new(py, PyCapsule { inner })?.into_any(),
         Shape::ConvexPolygon(inner) => Py::new(py, PyConvexPolygon { inner })?.into_any(),
         Shape::Polygon(inner) => Py::new(py, PyPolygon { inner })?.into_any(),
-        // Python cannot make one yet, so none can come back to it.
-        Shape::TileMap(_) => {
-            return Err(pyo3::exceptions::PyTypeError::new_err("tile maps are not available from Python yet"))
-        }
+        Shape::TileMap(inner) => Py::new(py, PyTileMap { inner })?.into_any(),
     })
 }
 
