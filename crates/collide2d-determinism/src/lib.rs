@@ -1,7 +1,8 @@
 //! Same inputs, same bits: [`hash`], one 64-bit hash over the `f32` bits of every answer of
 //! - 10⁵ seeded queries of every kind (overlap, containment, contact with its points, concave
 //!   polygons included, distance and closest points, rays, shape casts, turning casts), and
-//!   2,000 shapes resting on a box, each asked every predicate and cast from there,
+//!   2,000 shapes resting on a box, each asked every predicate and cast from there, and 2,000
+//!   shapes over a tile map of solid cells, slopes and half blocks,
 //! - the test sprites traced at every level of detail,
 //! - a 1,000-step `World` scene with insertions, removals, re-parenting, filters, events (in
 //!   their order) and a character moved by `move_and_slide`,
@@ -22,6 +23,7 @@
 
 use collide2d::pixels::{Rgba8, Solidity};
 use collide2d::query::cast::{cast_motion, Motion};
+use collide2d::tiles::{TileMap, TileSet, TileShape, FLIP_DIAGONAL, FLIP_HORIZONTAL, FLIP_VERTICAL};
 use collide2d::trace::{trace, Detail};
 use collide2d::{
     cast_ray, cast_shape, closest_points, contact, contains, distance, intersects, Aabb, Capsule, Circle,
@@ -196,6 +198,62 @@ fn touching(h: &mut Hash, pairs: u64) {
     }
 }
 
+/// A tile map of 16 × 12 cells of 0.75 over the shapes' square: solid cells, 45° and 1-in-2
+/// slopes and half blocks, flipped and turned, with open cells between, in a fixed pattern.
+fn level_map() -> TileMap {
+    let v = Vec2::new;
+    let tiles = TileSet::solid(1)
+        .with(2, TileShape::convex(&[v(0.0, 1.0), v(1.0, 0.0), v(1.0, 1.0)]).unwrap())
+        .with(3, TileShape::convex(&[v(0.0, 0.5), v(1.0, 0.5), v(1.0, 1.0), v(0.0, 1.0)]).unwrap())
+        .with(4, TileShape::convex(&[v(0.0, 1.0), v(1.0, 0.5), v(1.0, 1.0)]).unwrap());
+    let flips = [0, FLIP_HORIZONTAL, FLIP_VERTICAL, FLIP_DIAGONAL | FLIP_HORIZONTAL];
+    let ids: Vec<u32> = (0..12u32)
+        .flat_map(|row| (0..16u32).map(move |col| (col, row)))
+        .map(|(col, row)| match (col * 7 + row * 3) % 11 {
+            0..=3 => 1,
+            k @ 4..=6 => (k - 2) | flips[((col + row) % 4) as usize],
+            _ => 0,
+        })
+        .collect();
+    TileMap::from_ids(v(-6.0, -4.5), Vec2::splat(0.75), 16, 12, &ids, tiles).unwrap()
+}
+
+/// Shapes of every kind over a tile map, asked every predicate, a ray and a cast: where the
+/// map decides seams, corners and slopes, in its own frame.
+fn tile_map(h: &mut Hash, pairs: u64) {
+    let map = level_map();
+    let mut r = Seeded(0x711e_5eed);
+    for k in 0..pairs {
+        let s = shape(&mut r, k);
+        h.flag(intersects(&map, &s));
+        h.flag(contains(&map, &s));
+        h.contact(contact(&map, &s));
+        h.f(distance(&map, &s));
+        if let Some(c) = closest_points(&map, &s) {
+            h.v(c.point_a);
+            h.v(c.point_b);
+        }
+        let ray = Ray::new(r.point(), r.point()).unwrap_or(Ray::new(Vec2::ZERO, Vec2::X).unwrap());
+        match cast_ray(&map, &ray, 30.0) {
+            Some(hit) => {
+                h.f(hit.distance);
+                h.v(hit.point);
+                h.v(hit.normal);
+            }
+            None => h.word(0xA1),
+        }
+        match cast_shape(&s, r.point(), &map, Vec2::ZERO, 1.0) {
+            Some(hit) => {
+                h.f(hit.time);
+                h.v(hit.point);
+                h.v(hit.normal);
+                h.flag(hit.started_overlapping);
+            }
+            None => h.word(0xCA),
+        }
+    }
+}
+
 /// The test sprites, built in.
 const SPRITES: [&[u8]; 18] = [
     include_bytes!("../../collide2d/tests/data/sprites/boxCrate.png"),
@@ -317,6 +375,7 @@ pub fn parts() -> [u64; 3] {
         part(|h| {
             queries(h, 100_000);
             touching(h, 2_000);
+            tile_map(h, 2_000);
         }),
         part(sprites),
         part(world_scene),

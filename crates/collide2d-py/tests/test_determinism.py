@@ -218,6 +218,59 @@ def touching(h, pairs):
         h.answer(hit, 0xCA, "time", "normal", "started_overlapping")
 
 
+FLIP_HORIZONTAL, FLIP_VERTICAL, FLIP_DIAGONAL = 0x80000000, 0x40000000, 0x20000000
+
+
+def level_map():
+    """16 x 12 cells of 0.75 over the shapes' square: solid cells, slopes and half blocks,
+    flipped and turned, in the Rust check's pattern."""
+    flips = [0, FLIP_HORIZONTAL, FLIP_VERTICAL, FLIP_DIAGONAL | FLIP_HORIZONTAL]
+    rows = []
+    for row in range(12):
+        ids = []
+        for col in range(16):
+            k = (col * 7 + row * 3) % 11
+            if k <= 3:
+                ids.append(1)
+            elif k <= 6:
+                ids.append((k - 2) | flips[(col + row) % 4])
+            else:
+                ids.append(0)
+        rows.append(ids)
+    tiles = {
+        1: "solid",
+        2: [(0.0, 1.0), (1.0, 0.0), (1.0, 1.0)],
+        3: [(0.0, 0.5), (1.0, 0.5), (1.0, 1.0), (0.0, 1.0)],
+        4: [(0.0, 1.0), (1.0, 0.5), (1.0, 1.0)],
+    }
+    return c2d.TileMap(rows, cell_size=(0.75, 0.75), origin=(-6.0, -4.5), tiles=tiles)
+
+
+def tile_map(h, pairs):
+    """Shapes of every kind over a tile map: every predicate, a ray and a cast."""
+    level = level_map()
+    r = Seeded(0x711E5EED)
+    for k in range(pairs):
+        s = shape(r, k)
+        h.flag(c2d.intersects(level, s))
+        h.flag(c2d.contains(level, s))
+        h.contact(c2d.contact(level, s))
+        h.f(c2d.distance(level, s))
+        closest = c2d.closest_points(level, s)
+        if closest is not None:
+            h.v(closest.point_a)
+            h.v(closest.point_b)
+        origin = r.point()
+        direction = r.point()
+        try:
+            hit = c2d.cast_ray(level, origin, direction, 30.0)
+        except ValueError:  # a zero direction: the Rust check's fallback ray
+            hit = c2d.cast_ray(level, (0.0, 0.0), (1.0, 0.0), 30.0)
+        h.answer(hit, 0xA1, "distance", "point", "normal")
+        hit = c2d.cast_shape(s, r.point(), level, (0.0, 0.0), 1.0)
+        h.answer(hit, 0xCA, "time", "point", "normal", "started_overlapping")
+
+
 def sprites(h):
     for name in SPRITE_NAMES:
         for detail in ("exact", "optimal", "more", "less"):
@@ -290,7 +343,7 @@ def world_scene(h):
 
 def parts(pairs=100_000):
     out = []
-    for run in (lambda h: (queries(h, pairs), touching(h, 2_000)), sprites, world_scene):
+    for run in (lambda h: (queries(h, pairs), touching(h, 2_000), tile_map(h, 2_000)), sprites, world_scene):
         h = Hash()
         run(h)
         out.append(h.h)
