@@ -24,6 +24,15 @@ args=()
 for c in "${crates[@]}"; do args+=(-p "${c% *}"); done
 echo "publishable: ${crates[*]/ /-}"
 
+# cargo unpacks the packages it verifies from its temporary registry into the registry
+# sources folder (a folder named by that registry, the same on every run) and reuses what it
+# finds there: a crate packed by an earlier run of the same version would be built instead of
+# this one's. Those copies go first.
+cargo_home=${CARGO_HOME:-$HOME/.cargo}
+for c in "${crates[@]}"; do
+  rm -rf "$cargo_home"/registry/src/-*/"${c% *}-${c#* }"
+done
+
 # Without --no-verify: each package is unpacked and its library and binaries built from it.
 cargo package "${args[@]}" "$@"
 
