@@ -5,7 +5,7 @@
 use std::io;
 use std::path::Path;
 
-use collide2d::tiles::tiled::{self, LevelObject, ObjectKind, Properties, Property};
+use collide2d::tiles::tiled::{self, LevelObject, Properties, Property};
 use collide2d::tiles::LevelMap;
 use collide2d::{Shape, Vec2};
 use serde_json::{json, Map, Value};
@@ -63,24 +63,13 @@ fn map(m: LevelMap) -> Value {
 }
 
 fn object(o: LevelObject) -> Value {
-    let kind = match o.kind {
-        ObjectKind::Rectangle => "rectangle",
-        ObjectKind::Ellipse => "ellipse",
-        ObjectKind::Polygon => "polygon",
-        ObjectKind::Polyline => "polyline",
-        ObjectKind::Point => "point",
-        ObjectKind::Capsule => "capsule",
-        ObjectKind::Text => "text",
-        ObjectKind::Tile => "tile",
-        _ => "other",
-    };
     let shapes: Vec<Value> = o.shapes.into_iter().map(shape).collect();
     json!({
         "layer": o.layer,
         "id": o.id,
         "name": o.name,
         "class": o.class,
-        "kind": kind,
+        "kind": o.kind.name(),
         "shapes": shapes,
         "properties": properties(&o.properties),
     })

@@ -120,6 +120,28 @@ pub enum ObjectKind {
     Tile,
 }
 
+impl ObjectKind {
+    /// Its name in lower case, as bindings hand it on: `"rectangle"`, `"ellipse"`, `"polygon"`,
+    /// `"polyline"`, `"point"`, `"capsule"`, `"text"` or `"tile"`.
+    ///
+    /// ```
+    /// use collide2d::tiles::tiled::ObjectKind;
+    /// assert_eq!(ObjectKind::Polyline.name(), "polyline");
+    /// ```
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Rectangle => "rectangle",
+            Self::Ellipse => "ellipse",
+            Self::Polygon => "polygon",
+            Self::Polyline => "polyline",
+            Self::Point => "point",
+            Self::Capsule => "capsule",
+            Self::Text => "text",
+            Self::Tile => "tile",
+        }
+    }
+}
+
 /// A custom property's value, of the type Tiled gives it.
 #[derive(Clone, Debug, PartialEq)]
 #[non_exhaustive]
