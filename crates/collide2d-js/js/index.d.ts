@@ -189,6 +189,48 @@ export function loadTiled(
   options?: { readFile?: (path: string) => string | Uint8Array | ArrayBuffer },
 ): TiledLevel;
 
+/** How LDtk IntGrid cells of a value or identifier collide: a tile shape, or one with a side and a filter. */
+export type IntGridRule =
+  | TileShape
+  | 'empty'
+  | { shape?: TileShape | 'empty'; oneWay?: Vec2Like | null; layer?: number; mask?: number };
+
+/** An LDtk entity: its box in the world and what LDtk says of it. */
+export interface LdtkEntity {
+  readonly layer: string;
+  readonly identifier: string;
+  readonly iid: string;
+  readonly box: Box;
+  readonly tags: string[];
+  /** Field values by identifier, as LDtk writes them. */
+  readonly fields: { [identifier: string]: unknown };
+}
+
+/** An LDtk level: its IntGrid cells as tile maps and its entities, in world pixels (y down). */
+export interface LdtkLevel {
+  /** Its world's identifier (empty in a project of one world). */
+  readonly world: string;
+  readonly identifier: string;
+  readonly iid: string;
+  readonly origin: Vec2;
+  readonly size: Vec2;
+  readonly maps: LoadedMap[];
+  readonly entities: LdtkEntity[];
+  readonly fields: { [identifier: string]: unknown };
+}
+
+/**
+ * Loads an LDtk project from its JSON; every IntGrid value but 0 is solid unless `rules` (by
+ * value or identifier) says otherwise; `readFile(path)` gives levels saved apart.
+ */
+export function loadLdtk(
+  json: string | object,
+  options?: {
+    readFile?: (path: string) => string | Uint8Array | ArrayBuffer;
+    rules?: Readonly<Record<string | number, IntGridRule>>;
+  },
+): LdtkLevel[];
+
 /** RGBA pixels, as an `ImageData` or the same fields. */
 export interface RgbaImage {
   data: Uint8Array | Uint8ClampedArray;

@@ -156,8 +156,51 @@ function tileMapObject(key, width, height, cellSize, origin) {
  */
 export function loadTiled(json, { readFile } = {}) {
   loaded('loading maps');
-  const text = typeof json === 'string' ? json : JSON.stringify(json);
-  const files = {
+  const level = JSON.parse(wasm.loadTiled(jsonText(json), fileReader(readFile)));
+  return {
+    maps: level.maps.map(loadedMap),
+    objects: level.objects.map((o) => ({ ...o, shapes: o.shapes.map(loadedShape) })),
+  };
+}
+
+/**
+ * Loads an LDtk project from its JSON text (a `.ldtk` file's, or the parsed object);
+ * `readFile(path)` gives levels saved in their own files. Every IntGrid value but 0 is a solid
+ * cell unless `rules` says otherwise: by value (`3`) or identifier (`platform`), a tile shape
+ * (`'solid'`, `'empty'`, or points in fractions of the cell) or `{ shape, oneWay, layer, mask }`.
+ * Returns the levels: `{ world, identifier, iid, origin, size, maps, entities, fields }`, the maps
+ * as `loadTiled`'s, each entity `{ layer, identifier, iid, box, tags, fields }` (fields as LDtk
+ * writes them), in world pixels, y down.
+ */
+export function loadLdtk(json, { readFile, rules = {} } = {}) {
+  loaded('loading maps');
+  const list = Object.entries(rules).map(([name, rule]) => {
+    const key = /^-?\d+$/.test(name) ? { value: Number(name) } : { identifier: name };
+    const { shape = 'solid', oneWay = null, layer = 0xffffffff, mask = 0xffffffff } =
+      typeof rule === 'string' || Array.isArray(rule) ? { shape: rule } : rule;
+    const points = Array.isArray(shape) ? shape.map((p, i) => xy(p, `rules.${name}[${i}]`)) : shape;
+    const open = oneWay === null ? null : xy(oneWay, `rules.${name}.oneWay`);
+    return { ...key, shape: points, oneWay: open, layer: layer >>> 0, mask: mask >>> 0 };
+  });
+  const levels = JSON.parse(wasm.loadLdtk(jsonText(json), JSON.stringify(list), fileReader(readFile)));
+  return levels.map((l) => ({
+    ...l,
+    origin: point2(...l.origin),
+    size: point2(...l.size),
+    maps: l.maps.map(loadedMap),
+    entities: l.entities.map(({ min, max, ...e }) => ({ ...e, box: box(min, max) })),
+  }));
+}
+
+// A map file's JSON as text for the module.
+function jsonText(json) {
+  return typeof json === 'string' ? json : JSON.stringify(json);
+}
+
+// What the module calls to read the files a map refers to: `readFile`'s answer as text, or a
+// string thrown that says why not.
+function fileReader(readFile) {
+  return {
     read(path) {
       if (readFile === undefined) throw `${path}: no readFile was given to read it`;
       let got;
@@ -171,15 +214,15 @@ export function loadTiled(json, { readFile } = {}) {
       throw `${path}: readFile must return a string or bytes, got ${typeof got}`;
     },
   };
-  const level = JSON.parse(wasm.loadTiled(text, files));
+}
+
+// A loaded layer's map, stored by the module.
+function loadedMap(m) {
   return {
-    maps: level.maps.map((m) => ({
-      layer: m.layer,
-      map: tileMapObject(m.key, m.width, m.height, point2(...m.cell), point2(...m.origin)),
-      oneWay: m.oneWay === null ? null : point2(...m.oneWay),
-      filter: m.filter,
-    })),
-    objects: level.objects.map((o) => ({ ...o, shapes: o.shapes.map(loadedShape) })),
+    layer: m.layer,
+    map: tileMapObject(m.key, m.width, m.height, point2(...m.cell), point2(...m.origin)),
+    oneWay: m.oneWay === null ? null : point2(...m.oneWay),
+    filter: m.filter,
   };
 }
 

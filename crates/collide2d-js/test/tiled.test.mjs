@@ -75,7 +75,42 @@ test('external tilesets come through readFile; errors name the file, the layer a
     () => c2d.loadTiled(text('external.tmj'), { readFile: () => { throw new Error('gone'); } }),
     /props\.tsj: gone/,
   );
+  // The module has the loader's JSON half only (feature tiled-json): a .tsx tileset is refused.
+  const xml = text('external.tmj').replace('props.tsj', 'props.tsx');
+  assert.throws(() => c2d.loadTiled(xml, { readFile: (path) => readFileSync(new URL(path, maps)) }), /save it as \.tsj/);
   const flat = text('level.tmj').replace('{ "x": 16, "y": 0 }, { "x": 0, "y": 16 }', '{ "x": 16, "y": 0 }, { "x": 32, "y": 0 }');
   assert.throws(() => c2d.loadTiled(flat), /layer "Objects", object 5 "tri"/);
   assert.throws(() => c2d.loadTiled('{ "layers": 3'), /\(\.tmj text\)/);
+});
+
+test('an LDtk project loads level by level, its rules making one-way and filtered maps', () => {
+  const [first, second] = c2d.loadLdtk(text('level.ldtk'));
+  assert.deepEqual([first.identifier, first.origin, first.size, first.fields.music], ['Level_0', { x: 0, y: 0 }, { x: 160, y: 96 }, 'caves']);
+  const walls = first.maps[0];
+  assert.deepEqual([walls.layer, walls.oneWay, walls.map.origin, walls.map.width], ['Collisions', null, { x: 0, y: 32 }, 10]);
+  const hit = c2d.castRay(walls.map, [152, 0], [0, 1], 1000);
+  assert.deepEqual([hit.point, hit.normal], [{ x: 152, y: 48 }, { x: 0, y: -1 }]);
+  const [player] = first.entities;
+  assert.deepEqual([player.identifier, player.tags, player.box.min, player.box.max], ['Player', ['hero'], { x: 16, y: 40 }, { x: 32, y: 64 }]);
+  assert.deepEqual(player.fields.checkpoint, { cx: 7, cy: 1 });
+  assert.equal(second.identifier, 'Level_1');
+
+  const rules = { platform: { oneWay: [0, -1] }, 3: { shape: [[0, 1], [1, 0], [1, 1]], layer: 2, mask: 3 }, 1: 'empty' };
+  const [a, b] = c2d.loadLdtk(JSON.parse(text('level.ldtk')), { rules });
+  const [platforms] = a.maps;
+  assert.deepEqual([a.maps.length, platforms.oneWay, platforms.map.origin, platforms.map.width], [1, { x: 0, y: -1 }, { x: 96, y: 32 }, 2]);
+  assert.deepEqual([b.maps.length, b.maps[0].filter, b.maps[0].map.origin], [1, { layer: 2, mask: 3 }, { x: 212, y: 56 }]);
+  const world = new c2d.World();
+  world.insert(platforms.map, { oneWay: platforms.oneWay, ...platforms.filter });
+  assert.equal(world.castShape(c2d.circle([104, 56], 4), [0, -50]), null, 'up through it');
+  assert.ok(world.castShape(c2d.circle([104, 0], 4), [0, 64]), 'lands on it');
+  world.free();
+
+  assert.throws(() => c2d.loadLdtk(text('level.ldtk'), { rules: { 3: 'half' } }), /rules\[3\]: shape is/);
+  assert.throws(() => c2d.loadLdtk(text('level.ldtk'), { rules: { 3: [[0, 0], [2, 0], [0, 1]] } }), /rules\[3\]/);
+  const short = readFileSync(new URL('broken/short_grid.ldtk', maps), 'utf8');
+  assert.throws(() => c2d.loadLdtk(short), /level "Short", layer "Solids"/);
+  assert.throws(() => c2d.loadLdtk(text('external.ldtk')), /Cave\.ldtkl: no readFile was given/);
+  const apart = c2d.loadLdtk(text('external.ldtk'), { readFile: (path) => readFileSync(new URL(path, maps), 'utf8') });
+  assert.ok(apart.some((l) => l.identifier === 'Cave' && l.maps.length === 1));
 });
