@@ -68,6 +68,13 @@ __all__ = [
     "MoveResult",
     "ContactMethod",
     "World",
+    "LevelMap",
+    "LevelObject",
+    "TiledLevel",
+    "Entity",
+    "LdtkLevel",
+    "load_tiled",
+    "load_ldtk",
     "_unpickle",
 ]
 
@@ -612,7 +619,9 @@ class World:
         data: Any = None,
         filter: Optional[CollisionFilter] = None,
         sensor: bool = False,
-    ) -> Handle: ...
+        one_way: Optional[_VecLike] = None,
+    ) -> Handle:
+        """Adds a collider; `one_way` as set_one_way takes it."""
     def remove(self, h: Handle) -> Any: ...
     def __contains__(self, h: Handle, /) -> bool: ...
     def __len__(self) -> int: ...
@@ -638,6 +647,12 @@ class World:
     def children(self, h: Handle) -> List[Handle]: ...
     def filter(self, h: Handle) -> CollisionFilter: ...
     def set_filter(self, h: Handle, filter: CollisionFilter) -> None: ...
+    def one_way(self, h: Handle) -> Optional[_Vec]:
+        """The open side of a one-way collider (unit), or None when it blocks from every side."""
+    def set_one_way(self, h: Handle, open: Optional[_VecLike]) -> None:
+        """Makes the collider block movers only from the side `open` points to (e.g. (0, -1):
+        a platform on a y-down screen, jumped through from below and landed on); None blocks
+        from every side again. ValueError for a zero or non-finite side."""
     def is_sensor(self, h: Handle) -> bool: ...
     def set_sensor(self, h: Handle, sensor: bool) -> None: ...
     def set_detector(self, detector: Detector) -> None: ...
@@ -700,6 +715,101 @@ class World:
         """Moves a collider, sliding along what it meets; up is (0, 1) unless given: pass
         up=(0, -1) on a y-down screen. On the floor it steps up ledges up to step_height and
         follows the floor down up to snap_distance (0: never)."""
+
+@final
+class LevelMap:
+    """The colliding tiles of one layer of a loaded map that share a one-way side and a filter."""
+    @property
+    def layer(self) -> str:
+        """The layer's name (Tiled: after its groups' names and "/") or identifier (LDtk)."""
+    @property
+    def map(self) -> TileMap:
+        """The tiles in the file's pixels (y down), ids as the file has them."""
+    @property
+    def one_way(self) -> Optional[_Vec]:
+        """The open side of these one-way tiles (unit, y down: (0, -1) is landed on from above)."""
+    @property
+    def filter(self) -> CollisionFilter: ...
+    def insert_into(self, world: World, data: Any = None) -> Handle:
+        """Puts the map into `world` with its one-way side and filter."""
+
+@final
+class LevelObject:
+    """An object of a Tiled object layer, in the map's pixels (y down)."""
+    @property
+    def layer(self) -> str: ...
+    @property
+    def id(self) -> int: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def class_(self) -> str:
+        """Its class (its type before Tiled 1.9)."""
+    @property
+    def kind(self) -> Literal["rectangle", "ellipse", "polygon", "polyline", "point", "capsule", "text", "tile"]: ...
+    @property
+    def shapes(self) -> List[_ShapeOrPoint]:
+        """One shape, or a Segment per edge of a polyline; a point object is an (x, y) tuple."""
+    @property
+    def properties(self) -> Dict[str, Any]:
+        """Custom properties as plain values: colours and files as text, an object as its id, a
+        class as a dict of its members."""
+
+@final
+class TiledLevel:
+    """What a Tiled map holds that collides."""
+    @property
+    def maps(self) -> List[LevelMap]: ...
+    @property
+    def objects(self) -> List[LevelObject]: ...
+
+@final
+class Entity:
+    """An LDtk entity: its box in the world and what LDtk says of it."""
+    @property
+    def layer(self) -> str: ...
+    @property
+    def identifier(self) -> str: ...
+    @property
+    def iid(self) -> str: ...
+    @property
+    def aabb(self) -> Aabb: ...
+    @property
+    def tags(self) -> List[str]: ...
+    @property
+    def fields(self) -> Dict[str, Any]:
+        """Field values by identifier, as LDtk writes them (JSON as Python values)."""
+
+@final
+class LdtkLevel:
+    """An LDtk level: its IntGrid cells as maps and its entities, in world pixels (y down)."""
+    @property
+    def world(self) -> str: ...
+    @property
+    def identifier(self) -> str: ...
+    @property
+    def iid(self) -> str: ...
+    @property
+    def origin(self) -> _Vec: ...
+    @property
+    def size(self) -> _Vec: ...
+    @property
+    def maps(self) -> List[LevelMap]: ...
+    @property
+    def entities(self) -> List[Entity]: ...
+    @property
+    def fields(self) -> Dict[str, Any]: ...
+
+_TileRule = Union[_TileShape, Mapping[str, Any]]
+"""A tile shape, or a dict of "shape" (default "solid"), "one_way" ((x, y)) and "filter"."""
+
+def load_tiled(path: Union[str, os.PathLike]) -> TiledLevel:
+    """Loads a Tiled map (.tmx or .tmj, tilesets and templates read from its folder). ValueError
+    names the layer and the tile or object refused; OSError for a file that cannot be read."""
+
+def load_ldtk(path: Union[str, os.PathLike], rules: Optional[Mapping[Union[int, str], _TileRule]] = None) -> List[LdtkLevel]:
+    """Loads an LDtk project's levels. Every IntGrid value but 0 is solid unless `rules` (by value
+    or identifier) says otherwise. Raises as load_tiled does."""
 
 def _unpickle(kind: str, json: str) -> Any:
     """Rebuilds a pickled object (validated like any loaded data)."""

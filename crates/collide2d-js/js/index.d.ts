@@ -140,6 +140,97 @@ export function tileMap(options: {
   tiles?: Readonly<Record<number, TileShape>>;
 }): TileMap;
 
+/** A collision filter's bits, as `World.insert` and `World.setFilter` take them. */
+export interface FilterBits {
+  layer: number;
+  mask: number;
+}
+
+/** The colliding tiles of one layer of a loaded map that share a one-way side and a filter. */
+export interface LoadedMap {
+  /** The layer's name, after its groups' names and `/`. */
+  readonly layer: string;
+  readonly map: TileMap;
+  /** The open side of these one-way tiles (unit, y down: `{x: 0, y: -1}` is landed on from above), or null. */
+  readonly oneWay: Vec2 | null;
+  /** The filter these tiles share (every bit unless the map says otherwise). */
+  readonly filter: FilterBits;
+}
+
+/** A custom property's value: colors and files as their text, an object reference as its id, a class as its members. */
+export type PropertyValue = boolean | number | string | PropertyValue[] | { [member: string]: PropertyValue };
+
+/** An object of an object layer of a loaded map. */
+export interface LoadedObject {
+  /** Its layer's name, after its groups' names and `/`. */
+  readonly layer: string;
+  readonly id: number;
+  readonly name: string;
+  /** Its class (its type before Tiled 1.9). */
+  readonly class: string;
+  readonly kind: 'rectangle' | 'ellipse' | 'polygon' | 'polyline' | 'point' | 'capsule' | 'text' | 'tile';
+  /** Its shapes: one, or a segment per edge of a polyline. */
+  readonly shapes: Shape[];
+  readonly properties: { [name: string]: PropertyValue };
+}
+
+/** What a loaded Tiled map holds that collides. */
+export interface TiledLevel {
+  maps: LoadedMap[];
+  objects: LoadedObject[];
+}
+
+/**
+ * Loads a Tiled map from its JSON (a `.tmj` file's text, or the parsed object); `readFile(path)`
+ * gives the files it refers to (external `.tsj` tilesets) by their paths relative to the map.
+ */
+export function loadTiled(
+  json: string | object,
+  options?: { readFile?: (path: string) => string | Uint8Array | ArrayBuffer },
+): TiledLevel;
+
+/** How LDtk IntGrid cells of a value or identifier collide: a tile shape, or one with a side and a filter. */
+export type IntGridRule =
+  | TileShape
+  | 'empty'
+  | { shape?: TileShape | 'empty'; oneWay?: Vec2Like | null; layer?: number; mask?: number };
+
+/** An LDtk entity: its box in the world and what LDtk says of it. */
+export interface LdtkEntity {
+  readonly layer: string;
+  readonly identifier: string;
+  readonly iid: string;
+  readonly box: Box;
+  readonly tags: string[];
+  /** Field values by identifier, as LDtk writes them. */
+  readonly fields: { [identifier: string]: unknown };
+}
+
+/** An LDtk level: its IntGrid cells as tile maps and its entities, in world pixels (y down). */
+export interface LdtkLevel {
+  /** Its world's identifier (empty in a project of one world). */
+  readonly world: string;
+  readonly identifier: string;
+  readonly iid: string;
+  readonly origin: Vec2;
+  readonly size: Vec2;
+  readonly maps: LoadedMap[];
+  readonly entities: LdtkEntity[];
+  readonly fields: { [identifier: string]: unknown };
+}
+
+/**
+ * Loads an LDtk project from its JSON; every IntGrid value but 0 is solid unless `rules` (by
+ * value or identifier) says otherwise; `readFile(path)` gives levels saved apart.
+ */
+export function loadLdtk(
+  json: string | object,
+  options?: {
+    readFile?: (path: string) => string | Uint8Array | ArrayBuffer;
+    rules?: Readonly<Record<string | number, IntGridRule>>;
+  },
+): LdtkLevel[];
+
 /** RGBA pixels, as an `ImageData` or the same fields. */
 export interface RgbaImage {
   data: Uint8Array | Uint8ClampedArray;
@@ -218,7 +309,7 @@ export interface ColliderOptions {
   /** Reported in events, never given a contact or blocking a mover. */
   sensor?: boolean;
   /** The side it can be passed from (e.g. [0, 1]: a platform jumped through from below). */
-  oneWay?: Vec2Like;
+  oneWay?: Vec2Like | null;
   /** An id: the transform is then relative to that collider's. */
   parent?: number;
 }

@@ -126,8 +126,13 @@ export function tileMap({ ids, width, height, cellSize = [1, 1], origin = [0, 0]
     Uint32Array.from(entries.map(([, points]) => points.length / 2)),
     Float32Array.from(entries.flatMap(([, points]) => points)),
   );
+  return tileMapObject(key, width, height, point2(cw, ch), point2(ox, oy));
+}
+
+// The frozen object of the tile map stored under `key`.
+function tileMapObject(key, width, height, cellSize, origin) {
   return stored(key, {
-    kind: 'tileMap', width, height, cellSize: point2(cw, ch), origin: point2(ox, oy),
+    kind: 'tileMap', width, height, cellSize, origin,
     setTile(col, row, id) {
       wasm.setTile(key, col, row, id);
     },
@@ -136,6 +141,109 @@ export function tileMap({ ids, width, height, cellSize = [1, 1], origin = [0, 0]
       return id < 0 ? undefined : id;
     },
   });
+}
+
+/**
+ * Loads a Tiled map from its JSON text (a `.tmj` file, or the object `JSON.parse` made of one).
+ * `readFile(path)` gives the text (or bytes) of a file the map refers to (an external `.tsj`
+ * tileset), by its path relative to the map; without it such a map is refused. Returns
+ * `{ maps, objects }`: each layer's colliding tiles as tile maps, one per one-way side and
+ * collision filter (`{ layer, map, oneWay, filter: { layer, mask } }`, insert one with
+ * `world.insert(m.map, { oneWay: m.oneWay, ...m.filter })`), and each object as
+ * `{ layer, id, name, class, kind, shapes, properties }` (`shapes`: one, or a segment per edge
+ * of a polyline). Coordinates are the map's pixels, y down. Errors name the layer and the tile
+ * or object.
+ */
+export function loadTiled(json, { readFile } = {}) {
+  loaded('loading maps');
+  const level = JSON.parse(wasm.loadTiled(jsonText(json), fileReader(readFile)));
+  return {
+    maps: level.maps.map(loadedMap),
+    objects: level.objects.map((o) => ({ ...o, shapes: o.shapes.map(loadedShape) })),
+  };
+}
+
+/**
+ * Loads an LDtk project from its JSON text (a `.ldtk` file's, or the parsed object);
+ * `readFile(path)` gives levels saved in their own files. Every IntGrid value but 0 is a solid
+ * cell unless `rules` says otherwise: by value (`3`) or identifier (`platform`), a tile shape
+ * (`'solid'`, `'empty'`, or points in fractions of the cell) or `{ shape, oneWay, layer, mask }`.
+ * Returns the levels: `{ world, identifier, iid, origin, size, maps, entities, fields }`, the maps
+ * as `loadTiled`'s, each entity `{ layer, identifier, iid, box, tags, fields }` (fields as LDtk
+ * writes them), in world pixels, y down.
+ */
+export function loadLdtk(json, { readFile, rules = {} } = {}) {
+  loaded('loading maps');
+  const list = Object.entries(rules).map(([name, rule]) => {
+    const key = /^-?\d+$/.test(name) ? { value: Number(name) } : { identifier: name };
+    const { shape = 'solid', oneWay = null, layer = 0xffffffff, mask = 0xffffffff } =
+      typeof rule === 'string' || Array.isArray(rule) ? { shape: rule } : rule;
+    const points = Array.isArray(shape) ? shape.map((p, i) => xy(p, `rules.${name}[${i}]`)) : shape;
+    const open = oneWay === null ? null : xy(oneWay, `rules.${name}.oneWay`);
+    return { ...key, shape: points, oneWay: open, layer: layer >>> 0, mask: mask >>> 0 };
+  });
+  const levels = JSON.parse(wasm.loadLdtk(jsonText(json), JSON.stringify(list), fileReader(readFile)));
+  return levels.map((l) => ({
+    ...l,
+    origin: point2(...l.origin),
+    size: point2(...l.size),
+    maps: l.maps.map(loadedMap),
+    entities: l.entities.map(({ min, max, ...e }) => ({ ...e, box: box(min, max) })),
+  }));
+}
+
+// A map file's JSON as text for the module.
+function jsonText(json) {
+  return typeof json === 'string' ? json : JSON.stringify(json);
+}
+
+// What the module calls to read the files a map refers to: `readFile`'s answer as text, or a
+// string thrown that says why not.
+function fileReader(readFile) {
+  return {
+    read(path) {
+      if (readFile === undefined) throw `${path}: no readFile was given to read it`;
+      let got;
+      try {
+        got = readFile(path);
+      } catch (e) {
+        throw `${path}: ${e?.message ?? e}`;
+      }
+      if (typeof got === 'string') return got;
+      if (got instanceof ArrayBuffer || ArrayBuffer.isView(got)) return new TextDecoder().decode(got);
+      throw `${path}: readFile must return a string or bytes, got ${typeof got}`;
+    },
+  };
+}
+
+// A loaded layer's map, stored by the module.
+function loadedMap(m) {
+  return {
+    layer: m.layer,
+    map: tileMapObject(m.key, m.width, m.height, point2(...m.cell), point2(...m.origin)),
+    oneWay: m.oneWay === null ? null : point2(...m.oneWay),
+    filter: m.filter,
+  };
+}
+
+// A shape of a loaded object: simple ones made here, polygons already stored.
+function loadedShape(s) {
+  switch (s.kind) {
+    case 'point': return point(s.at);
+    case 'segment': return segment(s.a, s.b);
+    case 'box': return box(s.min, s.max);
+    case 'circle': return circle(s.center, s.radius);
+    case 'orientedBox': return orientedBox(s.center, s.halfExtents, s.rotation);
+    case 'capsule': return capsule(s.a, s.b, s.radius);
+    case 'polygon': return stored(s.key, { kind: 'polygon', points: s.points.map((p) => point2(...p)) });
+    case 'concavePolygon':
+      return stored(s.key, {
+        kind: 'concavePolygon',
+        outline: s.outline.map((p) => point2(...p)),
+        holes: s.holes.map((h) => h.map((p) => point2(...p))),
+      });
+    default: return stored(s.key, { kind: s.kind });
+  }
 }
 
 // The frozen JavaScript object with `fields` for the shape stored under `key`.

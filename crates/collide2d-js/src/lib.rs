@@ -21,6 +21,7 @@
 //! named by a key: a slot plus its generation times 2³², so that a freed slot's old key is
 //! refused.
 
+mod level;
 mod scene;
 mod shapes;
 mod tiles;

@@ -16,7 +16,8 @@
 //! 4. `queries`, `tiered`, `trace`: the query functions; the levelled rectangle test and the
 //!    detectors; sprite tracing and pixel masks.
 //! 5. `world`: the `World` with its handles, filters, events and mover.
-//! 6. `pickle`: `_unpickle`, which rebuilds a class of any layer below.
+//! 6. `pickle`, `levels`: `_unpickle`, which rebuilds a class of any layer below; maps loaded
+//!    from Tiled and LDtk files (`load_tiled`, `load_ldtk`) as tile maps, shapes and values.
 //!
 //! This file is the map: it declares the modules and lists what the Python module holds.
 
@@ -33,6 +34,7 @@ mod trace;
 
 mod world;
 
+mod levels;
 mod pickle;
 
 use pyo3::prelude::*;
@@ -67,6 +69,13 @@ fn collide2d(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<world::PyMoveResult>()?;
     m.add_class::<world::PyWorld>()?;
     m.add_class::<world::PyContactMethod>()?;
+    m.add_class::<levels::PyLevelMap>()?;
+    m.add_class::<levels::PyLevelObject>()?;
+    m.add_class::<levels::PyTiledLevel>()?;
+    m.add_class::<levels::PyEntity>()?;
+    m.add_class::<levels::PyLdtkLevel>()?;
+    m.add_function(wrap_pyfunction!(levels::load_tiled, m)?)?;
+    m.add_function(wrap_pyfunction!(levels::load_ldtk, m)?)?;
     m.add_function(wrap_pyfunction!(queries::intersects, m)?)?;
     m.add_function(wrap_pyfunction!(queries::contains, m)?)?;
     m.add_function(wrap_pyfunction!(queries::contact, m)?)?;

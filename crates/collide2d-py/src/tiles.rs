@@ -170,7 +170,7 @@ pub fn tile_set(tiles: Option<&Bound<'_, PyAny>>, ids: &[u32]) -> PyResult<TileS
 }
 
 /// A tile shape from Python, named `context` in messages.
-fn tile_shape(value: &Bound<'_, PyAny>, context: &str) -> PyResult<TileShape> {
+pub fn tile_shape(value: &Bound<'_, PyAny>, context: &str) -> PyResult<TileShape> {
     let expected = || {
         let shown = value.repr().map(|r| r.to_string()).unwrap_or_else(|_| type_name(value));
         PyValueError::new_err(format!(

@@ -296,8 +296,9 @@ impl PyWorld {
     }
 
     /// Adds a collider: `shape` in local coordinates placed by `transform` (identity by
-    /// default), with any `data`. Raises `ValueError` when the shape cannot be placed.
-    #[pyo3(signature = (shape, transform = None, data = None, filter = None, sensor = false))]
+    /// default), with any `data`, and `one_way`, the side it can be passed from (see
+    /// `set_one_way`). Raises `ValueError` when the shape cannot be placed.
+    #[pyo3(signature = (shape, transform = None, data = None, filter = None, sensor = false, one_way = None))]
     fn insert(
         &self,
         py: Python<'_>,
@@ -306,6 +307,7 @@ impl PyWorld {
         data: Option<Py<PyAny>>,
         filter: Option<&PyCollisionFilter>,
         sensor: bool,
+        one_way: Option<V2>,
     ) -> PyResult<PyHandle> {
         // Arguments first: reading them may run Python code, which must not find the world held.
         let shape = crate::shapes::shape(shape)?;
@@ -313,10 +315,18 @@ impl PyWorld {
         let data = data.unwrap_or_else(|| py.None());
         let mut w = self.world(py);
         let h = w.insert(shape, transform, data).map_err(world_error)?;
-        if let Some(filter) = filter {
-            w.set_filter(h, filter.inner).map_err(world_error)?;
+        let set = |w: &mut Held<'_>| -> PyResult<()> {
+            if let Some(filter) = filter {
+                w.set_filter(h, filter.inner).map_err(world_error)?;
+            }
+            w.set_sensor(h, sensor).map_err(world_error)?;
+            w.set_one_way(h, one_way.map(|v| v.0)).map_err(world_error)
+        };
+        if let Err(e) = set(&mut w) {
+            // Not left half made: a side that is no direction refuses the whole insert.
+            w.remove(h);
+            return Err(e);
         }
-        w.set_sensor(h, sensor).map_err(world_error)?;
         Ok(handle(h))
     }
 
@@ -465,6 +475,23 @@ impl PyWorld {
     fn set_filter(&self, py: Python<'_>, h: &PyHandle, filter: &PyCollisionFilter) -> PyResult<()> {
         let mut w = self.world(py);
         w.set_filter(h.inner, filter.inner).map_err(world_error)
+    }
+
+    /// The open side of a one-way collider (a unit vector in world space: movers coming from
+    /// that side are stopped, others pass), or None when it blocks from every side.
+    fn one_way(&self, py: Python<'_>, h: &PyHandle) -> PyResult<Option<(f32, f32)>> {
+        let w = self.world(py);
+        Ok(found(w.one_way(h.inner), h)?.map(tuple))
+    }
+
+    /// Makes the collider one-way: `open` is the outward side movers may land on or be stopped
+    /// from (e.g. (0, -1) for a platform on a y-down screen, jumped through from below), any
+    /// length; None blocks from every side again. Raises `ValueError` for a zero or
+    /// non-finite side.
+    #[pyo3(signature = (h, open))]
+    fn set_one_way(&self, py: Python<'_>, h: &PyHandle, open: Option<V2>) -> PyResult<()> {
+        let mut w = self.world(py);
+        w.set_one_way(h.inner, open.map(|v| v.0)).map_err(world_error)
     }
 
     /// Whether the collider is a sensor (reports overlaps, has no contact, never blocks a mover).

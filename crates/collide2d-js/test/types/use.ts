@@ -25,10 +25,20 @@ const level: c2d.TileMap = c2d.tileMap({ ids: [0, 1, 2, 1], width: 2, height: 2,
 level.setTile(0, 0, 1);
 const tile: number | undefined = level.tileId(1, 1);
 world.setTile(world.insert(level), 1, 1, 0);
+const loaded: c2d.TiledLevel = c2d.loadTiled('{}', { readFile: (path: string) => path });
+for (const m of loaded.maps) world.insert(m.map, { oneWay: m.oneWay, ...m.filter });
+const health: c2d.PropertyValue | undefined = loaded.objects[0]?.properties['health'];
+const shapes: c2d.Shape[] | undefined = loaded.objects[0]?.shapes;
+const caves: c2d.LdtkLevel[] = c2d.loadLdtk('{}', { rules: { platform: { oneWay: [0, -1] }, 3: [[0, 1], [1, 0], [1, 1]], 4: 'empty' } });
+const hero: c2d.Box | undefined = caves[0]?.entities[0]?.box;
 world.free();
 
 // @ts-expect-error a tile is 'solid' or points
 c2d.tileMap({ ids: [1], width: 1, height: 1, tiles: { 1: 'half' } });
+// @ts-expect-error readFile gives text or bytes
+c2d.loadTiled('{}', { readFile: (path: string) => 3 });
+// @ts-expect-error a rule's side is a vector
+c2d.loadLdtk('{}', { rules: { platform: { oneWay: 'up' } } });
 // @ts-expect-error a radius is a number
 c2d.circle([0, 0], '1');
 // @ts-expect-error vectors have two numbers

@@ -26,10 +26,10 @@
 mod cells;
 #[cfg(feature = "ldtk")]
 pub mod ldtk;
-#[cfg(any(feature = "tiled", feature = "ldtk"))]
+#[cfg(any(feature = "tiled-json", feature = "ldtk"))]
 mod level;
 mod set;
-#[cfg(feature = "tiled")]
+#[cfg(feature = "tiled-json")]
 pub mod tiled;
 
 use std::sync::Arc;
@@ -38,7 +38,7 @@ use glam::Vec2;
 use rustc_hash::FxHashMap;
 
 pub(crate) use cells::{CellRange, Frame, Piece, Side, SQUARE_NORMALS};
-#[cfg(any(feature = "tiled", feature = "ldtk"))]
+#[cfg(any(feature = "tiled-json", feature = "ldtk"))]
 pub use level::{files_in, no_files, LevelMap, LoadError, TileRule};
 pub use set::{TileSet, TileShape, FLIP_DIAGONAL, FLIP_HORIZONTAL, FLIP_VERTICAL, ROTATE_HEXAGONAL, TILE_ID_BITS};
 

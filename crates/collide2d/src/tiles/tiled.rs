@@ -1,5 +1,6 @@
 //! Tiled maps (<https://www.mapeditor.org>) as colliders: `.tmx` through the `tiled` crate and
-//! `.tmj` (Tiled's JSON) through serde, both with the feature `tiled`.
+//! `.tmj` (Tiled's JSON) through serde, both with the feature `tiled`; with `tiled-json` alone,
+//! `.tmj` only (no XML crates: a smaller WebAssembly module), a `.tsx` tileset then refused.
 //!
 //! **Tile layers** become [`LevelMap`]s: tile maps on the layer's grid, in the map's pixels
 //! (y down, as Tiled draws), whose ids are the file's global ids with their flip flags.
@@ -35,7 +36,7 @@
 //! ```
 //! use collide2d::tiles::{no_files, tiled};
 //! use collide2d::{cast_ray, Ray, Vec2};
-//! let level = tiled::load_tmx_str(include_str!("../../tests/data/maps/level.tmx"), no_files)?;
+//! let level = tiled::load_tmj_str(include_str!("../../tests/data/maps/level.tmj"), no_files)?;
 //! // Layer "Ground" gives two maps: its one-way platforms, and the rest.
 //! let ground = level.maps.iter().find(|m| m.layer == "Ground" && m.one_way.is_none()).expect("ground");
 //! // A ray straight down onto the floor (row 4 of 16-pixel cells starts at y = 64).
@@ -53,6 +54,7 @@ mod data;
 mod model;
 mod objects;
 mod tmj;
+#[cfg(feature = "tiled")]
 mod tmx;
 
 use std::collections::BTreeMap;
@@ -118,6 +120,28 @@ pub enum ObjectKind {
     Tile,
 }
 
+impl ObjectKind {
+    /// Its name in lower case, as bindings hand it on: `"rectangle"`, `"ellipse"`, `"polygon"`,
+    /// `"polyline"`, `"point"`, `"capsule"`, `"text"` or `"tile"`.
+    ///
+    /// ```
+    /// use collide2d::tiles::tiled::ObjectKind;
+    /// assert_eq!(ObjectKind::Polyline.name(), "polyline");
+    /// ```
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Rectangle => "rectangle",
+            Self::Ellipse => "ellipse",
+            Self::Polygon => "polygon",
+            Self::Polyline => "polyline",
+            Self::Point => "point",
+            Self::Capsule => "capsule",
+            Self::Text => "text",
+            Self::Tile => "tile",
+        }
+    }
+}
+
 /// A custom property's value, of the type Tiled gives it.
 #[derive(Clone, Debug, PartialEq)]
 #[non_exhaustive]
@@ -151,11 +175,13 @@ pub enum Property {
 pub type Properties = BTreeMap<String, Property>;
 
 /// The name errors give a map loaded from a string.
+#[cfg(feature = "tiled")]
 const TMX_TEXT: &str = "(.tmx text)";
 const TMJ_TEXT: &str = "(.tmj text)";
 
 /// Loads a `.tmx` map, its external tilesets (`.tsx`) and templates (`.tx`) read from its
 /// folder.
+#[cfg(feature = "tiled")]
 pub fn load_tmx(path: impl AsRef<Path>) -> Result<TiledLevel, LoadError> {
     let (name, text, dir) = read_map(path.as_ref())?;
     build::level(&name, &tmx::read(&name, &text, files_in(dir))?)
@@ -164,6 +190,7 @@ pub fn load_tmx(path: impl AsRef<Path>) -> Result<TiledLevel, LoadError> {
 /// Loads a `.tmx` map from its text; `read` gives the files it refers to (external `.tsx`
 /// tilesets, `.tx` templates) by their paths relative to the map: [`files_in`] a folder, or
 /// [`no_files`](super::no_files).
+#[cfg(feature = "tiled")]
 pub fn load_tmx_str(xml: &str, read: impl FnMut(&Path) -> io::Result<Vec<u8>>) -> Result<TiledLevel, LoadError> {
     build::level(TMX_TEXT, &tmx::read(TMX_TEXT, xml, read)?)
 }

@@ -156,7 +156,14 @@ fn external_tileset(
     let path = Path::new(source);
     let bytes = read(path).map_err(|e| LoadError::Read { path: path.to_path_buf(), reason: e.to_string() })?;
     if source.ends_with(".tsx") {
+        #[cfg(feature = "tiled")]
         return super::tmx::read_tsx(source, bytes, first_gid);
+        #[cfg(not(feature = "tiled"))]
+        return Err(LoadError::Refused {
+            file: source.to_string(),
+            place: "tileset".to_string(),
+            reason: "a .tsx tileset needs the feature `tiled` (this build has `tiled-json`): save it as .tsj".into(),
+        });
     }
     let mut tileset: JsonTileset = serde_json::from_slice(&bytes).map_err(|e| parse_error(source, e))?;
     tileset.firstgid = first_gid;
