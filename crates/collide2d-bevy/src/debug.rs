@@ -91,6 +91,11 @@ fn outline(shape: &Shape) -> Outline {
             out.strips.push(vec![c.a() + side, c.b() + side]);
             out.strips.push(vec![c.a() - side, c.b() - side]);
         }
+        // Each tile's outline (a level's, from a `TileLevelCollider`); open cells draw nothing.
+        Shape::TileMap(m) => {
+            let cells = (0..m.height()).flat_map(|row| (0..m.width()).map(move |col| (col, row)));
+            out.strips.extend(cells.filter_map(|(col, row)| m.tile_outline(col, row)).map(|ring| closed(&ring)));
+        }
     }
     out
 }
@@ -98,6 +103,7 @@ fn outline(shape: &Shape) -> Outline {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use collide2d::tiles::{TileMap, TileSet};
     use collide2d::{Aabb, Capsule, Polygon};
 
     #[test]
@@ -122,6 +128,13 @@ mod tests {
         let mut sides: Vec<_> = drawn.strips.iter().map(|s| (s[0].y, s[1].y, s[1].x - s[0].x)).collect();
         sides.sort_by(|a, b| a.0.total_cmp(&b.0));
         assert_eq!(sides, vec![(-1.0, -1.0, 4.0), (1.0, 1.0, 4.0)]);
+
+        // A tile map of 3 × 1 cells, the middle one open: two closed squares.
+        let tiles = TileMap::from_ids(Vec2::ZERO, Vec2::ONE, 3, 1, &[1, 0, 1], TileSet::solid(1)).unwrap();
+        let drawn = outline(&Shape::TileMap(tiles));
+        assert_eq!(drawn.strips.len(), 2);
+        assert!(drawn.strips.iter().all(|s| s.len() == 5 && s.first() == s.last()), "{drawn:?}");
+        assert_eq!(drawn.strips[1].iter().fold(f32::MAX, |lo, p| lo.min(p.x)), 2.0);
 
         let p = Shape::Point(Vec2::new(2.0, 2.0));
         assert_eq!(

@@ -4,7 +4,9 @@
 //! collide2d world in step with their `GlobalTransform`s and sends [`CollisionStarted`] and
 //! [`CollisionEnded`] messages. Systems ask what is where through [`Collisions`] and move
 //! kinematic characters with [`Mover`]. A [`SpriteCollider`] traces a sprite's image into its
-//! collider once the image has loaded. With the `debug` feature, `Collide2dDebugPlugin` draws
+//! collider once the image has loaded. A [`TileLevelCollider`] gives a Tiled map or an LDtk
+//! level ([`TileLevel`] assets, loaded by the [`TileLevelPlugin`]) a collider per layer. With the
+//! `debug` feature, `Collide2dDebugPlugin` draws
 //! the colliders' outlines with Bevy's gizmos.
 //!
 //! ```
@@ -37,6 +39,9 @@
 //!   `Startup` are in the world from the first frame's `Update`.
 //! - **Pairs.** A pair's `a` is the collider inserted into the lower slot; contact normals point
 //!   from `a` towards `b`. Sensors' pairs have no contact.
+//! - **Levels.** Map files are y down; a [`TileLevelCollider`] mirrors its level top to bottom,
+//!   so that the file's top-left corner is at the entity's origin and the level lies below it
+//!   (the file's `(x, y)` at `(x, -y) / pixels_per_unit`).
 //! - **Errors.** Shapes are checked when made ([`Collider::circle`] and the others return the
 //!   library's error); a transform that cannot place a collider (a zero scale) leaves it where
 //!   it was and logs a warning: nothing here panics.
@@ -47,6 +52,7 @@ mod debug;
 mod query;
 mod sprite;
 mod sync;
+mod tiles;
 
 use bevy_app::prelude::*;
 use bevy_ecs::intern::Interned;
@@ -62,6 +68,10 @@ pub use debug::Collide2dDebugPlugin;
 pub use query::{Collisions, MoveError, Moved, Mover, SceneFilter};
 pub use sprite::{SpriteCollider, SpriteIsland};
 pub use sync::{transform_2d, CollisionEnded, CollisionStarted, CollisionWorld};
+pub use tiles::{
+    y_up, TileLayerCollider, TileLayerColliderBundle, TileLevel, TileLevelCollider, TileLevelError, TileLevelLoader,
+    TileLevelPlugin,
+};
 
 /// The plugin: a [`CollisionWorld`] resource, the systems that keep it in step with the
 /// entities' colliders, and the collision messages.

@@ -1,7 +1,7 @@
 //! Colliders from sprites: a [`SpriteCollider`] traces its `Image` asset into polygons (one per
 //! island of solid pixels, holes kept) once the image has loaded, and again when it changes.
 
-use bevy_asset::{AssetEvent, Assets, Handle};
+use bevy_asset::{Asset, AssetEvent, AssetId, Assets, Handle};
 use bevy_ecs::prelude::*;
 use bevy_image::{Image, TextureFormatPixelInfo};
 use bevy_math::{Affine2, Vec2};
@@ -114,6 +114,29 @@ pub(crate) struct Traced;
 /// A sprite, whether it has been traced, and its children (its islands among them).
 type Sprite = (Entity, Ref<'static, SpriteCollider>, Has<Traced>, Option<&'static Children>);
 
+/// The assets modified since the last read (a level or image changed on disk, or in memory).
+pub(crate) fn modified<A: Asset>(events: &mut MessageReader<AssetEvent<A>>) -> Vec<AssetId<A>> {
+    events
+        .read()
+        .filter_map(|e| match e {
+            AssetEvent::Modified { id } => Some(*id),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Despawns the children marked `M` (the colliders made from an asset, before they are made
+/// again).
+pub(crate) fn despawn_marked<M: Component>(
+    commands: &mut Commands,
+    children: Option<&Children>,
+    marked: &Query<(), With<M>>,
+) {
+    for child in children.into_iter().flatten().filter(|c| marked.contains(**c)) {
+        commands.entity(*child).despawn();
+    }
+}
+
 /// Traces the sprites whose images have loaded (or changed) and gives them their colliders.
 pub(crate) fn trace_sprites(
     mut commands: Commands,
@@ -122,13 +145,7 @@ pub(crate) fn trace_sprites(
     islands: Query<(), With<SpriteIsland>>,
     images: Res<Assets<Image>>,
 ) {
-    let changed: Vec<_> = image_events
-        .read()
-        .filter_map(|e| match e {
-            AssetEvent::Modified { id } => Some(*id),
-            _ => None,
-        })
-        .collect();
+    let changed = modified(&mut image_events);
     for (entity, sprite, traced, children) in &sprites {
         let stale = sprite.is_changed() || changed.contains(&sprite.image.id());
         if traced && !stale {
@@ -137,9 +154,7 @@ pub(crate) fn trace_sprites(
         let Some(image) = images.get(&sprite.image) else { continue };
         let mut sprite_entity = commands.entity(entity);
         sprite_entity.insert(Traced).remove::<Collider>();
-        for child in children.into_iter().flatten().filter(|c| islands.contains(**c)) {
-            commands.entity(*child).despawn();
-        }
+        despawn_marked(&mut commands, children, &islands);
         match sprite.polygons(image) {
             Ok(polygons) if polygons.len() == 1 => {
                 let polygon = polygons.into_iter().next().expect("one polygon");

@@ -9,4 +9,5 @@ pub mod error;
 pub mod files;
 pub mod output;
 pub mod scene;
+pub mod tiles;
 pub mod trace_cmd;

@@ -134,6 +134,21 @@ pub enum ShapeSpec {
         #[serde(default)]
         detail: DetailSpec,
     },
+    /// The colliding tiles of one layer of a level file, as one tile map with no seams: a Tiled
+    /// map (`.tmx`, `.tmj`; tiles collide by their collision shapes or the `solid` property) or
+    /// an LDtk project (`.ldtk`; every IntGrid value but 0 a solid cell). In the file's pixels,
+    /// its top-left corner at the local origin and its rows going towards +y, as in the file (a
+    /// transform may only move it). One-way sides and collision filters are not kept: the
+    /// command has neither.
+    TileMap {
+        /// The file, relative to the scene file.
+        path: String,
+        /// The layer: a Tiled layer's name (after its groups' names and `/`), or an LDtk level's
+        /// identifier, `/` and its layer's (`Level_0/Collisions`). Default: the first layer with
+        /// colliding tiles.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        layer: Option<String>,
+    },
 }
 
 /// Level of detail for traced shapes.
@@ -335,6 +350,7 @@ fn local_shape(spec: &ShapeSpec, base: &Path) -> Result<Shape, String> {
             Polygon::with_holes(&pts(outline), &holes).map_err(|e| e.to_string())?.into()
         }
         ShapeSpec::Traced { path, detail } => traced(path, *detail, base)?.into(),
+        ShapeSpec::TileMap { path, layer } => Shape::TileMap(crate::tiles::layer_map(path, layer.as_deref(), base)?),
     };
     Ok(shape)
 }

@@ -256,6 +256,99 @@ fn trace_prints_a_ready_scene_counts_and_an_overlay() {
     assert_eq!(collide2d(&["check", s(&path)]).status.code(), Some(0));
 }
 
+/// The command's test map (tests/data/ledges.tmx), copied beside a scene that uses it.
+fn scene_with_map(text: &str) -> (tempfile::TempDir, PathBuf) {
+    let (dir, path) = scene(text);
+    let map = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/ledges.tmx");
+    std::fs::copy(map, dir.path().join("ledges.tmx")).unwrap();
+    (dir, path)
+}
+
+/// A collide2d test map, by its absolute path.
+fn library_map(name: &str) -> String {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../collide2d/tests/data/maps").join(name);
+    path.to_str().unwrap().replace('\\', "/")
+}
+
+#[test]
+fn a_tile_map_layer_collides_as_one_shape_without_seams() {
+    // Layer "Ground" by default (the first): its floor's top at y = 48 and its one-way ledge
+    // (x 80 to 96, y 16 to 20) in one map; "Spikes" by name (x 16 to 48, y 32 to 48).
+    let (_dir, path) = scene_with_map(
+        r#"{ "colliders": [
+      { "name": "floor", "shape": { "kind": "tile_map", "path": "ledges.tmx" } },
+      { "name": "spikes", "shape": { "kind": "tile_map", "path": "ledges.tmx", "layer": "Spikes" } },
+      { "name": "ball", "shape": { "kind": "circle", "center": [96, 40], "radius": 10 } },
+      { "name": "probe", "shape": { "kind": "point", "at": [88, 18] } },
+      { "name": "pin", "shape": { "kind": "circle", "center": [24, 30], "radius": 3 } },
+      { "name": "moved", "shape": { "kind": "tile_map", "path": "ledges.tmx", "layer": "Spikes" },
+        "transform": { "translation": [1000, 0] } }
+    ] }"#,
+    );
+    let out = collide2d(&["check", s(&path), "--json"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let pairs: Vec<(String, String, f64, f64)> = report["colliding"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            let c = &p["contact"];
+            let name = |k: &str| p[k].as_str().unwrap().to_owned();
+            (name("a"), name("b"), c["depth"].as_f64().unwrap(), c["normal"][1].as_f64().unwrap())
+        })
+        .collect();
+    let expected = [
+        ("floor", "spikes", 0.0, -1.0), // they touch along y = 48
+        ("floor", "ball", 2.0, -1.0),   // over the seam at x = 96: straight up, never sideways
+        ("floor", "probe", 2.0, -1.0),  // in the ledge
+        ("spikes", "pin", 1.0, -1.0),
+    ];
+    let expected: Vec<_> = expected.iter().map(|(a, b, d, n)| (a.to_string(), b.to_string(), *d, *n)).collect();
+    assert_eq!(pairs, expected);
+    // Tiled's JSON and LDtk's projects load too, from wherever the path says.
+    let (_d, other) = scene(&format!(
+        r#"{{ "colliders": [
+      {{ "name": "tmj", "shape": {{ "kind": "tile_map", "path": "{}", "layer": "Ground" }} }},
+      {{ "name": "ldtk", "shape": {{ "kind": "tile_map", "path": "{}", "layer": "Level_0/Collisions" }} }},
+      {{ "name": "ball", "shape": {{ "kind": "circle", "center": [24, 58], "radius": 8 }} }}
+    ] }}"#,
+        library_map("level.tmj"),
+        library_map("level.ldtk"),
+    ));
+    let out = collide2d(&["check", s(&other)]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    for pair in [["tmj", "ball"], ["ldtk", "ball"]] {
+        let row = text
+            .lines()
+            .find(|l| l.split_whitespace().take(2).eq(pair))
+            .unwrap_or_else(|| panic!("{pair:?} in {text}"));
+        assert!(row.contains("( 0.000, -1.000)"), "{row}");
+    }
+}
+
+#[test]
+fn a_bad_tile_map_is_one_line_and_exit_2() {
+    let shape = |shape: &str| scene_with_map(&format!(r#"{{"colliders": [{{"name": "level", "shape": {shape}}}]}}"#));
+    let (_d, missing) = shape(r#"{"kind": "tile_map", "path": "nowhere.tmx"}"#);
+    fails_with(&["check", s(&missing)], "nowhere.tmx");
+    let (_d, kind) = shape(r#"{"kind": "tile_map", "path": "ledges.png"}"#);
+    fails_with(&["check", s(&kind)], "ledges.png: a tile map is read from a .tmx, .tmj or .ldtk file");
+    let (_d, layer) = shape(r#"{"kind": "tile_map", "path": "ledges.tmx", "layer": "Lava"}"#);
+    fails_with(&["check", s(&layer)], "no layer \"Lava\" with colliding tiles (those with some: Ground, Spikes)");
+    let (_d, turned) = shape(r#"{"kind": "tile_map", "path": "ledges.tmx"}, "transform": {"rotation_deg": 90}"#);
+    fails_with(&["render", s(&turned)], "collider \"level\": ");
+    let (d, broken) = shape(r#"{"kind": "tile_map", "path": "broken.tmj"}"#);
+    std::fs::write(d.path().join("broken.tmj"), "{ \"type\": \"map\",\n \"width\": 1 }").unwrap();
+    fails_with(&["check", s(&broken)], "broken.tmj");
+    let (_d, typo) = shape(r#"{"kind": "tile_map", "file": "ledges.tmx"}"#);
+    fails_with(&["check", s(&typo)], "unknown field `file`");
+    let (_d, level) =
+        shape(&format!(r#"{{"kind": "tile_map", "path": "{}", "layer": "Collisions"}}"#, library_map("level.ldtk")));
+    fails_with(&["check", s(&level)], "(those with some: Level_0/Collisions, Level_1/Collisions)");
+}
+
 #[test]
 fn the_committed_schema_matches_the_types() {
     let out = collide2d(&["schema"]);

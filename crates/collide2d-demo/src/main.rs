@@ -2,14 +2,18 @@
 //!
 //! Keys: C circles, R axis-aligned boxes, O oriented boxes, P concave polygons, T traced
 //! sprites, B sprite bitmasks, D next detector, SPACE automatic movement, K the character mode
-//! (LEFT and RIGHT run, UP jumps; K again or a pair key leaves it), ESC quit. Drag the moving
+//! (LEFT and RIGHT run, UP jumps; K again or a pair key leaves it), ESC quit. The character mode
+//! plays on a Tiled map, `assets/level.tmx` (built in) or the `--map` given, loaded with the
+//! library's loader; the view follows the capsule across it. Drag the moving
 //! shape (or the capsule) with the mouse; the wheel turns it.
 //!
 //! For tests and screenshots: `--frames N` quits after N frames, each then counting as 1/60 s
 //! whatever the clock says (so that a run is repeatable), `--place X,Y` puts the moving shape at
 //! a world point first, `--keys CRO…` presses keys first, `--hold left,right,up` holds arrow
-//! keys from the start, `--screenshot FILE.png` saves the last frame shown.
+//! keys from the start, `--screenshot FILE.png` saves the last frame shown, `--map FILE.tmx`
+//! (or `.tmj`) plays the character mode on another map.
 
+use std::path::PathBuf;
 use std::time::Instant;
 
 use collide2d::Vec2;
@@ -27,6 +31,7 @@ struct Options {
     keys: String,
     hold: Vec<Arrow>,
     screenshot: Option<String>,
+    map: Option<PathBuf>,
 }
 
 fn parse_args() -> Result<Options, String> {
@@ -54,9 +59,10 @@ fn parse_args() -> Result<Options, String> {
                 o.hold = arrows.collect::<Result<_, _>>()?;
             }
             "--screenshot" => o.screenshot = Some(value()?),
+            "--map" => o.map = Some(value()?.into()),
             "-h" | "--help" => {
                 println!(
-                    "collide2d-demo [--frames N] [--place X,Y] [--keys CROPTBDK ] [--hold left,right,up] [--screenshot FILE.png]"
+                    "collide2d-demo [--frames N] [--place X,Y] [--keys CROPTBDK ] [--hold left,right,up] [--screenshot FILE.png] [--map FILE.tmx]"
                 );
                 std::process::exit(0);
             }
@@ -102,6 +108,12 @@ fn main() {
 fn run() -> Result<(), String> {
     let options = parse_args()?;
     let mut demo = Demo::new(WIDTH as u32, HEIGHT as u32);
+    let map = options.map.as_deref();
+    let level = collide2d_demo::character(map).map_err(|e| match map {
+        Some(p) => format!("{}: {e}", p.display()),
+        None => format!("the built-in level: {e}"),
+    })?;
+    demo.set_character(level);
     options.keys.chars().filter_map(Key::from_letter).for_each(|k| demo.key(k));
     options.hold.iter().for_each(|&a| demo.key(Key::Arrow(a)));
     if let Some(p) = options.place {

@@ -1,7 +1,8 @@
 //! The real window under Xvfb: the demo runs a few seconds in a colliding and in a separated
 //! state, and what the X server shows (grabbed with `xwd`) is red in the first and green in the
-//! second; and in the character mode (K) with RIGHT held, the screen shows the level and the
-//! last frame the capsule where the window-free demo puts it. `.ci/run` installs `xvfb` and
+//! second; and in the character mode (K) with RIGHT held, the screen shows the level (the
+//! shipped Tiled map) and the last frame the capsule where the window-free demo puts it, the
+//! view having followed it. `.ci/run` installs `xvfb` and
 //! `x11-apps`; elsewhere the tests are skipped (with a note) when they are missing.
 
 use std::path::Path;
@@ -110,12 +111,17 @@ fn k_and_the_right_arrow_run_the_capsule_through_the_level() {
     assert!(screen.0 > 2000 && screen.1 > 2000, "the character mode's level: (red, green) = {screen:?}");
     // 150 steps of 1/60 s: the last frame is the window-free demo's after the same keys.
     let mut demo = Demo::new(800, 500);
+    demo.set_character(collide2d_demo::character(None).expect("the shipped level loads"));
     demo.key(Key::ToggleCharacter);
     let start = demo.view().to_pixel(demo.moving_position());
     demo.key(Key::Arrow(Arrow::Right));
     (0..150).for_each(|_| demo.tick(STEP));
     let at = demo.view().to_pixel(demo.moving_position());
     assert!(at.x > start.x + 300.0, "the capsule ran right: from {start} to {at}");
+    assert!(demo.view().center.x > 10.0, "the view followed it: {:?}", demo.view());
+    let bad_map = Command::new(env!("CARGO_BIN_EXE_collide2d-demo")).args(["--map", "nowhere.tmx"]).output().unwrap();
+    assert_eq!(bad_map.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad_map.stderr).contains("nowhere.tmx"));
     let colour = |p: collide2d::Vec2| frame.get_pixel(p.x as u32, p.y as u32).0;
     assert_eq!(colour(start), [250, 250, 246, 255], "the capsule left where it started");
     let [r, g, b, _] = colour(at).map(i32::from);

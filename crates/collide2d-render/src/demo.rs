@@ -230,9 +230,22 @@ impl Demo {
         self.in_character.then_some(&self.character)
     }
 
-    /// The view (to turn pixels into world points).
-    pub fn view(&self) -> &View {
-        &self.view
+    /// The view (to turn pixels into world points). In the character mode on a level wider than
+    /// the screen, it follows the capsule across (kept within the level).
+    pub fn view(&self) -> View {
+        let mut view = self.view;
+        if let Some(c) = self.character() {
+            let (bounds, half) = (c.bounds(), view.width as f32 / view.scale / 2.0);
+            if bounds.max().x - bounds.min().x > 2.0 * half {
+                view.center.x = c.position().x.clamp(bounds.min().x + half, bounds.max().x - half);
+            }
+        }
+        view
+    }
+
+    /// Plays the character mode on `character`'s level from now on.
+    pub fn set_character(&mut self, character: Character) {
+        self.character = character;
     }
 
     /// The pair on show.
@@ -279,7 +292,7 @@ impl Demo {
 
     /// The pointer went down at a pixel: starts dragging when it is on the moving shape.
     pub fn pointer_down(&mut self, pixel: Vec2) {
-        let p = self.view.to_world(pixel);
+        let p = self.view().to_world(pixel);
         let world = match self.character() {
             Some(c) => c.capsule().clone(),
             None => self.moving_placed().world(),
@@ -291,7 +304,7 @@ impl Demo {
     /// The pointer moved to a pixel: drags when dragging.
     pub fn pointer_move(&mut self, pixel: Vec2) {
         if let Some(offset) = self.drag {
-            let p = self.view.to_world(pixel);
+            let p = self.view().to_world(pixel);
             self.place_moving(p + offset);
         }
     }
@@ -393,7 +406,7 @@ impl Demo {
     /// bounding boxes under the box-based methods, the contact points and push-out arrow when
     /// they touch, the key help and a status line (pair, method, depth).
     pub fn render(&self) -> Picture {
-        let mut picture = Picture::new(self.view, Style::default()).expect("the demo's size is valid");
+        let mut picture = Picture::new(self.view(), Style::default()).expect("the demo's size is valid");
         if let Some(c) = self.character() {
             draw_character(&mut picture, c);
             return picture;

@@ -152,7 +152,7 @@ fn a_jump_under_the_corridor_roof_bumps_its_head_and_falls_back() {
 #[test]
 fn the_capsule_is_dragged_but_never_into_the_level() {
     let mut demo = character_demo();
-    let view = *demo.view();
+    let view = demo.view();
     let start = demo.moving_position();
     demo.pointer_down(view.to_pixel(start));
     demo.pointer_move(view.to_pixel(Vec2::new(4.0, 3.0)));

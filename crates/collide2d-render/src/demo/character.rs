@@ -10,6 +10,10 @@
 //! ledge that the capsule jumps up through and lands on; up on the left, a lift carries the
 //! capsule standing on it 2 units right and back, 1 unit a second.
 //!
+//! Another level may take the built-in one's place ([`Character::with_level`]): any shapes,
+//! tile maps from a Tiled file among them, over a region wider than the demo's screen, which the
+//! view then follows.
+//!
 //! Time runs in fixed steps of [`STEP`] seconds, so the same keys and the same ticks always give
 //! the same positions: LEFT and RIGHT run while held, UP jumps while held when the capsule stands
 //! on floor, and gravity pulls it down every step.
@@ -64,7 +68,8 @@ pub struct Character {
     world: World<&'static str>,
     level: Vec<ColliderHandle>,
     body: ColliderHandle,
-    lift: ColliderHandle,
+    lift: Option<ColliderHandle>,
+    bounds: Aabb,
     controller: CharacterController,
     /// Steps run so far: the lift's clock.
     steps: u32,
@@ -85,17 +90,26 @@ impl Character {
     /// Where the capsule's centre starts: on the floor, left.
     pub const START: Vec2 = Vec2::new(1.5, 9.0 - HALF - RADIUS - 0.01);
 
-    /// The level with the capsule standing at [`START`](Self::START), after one step.
+    /// The built-in level with the capsule standing at [`START`](Self::START), after one step.
     pub fn new() -> Self {
+        let bounds = Aabb::new(Vec2::ZERO, Vec2::new(16.0, 10.0)).expect("a valid box");
+        Self::with_level(level_shapes(), bounds).expect("the built-in level is valid")
+    }
+
+    /// The capsule at [`START`](Self::START) (dropped onto the floor below it) in a level of
+    /// named shapes in world coordinates (y down, units), each with its open side if one-way (a
+    /// platform landed on from above is open `-y`), within `bounds` (where the capsule may be
+    /// placed, and what the view shows). A shape named `lift` moves as the built-in level's.
+    /// Refuses a shape the world refuses.
+    pub fn with_level(shapes: Vec<(&'static str, Shape, Option<Vec2>)>, bounds: Aabb) -> Result<Self, String> {
         let mut world = World::new();
-        let level: Vec<ColliderHandle> = level_shapes()
-            .into_iter()
-            .map(|(name, shape)| world.insert(shape, Transform::IDENTITY, name).expect("the level's shapes are valid"))
-            .collect();
-        let named = |name: &str| level.iter().copied().find(|&h| world.data(h) == Some(&name));
-        let (ledge, lift) = (named("one-way ledge"), named("lift"));
-        let (ledge, lift) = (ledge.expect("the level has a ledge"), lift.expect("the level has a lift"));
-        world.set_one_way(ledge, Some(Vec2::NEG_Y)).expect("up is a direction");
+        let mut level = Vec::with_capacity(shapes.len());
+        for (name, shape, one_way) in shapes {
+            let h = world.insert(shape, Transform::IDENTITY, name).map_err(|e| format!("{name}: {e}"))?;
+            world.set_one_way(h, one_way).map_err(|e| format!("{name}: {e}"))?;
+            level.push(h);
+        }
+        let lift = level.iter().copied().find(|&h| world.data(h) == Some(&"lift"));
         let capsule = Capsule::new(Vec2::new(0.0, -HALF), Vec2::new(0.0, HALF), RADIUS).expect("a valid capsule");
         let body = world
             .insert(capsule.into(), Transform::from_translation(Self::START), "capsule")
@@ -115,6 +129,7 @@ impl Character {
             level,
             body,
             lift,
+            bounds,
             controller: CharacterController::new(options),
             steps: 0,
             velocity: Vec2::ZERO,
@@ -125,7 +140,12 @@ impl Character {
         };
         // Settles it on the floor, so that it starts standing there.
         character.step();
-        character
+        Ok(character)
+    }
+
+    /// The region of the level: where the capsule may be placed, what the view shows.
+    pub fn bounds(&self) -> Aabb {
+        self.bounds
     }
 
     /// The world holding the level and the capsule.
@@ -178,11 +198,11 @@ impl Character {
         self.held[arrow as usize]
     }
 
-    /// Puts the capsule's centre at `at` (kept inside the demo's 16 × 10 world), at rest and in
-    /// the air until the next step says otherwise; refused (`false`) where the capsule would
-    /// overlap the level, which it could then fall through.
+    /// Puts the capsule's centre at `at` (kept inside the level's [`bounds`](Self::bounds)), at
+    /// rest and in the air until the next step says otherwise; refused (`false`) where the
+    /// capsule would overlap the level, which it could then fall through.
     pub fn place(&mut self, at: Vec2) -> bool {
-        let at = at.clamp(Vec2::ZERO, Vec2::new(16.0, 10.0));
+        let at = at.clamp(self.bounds.min(), self.bounds.max());
         let Some(local) = self.world.local_shape(self.body) else { return false };
         let Ok(there) = local.transformed(&Transform::from_translation(at)) else { return false };
         if self.world.colliders_overlapping(&there).iter().any(|&h| h != self.body)
@@ -214,7 +234,9 @@ impl Character {
         // The lift first, then the capsule, which it carries when the capsule stands on it.
         self.steps = self.steps.wrapping_add(1);
         let along = lift_offset(self.steps);
-        let _ = self.world.set_transform(self.lift, Transform::from_translation(Vec2::new(along, 0.0)));
+        if let Some(lift) = self.lift {
+            let _ = self.world.set_transform(lift, Transform::from_translation(Vec2::new(along, 0.0)));
+        }
         let run = (f32::from(u8::from(self.held[Arrow::Right as usize]))
             - f32::from(u8::from(self.held[Arrow::Left as usize])))
             * RUN;
@@ -251,13 +273,13 @@ fn lift_offset(steps: u32) -> f32 {
 const LIFT_RANGE: f32 = 2.0;
 
 /// The level's colliders, named, in world coordinates (y down).
-fn level_shapes() -> Vec<(&'static str, Shape)> {
+fn level_shapes() -> Vec<(&'static str, Shape, Option<Vec2>)> {
     let v = |pts: &[(f32, f32)]| pts.iter().map(|&(x, y)| Vec2::new(x, y)).collect::<Vec<_>>();
     let aabb = |x0, y0, x1, y1| Aabb::new(Vec2::new(x0, y0), Vec2::new(x1, y1)).expect("a valid box").into();
     let convex = |pts: &[(f32, f32)]| ConvexPolygon::new(&v(pts)).expect("a valid convex polygon").into();
     // An upside-down "T": the stem hangs from above, the bar's underside is the corridor's roof.
     let tee = [(7.25, 1.5), (8.25, 1.5), (8.25, 4.5), (9.0, 4.5), (9.0, 6.0), (6.5, 6.0), (6.5, 4.5), (7.25, 4.5)];
-    vec![
+    let shapes: Vec<(&'static str, Shape)> = vec![
         ("floor", aabb(0.0, 9.0, 16.0, 10.0)),
         ("left wall", aabb(0.0, 1.5, 0.5, 9.0)),
         ("right wall", aabb(15.5, 1.5, 16.0, 9.0)),
@@ -276,5 +298,7 @@ fn level_shapes() -> Vec<(&'static str, Shape)> {
         // Up on the left (drag the capsule onto it): a lift carrying whoever stands on it 2
         // units right and back.
         ("lift", aabb(0.7, 4.0, 1.6, 4.2)),
-    ]
+    ];
+    let open = |name: &str| (name == "one-way ledge").then_some(Vec2::NEG_Y);
+    shapes.into_iter().map(|(name, shape)| (name, shape, open(name))).collect()
 }
