@@ -26,9 +26,10 @@
 //!   on a floor cell (solid, three open cells above it), anywhere across it, resting on it (1 in
 //!   4, sunk 0.001) or sunk 0.01–0.1. `ours`: `contact`; `ours_intersects`: `intersects`;
 //!   `parry2d`: its contact manifolds (`contact` does not take `Voxels`; prediction 0, one
-//!   workspace kept between queries), the deepest point kept; `tile_world`: `colliders_in_aabb`, then `contact`
-//!   with each, the deepest kept; `box2d`: `b2World_OverlapShape` to the first shape (its world
-//!   has no contact query: compare with `ours_intersects`).
+//!   workspace kept between queries), the deepest point kept; `tile_world`:
+//!   `colliders_in_aabb`, then `contact` with each, the deepest kept; `box2d`:
+//!   `b2World_OverlapShape` to the first shape (its world has no contact query: compare it with
+//!   `ours_intersects`).
 //! - `ray`: from a point of an open cell, any way, 10 units. `ours`: `cast_ray`; `ours_world`
 //!   and `tile_world`: `World::cast_ray` (ours on a world holding the map); `parry2d`:
 //!   `cast_ray_and_get_normal` (solid); `box2d`: `b2World_CastRayClosest`.
@@ -44,9 +45,9 @@
 //!   `box2d`: its character mover as its sample runs it (`b2World_CollideMover`,
 //!   `b2SolvePlanes`, `b2World_CastMover`, at most 5 rounds; no step up, snap or slope limit).
 //! - `build`: `from_ids`; `Voxels::new` from the non-empty cells' coordinates (listing them
-//!   included); the per-tile world from the ids (and its broad phase's first update); Box2D's world, body and chains from the traced
-//!   loops (the tracing is printed apart). Memory a cell (`heap_bytes`, parry2d's
-//!   `heap_memory_size`) is printed, not timed.
+//!   included); the per-tile world from the ids (its broad phase's first update included);
+//!   Box2D's world, body and chains from the traced loops (the tracing is printed apart).
+//!   Memory a cell (`heap_bytes`, parry2d's `heap_memory_size`) is printed, not timed.
 //!
 //! Before timing, each family's answers are cross-checked and the agreements printed (not
 //! fatal): ours against `tile_world`, `ours_world` and Box2D on the level, `ours_blocks`
@@ -55,8 +56,14 @@
 //! others take the deepest piece and ours the shortest push out of the union (a box across a
 //! step), and where Box2D keeps its linear slop (casts, moves).
 //!
-//! Run with `cargo bench -p collide2d --bench tiles` (one size: `TILE_SIZES=100`); the table:
-//! `python3 scripts/bench-ratios.py --match tiles_ --merge-subsets`.
+//! Criterion then times each family at each size (`tiles_<family>/<size>`, a function a side),
+//! and a plain loop follows (`tiles loop` lines): 21 rounds (builds: 7), each running every
+//! side at every size in turn, each run timed on the thread's CPU clock after an untimed one;
+//! the medians, ours ÷ each side, and ours at 1,000 × 1,000 ÷ ours at 100 × 100 (`flat`). On
+//! a shared machine the loop is the better reading: criterion's wall times count the time other
+//! processes take, and it times the sizes minutes apart.
+//!
+//! Run with `cargo bench -p collide2d --bench tiles` (one size: `TILE_SIZES=100`).
 // Inputs and oracles may use the platform's trigonometry and `f32::min`: only the library's
 // answers must be the same bits on every target (its clippy.toml keeps those out of it).
 #![allow(clippy::disallowed_methods)]
@@ -67,6 +74,7 @@ mod counting;
 #[path = "../tests/common/platformer.rs"]
 mod platformer;
 
+use std::any::Any;
 use std::collections::HashMap;
 use std::ffi::c_void;
 use std::hint::black_box;
@@ -600,6 +608,14 @@ struct Queries {
     points: Vec<Vec2>,
     /// The character's feet and its motion.
     moves: Vec<(Vec2, Vec2)>,
+    /// The boxes and discs as parry2d and Box2D take them.
+    parry_boxes: Vec<ps::Cuboid>,
+    parry_discs: Vec<ps::Ball>,
+    box2d_boxes: Vec<b2::b2ShapeProxy>,
+    box2d_discs: Vec<b2::b2ShapeProxy>,
+    parry_rays: Vec<parry2d::query::Ray>,
+    parry_casts: Vec<ps::Cuboid>,
+    box2d_casts: Vec<b2::b2ShapeProxy>,
 }
 
 impl Queries {
@@ -611,21 +627,21 @@ impl Queries {
             let sink = if r.unit() < 0.25 { RESTING } else { r.range(0.01, 0.1) };
             (Vec2::new(c as f32 + r.unit(), (row + 1) as f32 - sink), c, row)
         };
-        let boxes = (0..PAIRS)
+        let boxes: Vec<Aabb> = (0..PAIRS)
             .map(|_| {
                 let (at, _, _) = floor(&mut r);
                 let half = Vec2::new(r.range(0.3, 0.8), r.range(0.3, 0.8));
                 Aabb::from_center_half_extents(at + Vec2::new(0.0, half.y), half).unwrap()
             })
             .collect();
-        let discs = (0..PAIRS)
+        let discs: Vec<Circle> = (0..PAIRS)
             .map(|_| {
                 let (at, _, _) = floor(&mut r);
                 let radius = r.range(0.25, 0.75);
                 Circle::new(at + Vec2::new(0.0, radius), radius).unwrap()
             })
             .collect();
-        let rays =
+        let rays: Vec<Ray> =
             (0..PAIRS).map(|_| Ray::new(level.open_point(&mut r), Vec2::from_angle(r.angle())).unwrap()).collect();
         let mut casts = Vec::with_capacity(PAIRS);
         while casts.len() < PAIRS {
@@ -644,7 +660,21 @@ impl Queries {
                 (Vec2::new(c as f32 + 0.5, (row + 1) as f32 + skin), Vec2::new(run * DT, -GRAVITY * DT * DT))
             })
             .collect();
-        Queries { boxes, discs, rays, casts, points, moves }
+        Queries {
+            parry_boxes: boxes.iter().map(|b| ps::Cuboid::new(b.half_extents())).collect(),
+            parry_discs: discs.iter().map(|d| ps::Ball::new(d.radius())).collect(),
+            box2d_boxes: boxes.iter().map(box_proxy).collect(),
+            box2d_discs: discs.iter().map(disc_proxy).collect(),
+            parry_rays: rays.iter().map(|r| parry2d::query::Ray::new(r.origin(), r.direction())).collect(),
+            parry_casts: casts.iter().map(|(b, _)| ps::Cuboid::new(b.half_extents())).collect(),
+            box2d_casts: casts.iter().map(|(b, _)| box_proxy(b)).collect(),
+            boxes,
+            discs,
+            rays,
+            casts,
+            points,
+            moves,
+        }
     }
 }
 
@@ -654,6 +684,14 @@ type Answer = Option<(f32, Vec2)>;
 
 /// One library's way of answering query `i` of a family.
 type Side<'a> = (&'static str, Box<dyn FnMut(usize) -> Answer + 'a>);
+
+fn boxed<'a>(name: &'static str, answer: impl FnMut(usize) -> Answer + 'a) -> Side<'a> {
+    (name, Box::new(answer))
+}
+
+/// Two sides whose answers are compared: their names, the tolerance on lengths (and on vectors
+/// when they are points), and whether the vectors are unit normals.
+type Check = (&'static str, &'static str, f32, bool);
 
 /// Two answers alike: both none, or lengths within `tolerance` and vectors within `tolerance`
 /// (points) or pointing the same way (unit normals; a zero vector is not compared).
@@ -673,55 +711,18 @@ fn alike(x: &Answer, y: &Answer, tolerance: f32, unit: bool) -> bool {
     }
 }
 
-/// Answers every query with every side, prints how far the pairs `checks` (side, side,
-/// tolerance, whether the vectors are normals) agree and each side's heap allocations a query,
-/// then times the sides.
-fn family(c: &mut Criterion, name: &str, n: u32, mut sides: Vec<Side>, checks: &[(&str, &str, f32, bool)]) {
-    let answers: HashMap<&str, Vec<Answer>> =
-        sides.iter_mut().map(|(side, answer)| (*side, (0..PAIRS).map(&mut *answer).collect())).collect();
-    let hits = answers[sides[0].0].iter().flatten().count();
-    let mut line = format!("tiles {n} {name}: {hits} of {PAIRS} answered by {};", sides[0].0);
-    for (x, y, tolerance, unit) in checks {
-        let same = (0..PAIRS).filter(|&i| alike(&answers[x][i], &answers[y][i], *tolerance, *unit)).count();
-        line += &format!(" {x} ~ {y} {same};");
-        if std::env::var("TILE_DEBUG").is_ok() {
-            for i in (0..PAIRS).filter(|&i| !alike(&answers[x][i], &answers[y][i], *tolerance, *unit)).take(6) {
-                println!("  {name} {i}: {x} {:?} {y} {:?}", answers[x][i], answers[y][i]);
-            }
-        }
-    }
-    line += " allocations a query:";
-    for (side, answer) in sides.iter_mut() {
-        let count = allocations(|| run_all(answer));
-        line += &format!(" {side} {:.2}", count as f64 / PAIRS as f64);
-    }
-    println!("{line}");
-    let mut group = configure(c, &format!("tiles_{name}/{n}"));
-    for (side, answer) in sides.iter_mut() {
-        group.bench_function(*side, |b| b.iter(|| run_all(answer)));
-    }
-    group.finish();
-}
-
-/// Every query of a family, each answer through `black_box`.
-fn run_all(answer: &mut dyn FnMut(usize) -> Answer) {
-    for i in 0..PAIRS {
-        black_box(answer(i));
-    }
-}
-
-fn boxed<'a>(name: &'static str, answer: impl FnMut(usize) -> Answer + 'a) -> Side<'a> {
-    (name, Box::new(answer))
-}
-
 /// Every form of one level, and its queries.
 struct Setup {
     level: Level,
     map: TileMap,
     blocks: TileMap,
     voxels: ps::Voxels,
+    /// parry2d's contact manifolds and their workspace, kept between queries.
+    manifolds: (Vec<ContactManifold<(), ()>>, Option<ContactManifoldsWorkspace>),
     /// The map and the character in a world.
     ours: Mover,
+    /// The same, for placing the character alone.
+    placer: Mover,
     /// A collider a tile, and the character.
     tiles: Mover,
     loops: Vec<Vec<Vec2>>,
@@ -733,7 +734,8 @@ impl Setup {
     fn new(n: u32) -> Self {
         let level = Level::generate(n);
         let (map, blocks, voxels) = (level.map(), level.blocks(), level.voxels());
-        let (ours, tiles) = (Mover::new(map_world(&map)), Mover::new(level.tile_world()));
+        let (ours, placer) = (Mover::new(map_world(&map)), Mover::new(map_world(&map)));
+        let tiles = Mover::new(level.tile_world());
         let started = Instant::now();
         let loops = level.outline();
         let traced = started.elapsed();
@@ -754,7 +756,8 @@ impl Setup {
             map.heap_bytes() as f64 / cells,
             voxels.heap_memory_size() as f64 / cells,
         );
-        Setup { level, map, blocks, voxels, ours, tiles, loops, box2d, queries }
+        let manifolds = (Vec::new(), None);
+        Setup { level, map, blocks, voxels, manifolds, ours, placer, tiles, loops, box2d, queries }
     }
 }
 
@@ -771,59 +774,99 @@ fn map_world(map: &TileMap) -> World {
     world
 }
 
-/// Times `make`, its result dropped outside the timing.
-fn time_build<T>(group: &mut BenchmarkGroup<WallTime>, name: &str, mut make: impl FnMut() -> T) {
-    group.bench_function(name, |b| b.iter_batched(|| (), |_| make(), BatchSize::PerIteration));
+fn contact_of(c: Option<collide2d::Contact>) -> Answer {
+    c.map(|c| (c.depth, c.normal))
 }
 
-fn build(c: &mut Criterion, s: &Setup) {
-    let mut group = c.benchmark_group(format!("tiles_build/{}", s.level.n));
-    group.sample_size(10).warm_up_time(Duration::from_secs(1)).measurement_time(Duration::from_secs(3));
-    time_build(&mut group, "ours", || s.level.map());
-    time_build(&mut group, "parry2d", || s.level.voxels());
-    time_build(&mut group, "tile_world", || s.level.tile_world());
-    time_build(&mut group, "box2d", || Box2dWorld::new(&s.loops));
-    group.finish();
+/// An overlap test's answer: no length, no vector.
+fn overlap(yes: bool) -> Answer {
+    yes.then_some((f32::NAN, Vec2::ZERO))
 }
 
-fn contacts(c: &mut Criterion, s: &Setup) {
-    let (n, q) = (s.level.n, &s.queries);
-    let boxes: Vec<ps::Cuboid> = q.boxes.iter().map(|b| ps::Cuboid::new(b.half_extents())).collect();
-    let discs: Vec<ps::Ball> = q.discs.iter().map(|d| ps::Ball::new(d.radius())).collect();
-    let (box_proxies, disc_proxies): (Vec<_>, Vec<_>) =
-        (q.boxes.iter().map(box_proxy).collect(), q.discs.iter().map(disc_proxy).collect());
-    let of = |c: Option<collide2d::Contact>| c.map(|c| (c.depth, c.normal));
-    let hit = |yes: bool| yes.then_some((f32::NAN, Vec2::ZERO));
-    let checks = [
-        ("ours", "tile_world", 1e-3, true),
-        ("ours_intersects", "box2d", 0.0, true),
-        ("ours_blocks", "parry2d", 1e-3, true),
-    ];
-    let mut workspace = (Vec::new(), None);
-    let sides = vec![
-        boxed("ours", |i| of(contact(&s.map, &q.boxes[i]))),
-        boxed("ours_intersects", |i| hit(intersects(&s.map, &q.boxes[i]))),
-        boxed("ours_blocks", |i| of(contact(&s.blocks, &q.boxes[i]))),
-        boxed("parry2d", |i| parry_contact(&s.voxels, &boxes[i], q.boxes[i].center(), &mut workspace)),
-        boxed("tile_world", |i| world_contact(&s.tiles.world, &q.boxes[i], &q.boxes[i])),
-        boxed("box2d", |i| hit(s.box2d.overlaps(&box_proxies[i]))),
-    ];
-    family(c, "contact_box", n, sides, &checks);
-    let sides = vec![
-        boxed("ours", |i| of(contact(&s.map, &q.discs[i]))),
-        boxed("ours_intersects", |i| hit(intersects(&s.map, &q.discs[i]))),
-        boxed("ours_blocks", |i| of(contact(&s.blocks, &q.discs[i]))),
-        boxed("parry2d", |i| parry_contact(&s.voxels, &discs[i], q.discs[i].center(), &mut workspace)),
-        boxed("tile_world", |i| world_contact(&s.tiles.world, &q.discs[i], &q.discs[i].aabb())),
-        boxed("box2d", |i| hit(s.box2d.overlaps(&disc_proxies[i]))),
-    ];
-    family(c, "contact_disc", n, sides, &checks);
+/// The boxes or the discs of the queries, as ours, parry2d's and Box2D's.
+type Pick<S, P> = fn(&Queries) -> (&[S], &[P], &[b2::b2ShapeProxy]);
+
+/// The contact family's sides for the shapes `pick` chooses (the boxes or the discs), with
+/// parry2d's and Box2D's forms of them.
+fn contact_sides<'a, S: ShapeLike + 'a, P: ps::Shape + 'a>(s: &'a mut Setup, pick: Pick<S, P>) -> Vec<Side<'a>> {
+    let Setup { map, blocks, voxels, manifolds, tiles, box2d, queries, .. } = s;
+    let (map, blocks, voxels, tiles, box2d) = (&*map, &*blocks, &*voxels, &tiles.world, &*box2d);
+    let (shapes, parry, proxies) = pick(queries);
+    let centre = |i: usize| shapes[i].shape_ref().aabb().center();
+    vec![
+        boxed("ours", move |i| contact_of(contact(map, &shapes[i]))),
+        boxed("ours_intersects", move |i| overlap(intersects(map, &shapes[i]))),
+        boxed("ours_blocks", move |i| contact_of(contact(blocks, &shapes[i]))),
+        boxed("parry2d", move |i| parry_contact(voxels, &parry[i], centre(i), manifolds)),
+        boxed("tile_world", move |i| world_contact(tiles, &shapes[i], &shapes[i].shape_ref().aabb())),
+        boxed("box2d", move |i| overlap(box2d.overlaps(&proxies[i]))),
+    ]
 }
 
-/// The checks of the rays and casts: ours alike through a world and on the per-tile world
-/// (distances or times within 1e-4), Box2D's within `box2d`, parry2d's on the blocks within
-/// `parry`; normals alike everywhere.
-fn hit_checks(parry: f32, box2d: f32) -> [(&'static str, &'static str, f32, bool); 4] {
+fn contact_box(s: &mut Setup) -> Vec<Side<'_>> {
+    contact_sides(s, |q| (&q.boxes, &q.parry_boxes, &q.box2d_boxes))
+}
+
+fn contact_disc(s: &mut Setup) -> Vec<Side<'_>> {
+    contact_sides(s, |q| (&q.discs, &q.parry_discs, &q.box2d_discs))
+}
+
+/// The contacts' checks: ours on the level against the per-tile world (depths within 1e-3),
+/// `intersects` against Box2D's overlap, ours on the blocks against parry2d.
+const CONTACT_CHECKS: [Check; 3] = [
+    ("ours", "tile_world", 1e-3, true),
+    ("ours_intersects", "box2d", 0.0, true),
+    ("ours_blocks", "parry2d", 1e-3, true),
+];
+
+fn ray_of(h: Option<collide2d::RayHit>) -> Answer {
+    h.map(|h| (h.distance, h.normal))
+}
+
+fn ray(s: &mut Setup) -> Vec<Side<'_>> {
+    let (map, blocks, voxels, world, tiles, box2d, q) =
+        (&s.map, &s.blocks, &s.voxels, &s.ours.world, &s.tiles.world, &s.box2d, &s.queries);
+    vec![
+        boxed("ours", move |i| ray_of(cast_ray(map, &q.rays[i], RAY_LENGTH))),
+        boxed("ours_world", move |i| ray_of(world.cast_ray(&q.rays[i], RAY_LENGTH).map(|h| h.1))),
+        boxed("ours_blocks", move |i| ray_of(cast_ray(blocks, &q.rays[i], RAY_LENGTH))),
+        boxed("parry2d", move |i| {
+            let hit = voxels.cast_ray_and_get_normal(&Pose::IDENTITY, &q.parry_rays[i], RAY_LENGTH, true);
+            hit.map(|h| (h.time_of_impact, h.normal))
+        }),
+        boxed("tile_world", move |i| ray_of(tiles.cast_ray(&q.rays[i], RAY_LENGTH).map(|h| h.1))),
+        boxed("box2d", move |i| box2d.ray(&q.rays[i])),
+    ]
+}
+
+fn cast_of(h: Option<collide2d::ShapeCastHit>) -> Answer {
+    h.map(|h| (h.time, h.normal))
+}
+
+fn cast(s: &mut Setup) -> Vec<Side<'_>> {
+    let (map, blocks, voxels, world, tiles, box2d, q) =
+        (&s.map, &s.blocks, &s.voxels, &s.ours.world, &s.tiles.world, &s.box2d, &s.queries);
+    let filter = QueryFilter::default();
+    vec![
+        boxed("ours", move |i| cast_of(cast_shape(map, Vec2::ZERO, &q.casts[i].0, q.casts[i].1, 1.0))),
+        boxed("ours_world", move |i| cast_of(world.cast_shape(&q.casts[i].0, q.casts[i].1, 1.0, &filter).map(|h| h.1))),
+        boxed("ours_blocks", move |i| cast_of(cast_shape(blocks, Vec2::ZERO, &q.casts[i].0, q.casts[i].1, 1.0))),
+        boxed("parry2d", move |i| {
+            let (b, motion) = q.casts[i];
+            let (at, options) = (Pose::from_translation(b.center()), ShapeCastOptions::with_max_time_of_impact(1.0));
+            let cuboid = &q.parry_casts[i];
+            let hit = parry2d::query::cast_shapes(&Pose::IDENTITY, Vec2::ZERO, voxels, &at, motion, cuboid, options);
+            hit.expect("supported").map(|h| (h.time_of_impact, h.normal1))
+        }),
+        boxed("tile_world", move |i| cast_of(tiles.cast_shape(&q.casts[i].0, q.casts[i].1, 1.0, &filter).map(|h| h.1))),
+        boxed("box2d", move |i| box2d.cast(&q.box2d_casts[i], q.casts[i].1)),
+    ]
+}
+
+/// The rays' and casts' checks: ours alike through a world and on the per-tile world (distances
+/// or times within 1e-4), Box2D's within `box2d`, parry2d's on the blocks within `parry`;
+/// normals alike everywhere.
+const fn hit_checks(parry: f32, box2d: f32) -> [Check; 4] {
     [
         ("ours", "ours_world", 1e-4, true),
         ("ours", "tile_world", 1e-4, true),
@@ -832,82 +875,223 @@ fn hit_checks(parry: f32, box2d: f32) -> [(&'static str, &'static str, f32, bool
     ]
 }
 
-fn rays_and_casts(c: &mut Criterion, s: &Setup) {
-    let (n, q, world) = (s.level.n, &s.queries, &s.ours.world);
-    let parry_rays: Vec<_> = q.rays.iter().map(|r| parry2d::query::Ray::new(r.origin(), r.direction())).collect();
-    let of = |h: Option<collide2d::RayHit>| h.map(|h| (h.distance, h.normal));
-    let sides = vec![
-        boxed("ours", |i| of(cast_ray(&s.map, &q.rays[i], RAY_LENGTH))),
-        boxed("ours_world", |i| of(world.cast_ray(&q.rays[i], RAY_LENGTH).map(|h| h.1))),
-        boxed("ours_blocks", |i| of(cast_ray(&s.blocks, &q.rays[i], RAY_LENGTH))),
-        boxed("parry2d", |i| {
-            let hit = s.voxels.cast_ray_and_get_normal(&Pose::IDENTITY, &parry_rays[i], RAY_LENGTH, true);
-            hit.map(|h| (h.time_of_impact, h.normal))
-        }),
-        boxed("tile_world", |i| of(s.tiles.world.cast_ray(&q.rays[i], RAY_LENGTH).map(|h| h.1))),
-        boxed("box2d", |i| s.box2d.ray(&q.rays[i])),
-    ];
-    family(c, "ray", n, sides, &hit_checks(1e-4, 1e-3));
-
-    let cuboids: Vec<ps::Cuboid> = q.casts.iter().map(|(b, _)| ps::Cuboid::new(b.half_extents())).collect();
-    let proxies: Vec<_> = q.casts.iter().map(|(b, _)| box_proxy(b)).collect();
-    let filter = QueryFilter::default();
-    let of = |h: Option<collide2d::ShapeCastHit>| h.map(|h| (h.time, h.normal));
-    let sides = vec![
-        boxed("ours", |i| of(cast_shape(&s.map, Vec2::ZERO, &q.casts[i].0, q.casts[i].1, 1.0))),
-        boxed("ours_world", |i| of(world.cast_shape(&q.casts[i].0, q.casts[i].1, 1.0, &filter).map(|h| h.1))),
-        boxed("ours_blocks", |i| of(cast_shape(&s.blocks, Vec2::ZERO, &q.casts[i].0, q.casts[i].1, 1.0))),
-        boxed("parry2d", |i| {
-            let (b, motion) = q.casts[i];
-            let options = ShapeCastOptions::with_max_time_of_impact(1.0);
-            let at = Pose::from_translation(b.center());
-            let hit =
-                parry2d::query::cast_shapes(&Pose::IDENTITY, Vec2::ZERO, &s.voxels, &at, motion, &cuboids[i], options);
-            hit.expect("supported").map(|h| (h.time_of_impact, h.normal1))
-        }),
-        boxed("tile_world", |i| of(s.tiles.world.cast_shape(&q.casts[i].0, q.casts[i].1, 1.0, &filter).map(|h| h.1))),
-        boxed("box2d", |i| s.box2d.cast(&proxies[i], q.casts[i].1)),
-    ];
-    family(c, "cast", n, sides, &hit_checks(1e-3, 5e-3));
-
-    let points = |m: &TileMap, i: usize| {
-        let p = closest_point(m, q.points[i]);
-        Some((p.distance(q.points[i]), p))
-    };
-    let sides = vec![
-        boxed("ours", |i| points(&s.map, i)),
-        boxed("ours_blocks", |i| points(&s.blocks, i)),
-        boxed("parry2d", |i| {
-            let p = s.voxels.project_point(&Pose::IDENTITY, q.points[i], true).point;
-            Some((p.distance(q.points[i]), p))
-        }),
-    ];
-    family(c, "closest_point", n, sides, &[("ours_blocks", "parry2d", 1e-4, false)]);
+fn closest(s: &mut Setup) -> Vec<Side<'_>> {
+    let (map, blocks, voxels, q) = (&s.map, &s.blocks, &s.voxels, &s.queries);
+    let point = move |p: Vec2, i: usize| Some((p.distance(q.points[i]), p));
+    vec![
+        boxed("ours", move |i| point(closest_point(map, q.points[i]), i)),
+        boxed("ours_blocks", move |i| point(closest_point(blocks, q.points[i]), i)),
+        boxed("parry2d", move |i| point(voxels.project_point(&Pose::IDENTITY, q.points[i], true).point, i)),
+    ]
 }
 
-fn moves(c: &mut Criterion, s: &mut Setup) {
-    let Setup { level, map, ours, tiles, box2d, queries: q, .. } = s;
-    // The placing alone, in a world like ours.
-    let mut placer = Mover::new(map_world(map));
-    let sides = vec![
-        boxed("ours", |i| Some((0.0, ours.slide(q.moves[i].0, q.moves[i].1)))),
-        boxed("ours_place", |i| {
+fn moves(s: &mut Setup) -> Vec<Side<'_>> {
+    let Setup { ours, placer, tiles, box2d, queries: q, .. } = s;
+    let (box2d, q) = (&*box2d, &*q);
+    vec![
+        boxed("ours", move |i| Some((0.0, ours.slide(q.moves[i].0, q.moves[i].1)))),
+        boxed("ours_place", move |i| {
             placer.place(q.moves[i].0);
             None
         }),
-        boxed("tile_world", |i| Some((0.0, tiles.slide(q.moves[i].0, q.moves[i].1)))),
-        boxed("box2d", |i| Some((0.0, box2d.mover(q.moves[i].0, q.moves[i].1)))),
-    ];
-    family(c, "move", level.n, sides, &[("ours", "tile_world", 1e-3, false), ("ours", "box2d", 1e-2, false)]);
+        boxed("tile_world", move |i| Some((0.0, tiles.slide(q.moves[i].0, q.moves[i].1)))),
+        boxed("box2d", move |i| Some((0.0, box2d.mover(q.moves[i].0, q.moves[i].1)))),
+    ]
+}
+
+/// A family: its name, its sides on a setup, and its checks.
+type Family = (&'static str, for<'a> fn(&'a mut Setup) -> Vec<Side<'a>>, &'static [Check]);
+
+const FAMILIES: [Family; 6] = [
+    ("contact_box", contact_box, &CONTACT_CHECKS),
+    ("contact_disc", contact_disc, &CONTACT_CHECKS),
+    ("ray", ray, &hit_checks(1e-4, 1e-3)),
+    ("cast", cast, &hit_checks(1e-3, 5e-3)),
+    ("closest_point", closest, &[("ours_blocks", "parry2d", 1e-4, false)]),
+    ("move", moves, &[("ours", "tile_world", 1e-3, false), ("ours", "box2d", 1e-2, false)]),
+];
+
+/// Every query of a family, each answer through `black_box`.
+fn run_all(answer: &mut dyn FnMut(usize) -> Answer) {
+    for i in 0..PAIRS {
+        black_box(answer(i));
+    }
+}
+
+/// Answers every query with every side, prints how far the pairs `checks` agree and each side's
+/// heap allocations a query (`TILE_DEBUG`: the first disagreements too).
+fn check(name: &str, n: u32, sides: &mut [Side], checks: &[Check]) {
+    let answers: HashMap<&str, Vec<Answer>> =
+        sides.iter_mut().map(|(side, answer)| (*side, (0..PAIRS).map(&mut *answer).collect())).collect();
+    let hits = answers[sides[0].0].iter().flatten().count();
+    let mut line = format!("tiles {n} {name}: {hits} of {PAIRS} answered by {};", sides[0].0);
+    for (x, y, tolerance, unit) in checks {
+        let differ: Vec<usize> =
+            (0..PAIRS).filter(|&i| !alike(&answers[x][i], &answers[y][i], *tolerance, *unit)).collect();
+        line += &format!(" {x} ~ {y} {};", PAIRS - differ.len());
+        if std::env::var("TILE_DEBUG").is_ok() {
+            for i in differ.into_iter().take(6) {
+                println!("  {name} {i}: {x} {:?} {y} {:?}", answers[x][i], answers[y][i]);
+            }
+        }
+    }
+    line += " allocations a query:";
+    for (side, answer) in sides.iter_mut() {
+        let count = allocations(|| run_all(answer));
+        line += &format!(" {side} {:.2}", count as f64 / PAIRS as f64);
+    }
+    println!("{line}");
+}
+
+/// This thread's time on a CPU in ns (`CLOCK_THREAD_CPUTIME_ID`, exact where the scheduler's
+/// own count moves a tick at a time); wall time off Linux.
+fn thread_ns() -> u64 {
+    #[cfg(target_os = "linux")]
+    {
+        #[repr(C)]
+        struct Timespec {
+            sec: i64,
+            nsec: i64,
+        }
+        unsafe extern "C" {
+            fn clock_gettime(clock: i32, time: *mut Timespec) -> i32;
+        }
+        const CLOCK_THREAD_CPUTIME_ID: i32 = 3;
+        let mut t = Timespec { sec: 0, nsec: 0 };
+        // SAFETY: a valid clock and a place for its answer.
+        if unsafe { clock_gettime(CLOCK_THREAD_CPUTIME_ID, &mut t) } == 0 {
+            return t.sec as u64 * 1_000_000_000 + t.nsec as u64;
+        }
+    }
+    static START: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
+    START.get_or_init(Instant::now).elapsed().as_nanos() as u64
+}
+
+/// One run of a side's work, and what it made (dropped untimed).
+type Run<'a> = Box<dyn FnMut() -> Option<Box<dyn Any>> + 'a>;
+
+/// Per size, each side's name and a run of its work.
+type Runs<'a> = Vec<Vec<(&'static str, Run<'a>)>>;
+
+/// The plain loop: `rounds` rounds, each running every side at every size in turn so that the
+/// machine's drift reaches all alike (`warm`: each run timed after an untimed one, so that every
+/// side starts from caches holding what it uses, as in criterion's loops, not from what the side
+/// before it left); prints each side's median time on a CPU over the rounds (divided by
+/// `per_run`, in `unit`), its ratio to ours, and ours at the largest size over ours at the
+/// smallest.
+fn interleaved(name: &str, sizes: &[u32], runs: &mut Runs, rounds: usize, warm: bool, (per_run, unit): (f64, &str)) {
+    let mut times: Vec<Vec<Vec<f64>>> = runs.iter().map(|sides| vec![Vec::new(); sides.len()]).collect();
+    for _ in 0..rounds {
+        for (sides, times) in runs.iter_mut().zip(&mut times) {
+            for ((_, run), t) in sides.iter_mut().zip(times) {
+                if warm {
+                    drop(run());
+                }
+                let start = thread_ns();
+                let made = run();
+                t.push((thread_ns() - start) as f64 / per_run);
+                drop(made);
+            }
+        }
+    }
+    let median = |t: &mut Vec<f64>| {
+        t.sort_by(f64::total_cmp);
+        t[t.len() / 2]
+    };
+    let mut ours = Vec::new();
+    for ((n, sides), times) in sizes.iter().zip(runs.iter()).zip(&mut times) {
+        let medians: Vec<f64> = times.iter_mut().map(median).collect();
+        ours.push(medians[0]);
+        let each: Vec<String> = sides
+            .iter()
+            .zip(&medians)
+            .skip(1)
+            .map(|((side, _), m)| format!("{side} {m:.1} ({:.2})", medians[0] / m))
+            .collect();
+        println!("tiles loop {name} {n}: ours {:.1} {unit}; {} (ours ÷ theirs)", medians[0], each.join(", "));
+    }
+    if ours.len() > 1 {
+        println!(
+            "tiles loop {name} flat: ours {:.2}× from {} to {}",
+            ours[ours.len() - 1] / ours[0],
+            sizes[0],
+            sizes[sizes.len() - 1]
+        );
+    }
+}
+
+/// Rounds of the plain loop: queries, builds.
+const ROUNDS: usize = 21;
+const BUILD_ROUNDS: usize = 7;
+
+fn family(c: &mut Criterion, setups: &mut [Setup], (name, sides, checks): Family) {
+    let sizes: Vec<u32> = setups.iter().map(|s| s.level.n).collect();
+    let mut per_size: Vec<Vec<Side>> = setups.iter_mut().map(sides).collect();
+    for (n, sides) in sizes.iter().zip(&mut per_size) {
+        check(name, *n, sides, checks);
+    }
+    for (n, sides) in sizes.iter().zip(&mut per_size) {
+        let mut group = configure(c, &format!("tiles_{name}/{n}"));
+        for (side, answer) in sides.iter_mut() {
+            group.bench_function(*side, |b| b.iter(|| run_all(answer)));
+        }
+        group.finish();
+    }
+    let mut runs: Runs = per_size
+        .iter_mut()
+        .map(|sides| {
+            let each = sides.iter_mut().map(|(side, answer)| {
+                let run: Run = Box::new(move || {
+                    run_all(answer);
+                    None
+                });
+                (*side, run)
+            });
+            each.collect()
+        })
+        .collect();
+    interleaved(name, &sizes, &mut runs, ROUNDS, true, (PAIRS as f64, "ns"));
+}
+
+/// Times `make`, its result dropped outside the timing.
+fn time_build<T>(group: &mut BenchmarkGroup<WallTime>, name: &str, mut make: impl FnMut() -> T) {
+    group.bench_function(name, |b| b.iter_batched(|| (), |_| make(), BatchSize::PerIteration));
+}
+
+fn build(c: &mut Criterion, setups: &[Setup]) {
+    for s in setups {
+        let mut group = c.benchmark_group(format!("tiles_build/{}", s.level.n));
+        group.sample_size(10).warm_up_time(Duration::from_secs(1)).measurement_time(Duration::from_secs(3));
+        time_build(&mut group, "ours", || s.level.map());
+        time_build(&mut group, "parry2d", || s.level.voxels());
+        time_build(&mut group, "tile_world", || s.level.tile_world());
+        time_build(&mut group, "box2d", || Box2dWorld::new(&s.loops));
+        group.finish();
+    }
+    fn made<T: 'static>(t: T) -> Option<Box<dyn Any>> {
+        Some(Box::new(t))
+    }
+    let mut runs: Runs = setups
+        .iter()
+        .map(|s| {
+            let sides: Vec<(&'static str, Run)> = vec![
+                ("ours", Box::new(|| made(s.level.map()))),
+                ("parry2d", Box::new(|| made(s.level.voxels()))),
+                ("tile_world", Box::new(|| made(s.level.tile_world()))),
+                ("box2d", Box::new(|| made(Box2dWorld::new(&s.loops)))),
+            ];
+            sides
+        })
+        .collect();
+    let sizes: Vec<u32> = setups.iter().map(|s| s.level.n).collect();
+    interleaved("build", &sizes, &mut runs, BUILD_ROUNDS, false, (1e6, "ms"));
 }
 
 fn tiles(c: &mut Criterion) {
-    for n in sizes() {
-        let mut s = Setup::new(n);
-        build(c, &s);
-        contacts(c, &s);
-        rays_and_casts(c, &s);
-        moves(c, &mut s);
+    let mut setups: Vec<Setup> = sizes().into_iter().map(Setup::new).collect();
+    build(c, &setups);
+    for f in FAMILIES {
+        family(c, &mut setups, f);
     }
 }
 
