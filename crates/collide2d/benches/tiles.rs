@@ -1084,7 +1084,7 @@ fn build(c: &mut Criterion, setups: &[Setup]) {
         })
         .collect();
     let sizes: Vec<u32> = setups.iter().map(|s| s.level.n).collect();
-    interleaved("build", &sizes, &mut runs, BUILD_ROUNDS, false, (1e6, "ms"));
+    interleaved("build", &sizes, &mut runs, BUILD_ROUNDS, false, (1e3, "µs"));
 }
 
 fn tiles(c: &mut Criterion) {
