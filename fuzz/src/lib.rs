@@ -222,6 +222,7 @@ pub fn numbers(s: &Shape) -> Vec<f32> {
             let rings: Vec<Vec2> = p.outline().iter().chain(p.holes().iter().flatten()).copied().collect();
             xy(&rings)
         }
+        Shape::TileMap(m) => xy(&[m.origin(), m.cell_size(), m.aabb().max()]),
     }
 }
 
