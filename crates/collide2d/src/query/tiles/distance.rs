@@ -72,7 +72,10 @@ pub(crate) fn closest_apart(map: &TileMap, frame: &Frame, body: &Body, piece: &m
                 return Some(ClosestPoints { point_a, point_b, distance });
             }
             None if cells.count() == whole => return None,
-            _ => reach *= 4.0,
+            // Nothing nearer than the piece found can lie beyond its gap: one more window, that
+            // wide, settles it.
+            Some((gap, ..)) => reach = gap.at_least(reach * 2.0),
+            None => reach *= 4.0,
         }
     }
     None
