@@ -277,9 +277,22 @@ impl Model {
         let mut now = Pairs::new();
         for e in events.touching() {
             assert!(now.insert((key(e.a), key(e.b))), "pair {:?} reported twice", (e.a, e.b));
-            // As text, so that NaN (out of the documented range) equals NaN.
-            let expected = contacts.get(&(key(e.a), key(e.b))).map(|c| format!("{c:?}"));
-            assert_eq!(expected, Some(format!("{:?}", e.contact)), "the contact of {:?}", (e.a, e.b));
+            let expected = contacts.get(&(key(e.a), key(e.b)));
+            match (expected, &e.contact) {
+                // A step shares its budget among the pairs with a polygon or tile map it measures
+                // (`World::contact_budget`), so a pair `contact` answers exactly may run out of its
+                // share: it then gets a push that separates, flagged, at least as deep.
+                (Some(Some(alone)), Some(shared)) if alone.is_exact() && !shared.is_exact() => {
+                    assert!(!(shared.depth < alone.depth), "the shared-budget push of {:?} is shallower", (e.a, e.b));
+                }
+                // As text, so that NaN (out of the documented range) equals NaN.
+                _ => assert_eq!(
+                    expected.map(|c| format!("{c:?}")),
+                    Some(format!("{:?}", e.contact)),
+                    "the contact of {:?}",
+                    (e.a, e.b)
+                ),
+            }
         }
         assert_eq!(&now & &judged, &expected & &judged, "touching pairs");
         let started: Pairs = events.started().iter().map(|e| (key(e.a), key(e.b))).collect();
