@@ -283,7 +283,11 @@ impl Model {
                 // (`World::contact_budget`), so a pair `contact` answers exactly may run out of its
                 // share: it then gets a push that separates, flagged, at least as deep.
                 (Some(Some(alone)), Some(shared)) if alone.is_exact() && !shared.is_exact() => {
-                    assert!(!(shared.depth < alone.depth), "the shared-budget push of {:?} is shallower", (e.a, e.b));
+                    assert!(
+                        shared.depth.partial_cmp(&alone.depth) != Some(std::cmp::Ordering::Less),
+                        "the shared-budget push of {:?} is shallower",
+                        (e.a, e.b)
+                    );
                 }
                 // As text, so that NaN (out of the documented range) equals NaN.
                 _ => assert_eq!(
