@@ -63,7 +63,8 @@
 //! a shared machine the loop is the better reading: criterion's wall times count the time other
 //! processes take, and it times the sizes minutes apart.
 //!
-//! Run with `cargo bench -p collide2d --bench tiles` (one size: `TILE_SIZES=100`).
+//! Run with `cargo bench -p collide2d --bench tiles` (one size: `TILE_SIZES=100`; some families:
+//! `TILE_FAMILIES=build,contact_box`).
 // Inputs and oracles may use the platform's trigonometry and `f32::min`: only the library's
 // answers must be the same bits on every target (its clippy.toml keeps those out of it).
 #![allow(clippy::disallowed_methods)]
@@ -1089,8 +1090,12 @@ fn build(c: &mut Criterion, setups: &[Setup]) {
 
 fn tiles(c: &mut Criterion) {
     let mut setups: Vec<Setup> = sizes().into_iter().map(Setup::new).collect();
-    build(c, &setups);
-    for f in FAMILIES {
+    let only = std::env::var("TILE_FAMILIES").ok();
+    let chosen = |name: &str| only.as_deref().is_none_or(|o| o.split(',').any(|f| f.trim() == name));
+    if chosen("build") {
+        build(c, &setups);
+    }
+    for f in FAMILIES.into_iter().filter(|f| chosen(f.0)) {
         family(c, &mut setups, f);
     }
 }

@@ -68,6 +68,15 @@ impl Side {
 pub(crate) const SQUARE_NORMALS: [Vec2; 4] = [Vec2::NEG_Y, Vec2::X, Vec2::Y, Vec2::NEG_X];
 
 impl Piece {
+    /// The outward unit normals of its edges, in the order of its vertices (none when empty).
+    pub(crate) fn normals(&self) -> &[Vec2] {
+        match self {
+            Piece::Empty => &[],
+            Piece::Solid => &SQUARE_NORMALS,
+            Piece::Convex { normals, .. } => normals,
+        }
+    }
+
     /// The piece `shape` is in a map of cells of `cell` size.
     pub(crate) fn of(shape: &TileShape, cell: Vec2) -> Piece {
         match shape {
@@ -147,18 +156,38 @@ impl TileMap {
     /// The cells whose closed squares meet the closed box `[lo, hi]` (world coordinates);
     /// touching counts. Empty for a box off the grid or with a NaN.
     pub(crate) fn cells_meeting(&self, lo: Vec2, hi: Vec2) -> CellRange {
+        match self.span_meeting(lo, hi) {
+            Some(span) => self.clip(span),
+            None => CellRange { cols: (1, 0), rows: (1, 0) },
+        }
+    }
+
+    /// [`cells_meeting`](Self::cells_meeting) before it is clipped to the grid: columns and
+    /// rows as `[first col, last col, first row, last row]`, each within one cell of the grid
+    /// (`-1` to the width or height); `None` for a NaN or an inverted box.
+    pub(crate) fn span_meeting(&self, lo: Vec2, hi: Vec2) -> Option<[i64; 4]> {
         let (o, c) = (self.origin().as_dvec2(), self.cell_size().as_dvec2());
         let (lo, hi) = ((lo.as_dvec2() - o) / c, (hi.as_dvec2() - o) / c);
         let clamp = |v: f64, n: u32| v.clamp(-1.0, n as f64) as i64;
-        let range = |lo: f64, hi: f64, n: u32| -> (u32, u32) {
-            // A box edge on a cell line touches the cells either side of it.
-            let (a, b) = (clamp(lo.ceil() - 1.0, n), clamp(hi.floor(), n));
-            if lo.is_nan() || hi.is_nan() || lo > hi || b < 0 || a >= n as i64 {
+        // A box edge on a cell line touches the cells either side of it.
+        let range = |lo: f64, hi: f64, n: u32| (clamp(lo.ceil() - 1.0, n), clamp(hi.floor(), n));
+        if lo.is_nan() || hi.is_nan() || lo.x > hi.x || lo.y > hi.y {
+            return None;
+        }
+        let ((c0, c1), (r0, r1)) = (range(lo.x, hi.x, self.width()), range(lo.y, hi.y, self.height()));
+        Some([c0, c1, r0, r1])
+    }
+
+    /// The cells of the grid in a span of columns and rows (see
+    /// [`span_meeting`](Self::span_meeting)).
+    pub(crate) fn clip(&self, [c0, c1, r0, r1]: [i64; 4]) -> CellRange {
+        let range = |a: i64, b: i64, n: u32| -> (u32, u32) {
+            if a > b || b < 0 || a >= n as i64 {
                 return (1, 0);
             }
             (a.max(0) as u32, b.min(n as i64 - 1) as u32)
         };
-        CellRange { cols: range(lo.x, hi.x, self.width()), rows: range(lo.y, hi.y, self.height()) }
+        CellRange { cols: range(c0, c1, self.width()), rows: range(r0, r1, self.height()) }
     }
 
     /// A frame whose origin is the least corner of cell `(col, row)` (which may lie outside

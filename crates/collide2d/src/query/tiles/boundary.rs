@@ -4,7 +4,6 @@
 
 use glam::Vec2;
 
-use super::local::outward;
 use crate::tiles::{CellRange, Frame, Piece, Side, TileMap};
 
 /// A stretch of surface, from `a` to `b` with the solid on its left (counter-clockwise with y
@@ -61,9 +60,8 @@ impl Surface {
             Piece::Convex { points, .. } => fractions.extend(points.iter()),
         }
         let n = fractions.len();
-        for i in 0..n {
+        for (i, &normal) in piece.normals().iter().enumerate() {
             let (fa, fb) = (fractions[i], fractions[(i + 1) % n]);
-            let normal = outward(frame.at(col, row, fa), frame.at(col, row, fb));
             let Some(side) = Side::of_edge(fa, fb) else {
                 self.faces.push(Face { a: frame.at(col, row, fa), b: frame.at(col, row, fb), normal });
                 continue;

@@ -33,52 +33,62 @@ pub(crate) fn for_filled(map: &TileMap, cells: CellRange, mut visit: impl FnMut(
 
 /// The closest points of the map's solid (as `a`) and `body` (in `frame`), which must not
 /// touch: `None` when the map has no solid at all.
+///
+/// The cells are visited in rings around those the body meets, nearest first: a cell `k`
+/// rings out lies at least `k − 1` cells from the body, so once a piece nearer than that is
+/// known, no further ring can hold a nearer one.
 pub(crate) fn closest_apart(map: &TileMap, frame: &Frame, body: &Body, piece: &mut PieceBuf) -> Option<ClosestPoints> {
-    let mut reach = frame.cell().max_element();
-    let whole = map.width() as u64 * map.height() as u64;
-    for _ in 0..super::push::MAX_ROUNDS {
-        // Bounds that are not finite numbers see the whole map at once.
-        let everything = !(body.lo - reach).is_finite() || !(body.hi + reach).is_finite();
-        let cells = if everything {
-            map.all_cells()
+    // Bounds that are not finite numbers see the whole map at once.
+    let finite = body.lo.is_finite() && body.hi.is_finite();
+    let span = finite.then(|| map.span_meeting(frame.world(body.lo), frame.world(body.hi))).flatten();
+    let span = span.unwrap_or([0, map.width() as i64 - 1, 0, map.height() as i64 - 1]);
+    let [c0, c1, r0, r1] = span;
+    let (width, height) = (map.width() as i64, map.height() as i64);
+    // A ring's least distance from the body, less a margin for the frame's rounding.
+    let step = frame.cell().min_element();
+    let slack = 1e-5 * (step + body.size());
+    // (gap, point of the solid, point of the body), in the frame.
+    let mut best: Option<(f32, Vec2, Vec2)> = None;
+    let mut visit = |best: &mut Option<(f32, Vec2, Vec2)>, col: u32, row: u32| {
+        let kind = &map.kinds()[map.kind_index(col, row)].piece;
+        piece.load(frame, kind, col, row);
+        for core in body.cores() {
+            if separation(core, Vec2::ZERO, &piece.vertices, &piece.normals)
+                >= best.map_or(f32::INFINITY, |b| b.0) + core.radius
+            {
+                continue;
+            }
+            let (on_core, on_piece, d2) = closest(core, Vec2::ZERO, &piece.vertices);
+            let gap = d2.sqrt() - core.radius;
+            if best.is_none_or(|b| gap < b.0) {
+                let toward = crate::math::unit_or(on_piece - on_core, Vec2::ZERO);
+                *best = Some((gap, on_piece, on_core + toward * core.radius));
+            }
+        }
+        true
+    };
+    for k in 0i64.. {
+        if best.is_some_and(|b| (k - 1) as f32 * step - slack > b.0) {
+            break;
+        }
+        let (a0, a1, b0, b1) = (c0 - k, c1 + k, r0 - k, r1 + k);
+        if k == 0 {
+            for_filled(map, map.clip(span), |col, row| visit(&mut best, col, row));
         } else {
-            map.cells_meeting(frame.world(body.lo - reach), frame.world(body.hi + reach))
-        };
-        // (gap, point of the solid, point of the body), in the frame.
-        let mut best: Option<(f32, Vec2, Vec2)> = None;
-        for_filled(map, cells, |col, row| {
-            let kind = &map.kinds()[map.kind_index(col, row)].piece;
-            piece.load(frame, kind, col, row);
-            for core in body.cores() {
-                if separation(core, Vec2::ZERO, &piece.vertices, &piece.normals)
-                    >= best.map_or(f32::INFINITY, |b| b.0) + core.radius
-                {
-                    continue;
-                }
-                let (on_core, on_piece, d2) = closest(core, Vec2::ZERO, &piece.vertices);
-                let gap = d2.sqrt() - core.radius;
-                if best.is_none_or(|b| gap < b.0) {
-                    let toward = crate::math::unit_or(on_piece - on_core, Vec2::ZERO);
-                    best = Some((gap, on_piece, on_core + toward * core.radius));
-                }
+            for strip in [[a0, a1, b0, b0], [a0, a1, b1, b1], [a0, a0, b0 + 1, b1 - 1], [a1, a1, b0 + 1, b1 - 1]] {
+                for_filled(map, map.clip(strip), |col, row| visit(&mut best, col, row));
             }
-            true
-        });
-        match best {
-            Some((gap, a, b)) if gap <= reach || cells.count() == whole => {
-                let (point_a, point_b) = (frame.world(a), frame.world(b));
-                let distance = crate::math::saturate(crate::math::distance_squared64(point_a, point_b).sqrt())
-                    .at_least(f32::MIN_POSITIVE);
-                return Some(ClosestPoints { point_a, point_b, distance });
-            }
-            None if cells.count() == whole => return None,
-            // Nothing nearer than the piece found can lie beyond its gap: one more window, that
-            // wide, settles it.
-            Some((gap, ..)) => reach = gap.at_least(reach * 2.0),
-            None => reach *= 4.0,
+        }
+        // Every cell seen.
+        if a0 <= 0 && b0 <= 0 && a1 >= width - 1 && b1 >= height - 1 {
+            break;
         }
     }
-    None
+    let (_, a, b) = best?;
+    let (point_a, point_b) = (frame.world(a), frame.world(b));
+    let distance =
+        crate::math::saturate(crate::math::distance_squared64(point_a, point_b).sqrt()).at_least(f32::MIN_POSITIVE);
+    Some(ClosestPoints { point_a, point_b, distance })
 }
 
 /// Whether some core of `body` comes within `gap` of some piece (touching counts at 0).

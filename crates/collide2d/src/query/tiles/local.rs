@@ -15,6 +15,9 @@ pub(crate) struct CoreRef<'a> {
     pub(crate) vertices: &'a [Vec2],
     pub(crate) normals: &'a [Vec2],
     pub(crate) radius: f32,
+    /// The least and greatest coordinates of the vertices (the radius left out).
+    pub(crate) lo: Vec2,
+    pub(crate) hi: Vec2,
 }
 
 #[derive(Clone, Copy, Default)]
@@ -22,6 +25,8 @@ struct Span {
     vertices: (u32, u32),
     normals: (u32, u32),
     radius: f32,
+    lo: Vec2,
+    hi: Vec2,
 }
 
 /// A shape in a query's frame: one core for a convex shape, one per piece for a concave
@@ -96,7 +101,16 @@ impl Body {
             }
         }
         let span = |a: usize, b: usize| (a as u32, b as u32);
-        self.spans.push(Span { vertices: span(start, end), normals: span(n_start, self.normals.len()), radius });
+        let (lo, hi) = self.points[start..end]
+            .iter()
+            .fold((Vec2::INFINITY, Vec2::NEG_INFINITY), |(lo, hi), p| (lo.min(*p), hi.max(*p)));
+        self.spans.push(Span {
+            vertices: span(start, end),
+            normals: span(n_start, self.normals.len()),
+            radius,
+            lo,
+            hi,
+        });
     }
 
     fn bound(&mut self) {
@@ -123,6 +137,8 @@ impl Body {
             vertices: &self.points[s.vertices.0 as usize..s.vertices.1 as usize],
             normals: &self.normals[s.normals.0 as usize..s.normals.1 as usize],
             radius: s.radius,
+            lo: s.lo,
+            hi: s.hi,
         }
     }
 
@@ -149,11 +165,7 @@ impl PieceBuf {
     pub(crate) fn load(&mut self, frame: &Frame, piece: &Piece, col: u32, row: u32) -> bool {
         frame.piece_vertices(piece, col, row, &mut self.vertices);
         self.normals.clear();
-        match piece {
-            Piece::Empty => {}
-            Piece::Solid => self.normals.extend_from_slice(&SQUARE_NORMALS),
-            Piece::Convex { normals, .. } => self.normals.extend_from_slice(normals),
-        }
+        self.normals.extend_from_slice(piece.normals());
         !self.vertices.is_empty()
     }
 }
@@ -162,6 +174,14 @@ impl PieceBuf {
 /// core (moved) and the piece overlap, then minus the depth the pieces' faces see; at most
 /// their distance when apart.
 pub(crate) fn separation(core: CoreRef, t: Vec2, vertices: &[Vec2], normals: &[Vec2]) -> f32 {
+    match rectangle(vertices, normals) {
+        Some((lo, hi)) => rectangle_separation(core, t, lo, hi),
+        None => polygon_separation(core, t, vertices, normals),
+    }
+}
+
+/// [`separation`] for any convex piece.
+fn polygon_separation(core: CoreRef, t: Vec2, vertices: &[Vec2], normals: &[Vec2]) -> f32 {
     let mut best = f32::NEG_INFINITY;
     for (p, n) in vertices.iter().zip(normals) {
         let s = core.vertices.iter().map(|c| n.dot(*c + t - *p)).fold(f32::INFINITY, f32::at_most);
@@ -171,6 +191,43 @@ pub(crate) fn separation(core: CoreRef, t: Vec2, vertices: &[Vec2], normals: &[V
         let c = core.vertices[i] + t;
         let s = vertices.iter().map(|p| m.dot(*p - c)).fold(f32::INFINITY, f32::at_most);
         best = best.at_least(s);
+    }
+    best
+}
+
+/// A piece that is a rectangle with the cell's sides (a solid cell, a half block): its least
+/// and greatest corners. Its vertices run from the least corner, counter-clockwise, and its
+/// normals are [`SQUARE_NORMALS`], so the closed forms below give the same numbers as the
+/// general loops (every difference is monotone in each coordinate, so the least over the
+/// vertices is at the corner each sign picks).
+#[inline]
+fn rectangle(vertices: &[Vec2], normals: &[Vec2]) -> Option<(Vec2, Vec2)> {
+    (vertices.len() == 4 && normals == SQUARE_NORMALS).then(|| (vertices[0], vertices[2]))
+}
+
+/// How far the core moved by `t` lies beyond each face of the rectangle `lo`..`hi` (the least
+/// over its vertices), in the order of [`SQUARE_NORMALS`].
+#[inline]
+fn rectangle_faces(core: CoreRef, t: Vec2, lo: Vec2, hi: Vec2) -> [f32; 4] {
+    let (clo, chi) = (core.lo + t, core.hi + t);
+    [lo.y - chi.y, clo.x - hi.x, clo.y - hi.y, lo.x - chi.x]
+}
+
+/// The least of `m · (p − c)` over the rectangle's corners `p`.
+#[inline]
+fn least_over_rectangle(m: Vec2, c: Vec2, lo: Vec2, hi: Vec2) -> f32 {
+    let p = Vec2::new(if m.x < 0.0 { hi.x } else { lo.x }, if m.y < 0.0 { hi.y } else { lo.y });
+    m.dot(p - c)
+}
+
+/// [`separation`] for a rectangular piece.
+fn rectangle_separation(core: CoreRef, t: Vec2, lo: Vec2, hi: Vec2) -> f32 {
+    let mut best = f32::NEG_INFINITY;
+    for s in rectangle_faces(core, t, lo, hi) {
+        best = best.at_least(s);
+    }
+    for (i, m) in core.normals.iter().enumerate() {
+        best = best.at_least(least_over_rectangle(*m, core.vertices[i] + t, lo, hi));
     }
     best
 }
@@ -225,6 +282,20 @@ pub(crate) fn nearest_on_segment(p: Vec2, a: Vec2, b: Vec2) -> Vec2 {
 /// the piece towards the core: the pair's own minimum push (a depth of 0 or less when they
 /// touch or are apart).
 pub(crate) fn deepest_way_out(core: CoreRef, vertices: &[Vec2], normals: &[Vec2]) -> (f32, Vec2) {
+    let best = match rectangle(vertices, normals) {
+        Some((lo, hi)) => rectangle_axis(core, lo, hi, normals),
+        None => polygon_axis(core, vertices, normals),
+    };
+    if core.radius == 0.0 || best.0 < 0.0 {
+        return (core.radius - best.0, best.1);
+    }
+    let (on_core, on_piece, d2) = closest(core, Vec2::ZERO, vertices);
+    (core.radius - d2.sqrt(), crate::math::unit_or(on_core - on_piece, best.1))
+}
+
+/// The largest separation of the core (its radius left out) and a piece along a face normal of
+/// either, and the way out it gives (from the piece towards the core); the first of equals.
+fn polygon_axis(core: CoreRef, vertices: &[Vec2], normals: &[Vec2]) -> (f32, Vec2) {
     let mut best = (f32::NEG_INFINITY, Vec2::ZERO);
     for (p, n) in vertices.iter().zip(normals) {
         let s = core.vertices.iter().map(|c| n.dot(*c - *p)).fold(f32::INFINITY, f32::at_most);
@@ -239,11 +310,25 @@ pub(crate) fn deepest_way_out(core: CoreRef, vertices: &[Vec2], normals: &[Vec2]
             best = (s, -*m);
         }
     }
-    if core.radius == 0.0 || best.0 < 0.0 {
-        return (core.radius - best.0, best.1);
+    best
+}
+
+/// [`polygon_axis`] for the rectangle `lo`..`hi` with `normals` (its own: a convex piece's may
+/// hold a `-0.0` where [`SQUARE_NORMALS`] has `0.0`).
+fn rectangle_axis(core: CoreRef, lo: Vec2, hi: Vec2, normals: &[Vec2]) -> (f32, Vec2) {
+    let mut best = (f32::NEG_INFINITY, Vec2::ZERO);
+    for (s, n) in rectangle_faces(core, Vec2::ZERO, lo, hi).into_iter().zip(normals) {
+        if s > best.0 {
+            best = (s, *n);
+        }
     }
-    let (on_core, on_piece, d2) = closest(core, Vec2::ZERO, vertices);
-    (core.radius - d2.sqrt(), crate::math::unit_or(on_core - on_piece, best.1))
+    for (i, m) in core.normals.iter().enumerate() {
+        let s = least_over_rectangle(*m, core.vertices[i], lo, hi);
+        if s > best.0 {
+            best = (s, -*m);
+        }
+    }
+    best
 }
 
 /// How deep the core moved by `t` (swollen by its radius) goes into the piece: positive
@@ -254,4 +339,56 @@ pub(crate) fn depth(core: CoreRef, t: Vec2, vertices: &[Vec2], normals: &[Vec2])
         return core.radius - s;
     }
     core.radius - closest(core, t, vertices).2.sqrt()
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::query::ShapeLike;
+    use crate::shape::{Capsule, Obb};
+
+    /// A core from a shape: a box turned by `angle`, a capsule, a point.
+    fn with_core<R>(kind: u8, at: Vec2, half: Vec2, angle: f32, f: impl FnOnce(CoreRef) -> R) -> R {
+        let mut body = Body::default();
+        let frame = crate::tiles::TileMap::new(Vec2::ZERO, Vec2::ONE, 1, 1, crate::tiles::TileSet::solid(1))
+            .unwrap()
+            .frame_at(0, 0);
+        let shape: crate::Shape = match kind % 3 {
+            0 => Obb::new(at, half, angle).unwrap().into(),
+            1 => Capsule::new(at, at + half, half.x.abs() * 0.5).unwrap().into(),
+            _ => at.into(),
+        };
+        body.load(shape.shape_ref(), &frame, (Vec2::splat(-1e3), Vec2::splat(1e3)));
+        f(body.core(0))
+    }
+
+    proptest! {
+        /// The closed forms for a rectangle give the general loops' numbers, bit for bit.
+        #[test]
+        fn rectangles_agree_with_the_general_loops(
+            kind in 0u8..3,
+            at in (-3.0f32..3.0, -3.0f32..3.0),
+            half in (0.01f32..2.0, 0.01f32..2.0),
+            angle in prop_oneof![Just(0.0f32), Just(std::f32::consts::FRAC_PI_4), -3.2f32..3.2],
+            lo in (-2.0f32..2.0, -2.0f32..2.0),
+            size in (0.1f32..2.0, 0.1f32..2.0),
+            t in (-1.0f32..1.0, -1.0f32..1.0),
+        ) {
+            let (lo, t) = (Vec2::from(lo), Vec2::from(t));
+            let hi = lo + Vec2::from(size);
+            let vertices = [lo, Vec2::new(hi.x, lo.y), hi, Vec2::new(lo.x, hi.y)];
+            with_core(kind, at.into(), half.into(), angle, |core| {
+                let bits = |x: f32| x.to_bits();
+                prop_assert_eq!(
+                    bits(rectangle_separation(core, t, lo, hi)),
+                    bits(polygon_separation(core, t, &vertices, &SQUARE_NORMALS))
+                );
+                let (a, b) = (rectangle_axis(core, lo, hi, &SQUARE_NORMALS), polygon_axis(core, &vertices, &SQUARE_NORMALS));
+                prop_assert_eq!((bits(a.0), bits(a.1.x), bits(a.1.y)), (bits(b.0), bits(b.1.x), bits(b.1.y)));
+                Ok(())
+            })?;
+        }
+    }
 }

@@ -157,15 +157,11 @@ impl Search {
             return Deepest::Search;
         }
         let t = normal * depth;
-        let (lo, hi) = (body.lo + t - tol, body.hi + t + tol);
-        self.load_pieces(map, map.cells_meeting(frame.world(lo), frame.world(hi)), frame);
-        if !self.clear(body, t, tol) {
+        if !self.clear_of_cells(map, frame, body, t, tol) {
             return Deepest::Search;
         }
         let core = body.core(k);
-        let least = core.vertices.iter().map(|c| normal.dot(*c)).fold(f32::INFINITY, f32::at_most);
-        let support = core.vertices.iter().find(|c| normal.dot(**c) == least).copied().unwrap_or_default();
-        Deepest::Exits(Push { t, normal, touch: support - normal * core.radius + t, exact: true })
+        Deepest::Exits(Push { t, normal, touch: support(core, normal) - normal * core.radius + t, exact: true })
     }
 
     fn load(&mut self, map: &TileMap, cells: CellRange, frame: &Frame) {
@@ -216,6 +212,24 @@ impl Search {
             }
         }
         true
+    }
+
+    /// [`clear`](Self::clear) straight from the map's cells, without loading a window.
+    fn clear_of_cells(&mut self, map: &TileMap, frame: &Frame, body: &Body, t: Vec2, tol: f32) -> bool {
+        let (lo, hi) = (body.lo + t - tol, body.hi + t + tol);
+        let mut clear = true;
+        for_filled(map, map.cells_meeting(frame.world(lo), frame.world(hi)), |col, row| {
+            let piece = &map.kinds()[map.kind_index(col, row)].piece;
+            self.buf.load(frame, piece, col, row);
+            for core in body.cores() {
+                self.work += 1;
+                if depth(core, t, &self.buf.vertices, &self.buf.normals) > tol {
+                    clear = false;
+                }
+            }
+            clear
+        });
+        clear
     }
 
     /// The search within `limit` of the origin: `Some(Some(push))` when found, `Some(None)`
@@ -283,6 +297,12 @@ impl Search {
         self.heap.push(Reverse((d.to_bits(), self.points.len() as u32, curve as u32)));
         self.points.push((x, normal));
     }
+}
+
+/// The first of the core's vertices furthest against `normal`.
+fn support(core: CoreRef, normal: Vec2) -> Vec2 {
+    let least = core.vertices.iter().map(|c| normal.dot(*c)).fold(f32::INFINITY, f32::at_most);
+    core.vertices.iter().find(|c| normal.dot(**c) == least).copied().unwrap_or_default()
 }
 
 /// The curves of one core against the surface.

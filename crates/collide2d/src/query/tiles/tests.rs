@@ -184,3 +184,26 @@ fn far_out_on_a_large_map_the_answers_are_the_ones_near_its_origin() {
     assert_eq!(probe(&near, Vec2::ZERO), probe(&far, far_origin));
     assert_eq!(probe(&near, Vec2::ZERO), Some((v(0.0, -1.0), 2.0)));
 }
+
+#[test]
+fn closest_points_reach_past_the_first_rings_and_from_off_the_grid() {
+    // One solid cell in the far corner of a 40 × 40 map.
+    let mut rows = vec!["........................................"; 40];
+    rows[39] = ".......................................#";
+    let lone = map(&rows);
+    let c = closest_points(&lone, &v(0.5, 0.5)).unwrap();
+    assert!(close(c.point_a, v(39.0, 39.0)) && (c.distance - (38.5f32 * 38.5 * 2.0).sqrt()).abs() < 1e-3, "{c:?}");
+    // From 100 cells left of the grid, level with a row of the cell.
+    let c = closest_points(&lone, &v(-100.0, 39.5)).unwrap();
+    assert!(close(c.point_a, v(39.0, 39.5)) && (c.distance - 139.0).abs() < 1e-3, "{c:?}");
+    // The piece found first (in the first ring to hold one) is not the nearest: a later one is.
+    let near = map(&["#.....", "......", "......", "......", ".....#"]);
+    let c = closest_points(&near, &v(1.5, 1.5)).unwrap();
+    assert!(close(c.point_a, v(1.0, 1.0)), "{c:?}");
+    // From (3.9, 2.5): cell (1, 4), two rings out, is 2.42 away; cell (6, 2), three out, 2.1.
+    let later = map(&["........", "........", "......#.", "........", ".#......"]);
+    let c = closest_points(&later, &v(3.9, 2.5)).unwrap();
+    assert!(close(c.point_a, v(6.0, 2.5)) && (c.distance - 2.1).abs() < 1e-5, "{c:?}");
+    // No solid at all: as far as can be.
+    assert_eq!(distance(&map(&["...", "..."]), &v(1.0, 1.0)), f32::MAX);
+}
