@@ -168,9 +168,14 @@ impl TileMap {
     pub(crate) fn span_meeting(&self, lo: Vec2, hi: Vec2) -> Option<[i64; 4]> {
         let (o, c) = (self.origin().as_dvec2(), self.cell_size().as_dvec2());
         let (lo, hi) = ((lo.as_dvec2() - o) / c, (hi.as_dvec2() - o) / c);
-        let clamp = |v: f64, n: u32| v.clamp(-1.0, n as f64) as i64;
+        // Whole numbers by truncation, with no call to `floor` or `ceil` (library calls on
+        // targets without SSE 4.1), once `v` is within a cell of the grid's range.
+        let near = |v: f64, n: u32| v.clamp(-2.0, n as f64 + 1.0);
+        let floor = |v: f64| (v as i64) - ((v as i64) as f64 > v) as i64;
+        let ceil = |v: f64| (v as i64) + (((v as i64) as f64) < v) as i64;
+        let clamp = |k: i64, n: u32| k.clamp(-1, n as i64);
         // A box edge on a cell line touches the cells either side of it.
-        let range = |lo: f64, hi: f64, n: u32| (clamp(lo.ceil() - 1.0, n), clamp(hi.floor(), n));
+        let range = |lo: f64, hi: f64, n: u32| (clamp(ceil(near(lo, n)) - 1, n), clamp(floor(near(hi, n)), n));
         if lo.is_nan() || hi.is_nan() || lo.x > hi.x || lo.y > hi.y {
             return None;
         }

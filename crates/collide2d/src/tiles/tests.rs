@@ -114,3 +114,31 @@ fn a_large_map_costs_about_two_bytes_a_cell() {
     let per_cell = map.heap_bytes() as f64 / 1e6;
     assert!((2.0..2.05).contains(&per_cell), "{per_cell}");
 }
+
+proptest::proptest! {
+    /// The cells under a box are those whose closed squares meet it, as `floor` and `ceil`
+    /// in `f64` find them, whole or fractional, on the grid's lines, partly or wholly off it.
+    #[test]
+    #[allow(clippy::disallowed_methods)]
+    fn cells_meeting_is_floor_and_ceil_clipped(
+        lo in (-12.0f32..30.0, -12.0f32..30.0),
+        size in (0.0f32..20.0, 0.0f32..20.0),
+        snap in proptest::bool::ANY,
+    ) {
+        let map = TileMap::new(v(-2.0, 1.0), v(0.5, 2.0), 9, 7, TileSet::solid(1)).unwrap();
+        let (mut lo, mut hi) = (v(lo.0, lo.1), v(lo.0 + size.0, lo.1 + size.1));
+        if snap {
+            // On the grid's lines.
+            (lo, hi) = (lo.round(), hi.round());
+        }
+        let cells = |lo: f64, hi: f64, n: i64| {
+            let (a, b) = ((lo.ceil() - 1.0).max(0.0) as i64, hi.floor().min(n as f64 - 1.0) as i64);
+            (hi >= 0.0 && lo <= n as f64 && a <= b).then_some((a as u32, b as u32))
+        };
+        let g = |p: Vec2| (p.as_dvec2() - glam::DVec2::new(-2.0, 1.0)) / glam::DVec2::new(0.5, 2.0);
+        let (glo, ghi) = (g(lo), g(hi));
+        let expected = cells(glo.x, ghi.x, 9).zip(cells(glo.y, ghi.y, 7));
+        let r = map.cells_meeting(lo, hi);
+        proptest::prop_assert_eq!(expected, (!r.is_empty()).then_some((r.cols, r.rows)));
+    }
+}

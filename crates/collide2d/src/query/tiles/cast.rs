@@ -22,12 +22,23 @@ impl WorldPiece {
     fn of(map: &TileMap, col: u32, row: u32, store: &mut Vec<Vec2>) -> Option<WorldPiece> {
         let frame = map.frame_at(col, row);
         let piece = &map.kinds()[map.kind_index(col, row)].piece;
-        frame.piece_vertices(piece, col, row, store);
-        let world: Vec<Vec2> = store.iter().map(|p| frame.world(*p)).collect();
+        let corner = |f: Vec2| frame.world(frame.at(col, row, f));
         match piece {
             Piece::Empty => None,
-            Piece::Solid => Aabb::new(world[0], world[2]).ok().map(WorldPiece::Square),
-            Piece::Convex { .. } => ConvexPolygon::new(&world).ok().map(WorldPiece::Convex),
+            Piece::Solid => Aabb::new(corner(Vec2::ZERO), corner(Vec2::ONE)).ok().map(WorldPiece::Square),
+            Piece::Convex { .. } => {
+                frame.piece_vertices(piece, col, row, store);
+                store.iter_mut().for_each(|p| *p = frame.world(*p));
+                ConvexPolygon::new(store).ok().map(WorldPiece::Convex)
+            }
+        }
+    }
+
+    /// Its bounds: a square's own, a polygon's vertices'.
+    fn aabb(&self) -> Aabb {
+        match self {
+            WorldPiece::Square(b) => *b,
+            WorldPiece::Convex(p) => ShapeRef::ConvexPolygon(p).aabb(),
         }
     }
 
@@ -83,7 +94,9 @@ pub(crate) fn cast_map(map: &TileMap, other: ShapeRef, v: Vec2, max_time: f32) -
                 return true;
             }
             if let Some(piece) = WorldPiece::of(map, col, row, &mut store) {
-                if let Some(hit) = cast_ref(piece.shape(), Vec2::ZERO, other, v, max_time) {
+                // Only a piece whose box the moving box meets in time can be touched.
+                let meets = window(&bounds, &piece.aabb(), v).is_some_and(|(a, b)| a <= max_time && b >= 0.0);
+                if let Some(hit) = meets.then(|| cast_ref(piece.shape(), Vec2::ZERO, other, v, max_time)).flatten() {
                     let hit: ShapeCastHit = hit;
                     best = best.at_most(hit.time);
                     hits.push((hit.time, hit.normal, hit.point_a, col, row));

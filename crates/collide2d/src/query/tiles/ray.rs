@@ -9,7 +9,7 @@ use crate::tiles::{Piece, Side, TileMap};
 
 /// The first hit of `ray` on the map's solid (a ray starting in it hits at once).
 pub(crate) fn ray_map(map: &TileMap, ray: &Ray) -> Option<RayHit> {
-    if super::intersects_map(map, crate::query::ShapeRef::Point(ray.origin())) {
+    if starts_inside(map, ray.origin()) {
         return Some(RayHit::inside(ray));
     }
     let (origin, cell) = (map.origin().as_dvec2(), map.cell_size().as_dvec2());
@@ -66,6 +66,20 @@ pub(crate) fn ray_map(map: &TileMap, ray: &Ray) -> Option<RayHit> {
             ty += dy;
         }
     }
+}
+
+/// Whether `p` lies in the map's solid (touching counts). Most rays start in an open cell:
+/// when every cell within a ten-thousandth of one of `p` is empty, no piece can touch it;
+/// otherwise the exact test decides, so that a ray starting on the surface agrees with
+/// `intersects`.
+fn starts_inside(map: &TileMap, p: Vec2) -> bool {
+    let margin = map.cell_size() * 1e-4;
+    let mut near = false;
+    super::distance::for_filled(map, map.cells_meeting(p - margin, p + margin), |_, _| {
+        near = true;
+        false
+    });
+    near && super::intersects_map(map, crate::query::ShapeRef::Point(p))
 }
 
 /// Where the ray (in grid units) enters `piece` of cell `(i, j)`, with the outward normal of
