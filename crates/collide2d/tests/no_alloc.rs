@@ -125,3 +125,65 @@ fn a_character_move_allocates_only_the_list_of_what_it_touched() {
     let result = controller.move_and_slide(&mut world, player, Vec2::new(0.1, 0.0)).unwrap();
     assert!(result.touched.is_empty() && allocations() == before, "{result:?}");
 }
+
+#[test]
+fn tile_map_queries_and_moves_allocate_nothing_once_their_buffers_have_grown() {
+    use collide2d::tiles::{TileMap, TileSet, TileShape};
+    use collide2d::world::{CharacterController, MoveOptions, World};
+    use collide2d::{cast_shape, Vec2 as V};
+    // A floor with 45° slopes up to a step and down again, solid below.
+    let slope = TileShape::convex(&[V::new(0.0, 0.0), V::new(1.0, 0.0), V::new(1.0, 1.0)]).unwrap();
+    let back = TileShape::convex(&[V::new(0.0, 0.0), V::new(1.0, 0.0), V::new(0.0, 1.0)]).unwrap();
+    let tiles = TileSet::solid(1).with(2, slope).with(3, back);
+    let mut ids = vec![0u32; 40 * 6];
+    for col in 0..40 {
+        ids[col] = 1;
+        ids[40 + col] = match col % 10 {
+            3 => 2,
+            4..=6 => 1,
+            7 => 3,
+            _ => 0,
+        };
+    }
+    let map = TileMap::from_ids(V::ZERO, V::ONE, 40, 6, &ids, tiles).unwrap();
+    let shapes: Vec<Shape> = vec![
+        Aabb::from_xywh(3.2, 1.2, 0.8, 1.0).unwrap().into(),
+        Circle::new(V::new(7.4, 1.4), 0.5).unwrap().into(),
+        Capsule::new(V::new(12.5, 1.3), V::new(12.5, 2.0), 0.4).unwrap().into(),
+    ];
+    let run = || {
+        let mut sink = 0.0f32;
+        for s in &shapes {
+            sink += contact(&map, s).map_or(0.0, |c| c.depth) + distance(&map, s);
+            sink += cast_shape(s, V::new(3.0, -2.0), &map, V::ZERO, 1.0).map_or(0.0, |h| h.time);
+            sink += cast_ray(&map, &Ray::new(s.aabb().center() + V::Y * 3.0, V::new(1.0, -1.0)).unwrap(), 10.0)
+                .map_or(0.0, |h| h.distance);
+        }
+        sink + closest_point(&map, V::new(20.0, 5.0)).x
+    };
+    run();
+    let before = allocations();
+    assert!(run().is_finite());
+    assert_eq!(allocations() - before, 0, "tile-map queries allocated");
+    // A character running over the slopes and the step: only the list of what it touched.
+    let mut world: World = World::new();
+    world.insert(map.into(), Transform::IDENTITY, ()).unwrap();
+    let capsule = Capsule::new(V::new(1.0, 1.41), V::new(1.0, 2.41), 0.4).unwrap();
+    let player = world.insert(capsule.into(), Transform::IDENTITY, ()).unwrap();
+    let options = MoveOptions { step_height: 0.4, snap_distance: 0.5, ..MoveOptions::default() };
+    let mut controller = CharacterController::new(options);
+    // A first run over the course sizes the buffers (the first slope met grows them); the
+    // second, from the start again, must not allocate beyond the list.
+    for counted in [false, true] {
+        world.set_transform(player, Transform::IDENTITY).unwrap();
+        controller.forget_floor();
+        for frame in 0..300 {
+            let before = allocations();
+            let result = controller.move_and_slide(&mut world, player, V::new(0.1, -0.05)).unwrap();
+            let made = allocations() - before;
+            assert!(!counted || made <= 1, "frame {frame}: {made} allocations, {result:?}");
+        }
+    }
+    // It ran the course: up the slopes, over the steps, and along to the far end.
+    assert!(world.world_shape(player).unwrap().aabb().min().x > 25.0);
+}

@@ -163,6 +163,11 @@ impl ConvexPolygon {
         Self { points }
     }
 
+    /// Its storage back (vertices, then normals), to be filled again.
+    pub(crate) fn into_points(self) -> Vec<Vec2> {
+        self.points
+    }
+
     /// Builds from `n` vertices known to be finite, counter-clockwise and strictly convex,
     /// followed by their `n` outward unit edge normals.
     pub(crate) fn from_vertices_then_normals(points: Vec<Vec2>) -> Self {

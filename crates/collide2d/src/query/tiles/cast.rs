@@ -18,7 +18,23 @@ enum WorldPiece {
     Convex(ConvexPolygon),
 }
 
+/// Buffers kept between casts on each thread, so that a cast in steady state allocates
+/// nothing.
+#[derive(Default)]
+pub(super) struct CastBuffers {
+    /// A convex piece's vertices, in the frame and then in the world; a polygon's storage.
+    store: Vec<Vec2>,
+    /// Every hit: (time, normal, point on the map, column, row).
+    hits: Vec<(f32, Vec2, Vec2, u32, u32)>,
+    /// The vertices of the pieces touched soonest, one after another, and where each ends.
+    vertices: Vec<Vec2>,
+    ends: Vec<usize>,
+    surface: Surface,
+}
+
 impl WorldPiece {
+    /// The piece of cell `(col, row)`; a convex one's polygon takes `store`'s storage (give it
+    /// back with [`release`](Self::release)).
     fn of(map: &TileMap, col: u32, row: u32, store: &mut Vec<Vec2>) -> Option<WorldPiece> {
         let frame = map.frame_at(col, row);
         let piece = &map.kinds()[map.kind_index(col, row)].piece;
@@ -29,8 +45,29 @@ impl WorldPiece {
             Piece::Convex { .. } => {
                 frame.piece_vertices(piece, col, row, store);
                 store.iter_mut().for_each(|p| *p = frame.world(*p));
-                ConvexPolygon::new(store).ok().map(WorldPiece::Convex)
+                // A tile's shape is strictly convex and counter-clockwise; in the world, rounding
+                // can only break that for cells too small for their distance from the origin,
+                // which the full check then refuses or mends.
+                let n = store.len();
+                let strict = n >= 3
+                    && (0..n).all(|i| {
+                        let (a, b, c) = (store[i], store[(i + 1) % n], store[(i + 2) % n]);
+                        (b - a).perp_dot(c - b) > 0.0
+                    });
+                let polygon = if strict {
+                    Some(ConvexPolygon::from_valid_ccw(std::mem::take(store)))
+                } else {
+                    ConvexPolygon::new(store).ok()
+                };
+                polygon.map(WorldPiece::Convex)
             }
+        }
+    }
+
+    /// Gives a convex piece's storage back to `store`.
+    fn release(self, store: &mut Vec<Vec2>) {
+        if let WorldPiece::Convex(p) = self {
+            *store = p.into_points();
         }
     }
 
@@ -49,10 +86,11 @@ impl WorldPiece {
         }
     }
 
-    fn vertices(&self) -> Vec<Vec2> {
+    /// Appends its vertices to `out`.
+    fn extend_vertices(&self, out: &mut Vec<Vec2>) {
         match self {
-            WorldPiece::Square(b) => b.corners().to_vec(),
-            WorldPiece::Convex(p) => p.vertices().to_vec(),
+            WorldPiece::Square(b) => out.extend(b.corners()),
+            WorldPiece::Convex(p) => out.extend_from_slice(p.vertices()),
         }
     }
 }
@@ -61,6 +99,16 @@ impl WorldPiece {
 /// solid (which it must not touch at the start): the time, the unit normal from the map
 /// towards `other`, and the point of the map touched.
 pub(crate) fn cast_map(map: &TileMap, other: ShapeRef, v: Vec2, max_time: f32) -> Option<(f32, Vec2, Vec2)> {
+    super::with_scratch(|s| cast_with(map, other, v, max_time, &mut s.cast))
+}
+
+fn cast_with(
+    map: &TileMap,
+    other: ShapeRef,
+    v: Vec2,
+    max_time: f32,
+    bufs: &mut CastBuffers,
+) -> Option<(f32, Vec2, Vec2)> {
     let bounds = other.aabb();
     let speed = v.length();
     if speed.is_nan() || speed <= 0.0 {
@@ -79,9 +127,8 @@ pub(crate) fn cast_map(map: &TileMap, other: ShapeRef, v: Vec2, max_time: f32) -
     let stretches = ((t_out - t_in) * speed / reach).ceil();
     let stretches = if stretches.is_finite() { (stretches as u64).clamp(1, most) } else { most };
     let step = (t_out - t_in) / stretches as f32;
-    let mut store = Vec::new();
-    // Every hit: (time, normal, point on the map, piece).
-    let mut hits: Vec<(f32, Vec2, Vec2, u32, u32)> = Vec::new();
+    let CastBuffers { store, hits, vertices, ends, surface } = bufs;
+    hits.clear();
     let mut best = f32::INFINITY;
     for k in 0..stretches {
         let from = t_in + step * k as f32;
@@ -93,7 +140,7 @@ pub(crate) fn cast_map(map: &TileMap, other: ShapeRef, v: Vec2, max_time: f32) -
             if hits.iter().any(|h| (h.3, h.4) == (col, row)) {
                 return true;
             }
-            if let Some(piece) = WorldPiece::of(map, col, row, &mut store) {
+            if let Some(piece) = WorldPiece::of(map, col, row, store) {
                 // Only a piece whose box the moving box meets in time can be touched.
                 let meets = window(&bounds, &piece.aabb(), v).is_some_and(|(a, b)| a <= max_time && b >= 0.0);
                 if let Some(hit) = meets.then(|| cast_ref(piece.shape(), Vec2::ZERO, other, v, max_time)).flatten() {
@@ -101,6 +148,7 @@ pub(crate) fn cast_map(map: &TileMap, other: ShapeRef, v: Vec2, max_time: f32) -
                     best = best.at_most(hit.time);
                     hits.push((hit.time, hit.normal, hit.point_a, col, row));
                 }
+                piece.release(store);
             }
             true
         });
@@ -118,13 +166,18 @@ pub(crate) fn cast_map(map: &TileMap, other: ShapeRef, v: Vec2, max_time: f32) -
     hits.sort_by_key(|h| (h.4, h.3));
     let size = map.cell_size().max_element().at_least((bounds.max() - bounds.min()).max_element());
     let tol = 1e-5 * size;
-    let pieces: Vec<Vec<Vec2>> = hits
-        .iter()
-        .map(|h| WorldPiece::of(map, h.3, h.4, &mut store).map_or_else(Vec::new, |p| p.vertices()))
-        .collect();
-    let valid = |normal: Vec2, at: Vec2| {
-        pieces.iter().all(|q| !holds(q, at, tol) || q.iter().all(|p| normal.dot(*p - at) <= tol))
-    };
+    vertices.clear();
+    ends.clear();
+    for h in hits.iter() {
+        if let Some(piece) = WorldPiece::of(map, h.3, h.4, store) {
+            piece.extend_vertices(vertices);
+            piece.release(store);
+        }
+        ends.push(vertices.len());
+    }
+    let pieces = || ends.iter().scan(0, |start, &end| Some(&vertices[std::mem::replace(start, end)..end]));
+    let valid =
+        |normal: Vec2, at: Vec2| pieces().all(|q| !holds(q, at, tol) || q.iter().all(|p| normal.dot(*p - at) <= tol));
     let (time, normal, point) = (hits[0].0, hits[0].1, hits[0].2);
     if let Some(h) = hits.iter().find(|h| valid(h.1, h.2)) {
         return Some((h.0.at_least(0.0), h.1, h.2));
@@ -133,7 +186,6 @@ pub(crate) fn cast_map(map: &TileMap, other: ShapeRef, v: Vec2, max_time: f32) -
     // the one most against the motion.
     let frame = map.frame_at(hits[0].3, hits[0].4);
     let near = map.cells_meeting(point - tol, point + tol);
-    let mut surface = Surface::default();
     surface.build(map, near, &frame);
     let at = frame.local(point);
     let face = surface

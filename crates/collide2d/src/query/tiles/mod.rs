@@ -39,6 +39,7 @@ struct Scratch {
     body: Body,
     piece: PieceBuf,
     search: Search,
+    cast: cast::CastBuffers,
 }
 
 thread_local! {
