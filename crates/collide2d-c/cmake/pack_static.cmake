@@ -19,18 +19,14 @@ function(run)
   set(out "${out}" PARENT_SCOPE)
 endfunction()
 
-# The symbols: every global c2d_ function the archive defines (readelf, as nm would try to read
+# The names of the global (and weak) symbols a file defines (readelf, as nm would try to read
 # the members' LLVM bitcode with its plugin and warn).
 function(globals file)
   run("${READELF}" -sW "${file}")
   string(REGEX MATCHALL "[0-9]+ (FUNC|OBJECT|NOTYPE|TLS) +(GLOBAL|WEAK) +[A-Z]+ +[0-9]+ [^\n]+" rows "${out}")
-  set(names "")
-  foreach(row IN LISTS rows)
-    string(REGEX REPLACE ".* " "" name "${row}")
-    list(APPEND names "${name}")
-  endforeach()
-  list(REMOVE_DUPLICATES names)
-  set(out "${names}" PARENT_SCOPE)
+  list(TRANSFORM rows REPLACE ".* " "")
+  list(REMOVE_DUPLICATES rows)
+  set(out "${rows}" PARENT_SCOPE)
 endfunction()
 
 globals("${ARCHIVE}")
@@ -43,10 +39,7 @@ endif()
 
 # The archive's members that the API reaches (the LTO object and the compiler builtins it calls),
 # as a program's link would take them.
-set(roots "")
-foreach(name IN LISTS api)
-  list(APPEND roots "--require-defined=${name}")
-endforeach()
+list(TRANSFORM api PREPEND "--require-defined=" OUTPUT_VARIABLE roots)
 set(linked "${OUTPUT}.linked.o")
 run("${LINKER}" -r -o "${linked}" ${roots} "${ARCHIVE}")
 
@@ -55,11 +48,7 @@ run("${LINKER}" -r -o "${linked}" ${roots} "${ARCHIVE}")
 # made local here. Ours gets a name of its own.
 run("${READELF}" -gW "${linked}")
 string(REGEX MATCHALL "\\[[^]\n]+\\] contains" groups "${out}")
-set(renames "")
-foreach(group IN LISTS groups)
-  string(REGEX REPLACE "^\\[(.*)\\] contains$" "\\1" signature "${group}")
-  list(APPEND renames "--redefine-sym=${signature}=collide2d_c.${signature}")
-endforeach()
+list(TRANSFORM groups REPLACE "^\\[(.*)\\] contains$" "--redefine-sym=\\1=collide2d_c.\\1" OUTPUT_VARIABLE renames)
 
 run("${OBJCOPY}" --wildcard "--keep-global-symbol=c2d_*" ${renames} --strip-debug
     --remove-section=.llvmbc --remove-section=.llvmcmd "${linked}" "${OUTPUT}.local.o")
