@@ -83,6 +83,15 @@ fn cells_at_points_and_under_boxes_count_touching() {
     assert!(map.cells_meeting(v(20.5, 0.0), v(30.0, 100.0)).is_empty());
     assert!(!map.cells_meeting(v(20.0, 0.0), v(30.0, 100.0)).is_empty());
     assert!(map.cells_meeting(v(f32::NAN, 0.0), v(30.0, 100.0)).is_empty());
+    assert!(map.cells_meeting(v(10.0, 20.0), v(12.0, f32::NAN)).is_empty());
+    // A point, or a box with no width or height, meets the cell it is in.
+    let r = map.cells_meeting(v(13.0, 24.0), v(13.0, 24.0));
+    assert_eq!((r.cols, r.rows), ((1, 1), (1, 1)));
+    let r = map.cells_meeting(v(13.0, 24.0), v(13.5, 24.0));
+    assert_eq!((r.cols, r.rows), ((1, 1), (1, 1)));
+    // An inverted box meets nothing, even within one cell.
+    assert!(map.cells_meeting(v(13.5, 24.0), v(13.2, 25.0)).is_empty());
+    assert!(map.cells_meeting(v(13.0, 25.0), v(13.5, 24.5)).is_empty());
 }
 
 #[test]
