@@ -68,6 +68,7 @@ __all__ = [
     "MoveResult",
     "ContactMethod",
     "World",
+    "CharacterController",
     "LevelMap",
     "LevelObject",
     "TiledLevel",
@@ -584,7 +585,7 @@ class StepEvents:
 
 @final
 class MoveResult:
-    """What World.move_and_slide did."""
+    """What World.move_and_slide or CharacterController.move_and_slide did."""
     @property
     def moved(self) -> _Vec: ...
     @property
@@ -593,6 +594,10 @@ class MoveResult:
     def floor_normal(self) -> Optional[_Vec]: ...
     @property
     def touched(self) -> List[Handle]: ...
+    @property
+    def platform_motion(self) -> _Vec:
+        """How far the floor stood on carried it before it moved, included in moved (the
+        controller's; (0, 0) from World.move_and_slide)."""
 
 @final
 class ContactMethod:
@@ -715,6 +720,50 @@ class World:
         """Moves a collider, sliding along what it meets; up is (0, 1) unless given: pass
         up=(0, -1) on a y-down screen. On the floor it steps up ledges up to step_height and
         follows the floor down up to snap_distance (0: never)."""
+
+@final
+class CharacterController:
+    """Moves one character frame after frame as a platformer does: World.move_and_slide with
+    these options, plus moving platforms. It remembers the floor the character ended on and
+    where that floor was, and at the next move first carries the character by how far the floor
+    has moved since (never into a wall). Move the platforms first in each frame, then the
+    characters. Bad options raise ValueError at the move."""
+    def __new__(
+        cls,
+        skin: float = 0.01,
+        max_slope: float = ...,
+        up: _VecLike = ...,
+        max_slides: int = 4,
+        *,
+        step_height: float = 0.0,
+        snap_distance: float = 0.0,
+        stop_on_slope: bool = True,
+    ) -> CharacterController: ...
+    skin: float
+    """The gap kept to what it meets."""
+    max_slope: float
+    """The steepest slope, in radians from level, that counts as floor."""
+    max_slides: int
+    """At most this many moves and slides a move."""
+    step_height: float
+    """The highest ledge it steps up onto, walking into it on the floor (0: never)."""
+    snap_distance: float
+    """How far down it follows the floor when it would leave it (0: never)."""
+    stop_on_slope: bool
+    """On a floor, gravity does not slide it down the slope and walking goes along it."""
+    @property
+    def up(self) -> _Vec:
+        """Which way is up: (0, 1) unless set; (0, -1) on a y-down screen."""
+    @up.setter
+    def up(self, value: _VecLike) -> None: ...
+    @property
+    def floor(self) -> Optional[Handle]:
+        """The floor collider the character ended its last move on, or None."""
+    def forget_floor(self) -> None:
+        """Forgets the floor (after a teleport, say): the next move carries by nothing."""
+    def move_and_slide(self, world: World, h: Handle, motion: _VecLike) -> MoveResult:
+        """Moves collider h of world by motion as World.move_and_slide does, first carried by
+        its floor's move; a refused move raises ValueError and moves nothing."""
 
 @final
 class LevelMap:

@@ -3,11 +3,11 @@
 //! them, [`CollisionLayers`], [`Sensor`] or [`OneWay`]; the [`Collide2dPlugin`] keeps a
 //! collide2d world in step with their `GlobalTransform`s and sends [`CollisionStarted`] and
 //! [`CollisionEnded`] messages. Systems ask what is where through [`Collisions`] and move
-//! kinematic characters with [`Mover`]. A [`SpriteCollider`] traces a sprite's image into its
-//! collider once the image has loaded. A [`TileLevelCollider`] gives a Tiled map or an LDtk
-//! level ([`TileLevel`] assets, loaded by the [`TileLevelPlugin`]) a collider per layer. With the
-//! `debug` feature, `Collide2dDebugPlugin` draws
-//! the colliders' outlines with Bevy's gizmos.
+//! kinematic characters with [`Mover`], which moving platforms carry. A [`SpriteCollider`]
+//! traces a sprite's image into its collider once the image has loaded. A [`TileLevelCollider`]
+//! gives a Tiled map or an LDtk level ([`TileLevel`] assets, loaded by the [`TileLevelPlugin`])
+//! a collider per layer. With the `debug` feature, `Collide2dDebugPlugin` draws the colliders'
+//! outlines with Bevy's gizmos.
 //!
 //! ```
 //! use bevy_app::prelude::*;
@@ -35,8 +35,10 @@
 //! - **When.** The plugin's systems run in its schedule (`PostUpdate` by default), after
 //!   transform propagation: colliders spawned, changed or moved in `Update` are in the world,
 //!   and the messages sent, by the end of the frame. Queries in `Update` see the world as the
-//!   last frame left it, with the moves made through [`Mover`] since. Colliders spawned in
-//!   `Startup` are in the world from the first frame's `Update`.
+//!   last frame left it, with the moves made through [`Mover`] since; a `Mover` first places
+//!   the colliders whose `Transform` changed since its system last ran, so that characters
+//!   moved after the platforms ride them. Colliders spawned in `Startup` are in the world from
+//!   the first frame's `Update`.
 //! - **Pairs.** A pair's `a` is the collider inserted into the lower slot; contact normals point
 //!   from `a` towards `b`. Sensors' pairs have no contact.
 //! - **Levels.** Map files are y down; a [`TileLevelCollider`] mirrors its level top to bottom,

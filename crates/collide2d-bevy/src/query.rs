@@ -2,15 +2,16 @@
 //! overlaps) and how they move characters through it ([`Mover`]: `move_and_slide`, written back
 //! to the entity's `Transform`).
 
+use bevy_ecs::change_detection::Tick;
 use bevy_ecs::prelude::*;
-use bevy_ecs::system::SystemParam;
+use bevy_ecs::system::{SystemChangeTick, SystemParam};
 use bevy_math::Vec2;
 use bevy_transform::components::{GlobalTransform, Transform};
 use collide2d::world::{MoveOptions, QueryFilter};
 use collide2d::{ColliderHandle, Contact, Ray, RayHit, ShapeCastHit, ShapeLike};
 
-use crate::components::CollisionLayers;
-use crate::sync::CollisionWorld;
+use crate::components::{Collider, CollisionLayers};
+use crate::sync::{transform_2d, CollisionWorld};
 
 /// Which colliders a scene query considers: those whose layers meet `layers`, except the
 /// entities in `ignore`, and sensors only when `sensors` is set. The default considers every
@@ -171,6 +172,8 @@ pub struct Moved {
     pub ceiling: Option<Vec2>,
     /// Every entity met, in the order first met, with the normal where it was met last.
     pub touched: Vec<(Entity, Vec2)>,
+    /// How far the floor it stood on carried it before it moved (included in `moved`).
+    pub platform_motion: Vec2,
 }
 
 /// Why a move was not made.
@@ -190,12 +193,23 @@ pub enum MoveError {
 
 /// Moves kinematic characters through the collision world: [`Mover::move_and_slide`] moves an
 /// entity's collider straight until it would touch something, then along what it met, and
-/// writes the move to its `Transform`, so that the character and the world agree at once.
+/// writes the move to its `Transform`, so that the character and the world agree at once. It
+/// remembers the floor each entity ended its last move on, so that a moving platform carries
+/// the character (collide2d's [`CharacterController`](collide2d::world::CharacterController)).
+///
+/// Move the platforms first, then the characters: before its first move in a run of its
+/// system, the `Mover` places the colliders whose own `Transform` changed since that system
+/// last ran (under their parents' `GlobalTransform`, as transform propagation and the plugin
+/// will later in the frame), so that a platform moved by an earlier system carries the
+/// characters, and they land on it, where it is now rather than where the last frame left it.
 #[derive(SystemParam)]
 pub struct Mover<'w, 's> {
     world: ResMut<'w, CollisionWorld>,
-    transforms: Query<'w, 's, (&'static mut Transform, Option<&'static ChildOf>)>,
+    transforms: Query<'w, 's, (Entity, &'static mut Transform, Option<&'static ChildOf>), With<Collider>>,
     globals: Query<'w, 's, &'static GlobalTransform>,
+    ticks: SystemChangeTick,
+    /// The run of the system in which the colliders were last placed by their `Transform`s.
+    placed_in: Local<'s, Option<Tick>>,
 }
 
 impl Mover<'_, '_> {
@@ -207,12 +221,23 @@ impl Mover<'_, '_> {
     }
 
     /// Moves `entity` by `motion` (in world space) with the library's
-    /// [`move_and_slide`](collide2d::World::move_and_slide). `options.up` says which way is up
-    /// (`Vec2::Y` in Bevy's y-up world).
+    /// [`CharacterController::move_and_slide`](collide2d::world::CharacterController::move_and_slide):
+    /// first carried by how far the floor it ended its
+    /// last move on has moved since (through that floor, never into anything else), then
+    /// [`move_and_slide`](collide2d::World::move_and_slide) with `options`. `options.up` says
+    /// which way is up (`Vec2::Y` in Bevy's y-up world). The result's `moved` includes the
+    /// carry, which `platform_motion` gives alone.
     pub fn move_and_slide(&mut self, entity: Entity, motion: Vec2, options: &MoveOptions) -> Result<Moved, MoveError> {
         let h = self.world.handle(entity).ok_or(MoveError::NoCollider(entity))?;
-        let (mut transform, parent) = self.transforms.get_mut(entity).map_err(|_| MoveError::NoTransform(entity))?;
-        let result = self.world.world.move_and_slide(h, motion, options)?;
+        if !self.transforms.contains(entity) {
+            return Err(MoveError::NoTransform(entity));
+        }
+        self.place_moved_colliders();
+        let CollisionWorld { world, controllers, .. } = &mut *self.world;
+        let controller = controllers.entry(entity).or_default();
+        controller.options = *options;
+        let result = controller.move_and_slide(world, h, motion)?;
+        let (_, mut transform, parent) = self.transforms.get_mut(entity).map_err(|_| MoveError::NoTransform(entity))?;
         // The move is in world space; a child's Transform is in its parent's.
         let parent_global = parent.and_then(|p| self.globals.get(p.parent()).ok());
         let local = match parent_global {
@@ -230,6 +255,38 @@ impl Mover<'_, '_> {
             wall: result.wall_normal,
             ceiling: result.ceiling_normal,
             touched: result.touched.iter().filter_map(|t| Some((entity_of(t.collider)?, t.normal))).collect(),
+            platform_motion: result.platform_motion,
         })
+    }
+
+    /// Forgets the floor `entity` stood on (after teleporting it, say), so that its next move
+    /// is carried by nothing.
+    pub fn forget_floor(&mut self, entity: Entity) {
+        if let Some(controller) = self.world.controllers.get_mut(&entity) {
+            controller.forget_floor();
+        }
+    }
+
+    /// Once a run of the system: places the colliders whose `Transform` changed since it last
+    /// ran where that `Transform` puts them now. Its own moves of the last run are in the world
+    /// already and count as no change; a placement the world refuses is left to the plugin's
+    /// systems, which warn of it.
+    fn place_moved_colliders(&mut self) {
+        let now = self.ticks.this_run();
+        if *self.placed_in == Some(now) {
+            return;
+        }
+        *self.placed_in = Some(now);
+        for (entity, local, parent) in &mut self.transforms {
+            let Some(h) = self.world.handle(entity).filter(|_| local.is_changed()) else { continue };
+            let global = match parent.and_then(|p| self.globals.get(p.parent()).ok()) {
+                Some(g) => g.mul_transform(*local),
+                None => GlobalTransform::from(*local),
+            };
+            let placed = transform_2d(&global);
+            if self.world.world().world_transform(h) != Some(placed) {
+                let _refused = self.world.world.set_transform(h, placed);
+            }
+        }
     }
 }

@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use bevy_ecs::prelude::*;
 use bevy_math::{Affine2, Mat2};
 use bevy_transform::components::GlobalTransform;
-use collide2d::world::World;
+use collide2d::world::{CharacterController, World};
 use collide2d::{ColliderHandle, Contact, ContactBudget, Transform};
 
 use crate::components::{Collider, CollisionLayers, OneWay, Sensor};
@@ -19,6 +19,9 @@ use crate::components::{Collider, CollisionLayers, OneWay, Sensor};
 pub struct CollisionWorld {
     pub(crate) world: World<Entity>,
     pub(crate) handles: HashMap<Entity, ColliderHandle>,
+    /// The controller of each entity moved through [`Mover`](crate::Mover): the floor it ended
+    /// its last move on, so that a moving platform carries it.
+    pub(crate) controllers: HashMap<Entity, CharacterController>,
     /// Colliders removed since the last step, whose pairs that step reports as ended.
     removed: Vec<(ColliderHandle, Entity)>,
 }
@@ -62,6 +65,7 @@ impl CollisionWorld {
     }
 
     fn remove(&mut self, entity: Entity) {
+        self.controllers.remove(&entity);
         if let Some(h) = self.handles.remove(&entity) {
             self.world.remove(h);
             self.removed.push((h, entity));

@@ -334,9 +334,11 @@ typedef struct c2d_WorldShapeHit {
   struct c2d_ShapeCastHit cast;
 } c2d_WorldShapeHit;
 
-// What `c2d_world_move_and_slide` did: the displacement made and the part of the motion it
-// could not make; floor, wall and ceiling met, with their normals (zero when not met) and the
-// floor's collider (`c2d_null_id()` when none); how many colliders it touched.
+// What `c2d_world_move_and_slide` or `c2d_controller_move_and_slide` did: the displacement made
+// and the part of the motion it could not make; floor, wall and ceiling met, with their normals
+// (zero when not met) and the floor's collider (`c2d_null_id()` when none); how many colliders
+// it touched; how far the floor it stood on carried it before it moved (the controller's; zero
+// from `c2d_world_move_and_slide`), included in `moved`.
 typedef struct c2d_MoveResult {
   struct c2d_Vec2 moved;
   struct c2d_Vec2 remaining;
@@ -348,7 +350,32 @@ typedef struct c2d_MoveResult {
   bool on_ceiling;
   struct c2d_Vec2 ceiling_normal;
   int32_t touched_count;
+  struct c2d_Vec2 platform_motion;
 } c2d_MoveResult;
+
+// A placement as its matrix: a point `p` goes to `x_axis * p.x + y_axis * p.y + translation`.
+// Any affine map, skew included (a parent's uneven scale under a turn gives one), so that a
+// floor's placement is kept to the bit.
+typedef struct c2d_Affine {
+  struct c2d_Vec2 x_axis;
+  struct c2d_Vec2 y_axis;
+  struct c2d_Vec2 translation;
+} c2d_Affine;
+
+// A character controller, a value the caller owns and keeps from frame to frame: how the
+// character moves (`options`), and the floor collider it ended its last move on with that
+// floor's placement then, which `c2d_controller_move_and_slide` reads to carry the character
+// by how far the floor has moved since, and writes. Start from
+// `c2d_make_character_controller`; one controller per character.
+typedef struct c2d_CharacterController {
+  // How the character moves, as `c2d_world_move_and_slide` takes them.
+  struct c2d_MoveOptions options;
+  // The floor the last move ended on (`c2d_null_id()`: none; see
+  // `c2d_controller_forget_floor`).
+  struct c2d_ColliderId floor;
+  // Where that floor was then, in world space (the identity when there is no floor).
+  struct c2d_Affine floor_placement;
+} c2d_CharacterController;
 
 // A rectangle in its own frame (`local_bounds`) placed in the world by `transform`, as a
 // sprite is.
@@ -947,6 +974,36 @@ c2d_Status c2d_world_move_and_slide(struct c2d_World *world,
                                     struct c2d_Vec2 motion,
                                     const struct c2d_MoveOptions *options,
                                     struct c2d_MoveResult *out_result);
+
+// A controller that moves with `options` and has stood on nothing yet.
+struct c2d_CharacterController c2d_make_character_controller(struct c2d_MoveOptions options);
+
+// Forgets the floor the controller remembers (after teleporting the character, say), so that
+// its next move carries the character by nothing.
+//
+// # Safety
+// `controller` must be NULL or valid for a read and a write.
+c2d_Status c2d_controller_forget_floor(struct c2d_CharacterController *controller);
+
+// Moves `collider` by `motion` as `c2d_world_move_and_slide` does with the controller's
+// options, first carrying it with the floor it stood on at the end of its last move (through
+// that floor, stopped by anything else, so a platform never pushes it into a wall); then
+// remembers the floor it ends on in `*controller`. The result's `moved` includes the carry,
+// which `platform_motion` gives alone. Move the platforms first in each frame, then the
+// characters. A remembered floor since removed carries it by nothing.
+//
+// Refused, as `c2d_world_move_and_slide` refuses, for a stale `collider`, a motion that is not
+// finite or options it refuses; and for a remembered floor whose placement is not finite: then
+// nothing moves and neither `*controller` nor `*out_result` is written.
+//
+// # Safety
+// `world` must be a live world; `controller` valid for a read and a write; `out_result` valid
+// for a write.
+c2d_Status c2d_controller_move_and_slide(struct c2d_World *world,
+                                         struct c2d_CharacterController *controller,
+                                         struct c2d_ColliderId collider,
+                                         struct c2d_Vec2 motion,
+                                         struct c2d_MoveResult *out_result);
 
 // Whether two placed rectangles collide, judged up to `level`, and which level decided.
 //

@@ -15,6 +15,8 @@
 //! - `world`: the world handle: colliders, transforms and parents, layers, the step's events,
 //!   tiles of a tile-map collider;
 //! - `scene`: the world's scene queries and `move_and_slide`;
+//! - `controller`: the character controller, a plain struct holding the move's options and the
+//!   floor remembered between moves, so that moving platforms carry the character;
 //! - `tiered`: the levelled rectangle test and the swappable detectors;
 //! - `trace`: sprites traced into polygons, and polygons' vertices read back for drawing.
 //!
@@ -38,6 +40,8 @@ mod threads;
 pub mod world;
 
 pub mod scene;
+
+pub mod controller;
 
 pub mod tiered;
 

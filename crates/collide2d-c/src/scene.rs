@@ -1,7 +1,7 @@
 //! The world's scene queries (what is at a point, in a box, under a shape; the first collider a
 //! ray or a moving shape meets) and `move_and_slide` for a kinematic character.
 
-use collide2d::{Aabb, CollisionFilter, MoveOptions, QueryFilter, Vec2};
+use collide2d::{Aabb, CollisionFilter, MoveOptions, MoveResult, QueryFilter, Vec2};
 
 use crate::queries::{c2d_Ray, c2d_ShapeCastHit, cast_to_c, checked_ray, limit, motions};
 use crate::status::{arg, c2d_Status, out, write, Error};
@@ -59,9 +59,11 @@ pub struct c2d_MoveOptions {
     pub stop_on_slope: bool,
 }
 
-/// What `c2d_world_move_and_slide` did: the displacement made and the part of the motion it
-/// could not make; floor, wall and ceiling met, with their normals (zero when not met) and the
-/// floor's collider (`c2d_null_id()` when none); how many colliders it touched.
+/// What `c2d_world_move_and_slide` or `c2d_controller_move_and_slide` did: the displacement made
+/// and the part of the motion it could not make; floor, wall and ceiling met, with their normals
+/// (zero when not met) and the floor's collider (`c2d_null_id()` when none); how many colliders
+/// it touched; how far the floor it stood on carried it before it moved (the controller's; zero
+/// from `c2d_world_move_and_slide`), included in `moved`.
 #[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct c2d_MoveResult {
@@ -75,6 +77,7 @@ pub struct c2d_MoveResult {
     pub on_ceiling: bool,
     pub ceiling_normal: c2d_Vec2,
     pub touched_count: i32,
+    pub platform_motion: c2d_Vec2,
 }
 
 /// Every collider seen by every query: all layers, nothing ignored, sensors left out.
@@ -324,35 +327,43 @@ pub unsafe extern "C" fn c2d_world_move_and_slide(
             let out_result = out(out_result, "out_result")?;
             let h = w.handle(collider)?;
             let o = options.as_ref().copied().unwrap_or_else(|| c2d_default_move_options());
-            let slides = usize::try_from(o.max_slides)
-                .map_err(|_| Error::invalid_argument(format!("max_slides {} is negative", o.max_slides)))?;
-            let options = MoveOptions {
-                skin: o.skin,
-                max_slope: o.max_slope,
-                up: o.up.into(),
-                max_slides: slides,
-                step_height: o.step_height,
-                snap_distance: o.snap_distance,
-                stop_on_slope: o.stop_on_slope,
-            };
-            let r = w.inner.move_and_slide(h, motion.into(), &options).map_err(world_error)?;
-            let normal = |n: Option<Vec2>| n.unwrap_or_default().into();
-            write(
-                out_result,
-                c2d_MoveResult {
-                    moved: r.moved.into(),
-                    remaining: r.remaining.into(),
-                    on_floor: r.on_floor,
-                    floor_normal: normal(r.floor_normal),
-                    floor: r.floor.map_or(NULL_ID, id),
-                    on_wall: r.on_wall,
-                    wall_normal: normal(r.wall_normal),
-                    on_ceiling: r.on_ceiling,
-                    ceiling_normal: normal(r.ceiling_normal),
-                    touched_count: count(r.touched.len()),
-                },
-            );
+            let r = w.inner.move_and_slide(h, motion.into(), &move_options(&o)?).map_err(world_error)?;
+            write(out_result, result_to_c(&r));
             Ok(())
         })
+    }
+}
+
+/// C's move options in the library's form; a negative `max_slides` is refused here, the rest by
+/// the library's move.
+pub(crate) fn move_options(o: &c2d_MoveOptions) -> Result<MoveOptions, Error> {
+    let slides = usize::try_from(o.max_slides)
+        .map_err(|_| Error::invalid_argument(format!("max_slides {} is negative", o.max_slides)))?;
+    Ok(MoveOptions {
+        skin: o.skin,
+        max_slope: o.max_slope,
+        up: o.up.into(),
+        max_slides: slides,
+        step_height: o.step_height,
+        snap_distance: o.snap_distance,
+        stop_on_slope: o.stop_on_slope,
+    })
+}
+
+/// A move's result in C's form.
+pub(crate) fn result_to_c(r: &MoveResult) -> c2d_MoveResult {
+    let normal = |n: Option<Vec2>| n.unwrap_or_default().into();
+    c2d_MoveResult {
+        moved: r.moved.into(),
+        remaining: r.remaining.into(),
+        on_floor: r.on_floor,
+        floor_normal: normal(r.floor_normal),
+        floor: r.floor.map_or(NULL_ID, id),
+        on_wall: r.on_wall,
+        wall_normal: normal(r.wall_normal),
+        on_ceiling: r.on_ceiling,
+        ceiling_normal: normal(r.ceiling_normal),
+        touched_count: count(r.touched.len()),
+        platform_motion: r.platform_motion.into(),
     }
 }

@@ -1,5 +1,6 @@
 //! Conversions at the border with Python: vectors in and out, the library's errors as
-//! `ValueError`, and any value into its pickled form. The bottom layer: it uses no other module
+//! `ValueError`, and any value into its pickled form; and the lock a call takes on state it
+//! shares with other threads. The bottom layer: it uses no other module
 //! of the crate (a shape's conversions live with the shape classes, in `shapes`).
 
 use collide2d::Vec2;
@@ -8,6 +9,7 @@ use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 use serde::Serialize;
+use std::sync::{Mutex, MutexGuard, PoisonError, TryLockError};
 
 /// Any Python object holding two numbers, read as a vector: a tuple, a list, a
 /// `pygame.Vector2`, a numpy array of two elements, anything with a length of 2 and indexing.
@@ -146,4 +148,19 @@ pub fn reduce<T: Serialize>(
     let json = serde_json::to_string(value).map_err(|e| PyValueError::new_err(e.to_string()))?;
     let unpickle = py.import("collide2d")?.getattr("_unpickle")?.unbind();
     Ok((unpickle, (kind, json)))
+}
+
+/// `lock` for this call, waiting without Python's lock while another thread has it (so that the
+/// thread holding it can take Python's lock back to finish).
+pub fn hold<'a, T: Send>(py: Python<'_>, lock: &'a Mutex<T>) -> MutexGuard<'a, T> {
+    loop {
+        match lock.try_lock() {
+            Ok(held) => return held,
+            // The library does not panic, but a poisoned value is still a whole one.
+            Err(TryLockError::Poisoned(e)) => return e.into_inner(),
+            Err(TryLockError::WouldBlock) => {
+                py.detach(|| drop(lock.lock().unwrap_or_else(PoisonError::into_inner)));
+            }
+        }
+    }
 }

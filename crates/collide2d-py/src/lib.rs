@@ -16,8 +16,10 @@
 //! 4. `queries`, `tiered`, `trace`: the query functions; the levelled rectangle test and the
 //!    detectors; sprite tracing and pixel masks.
 //! 5. `world`: the `World` with its handles, filters, events and mover.
-//! 6. `pickle`, `levels`: `_unpickle`, which rebuilds a class of any layer below; maps loaded
-//!    from Tiled and LDtk files (`load_tiled`, `load_ldtk`) as tile maps, shapes and values.
+//! 6. `pickle`, `levels`, `controller`: `_unpickle`, which rebuilds a class of any layer below;
+//!    maps loaded from Tiled and LDtk files (`load_tiled`, `load_ldtk`) as tile maps, shapes and
+//!    values; the `CharacterController`, which moves a character through a `World` and lets
+//!    moving platforms carry it.
 //!
 //! This file is the map: it declares the modules and lists what the Python module holds.
 
@@ -34,6 +36,7 @@ mod trace;
 
 mod world;
 
+mod controller;
 mod levels;
 mod pickle;
 
@@ -69,6 +72,7 @@ fn collide2d(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<world::PyMoveResult>()?;
     m.add_class::<world::PyWorld>()?;
     m.add_class::<world::PyContactMethod>()?;
+    m.add_class::<controller::PyCharacterController>()?;
     m.add_class::<levels::PyLevelMap>()?;
     m.add_class::<levels::PyLevelObject>()?;
     m.add_class::<levels::PyTiledLevel>()?;

@@ -1,19 +1,19 @@
 //! `World`: many colliders with a broad phase, collision events, filters, scene queries and a
 //! kinematic mover. Colliders are named by `Handle`s and may carry any Python object as data.
 
-use collide2d::world::{MoveOptions, QueryFilter};
+use collide2d::world::{MoveOptions, MoveResult, QueryFilter};
 use collide2d::{
     ColliderHandle, CollisionFilter, ContactEvent, ContactMethod, Ray, Transform, Vec2, World, WorldError,
 };
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Mutex, MutexGuard, PoisonError};
+use std::sync::{Mutex, MutexGuard};
 
 use pyo3::exceptions::{PyMemoryError, PyTypeError, PyValueError};
 use pyo3::gc::PyVisit;
 use pyo3::prelude::*;
 use pyo3::PyTraverseError;
 
-use crate::convert::{array_view, limit, reduce, tuple, value_error, V2};
+use crate::convert::{array_view, hold, limit, reduce, tuple, value_error, V2};
 use crate::results::{PyContact, PyRayHit, PyShapeCastHit};
 use crate::shapes::{shape_arg, shape_to_py, PyAabb};
 use crate::tiered::PyDetector;
@@ -87,7 +87,7 @@ impl PyHandle {
         self.inner.generation()
     }
 
-    fn __repr__(&self) -> String {
+    pub(crate) fn __repr__(&self) -> String {
         format!("Handle(index={}, generation={})", self.inner.index(), self.inner.generation())
     }
 }
@@ -150,7 +150,7 @@ impl PyStepEvents {
     }
 }
 
-/// What `World.move_and_slide` did.
+/// What `World.move_and_slide` or `CharacterController.move_and_slide` did.
 #[pyclass(frozen, module = "collide2d", name = "MoveResult")]
 pub struct PyMoveResult {
     /// The displacement applied.
@@ -165,6 +165,22 @@ pub struct PyMoveResult {
     /// Every collider it met, in order, each once.
     #[pyo3(get)]
     touched: Vec<PyHandle>,
+    /// How far the floor it stood on carried it before it moved, included in `moved` (the
+    /// controller's; (0, 0) from `World.move_and_slide`).
+    #[pyo3(get)]
+    platform_motion: (f32, f32),
+}
+
+impl From<MoveResult> for PyMoveResult {
+    fn from(r: MoveResult) -> Self {
+        Self {
+            moved: tuple(r.moved),
+            on_floor: r.on_floor,
+            floor_normal: r.floor_normal.map(tuple),
+            touched: r.touched.into_iter().map(|t| handle(t.collider)).collect(),
+            platform_motion: tuple(r.platform_motion),
+        }
+    }
 }
 
 #[pymethods]
@@ -181,7 +197,7 @@ impl PyMoveResult {
 
 /// The world's error as `ValueError`, with the library's message, handles named as Python
 /// writes them.
-fn world_error(error: WorldError) -> PyErr {
+pub(crate) fn world_error(error: WorldError) -> PyErr {
     let name = |h: ColliderHandle| handle(h).__repr__();
     match error {
         WorldError::StaleHandle(h) => {
@@ -222,17 +238,8 @@ type Held<'a> = MutexGuard<'a, World<Py<PyAny>>>;
 impl PyWorld {
     /// The world for this call, waiting without Python's lock while another thread has it (so
     /// that the thread holding it can take Python's lock back to finish).
-    fn world(&self, py: Python<'_>) -> Held<'_> {
-        loop {
-            match self.inner.try_lock() {
-                Ok(world) => return world,
-                // The library does not panic, but a poisoned world is still a whole one.
-                Err(std::sync::TryLockError::Poisoned(e)) => return e.into_inner(),
-                Err(std::sync::TryLockError::WouldBlock) => {
-                    py.detach(|| drop(self.inner.lock().unwrap_or_else(PoisonError::into_inner)));
-                }
-            }
-        }
+    pub(crate) fn world(&self, py: Python<'_>) -> Held<'_> {
+        hold(py, &self.inner)
     }
 }
 
@@ -690,13 +697,7 @@ impl PyWorld {
     ) -> PyResult<PyMoveResult> {
         let mut w = self.world(py);
         let options = MoveOptions { skin, max_slope, up: up.0, max_slides, step_height, snap_distance, stop_on_slope };
-        let result = w.move_and_slide(h.inner, motion.0, &options).map_err(world_error)?;
-        Ok(PyMoveResult {
-            moved: tuple(result.moved),
-            on_floor: result.on_floor,
-            floor_normal: result.floor_normal.map(tuple),
-            touched: result.touched.into_iter().map(|t| handle(t.collider)).collect(),
-        })
+        w.move_and_slide(h.inner, motion.0, &options).map(PyMoveResult::from).map_err(world_error)
     }
 
     /// How many pairs of colliders with overlapping bounding boxes a `step` may find before it

@@ -6,6 +6,7 @@ use glam::Vec2;
 
 use crate::math::Transform;
 
+use super::mover::checked_move;
 use super::{ColliderHandle, MoveOptions, MoveResult, World, WorldError};
 
 /// Moves one character collider frame after frame as a platformer does: [`World::move_and_slide`]
@@ -60,21 +61,51 @@ impl CharacterController {
         self.floor = None;
     }
 
+    /// The floor remembered with its world transform at the end of the last move: besides the
+    /// options, all the controller keeps between moves, for a binding that stores it in a value
+    /// of its own (C's plain struct) and hands it back with [`remember_floor`](Self::remember_floor).
+    pub fn remembered_floor(&self) -> Option<(ColliderHandle, Transform)> {
+        self.floor
+    }
+
+    /// Sets what [`remembered_floor`](Self::remembered_floor) gave: the next move carries the
+    /// character by how far that floor has moved since it was at that transform (a floor no
+    /// longer in the world carries it by nothing).
+    pub fn remember_floor(&mut self, floor: Option<(ColliderHandle, Transform)>) {
+        self.floor = floor;
+    }
+
     /// Carries collider `h` with the floor it stood on (see the type's documentation), then moves
     /// it by `motion` with [`World::move_and_slide`]. The result's `moved` includes the carry,
     /// which `platform_motion` gives alone; divide it by the frame's time for the platform's
     /// velocity.
+    ///
+    /// Refused as [`World::move_and_slide`] refuses (a stale handle, a motion or options that
+    /// are not numbers a mover goes by), and then nothing moves and the floor stays remembered.
     pub fn move_and_slide<T>(
         &mut self,
         world: &mut World<T>,
         h: ColliderHandle,
         motion: Vec2,
     ) -> Result<MoveResult, WorldError> {
-        let carried = match self.floor.take() {
+        // Checked before the carry, which would otherwise move the character for a call that is
+        // then refused.
+        let start = world.local_transform(h).ok_or(WorldError::StaleHandle(h))?;
+        checked_move(motion, &self.options)?;
+        let carried = match self.floor {
             Some((floor, then)) => self.carry(world, h, floor, &then)?,
             None => Vec2::ZERO,
         };
-        let mut result = world.move_and_slide(h, motion, &self.options)?;
+        let mut result = match world.move_and_slide(h, motion, &self.options) {
+            Ok(result) => result,
+            Err(e) => {
+                // Only a shape that cannot be placed on the way gets here: the carry is undone.
+                if carried != Vec2::ZERO {
+                    world.set_transform(h, start)?;
+                }
+                return Err(e);
+            }
+        };
         result.moved += carried;
         result.platform_motion = carried;
         self.floor = result.floor.and_then(|f| world.world_transform(f).map(|t| (f, t)));

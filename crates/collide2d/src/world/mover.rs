@@ -324,7 +324,7 @@ impl<T> World<T> {
 
 /// The unit `up` of a move whose motion and options are numbers a mover can go by, or what is
 /// wrong with them.
-fn checked_move(motion: Vec2, o: &MoveOptions) -> Result<Vec2, WorldError> {
+pub(super) fn checked_move(motion: Vec2, o: &MoveOptions) -> Result<Vec2, WorldError> {
     let bad = |what: String| Err(WorldError::BadMove(what));
     if !motion.is_finite() {
         return bad(format!("motion {motion} is not finite"));

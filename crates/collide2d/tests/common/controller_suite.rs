@@ -291,6 +291,27 @@ fn the_controller_remembers_the_floor_it_ended_on_and_forgets_it_when_told() {
 }
 
 #[test]
+fn a_refused_move_moves_nothing_and_keeps_the_floor_which_a_copy_of_the_state_carries_on() {
+    let mut sim = Sim::new(vec![], character(true, v(0.0, 0.01)), options());
+    let lift = sim.add(Aabb::new(v(-3.0, -0.5), v(3.0, 0.0)).unwrap());
+    sim.frame(0.0, 0.0);
+    let remembered = sim.controller.remembered_floor();
+    assert_eq!(remembered.map(|(h, _)| h), Some(lift));
+    // The lift moves, then a move with a motion that is no number: refused before the carry.
+    sim.world.set_transform(lift, Transform::from_translation(v(0.5, 0.0))).unwrap();
+    let before = sim.bounds();
+    assert!(sim.controller.move_and_slide(&mut sim.world, sim.player, v(f32::NAN, 0.0)).is_err());
+    assert_eq!(sim.bounds(), before);
+    assert_eq!(sim.controller.remembered_floor(), remembered);
+    // A controller given that state, as a binding keeping it in its own value does, carries.
+    let mut copy = CharacterController::new(options());
+    copy.remember_floor(remembered);
+    let r = copy.move_and_slide(&mut sim.world, sim.player, v(0.0, -0.1)).unwrap();
+    assert!((r.platform_motion - v(0.5, 0.0)).length() < 1e-5, "{r:?}");
+    assert_eq!(copy.floor(), Some(lift));
+}
+
+#[test]
 fn a_platform_carries_as_a_plain_slide_without_steps_snapping_or_slope_rules() {
     // A belt carrying the character against a ledge lower than the step height: it stops there.
     let mut sim = Sim::new(vec![], character(true, v(0.0, 0.01)), options());
