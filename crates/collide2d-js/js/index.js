@@ -11,6 +11,7 @@ import {
 
 export { init, initSync };
 export { World } from './world.js';
+export { CharacterController } from './controller.js';
 
 // A simple shape: its fields, and hidden, its key in the module's store, where it is built and
 // checked once (now, or when the module loads) so that queries only pass keys.

@@ -22,6 +22,7 @@
 //! Polygons are built once too (a convex one's normals, a concave one's convex pieces), and tile
 //! maps.
 
+mod controller;
 mod level;
 mod scene;
 mod shapes;

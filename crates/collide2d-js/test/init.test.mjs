@@ -19,6 +19,7 @@ test('shapes made before init() answer once it has loaded; queries and worlds wa
   assert.throws(() => c2d.castRay(disc, [0, 0], [1, 0]), /await init\(\)/);
   assert.throws(() => grid.setTile(0, 0, 0), /await init\(\)/);
   assert.throws(() => new c2d.World(), /await init\(\)/);
+  assert.throws(() => new c2d.CharacterController(), /await init\(\)/);
   const bytes = await readFile(new URL('../pkg/collide2d_js_bg.wasm', import.meta.url));
   const loading = c2d.init(bytes);
   assert.equal(c2d.init(), loading); // later calls share the first
