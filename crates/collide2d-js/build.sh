@@ -20,19 +20,19 @@ if [ ! -f "$stamp" ] || [ "$here/package-lock.json" -nt "$stamp" ] || [ "$here/p
   (cd "$here" && npm ci --no-audit --no-fund --silent)
 fi
 # A profile of its own, so that the workspace's release builds keep theirs. One codegen unit
-# and whole-program LTO: the queries inline across the crates. The library and this crate at
-# opt-level 3, where the queries' time goes (at "s" a polygon's contact is a fifth slower, at
-# "z" up to five times); every other crate (serde and JSON but for what the library
-# instantiates, the allocator, the triangulation, formatting) at "z", for size. With wasm-opt
-# -Oz below, 16 % off the .wasm, no query slower (bench/calls.mjs; BENCHMARKS.md).
+# and whole-program LTO: the queries inline across the crates. Opt-level 3 where time goes (the
+# library, this crate, glam, the hash maps: at "s" a polygon's contact was a fifth slower, at
+# "z" up to five times, and a world's step slower with its dependencies at "z"); "z", for size,
+# for the crates of the map loaders and of building concave polygons, which run once per map or
+# polygon. With wasm-opt -Oz below, 16 % off the .wasm, no query slower (bench/calls.mjs,
+# bench/stress.mjs; BENCHMARKS.md).
+cold=(serde serde_core serde_json base64 flate2 miniz_oxide adler2 crc32fast simd-adler32 itoa zmij memchr spade robust)
 profile=(
   --config 'profile.wasm.inherits="release"'
   --config 'profile.wasm.lto="fat"'
   --config 'profile.wasm.codegen-units=1'
-  --config 'profile.wasm.opt-level="z"'
-  --config 'profile.wasm.package.collide2d.opt-level=3'
-  --config 'profile.wasm.package.collide2d-js.opt-level=3'
 )
+for crate in "${cold[@]}"; do profile+=(--config "profile.wasm.package.$crate.opt-level=\"z\""); done
 cargo build --target wasm32-unknown-unknown -p collide2d-js "${profile[@]}" --profile wasm
 out="$here/pkg"
 rm -rf "$out"

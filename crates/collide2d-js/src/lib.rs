@@ -101,18 +101,21 @@ pub fn intersects(a: f64, b: f64) -> i32 {
     code(with_pair(a, b, intersects_shapes), i32::from)
 }
 
-/// `collide2d::intersects`, the commonest pairs of simple shapes first: the library's run-time
-/// dispatch tests tile maps, concave polygons and points before them, a fifth of a circle pair's
-/// call (measured with `bench/calls.mjs`); here the pair's type is known, and the call folds to
-/// its path.
+/// `collide2d::intersects`, the commonest pairs first: the library's run-time dispatch tests tile
+/// maps, concave polygons and points before them, a fifth of a circle pair's call (measured with
+/// `bench/calls.mjs`); here the pair's types are known, and the call folds to their path.
 #[inline]
 fn intersects_shapes(a: &Shape, b: &Shape) -> bool {
     use collide2d::intersects as meet;
+    use Shape::{Aabb as B, Circle as C, ConvexPolygon as P};
     match (a, b) {
-        (Shape::Circle(a), Shape::Circle(b)) => meet(a, b),
-        (Shape::Aabb(a), Shape::Aabb(b)) => meet(a, b),
-        (Shape::Circle(a), Shape::Aabb(b)) => meet(a, b),
-        (Shape::Aabb(a), Shape::Circle(b)) => meet(a, b),
+        (C(a), C(b)) => meet(a, b),
+        (B(a), B(b)) => meet(a, b),
+        (C(a), B(b)) => meet(a, b),
+        (B(a), C(b)) => meet(a, b),
+        (P(a), C(b)) => meet(a, b),
+        (C(a), P(b)) => meet(a, b),
+        (P(a), P(b)) => meet(a, b),
         _ => meet(a, b),
     }
 }
@@ -133,11 +136,17 @@ pub fn contact(a: f64, b: f64, budget: f64) -> i32 {
     code(found, |found| found.map_or(0, |c| write_contact(&c) as i32))
 }
 
-/// `collide2d::contact_with_budget`, circles first (as `intersects_shapes`, for the same reason).
+/// `collide2d::contact_with_budget`, the commonest pairs first (as `intersects_shapes`, for the
+/// same reason; only a concave polygon spends the budget).
 #[inline]
 fn contact_shapes(a: &Shape, b: &Shape, budget: collide2d::ContactBudget) -> Option<Contact> {
+    use collide2d::contact as touch;
+    use Shape::{Circle as C, ConvexPolygon as P};
     match (a, b) {
-        (Shape::Circle(a), Shape::Circle(b)) => collide2d::contact(a, b),
+        (C(a), C(b)) => touch(a, b),
+        (P(a), C(b)) => touch(a, b),
+        (C(a), P(b)) => touch(a, b),
+        (P(a), P(b)) => touch(a, b),
         _ => collide2d::contact_with_budget(a, b, budget),
     }
 }
