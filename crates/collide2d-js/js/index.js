@@ -364,6 +364,16 @@ export function distance(a, b) {
   return answer(calls.distance(keyOf(a, 'a'), keyOf(b, 'b')));
 }
 
+// Writes a query's five numbers into the exchange area, where the module reads them.
+function fiveNumbers(a, b, c, d, e) {
+  const io = exchange();
+  io[0] = a;
+  io[1] = b;
+  io[2] = c;
+  io[3] = d;
+  io[4] = e;
+}
+
 /**
  * Where the ray from `origin` along `direction` (any length) first meets `shape` within
  * `maxDistance`: the `distance`, the `point` and the outward unit `normal` there, or `null`. A
@@ -372,12 +382,7 @@ export function distance(a, b) {
 export function castRay(shape, origin, direction, maxDistance = Infinity) {
   const [ox, oy] = xy(origin, 'origin'), [dx, dy] = xy(direction, 'direction');
   const key = keyOf(shape, 'shape');
-  const io = exchange();
-  io[0] = ox;
-  io[1] = oy;
-  io[2] = dx;
-  io[3] = dy;
-  io[4] = maxDistance;
+  fiveNumbers(ox, oy, dx, dy, maxDistance);
   if (answer(wasm.castRay(key)) === 0) return null;
   const n = exchange();
   return { distance: n[0], point: point2(n[1], n[2]), normal: point2(n[3], n[4]) };
@@ -392,12 +397,7 @@ export function castRay(shape, origin, direction, maxDistance = Infinity) {
 export function castShape(a, motionA, b, motionB = [0, 0], maxTime = 1) {
   const [max, may] = xy(motionA, 'motionA'), [mbx, mby] = xy(motionB, 'motionB');
   const [ka, kb] = [keyOf(a, 'a'), keyOf(b, 'b')];
-  const io = exchange();
-  io[0] = max;
-  io[1] = may;
-  io[2] = mbx;
-  io[3] = mby;
-  io[4] = maxTime;
+  fiveNumbers(max, may, mbx, mby, maxTime);
   if (answer(wasm.castShape(ka, kb)) === 0) return null;
   const n = exchange();
   return {
