@@ -5,8 +5,8 @@
 // Vectors go in as `{x, y}` or `[x, y]` and come out as `{x, y}`.
 
 import {
-  wasm, calls, init, initSync, loaded, exchange, answer, KIND, xy, point2, keyOf, storedAs, release, contactInto as fill,
-  newContact,
+  wasm, calls, init, initSync, loaded, exchange, answer, KIND, xy, point2, keyOf, holderOf, retried, simpleStored,
+  storedAs, release, contactInto as fill, newContact,
 } from './wasm.js';
 
 export { init, initSync };
@@ -17,8 +17,7 @@ export { CharacterController } from './controller.js';
 // checked once (now, or when the module loads) so that queries only pass keys.
 function made(kind, fields, numbers) {
   const shape = { kind, ...fields };
-  const [a = 0, b = 0, c = 0, d = 0, e = 0] = numbers;
-  storedAs(shape, () => wasm.storeShape(KIND[kind], a, b, c, d, e));
+  simpleStored(shape, KIND[kind], numbers);
   return Object.freeze(shape);
 }
 
@@ -294,15 +293,17 @@ export function trace(image, { detail = 'optimal', alphaAbove = 0, maxVertices =
 
 /** Whether `a` and `b` overlap or touch. */
 export function intersects(a, b) {
-  const found = calls.intersects(keyOf(a, 'a'), keyOf(b, 'b'));
-  if (found < 0) throw wasm.takeError();
+  const ha = holderOf(a, 'a'), hb = holderOf(b, 'b');
+  const found = calls.intersects(ha[0], hb[0]);
+  if (found < 0) return retried(ha, hb, calls.intersects) === 1;
   return found === 1;
 }
 
 /** Whether `a` holds all of `b`. */
 export function contains(a, b) {
-  const found = calls.contains(keyOf(a, 'a'), keyOf(b, 'b'));
-  if (found < 0) throw wasm.takeError();
+  const ha = holderOf(a, 'a'), hb = holderOf(b, 'b');
+  const found = calls.contains(ha[0], hb[0]);
+  if (found < 0) return retried(ha, hb, calls.contains) === 1;
   return found === 1;
 }
 
@@ -312,9 +313,10 @@ export const DEFAULT_CONTACT_BUDGET = 600000;
 // The contact's numbers written into the exchange area: how many (0: none), or the module's
 // error or the budget's thrown.
 function contactNumbers(a, b, options) {
+  const ha = holderOf(a, 'a'), hb = holderOf(b, 'b');
   const budget = options?.budget ?? DEFAULT_CONTACT_BUDGET;
-  const count = calls.contact(keyOf(a, 'a'), keyOf(b, 'b'), budget);
-  if (count < 0) throw wasm.takeError();
+  let count = calls.contact(ha[0], hb[0], budget);
+  if (count < 0) count = retried(ha, hb, calls.contact, budget);
   if (options?.requireExact && count > 0 && exchange()[count - 1] !== 1) {
     throw new Error(`the exact contact needs more than the budget of ${budget} units of work: raise it (0: no bound)`);
   }
@@ -353,15 +355,19 @@ export function makeContact() {
 
 /** The closest points of `a` and `b` and their distance, or `null` when they touch or overlap. */
 export function closestPoints(a, b) {
-  const found = calls.closestPoints(keyOf(a, 'a'), keyOf(b, 'b'));
-  if (answer(found) === 0) return null;
+  const ha = holderOf(a, 'a'), hb = holderOf(b, 'b');
+  let found = calls.closestPoints(ha[0], hb[0]);
+  if (found < 0) found = retried(ha, hb, calls.closestPoints);
+  if (found === 0) return null;
   const n = exchange();
   return { onA: point2(n[0], n[1]), onB: point2(n[2], n[3]), distance: n[4] };
 }
 
 /** The distance between `a` and `b` (0 when they touch or overlap). */
 export function distance(a, b) {
-  return answer(calls.distance(keyOf(a, 'a'), keyOf(b, 'b')));
+  const ha = holderOf(a, 'a'), hb = holderOf(b, 'b');
+  const d = calls.distance(ha[0], hb[0]);
+  return Number.isNaN(d) ? retried(ha, hb, calls.distance) : d;
 }
 
 // Writes a query's five numbers into the exchange area, where the module reads them.
@@ -396,9 +402,11 @@ export function castRay(shape, origin, direction, maxDistance = Infinity) {
  */
 export function castShape(a, motionA, b, motionB = [0, 0], maxTime = 1) {
   const [max, may] = xy(motionA, 'motionA'), [mbx, mby] = xy(motionB, 'motionB');
-  const [ka, kb] = [keyOf(a, 'a'), keyOf(b, 'b')];
+  const ha = holderOf(a, 'a'), hb = holderOf(b, 'b');
   fiveNumbers(max, may, mbx, mby, maxTime);
-  if (answer(wasm.castShape(ka, kb)) === 0) return null;
+  let found = wasm.castShape(ha[0], hb[0]);
+  if (found < 0) found = retried(ha, hb, wasm.castShape);
+  if (found === 0) return null;
   const n = exchange();
   return {
     time: n[0],

@@ -124,11 +124,41 @@ export function loaded(what) {
 // A simple shape's kind code, as the module's `storeShape` takes it.
 export const KIND = { point: 0, segment: 1, box: 2, circle: 3, orientedBox: 4, capsule: 5 };
 /**
- * The key of a shape's hidden holder of its key in the module's store: a one-number
- * `Float64Array`, -1 until the shape is made there (before `init()`, or when that failed), so
- * that the frozen shape object can learn its key after it is made.
+ * The key of a shape's hidden holder: a `Float64Array` of its key in the module's store, its
+ * turn in the ring of simple shapes (Infinity for a polygon or tile map, and for a shape not
+ * made), and for a simple shape its kind code and five numbers, to make it again. Its key is
+ * NaN until it is made (before `init()`, or when that failed), so that the frozen shape object
+ * can learn its key after it is made.
  */
 export const KEY = Symbol('collide2d key');
+
+// How many simple shapes the module's ring holds (`RING_LEN` in src/shapes.rs), and the turn
+// the next one takes: a simple shape whose slot a later one took (its turn more than `RING`
+// behind) is made again, from its numbers, when the module refuses its key (`retried`) or
+// before a call that does not answer with a code (`keyOf`).
+const RING = 65536;
+let turn = 0;
+
+// Stores a simple shape's holder in the ring at the next turn (taken only once it is made: the
+// module fills the ring in turn).
+function putInRing(h) {
+  const t = turn;
+  h[0] = wasm.storeSimple(t, h[2], h[3], h[4], h[5], h[6], h[7]);
+  h[1] = t;
+  turn = t + 1;
+}
+
+/**
+ * Gives `shape` (not yet frozen) a holder for its key and stores it in the module's ring of
+ * simple shapes, with its `kind` code and five numbers: now when the module is loaded, else
+ * once it loads.
+ */
+export function simpleStored(shape, kind, numbers) {
+  const holder = Float64Array.of(NaN, Infinity, kind, 0, 0, 0, 0, 0);
+  holder.set(numbers, 3);
+  Object.defineProperty(shape, KEY, { value: holder });
+  whenLoaded(() => putInRing(holder));
+}
 
 // Stored shapes are freed when their objects are collected (or at once by a polygon's free()).
 const collected = new FinalizationRegistry((key) => exports.release(key));
@@ -140,7 +170,7 @@ const collected = new FinalizationRegistry((key) => exports.release(key));
  * first, in which case the key is released at once.
  */
 export function storedAs(shape, make, token = undefined, freed = () => false) {
-  const holder = Float64Array.of(-1);
+  const holder = Float64Array.of(NaN, Infinity);
   Object.defineProperty(shape, KEY, { value: holder });
   whenLoaded(() => {
     const key = make();
@@ -153,10 +183,10 @@ export function storedAs(shape, make, token = undefined, freed = () => false) {
 
 /** Stops freeing a shape when it is collected, and frees its key now (its `free()`). */
 export function release(holder, token) {
-  if (holder[0] < 0) return;
+  if (!(holder[0] >= 0)) return;
   collected.unregister(token);
   exports.release(holder[0]);
-  holder[0] = -1;
+  holder[0] = NaN;
 }
 
 /** `[x, y]` from `{x, y}` or `[x, y]`, or a TypeError naming `what`. */
@@ -169,11 +199,35 @@ export function xy(v, what) {
 // `+ 0` turns the -0 a normal's zero component can carry into 0, which prints as users expect.
 export const point2 = (x, y) => ({ x: x + 0, y: y + 0 });
 
-/** A shape's key in the module's store, or a TypeError naming `what` when it is not a shape. */
-export function keyOf(s, what) {
+/** A shape's holder (`KEY`), or a TypeError naming `what` when it is not a shape. */
+export function holderOf(s, what) {
   const holder = s?.[KEY];
   if (holder === undefined) throw new TypeError(`${what} must be a shape made by collide2d (circle, box, polygon, ...)`);
-  return holder[0];
+  return holder;
+}
+
+/** A shape's key in the module's store (made again first if its slot was taken), or a TypeError naming `what`. */
+export function keyOf(s, what) {
+  const h = holderOf(s, what);
+  if (turn - h[1] > RING) putInRing(h);
+  return h[0];
+}
+
+/**
+ * What a query of two shapes (holders `ha` and `hb`) answers when the module refused it (code
+ * -1 or NaN): `query(keyA, keyB, more)` again once they are made again, when one's slot in the
+ * ring was taken (the first again should the second's making have taken its slot); else the
+ * module's error, thrown. The check is here, where a query failed, and not before each call: it
+ * would cost a tenth of a circle pair's. (The query is passed, not a closure over the holders,
+ * which the engine would allocate at every call.)
+ */
+export function retried(ha, hb, query, more) {
+  const error = wasm.takeError();
+  if (!(turn - ha[1] > RING || turn - hb[1] > RING)) throw error;
+  if (turn - ha[1] > RING) putInRing(ha);
+  if (turn - hb[1] > RING) putInRing(hb);
+  if (turn - ha[1] > RING) putInRing(ha);
+  return answer(query(ha[0], hb[0], more));
 }
 
 /** A query's numeric answer, or the module's error thrown when it failed (-1 or NaN). */

@@ -7,8 +7,8 @@
 //! old key is refused); a query takes its shapes' keys as arguments (two numbers are what
 //! crosses into WebAssembly cheapest: see `bench/calls.mjs`) and writes its answer's numbers into
 //! the exchange area (`shapes::IO`, a `Float64Array` view of the module's memory), where
-//! JavaScript also writes a query's other numbers (a ray, motions). Simple shapes are stored
-//! from their kind code and five numbers (unused ones are ignored):
+//! JavaScript also writes a query's other numbers (a ray, motions). Simple shapes are stored in
+//! a ring (`shapes::Store`) from their kind code and five numbers (unused ones are ignored):
 //!
 //! | code | kind | numbers |
 //! |---|---|---|

@@ -13,17 +13,34 @@ pub(crate) const IO_LEN: usize = 32;
 /// `2³²`: a key or an id is a slot plus a generation times this (exact in a JavaScript number).
 pub(crate) const GENERATION_UNIT: f64 = 4_294_967_296.0;
 
-/// The stored shapes: each slot with its generation (bumped when freed) and its shape, and the
-/// slots freed, to be used again first.
+/// How many simple shapes the ring holds (48 bytes each), a power of two: JavaScript makes one
+/// again, from its numbers, when its slot has been taken since (`js/wasm.js`).
+const RING_LEN: u64 = 65_536;
+
+/// The stored shapes. Polygons and tile maps: each slot with its generation (bumped when freed)
+/// and its shape, and the slots freed, to be used again first; JavaScript frees them when their
+/// objects are collected. Simple shapes: a ring JavaScript writes in turn, each slot with the
+/// turn that wrote it, overwritten when the ring comes round, so that making one needs no
+/// tracking of when it is collected (that tracking cost three times the rest of making a
+/// circle).
 pub(crate) struct Store {
     slots: Vec<(u32, Option<Shape>)>,
     free: Vec<usize>,
+    ring: Vec<(u64, Shape)>,
 }
 
 impl Store {
-    /// The shape under `key`, if it is still there.
+    /// The shape under `key`, if it is still there: for a negative key (`-1 - turn`) the ring's,
+    /// if no later turn has taken its slot; else a stored shape's.
     #[inline]
     fn get(&self, key: f64) -> Option<&Shape> {
+        if key < 0.0 {
+            let turn = (-1.0 - key) as u64;
+            return match self.ring.get((turn % RING_LEN) as usize) {
+                Some((t, shape)) if *t == turn => Some(shape),
+                _ => None,
+            };
+        }
         let (slot, generation) = split_key(key)?;
         match self.slots.get(slot) {
             Some((g, Some(shape))) if *g == generation => Some(shape),
@@ -38,7 +55,8 @@ thread_local! {
     /// The error of the last query that failed, until JavaScript takes it.
     static FAILURE: RefCell<Option<JsError>> = const { RefCell::new(None) };
     /// The stored shapes.
-    static STORED: RefCell<Store> = const { RefCell::new(Store { slots: Vec::new(), free: Vec::new() }) };
+    static STORED: RefCell<Store> =
+        const { RefCell::new(Store { slots: Vec::new(), free: Vec::new(), ring: Vec::new() }) };
 }
 
 /// The byte address of the exchange area in the module's memory (it never moves), so that
@@ -110,8 +128,8 @@ pub(crate) fn with_pair<R>(a: f64, b: f64, f: impl FnOnce(&Shape, &Shape) -> R) 
 
 /// The slot and generation of a key (or a world's id): its low and high 32 bits as an integer
 /// (integer operations: `%` on an `f64` is a slow library call in WebAssembly); none for a
-/// negative key (a shape not made yet). Keys come from `store` only; a world checks that an id
-/// is its collider's whole name.
+/// negative or NaN key (a simple shape's, or one not made). Keys come from `store` only; a world
+/// checks that an id is its collider's whole name.
 #[inline]
 pub(crate) fn split_key(key: f64) -> Option<(usize, u32)> {
     if key.is_nan() || key < 0.0 {
@@ -122,10 +140,11 @@ pub(crate) fn split_key(key: f64) -> Option<(usize, u32)> {
 }
 
 /// Stores a simple shape, `kind` (0 point, 1 segment, 2 box, 3 circle, 4 oriented box, 5
-/// capsule) with its numbers (the table in `lib.rs`), and returns its key; an error that says
-/// what is wrong when it cannot be built.
-#[wasm_bindgen(js_name = storeShape)]
-pub fn store_shape(kind: u32, n1: f32, n2: f32, n3: f32, n4: f32, n5: f32) -> Result<f64, JsError> {
+/// capsule) with its numbers (the table in `lib.rs`), at `turn` of the ring (JavaScript's count
+/// of the simple shapes made, a whole number), and returns its key; an error that says what is
+/// wrong when it cannot be built.
+#[wasm_bindgen(js_name = storeSimple)]
+pub fn store_simple(turn: f64, kind: u32, n1: f32, n2: f32, n3: f32, n4: f32, n5: f32) -> Result<f64, JsError> {
     let (a, b) = (Vec2::new(n1, n2), Vec2::new(n3, n4));
     let shape = match kind {
         0 if a.is_finite() => Shape::Point(a),
@@ -137,7 +156,19 @@ pub fn store_shape(kind: u32, n1: f32, n2: f32, n3: f32, n4: f32, n5: f32) -> Re
         5 => Capsule::new(a, b, n5).map_err(error)?.into(),
         other => return Err(JsError::new(&format!("unknown shape kind {other}"))),
     };
-    Ok(store(shape))
+    if !(turn >= 0.0 && turn.fract() == 0.0 && turn < 9.0e15) {
+        return Err(JsError::new(&format!("a turn is a whole number from 0, got {turn}")));
+    }
+    let t = turn as u64;
+    STORED.with_borrow_mut(|stored| {
+        let ring = &mut stored.ring;
+        match (t % RING_LEN) as usize {
+            at if at < ring.len() => ring[at] = (t, shape),
+            at if at == ring.len() => ring.push((t, shape)),
+            at => return Err(JsError::new(&format!("slot {at} is past the ring's {} shapes", ring.len()))),
+        }
+        Ok(-1.0 - turn)
+    })
 }
 
 /// Stores a shape and returns its key.

@@ -20,3 +20,23 @@ test('initSync loads from a WebAssembly.Module and names a shape made before it 
   await c2d.init(); // resolves at once
   assert.throws(() => c2d.circle([0, 0], -1), /radius/); // checked at once now
 });
+
+test('a simple shape whose slot in the ring was taken is made again from its numbers', async () => {
+  // The module keeps the last 65,536 simple shapes made; older ones are made again when used.
+  const first = c2d.circle([0, 0], 1);
+  const probe = c2d.point([0.5, 0]);
+  for (let i = 0; i < 70_000; i++) c2d.box([i, 0], [i + 1, 1]);
+  assert.equal(c2d.intersects(first, probe), true);
+  assert.equal(c2d.intersects(probe, c2d.circle([5, 5], 1)), false);
+  const hit = c2d.contact(first, c2d.circle([1.5, 0], 1));
+  assert.ok(Math.abs(hit.depth - 0.5) < 1e-6, JSON.stringify(hit));
+  // Two old shapes in one query: making the second again must not take the first's slot.
+  const [a, b] = [c2d.circle([0, 0], 1), c2d.circle([10, 0], 1)];
+  for (let i = 0; i < 65_535; i++) c2d.point([i, 0]);
+  assert.equal(c2d.intersects(a, b), false);
+  assert.equal(c2d.distance(a, b), 8);
+  const world = new c2d.World();
+  const id = world.insert(first, { position: [3, 0] });
+  assert.deepEqual(world.collidersAtPoint([3.5, 0]), [id]);
+  world.free();
+});
