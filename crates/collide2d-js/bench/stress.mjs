@@ -11,11 +11,13 @@
 //
 //   node bench/stress.mjs            the table (about a minute)
 //   node bench/stress.mjs --smoke    one short run of each, as CI does, to keep this working
+//
+// COLLIDE2D_PKG=<folder> measures the package built in another folder (an older build, say).
 
 import { performance } from 'node:perf_hooks';
 import randomSeed from 'random-seed';
 import { System, createEllipse } from 'detect-collisions';
-import * as c2d from '../pkg/index.js';
+const c2d = await import(process.env.COLLIDE2D_PKG ? `${process.env.COLLIDE2D_PKG}/index.js` : '../pkg/index.js');
 
 const WIDTH = 1024;
 const HEIGHT = 768;

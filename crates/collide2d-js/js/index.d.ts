@@ -107,11 +107,19 @@ export interface ClosestPoints {
 }
 
 /**
- * Loads the WebAssembly module; await it once before anything else. By default it is read from
- * the package's folder (Node) or fetched beside the script (browsers); pass where the `.wasm` is,
- * or its bytes, when a bundler or server puts it elsewhere.
+ * Loads the WebAssembly module; await it once before queries, worlds and maps (shapes can be
+ * made before: they are checked when it loads, and it rejects naming the first that is wrong).
+ * By default it is read from the package's folder (Node) or fetched beside the script
+ * (browsers); pass where the `.wasm` is, or its bytes, when a bundler or server puts it
+ * elsewhere.
  */
 export function init(source?: string | URL | Response | BufferSource | WebAssembly.Module): Promise<void>;
+/**
+ * Loads the WebAssembly module at once from its bytes or a compiled `WebAssembly.Module` (a
+ * bundler that inlines the `.wasm`, a worker handed the module). Throws where `init()` would
+ * reject; does nothing once the module is loaded.
+ */
+export function initSync(source: BufferSource | WebAssembly.Module): void;
 
 /** A single point. */
 export function point(p: Vec2Like): Point;
@@ -250,6 +258,14 @@ export function intersects(a: Shape, b: Shape): boolean;
 export function contains(a: Shape, b: Shape): boolean;
 /** How `a` and `b` overlap, or `null` when they do not. */
 export function contact(a: Shape, b: Shape, options?: ContactOptions): Contact | null;
+/**
+ * `contact` without making objects: fills `out` (from `makeContact()`, or a contact `contact`
+ * returned), reusing its vectors and points, and returns true; false when they do not overlap
+ * (`out` left as it was).
+ */
+export function contactInto(a: Shape, b: Shape, out: Contact, options?: ContactOptions): boolean;
+/** A contact for `contactInto` to fill. */
+export function makeContact(): Contact;
 /** The closest points of `a` and `b` and their distance, or `null` when they touch or overlap. */
 export function closestPoints(a: Shape, b: Shape): ClosestPoints | null;
 /** The distance between `a` and `b` (0 when they touch or overlap). */
@@ -380,6 +396,8 @@ export interface MoveResult {
   wallNormal: Vec2 | null;
   onCeiling: boolean;
   ceilingNormal: Vec2 | null;
+  /** How far the floor stood on carried it first (a `CharacterController`'s; zero otherwise). */
+  platformMotion: Vec2;
   /** Each collider met, once, with the surface normal where it met it last. */
   touched: { id: number; normal: Vec2 }[];
 }
@@ -436,5 +454,38 @@ export class World {
   /** Moves a collider by `motion`, sliding along what it meets. */
   moveAndSlide(id: number, motion: Vec2Like, options?: MoveOptions): MoveResult;
   /** Frees the world's WebAssembly memory now; using it after throws "this world has been freed". */
+  free(): void;
+}
+
+/** Every option of the mover, as a `CharacterController` reads them back. */
+export interface MoveSettings {
+  skin: number;
+  maxSlope: number;
+  up: Vec2;
+  maxSlides: number;
+  stepHeight: number;
+  snapDistance: number;
+  stopOnSlope: boolean;
+}
+
+/**
+ * Moves one character collider frame after frame as a platformer does: `World.moveAndSlide` with
+ * its options, carried first by how far the floor it stood on has moved since (a lift, a belt),
+ * never into a wall. Move the platforms first in each frame, then the characters. Freed when
+ * collected, or by `free()`.
+ */
+export class CharacterController {
+  /** A controller moving with `options` (defaults for those left out). */
+  constructor(options?: MoveOptions);
+  /** The options it moves with, every one given; set it to change them (defaults for those left out). */
+  get options(): MoveSettings;
+  set options(options: MoveOptions);
+  /** The id of the floor collider the character ended its last move on, or null. */
+  readonly floor: number | null;
+  /** Forgets the floor stood on: the next move is not carried. */
+  forgetFloor(): void;
+  /** Carries collider `id` of `world` with its floor, then moves it by `motion`; `moved` includes the carry. */
+  moveAndSlide(world: World, id: number, motion: Vec2Like): MoveResult;
+  /** Frees its WebAssembly memory now; using it after throws. */
   free(): void;
 }

@@ -4,21 +4,20 @@
 //
 // Vectors go in as `{x, y}` or `[x, y]` and come out as `{x, y}`.
 
-import { wasm, init, loaded, exchange, answer, KIND, NUMBERS, xy, point2, shapeInto, contactFrom } from './wasm.js';
+import {
+  wasm, calls, init, initSync, loaded, exchange, answer, KIND, xy, point2, keyOf, holderOf, retried, simpleStored,
+  storedAs, release, contactInto as fill, newContact,
+} from './wasm.js';
 
-export { init };
+export { init, initSync };
 export { World } from './world.js';
+export { CharacterController } from './controller.js';
 
-// A simple shape: its fields, and hidden, its kind code and numbers as the exchange area takes
-// them, checked by the module once here.
+// A simple shape: its fields, and hidden, its key in the module's store, where it is built and
+// checked once (now, or when the module loads) so that queries only pass keys.
 function made(kind, fields, numbers) {
-  loaded('making shapes');
-  const packed = [KIND[kind], 0, 0, 0, 0, 0];
-  for (let i = 0; i < numbers.length; i++) packed[i + 1] = numbers[i];
   const shape = { kind, ...fields };
-  Object.defineProperty(shape, NUMBERS, { value: Object.freeze(packed) });
-  shapeInto(shape);
-  wasm.check();
+  simpleStored(shape, KIND[kind], numbers);
   return Object.freeze(shape);
 }
 
@@ -58,10 +57,6 @@ export function capsule(a, b, radius) {
   return made('capsule', { a: point2(ax, ay), b: point2(bx, by), radius }, [ax, ay, bx, by, radius]);
 }
 
-// Polygons live in WebAssembly memory, built once (a convex one's normals, a concave one's convex
-// pieces); each is freed when its object is collected, or at once by its `free()`.
-const collected = new FinalizationRegistry((key) => wasm.release(key));
-
 /** `[x, y, x, y, ...]` from a ring of points, or a TypeError naming `what`. */
 function flatRing(points, what) {
   if (!Array.isArray(points)) throw new TypeError(`${what} must be an array of {x, y} or [x, y]`);
@@ -80,9 +75,8 @@ function pointsOf(flat) {
  * freed when it is garbage collected, or at once by `free()` (after which queries on it throw).
  */
 export function polygon(points) {
-  loaded('making shapes');
   const flat = flatRing(points, 'points');
-  return stored(wasm.storeConvex(Float32Array.from(flat)), { kind: 'polygon', points: pointsOf(flat) });
+  return stored(() => wasm.storeConvex(Float32Array.from(flat)), { kind: 'polygon', points: pointsOf(flat) });
 }
 
 /**
@@ -91,15 +85,15 @@ export function polygon(points) {
  * collected, or at once by `free()` (after which queries on it throw).
  */
 export function concavePolygon(outline, holes = []) {
-  loaded('making shapes');
   const flatOutline = flatRing(outline, 'outline');
   const flatHoles = holes.map((h, i) => flatRing(h, `holes[${i}]`));
-  const key = wasm.storePolygon(
-    Float32Array.from(flatOutline),
-    Float32Array.from(flatHoles.flat()),
-    Uint32Array.from(flatHoles.map((h) => h.length / 2)),
-  );
-  return stored(key, { kind: 'concavePolygon', outline: pointsOf(flatOutline), holes: flatHoles.map(pointsOf) });
+  const build = () =>
+    wasm.storePolygon(
+      Float32Array.from(flatOutline),
+      Float32Array.from(flatHoles.flat()),
+      Uint32Array.from(flatHoles.map((h) => h.length / 2)),
+    );
+  return stored(build, { kind: 'concavePolygon', outline: pointsOf(flatOutline), holes: flatHoles.map(pointsOf) });
 }
 
 /**
@@ -112,35 +106,39 @@ export function concavePolygon(outline, holes = []) {
  * collected, or at once by `free()`.
  */
 export function tileMap({ ids, width, height, cellSize = [1, 1], origin = [0, 0], tiles }) {
-  loaded('making shapes');
   const [ox, oy] = xy(origin, 'origin'), [cw, ch] = xy(cellSize, 'cellSize');
   const table = tiles ?? Object.fromEntries([...new Set(ids)].filter((id) => id !== 0).map((id) => [id, 'solid']));
   const entries = Object.entries(table).map(([id, shape]) => {
     if (shape === 'solid') return [Number(id), []];
     return [Number(id), flatRing(shape, `tiles[${id}]`)];
   });
-  const key = wasm.storeTileMap(
-    ox, oy, cw, ch, width, height,
-    Uint32Array.from(ids),
-    Uint32Array.from(entries.map(([id]) => id)),
-    Uint32Array.from(entries.map(([, points]) => points.length / 2)),
-    Float32Array.from(entries.flatMap(([, points]) => points)),
-  );
-  return tileMapObject(key, width, height, point2(cw, ch), point2(ox, oy));
+  const build = () =>
+    wasm.storeTileMap(
+      ox, oy, cw, ch, width, height,
+      Uint32Array.from(ids),
+      Uint32Array.from(entries.map(([id]) => id)),
+      Uint32Array.from(entries.map(([, points]) => points.length / 2)),
+      Float32Array.from(entries.flatMap(([, points]) => points)),
+    );
+  return tileMapObject(build, width, height, point2(cw, ch), point2(ox, oy));
 }
 
-// The frozen object of the tile map stored under `key`.
+// The frozen object of a tile map: stored under `key`, or by `key()` (now or once the module
+// loads).
 function tileMapObject(key, width, height, cellSize, origin) {
-  return stored(key, {
+  const map = stored(key, {
     kind: 'tileMap', width, height, cellSize, origin,
     setTile(col, row, id) {
-      wasm.setTile(key, col, row, id);
+      loaded('changing a tile');
+      wasm.setTile(keyOf(map), col, row, id);
     },
     tileId(col, row) {
-      const id = wasm.tileId(key, col, row);
+      loaded('reading a tile');
+      const id = wasm.tileId(keyOf(map), col, row);
       return id < 0 ? undefined : id;
     },
   });
+  return map;
 }
 
 /**
@@ -246,18 +244,20 @@ function loadedShape(s) {
   }
 }
 
-// The frozen JavaScript object with `fields` for the shape stored under `key`.
+// The frozen JavaScript object with `fields` for a polygon or tile map stored in the module:
+// under `key`, or under what `key()` returns (now, or once the module loads). `free()` frees
+// it at once.
 function stored(key, fields) {
   const token = {};
+  let freed = false;
   const shape = {
     ...fields,
     free() {
-      collected.unregister(token);
-      wasm.release(key);
+      freed = true;
+      release(holder, token);
     },
   };
-  Object.defineProperty(shape, NUMBERS, { value: Object.freeze([KIND.stored, key, 0, 0, 0, 0]) });
-  collected.register(shape, key, token);
+  const holder = storedAs(shape, typeof key === 'number' ? () => key : key, token, () => freed);
   return Object.freeze(shape);
 }
 
@@ -269,6 +269,7 @@ function stored(key, fields) {
  * outlines pass `maxVertices` (1,000,000) are refused with an `Error`.
  */
 export function trace(image, { detail = 'optimal', alphaAbove = 0, maxVertices = 1_000_000 } = {}) {
+  loaded('tracing');
   if (image === null || typeof image !== 'object' || !('data' in image)) {
     throw new TypeError('image must be an ImageData or { data, width, height } of RGBA bytes');
   }
@@ -290,26 +291,37 @@ export function trace(image, { detail = 'optimal', alphaAbove = 0, maxVertices =
   return out;
 }
 
-// Writes both shapes into the exchange area.
-function two(a, b) {
-  shapeInto(a, 0, 'a');
-  return shapeInto(b, 6, 'b');
-}
-
 /** Whether `a` and `b` overlap or touch. */
 export function intersects(a, b) {
-  two(a, b);
-  return answer(wasm.intersects()) === 1;
+  const ha = holderOf(a, 'a'), hb = holderOf(b, 'b');
+  const found = calls.intersects(ha[0], hb[0]);
+  if (found < 0) return retried(ha, hb, calls.intersects) === 1;
+  return found === 1;
 }
 
 /** Whether `a` holds all of `b`. */
 export function contains(a, b) {
-  two(a, b);
-  return answer(wasm.contains()) === 1;
+  const ha = holderOf(a, 'a'), hb = holderOf(b, 'b');
+  const found = calls.contains(ha[0], hb[0]);
+  if (found < 0) return retried(ha, hb, calls.contains) === 1;
+  return found === 1;
 }
 
 /** The units of work `contact` may spend on a concave polygon's exact push-out unless told. */
 export const DEFAULT_CONTACT_BUDGET = 600000;
+
+// The contact's numbers written into the exchange area: how many (0: none), or the module's
+// error or the budget's thrown.
+function contactNumbers(a, b, options) {
+  const ha = holderOf(a, 'a'), hb = holderOf(b, 'b');
+  const budget = options?.budget ?? DEFAULT_CONTACT_BUDGET;
+  let count = calls.contact(ha[0], hb[0], budget);
+  if (count < 0) count = retried(ha, hb, calls.contact, budget);
+  if (options?.requireExact && count > 0 && exchange()[count - 1] !== 1) {
+    throw new Error(`the exact contact needs more than the budget of ${budget} units of work: raise it (0: no bound)`);
+  }
+  return count;
+}
 
 /**
  * How `a` and `b` overlap, or `null` when they do not: the unit `normal` from `a` towards `b`,
@@ -317,30 +329,55 @@ export const DEFAULT_CONTACT_BUDGET = 600000;
  * contact `points`, and `exact`. A concave polygon's exact push-out is searched within `budget`
  * units of work (`DEFAULT_CONTACT_BUDGET`, at most about 10 ms; 0: no bound): past it the push
  * separates them all the same but is not proven the shortest, and `exact` is false; with
- * `requireExact` it throws instead.
+ * `requireExact` it throws instead. `contactInto` fills a contact you keep instead.
  */
 export function contact(a, b, options) {
-  two(a, b);
-  const budget = options?.budget ?? DEFAULT_CONTACT_BUDGET;
-  const found = contactFrom(wasm.contact(budget));
-  if (options?.requireExact && found !== null && !found.exact) {
-    throw new Error(`the exact contact needs more than the budget of ${budget} units of work: raise it (0: no bound)`);
-  }
-  return found;
+  const count = contactNumbers(a, b, options);
+  return count === 0 ? null : fill(newContact(), count);
+}
+
+/**
+ * `contact` without making objects: fills `out` (from `makeContact()`, or a contact `contact`
+ * returned) with the contact of `a` and `b`, its vectors and points reused, and returns true;
+ * or returns false when they do not overlap, `out` left as it was. The options of `contact`.
+ */
+export function contactInto(a, b, out, options) {
+  const count = contactNumbers(a, b, options);
+  if (count === 0) return false;
+  fill(out, count);
+  return true;
+}
+
+/** A contact for `contactInto` to fill (until then a zero depth along a zero normal). */
+export function makeContact() {
+  return newContact();
 }
 
 /** The closest points of `a` and `b` and their distance, or `null` when they touch or overlap. */
 export function closestPoints(a, b) {
-  two(a, b);
-  if (answer(wasm.closestPoints()) === 0) return null;
+  const ha = holderOf(a, 'a'), hb = holderOf(b, 'b');
+  let found = calls.closestPoints(ha[0], hb[0]);
+  if (found < 0) found = retried(ha, hb, calls.closestPoints);
+  if (found === 0) return null;
   const n = exchange();
   return { onA: point2(n[0], n[1]), onB: point2(n[2], n[3]), distance: n[4] };
 }
 
 /** The distance between `a` and `b` (0 when they touch or overlap). */
 export function distance(a, b) {
-  two(a, b);
-  return answer(wasm.distance());
+  const ha = holderOf(a, 'a'), hb = holderOf(b, 'b');
+  const d = calls.distance(ha[0], hb[0]);
+  return Number.isNaN(d) ? retried(ha, hb, calls.distance) : d;
+}
+
+// Writes a query's five numbers into the exchange area, where the module reads them.
+function fiveNumbers(a, b, c, d, e) {
+  const io = exchange();
+  io[0] = a;
+  io[1] = b;
+  io[2] = c;
+  io[3] = d;
+  io[4] = e;
 }
 
 /**
@@ -350,13 +387,9 @@ export function distance(a, b) {
  */
 export function castRay(shape, origin, direction, maxDistance = Infinity) {
   const [ox, oy] = xy(origin, 'origin'), [dx, dy] = xy(direction, 'direction');
-  const io = shapeInto(shape);
-  io[6] = ox;
-  io[7] = oy;
-  io[8] = dx;
-  io[9] = dy;
-  io[10] = maxDistance;
-  if (answer(wasm.castRay()) === 0) return null;
+  const key = keyOf(shape, 'shape');
+  fiveNumbers(ox, oy, dx, dy, maxDistance);
+  if (answer(wasm.castRay(key)) === 0) return null;
   const n = exchange();
   return { distance: n[0], point: point2(n[1], n[2]), normal: point2(n[3], n[4]) };
 }
@@ -369,13 +402,11 @@ export function castRay(shape, origin, direction, maxDistance = Infinity) {
  */
 export function castShape(a, motionA, b, motionB = [0, 0], maxTime = 1) {
   const [max, may] = xy(motionA, 'motionA'), [mbx, mby] = xy(motionB, 'motionB');
-  const io = two(a, b);
-  io[12] = max;
-  io[13] = may;
-  io[14] = mbx;
-  io[15] = mby;
-  io[16] = maxTime;
-  if (answer(wasm.castShape()) === 0) return null;
+  const ha = holderOf(a, 'a'), hb = holderOf(b, 'b');
+  fiveNumbers(max, may, mbx, mby, maxTime);
+  let found = wasm.castShape(ha[0], hb[0]);
+  if (found < 0) found = retried(ha, hb, wasm.castShape);
+  if (found === 0) return null;
   const n = exchange();
   return {
     time: n[0],

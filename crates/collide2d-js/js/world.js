@@ -2,7 +2,7 @@
 // pairs that start, go on and stop touching, asked what is where, and characters moved through
 // it. Every answer is the library's; this file turns options and results into plain objects.
 
-import { wasm, loaded, xy, point2, shapeInto, contactFrom } from './wasm.js';
+import { wasm, loaded, xy, point2, keyOf, contactFrom } from './wasm.js';
 
 const ALL = 0xffffffff;
 
@@ -32,15 +32,52 @@ function eventsFrom(n, from, count) {
   return out;
 }
 
-const MOVE_DEFAULTS = {
+/** The mover's options left out: for a character about one unit tall, y up. */
+export const MOVE_DEFAULTS = Object.freeze({
   skin: 0.01,
   maxSlope: Math.PI / 4,
-  up: [0, 1],
+  up: Object.freeze([0, 1]),
   maxSlides: 4,
   stepHeight: 0,
   snapDistance: 0,
   stopOnSlope: true,
-};
+});
+
+/** The mover's options (`MOVE_DEFAULTS` for those left out) as the module reads them. */
+export function moveOptionNumbers(options) {
+  const o = { ...MOVE_DEFAULTS, ...options };
+  const [upX, upY] = xy(o.up, 'up');
+  return Float32Array.of(o.skin, o.maxSlope, upX, upY, o.maxSlides, o.stepHeight, o.snapDistance, o.stopOnSlope ? 1 : 0);
+}
+
+/** A move's result from the numbers the module gave (`move_numbers` in `src/scene.rs`). */
+export function moveResultFrom(n) {
+  const touched = [];
+  for (let i = 17; i + 3 <= n.length; i += 3) touched.push({ id: n[i], normal: point2(n[i + 1], n[i + 2]) });
+  return {
+    moved: point2(n[0], n[1]),
+    remaining: point2(n[2], n[3]),
+    onFloor: n[4] === 1,
+    floorNormal: normalOr(n[5], n[6]),
+    floor: Number.isNaN(n[13]) ? null : n[13],
+    onWall: n[7] === 1,
+    wallNormal: normalOr(n[8], n[9]),
+    onCeiling: n[10] === 1,
+    ceilingNormal: normalOr(n[11], n[12]),
+    platformMotion: point2(n[14], n[15]),
+    touched,
+  };
+}
+
+// The module's world inside a `World`, for the character controller (set in the class's static
+// block, which alone can read the private field).
+let innerOf;
+
+/** The module's world inside `world`, or a TypeError naming `what` when it is no `World`. */
+export function worldInside(world, what) {
+  if (!(world instanceof World)) throw new TypeError(`${what} must be a World`);
+  return innerOf(world);
+}
 
 /**
  * A collision world. It holds WebAssembly memory: freed when it is garbage collected, or at once
@@ -49,6 +86,10 @@ const MOVE_DEFAULTS = {
 export class World {
   // The world in WebAssembly memory; null once freed.
   #inner;
+
+  static {
+    innerOf = (world) => world.#world;
+  }
 
   constructor() {
     loaded('making a world');
@@ -72,8 +113,7 @@ export class World {
    */
   insert(shape, { position = [0, 0], rotation = 0, scale, layer, mask, sensor, oneWay, parent } = {}) {
     const [x, y] = xy(position, 'position');
-    shapeInto(shape);
-    const id = this.#world.insert(x, y, rotation);
+    const id = this.#world.insert(keyOf(shape, 'shape'), x, y, rotation);
     try {
       if (scale !== undefined) this.#world.setTransform(id, pose(position, rotation, scale));
       if (layer !== undefined || mask !== undefined) this.setFilter(id, { layer, mask });
@@ -132,8 +172,7 @@ export class World {
 
   /** Gives a collider a new shape (in its own frame). */
   setShape(id, shape) {
-    shapeInto(shape);
-    this.#world.setShape(id);
+    this.#world.setShape(id, keyOf(shape, 'shape'));
   }
 
   /**
@@ -283,8 +322,7 @@ export class World {
   #casts(shape, motion, maxTime, all, filter) {
     const [mx, my] = xy(motion, 'motion');
     const filterNumbers = filterOf(filter);
-    shapeInto(shape);
-    const n = this.#world.castShape(Float32Array.of(mx, my, maxTime), all, filterNumbers);
+    const n = this.#world.castShape(keyOf(shape, 'shape'), Float32Array.of(mx, my, maxTime), all, filterNumbers);
     const hits = [];
     for (let i = 0; i < n.length; i += 7) {
       hits.push({
@@ -305,8 +343,7 @@ export class World {
 
   /** The ids of the colliders whose shape meets `shape` (in world coordinates; touching counts). */
   collidersOverlapping(shape) {
-    shapeInto(shape);
-    return Array.from(this.#world.collidersOverlapping());
+    return Array.from(this.#world.collidersOverlapping(keyOf(shape, 'shape')));
   }
 
   /** The ids of the colliders whose box meets the box from `min` to `max`. */
@@ -321,30 +358,12 @@ export class World {
    * ([0, 1]; [0, -1] on a y-down screen), `maxSlides` (4), `stepHeight` (ledges it steps up,
    * 0), `snapDistance` (how far down it follows the floor, 0), `stopOnSlope` (true: it stands
    * still on slopes and walks them at its own speed). Returns `{ moved, remaining, onFloor,
-   * floorNormal, floor, onWall, wallNormal, onCeiling, ceilingNormal, touched }`, normals and
-   * the floor's id null when not met, `touched` the `{ id, normal }` of each collider met.
+   * floorNormal, floor, onWall, wallNormal, onCeiling, ceilingNormal, platformMotion, touched }`,
+   * normals and the floor's id null when not met, `touched` the `{ id, normal }` of each
+   * collider met; `platformMotion` is zero here (a `CharacterController` rides platforms).
    */
   moveAndSlide(id, motion, options = {}) {
-    const o = { ...MOVE_DEFAULTS, ...options };
-    const [upX, upY] = xy(o.up, 'up');
-    const numbers = Float32Array.of(
-      o.skin, o.maxSlope, upX, upY, o.maxSlides, o.stepHeight, o.snapDistance, o.stopOnSlope ? 1 : 0,
-    );
-    const n = this.#world.moveAndSlide(id, ...xy(motion, 'motion'), numbers);
-    const touched = [];
-    for (let i = 15; i + 3 <= n.length; i += 3) touched.push({ id: n[i], normal: point2(n[i + 1], n[i + 2]) });
-    return {
-      moved: point2(n[0], n[1]),
-      remaining: point2(n[2], n[3]),
-      onFloor: n[4] === 1,
-      floorNormal: normalOr(n[5], n[6]),
-      floor: Number.isNaN(n[13]) ? null : n[13],
-      onWall: n[7] === 1,
-      wallNormal: normalOr(n[8], n[9]),
-      onCeiling: n[10] === 1,
-      ceilingNormal: normalOr(n[11], n[12]),
-      touched,
-    };
+    return moveResultFrom(this.#world.moveAndSlide(id, ...xy(motion, 'motion'), moveOptionNumbers(options)));
   }
 
   /** Frees the world's WebAssembly memory now; using it after throws (a second free does nothing). */

@@ -2,10 +2,13 @@
 //! terms (camelCase, `{x, y}` or `[x, y]`, plain result objects, thrown `Error`s). The library
 //! computes every answer; this crate only decodes shapes and lays results out.
 //!
-//! A query allocates nothing: JavaScript writes its shapes and numbers into the exchange area
-//! (`shapes::IO`, a `Float64Array` view of the module's memory) and calls a function without
-//! arguments, which writes its answer's numbers back there. A shape takes six numbers there, its
-//! kind code and five more (unused ones are ignored):
+//! A query allocates nothing. Every shape is built and checked once, when JavaScript makes it,
+//! and stored here under a key (a slot plus its generation times 2³², so that a freed slot's
+//! old key is refused); a query takes its shapes' keys as arguments (two numbers are what
+//! crosses into WebAssembly cheapest: see `bench/calls.mjs`) and writes its answer's numbers into
+//! the exchange area (`shapes::IO`, a `Float64Array` view of the module's memory), where
+//! JavaScript also writes a query's other numbers (a ray, motions). Simple shapes are stored in
+//! a ring (`shapes::Store`) from their kind code and five numbers (unused ones are ignored):
 //!
 //! | code | kind | numbers |
 //! |---|---|---|
@@ -15,12 +18,11 @@
 //! | 3 | circle | x, y, radius |
 //! | 4 | oriented box | x, y, halfWidth, halfHeight, rotation |
 //! | 5 | capsule | ax, ay, bx, by, radius |
-//! | 6 | a stored shape: a polygon, convex or not, or a tile map | its key |
 //!
-//! Polygons are built once (a convex one's normals, a concave one's convex pieces) and stored,
-//! named by a key: a slot plus its generation times 2³², so that a freed slot's old key is
-//! refused.
+//! Polygons are built once too (a convex one's normals, a concave one's convex pieces), and tile
+//! maps.
 
+mod controller;
 mod level;
 mod scene;
 mod shapes;
@@ -28,7 +30,7 @@ mod tiles;
 mod world;
 
 use collide2d::{Contact, Polygon, Shape, Vec2};
-use shapes::{code, error, keep_failure, pairs, read_io, store, with_shape_at, with_two, write_io, SHAPE_LEN};
+use shapes::{code, error, keep_failure, pairs, read_io, store, with_pair, with_shape, write_io};
 use wasm_bindgen::prelude::*;
 
 /// Stores a concave polygon (`outline` as x, y pairs; `holes` likewise, one after another, with
@@ -93,28 +95,60 @@ pub fn trace(
     Ok(out)
 }
 
-/// Whether the two shapes in the exchange area overlap or touch: 1 or 0 (-1: `takeError`).
+/// Whether the shapes under keys `a` and `b` overlap or touch: 1 or 0 (-1: `takeError`).
 #[wasm_bindgen]
-pub fn intersects() -> i32 {
-    code(with_two(&read_io(), collide2d::intersects), i32::from)
+pub fn intersects(a: f64, b: f64) -> i32 {
+    code(with_pair(a, b, intersects_shapes), i32::from)
 }
 
-/// Whether the first shape in the exchange area holds all of the second: 1 or 0 (-1:
-/// `takeError`).
-#[wasm_bindgen]
-pub fn contains() -> i32 {
-    code(with_two(&read_io(), collide2d::contains), i32::from)
+/// `collide2d::intersects`, the commonest pairs first: the library's run-time dispatch tests tile
+/// maps, concave polygons and points before them, a fifth of a circle pair's call (measured with
+/// `bench/calls.mjs`); here the pair's types are known, and the call folds to their path.
+#[inline]
+fn intersects_shapes(a: &Shape, b: &Shape) -> bool {
+    use collide2d::intersects as meet;
+    use Shape::{Aabb as B, Circle as C, ConvexPolygon as P};
+    match (a, b) {
+        (C(a), C(b)) => meet(a, b),
+        (B(a), B(b)) => meet(a, b),
+        (C(a), B(b)) => meet(a, b),
+        (B(a), C(b)) => meet(a, b),
+        (P(a), C(b)) => meet(a, b),
+        (C(a), P(b)) => meet(a, b),
+        (P(a), P(b)) => meet(a, b),
+        _ => meet(a, b),
+    }
 }
 
-/// The contact of the two shapes in the exchange area within `budget` units of work (0: no
-/// bound; see `ContactBudget`), written there as `normalX, normalY, depth, pushOutBX,
+/// Whether the shape under `a` holds all of the one under `b`: 1 or 0 (-1: `takeError`).
+#[wasm_bindgen]
+pub fn contains(a: f64, b: f64) -> i32 {
+    code(with_pair(a, b, collide2d::contains), i32::from)
+}
+
+/// The contact of the shapes under `a` and `b` within `budget` units of work (0: no bound; see
+/// `ContactBudget`), written into the exchange area as `normalX, normalY, depth, pushOutBX,
 /// pushOutBY, then for each point: onAX, onAY, onBX, onBY, depth, then 1 if exact else 0`; how
 /// many numbers (0 when they do not intersect; -1: `takeError`).
 #[wasm_bindgen]
-pub fn contact(budget: f64) -> i32 {
-    let found = budget_of(budget)
-        .and_then(|budget| with_two(&read_io(), |a: &Shape, b: &Shape| collide2d::contact_with_budget(a, b, budget)));
+pub fn contact(a: f64, b: f64, budget: f64) -> i32 {
+    let found = budget_of(budget).and_then(|budget| with_pair(a, b, |a, b| contact_shapes(a, b, budget)));
     code(found, |found| found.map_or(0, |c| write_contact(&c) as i32))
+}
+
+/// `collide2d::contact_with_budget`, the commonest pairs first (as `intersects_shapes`, for the
+/// same reason; only a concave polygon spends the budget).
+#[inline]
+fn contact_shapes(a: &Shape, b: &Shape, budget: collide2d::ContactBudget) -> Option<Contact> {
+    use collide2d::contact as touch;
+    use Shape::{Circle as C, ConvexPolygon as P};
+    match (a, b) {
+        (C(a), C(b)) => touch(a, b),
+        (P(a), C(b)) => touch(a, b),
+        (C(a), P(b)) => touch(a, b),
+        (P(a), P(b)) => touch(a, b),
+        _ => collide2d::contact_with_budget(a, b, budget),
+    }
 }
 
 /// A budget from JavaScript: a whole number of units from 0 (no bound) up.
@@ -131,42 +165,44 @@ pub(crate) fn budget_of(units: f64) -> Result<collide2d::ContactBudget, JsError>
 /// Writes a contact into the exchange area as `contact` lays it out; how many numbers (at most 16).
 pub(crate) fn write_contact(c: &Contact) -> usize {
     let push = c.push_out_b();
-    let mut out = [0.0f64; 16];
-    out[..5].copy_from_slice(&[c.normal.x, c.normal.y, c.depth, push.x, push.y].map(f64::from));
-    let mut count = 5;
-    for p in c.points() {
-        let numbers = [p.point_a.x, p.point_a.y, p.point_b.x, p.point_b.y, p.depth].map(f64::from);
-        out[count..count + 5].copy_from_slice(&numbers);
-        count += 5;
+    let mut out = [0.0f32; 16];
+    let head = [c.normal.x, c.normal.y, c.depth, push.x, push.y];
+    let mut count = 0;
+    // Number by number: a slice copy here is a `memory.copy`, which costs a call into the host.
+    for n in head {
+        out[count] = n;
+        count += 1;
     }
-    out[count] = f64::from(u8::from(c.is_exact()));
+    for p in c.points() {
+        for n in [p.point_a.x, p.point_a.y, p.point_b.x, p.point_b.y, p.depth] {
+            out[count] = n;
+            count += 1;
+        }
+    }
+    out[count] = f32::from(u8::from(c.is_exact()));
     write_io(&out[..count + 1])
 }
 
-/// The closest points of the two shapes in the exchange area, written there as `onAX, onAY,
-/// onBX, onBY, distance`: 1, or 0 when they touch or overlap (-1: `takeError`).
+/// The closest points of the shapes under `a` and `b`, written into the exchange area as `onAX,
+/// onAY, onBX, onBY, distance`: 1, or 0 when they touch or overlap (-1: `takeError`).
 #[wasm_bindgen(js_name = closestPoints)]
-pub fn closest_points() -> i32 {
-    code(with_two(&read_io(), collide2d::closest_points), |found| {
+pub fn closest_points(a: f64, b: f64) -> i32 {
+    code(with_pair(a, b, collide2d::closest_points), |found| {
         found.map_or(0, |c| written(&[c.point_a.x, c.point_a.y, c.point_b.x, c.point_b.y, c.distance]))
     })
 }
 
 /// Writes `numbers` into the exchange area: 1, the code of an answer found.
 fn written(numbers: &[f32]) -> i32 {
-    let mut wide = [0.0f64; 16];
-    for (w, n) in wide.iter_mut().zip(numbers) {
-        *w = f64::from(*n);
-    }
-    write_io(&wide[..numbers.len()]);
+    write_io(numbers);
     1
 }
 
-/// The distance between the two shapes in the exchange area (0 when they touch or overlap;
-/// NaN: `takeError`).
+/// The distance between the shapes under `a` and `b` (0 when they touch or overlap; NaN:
+/// `takeError`).
 #[wasm_bindgen]
-pub fn distance() -> f64 {
-    match with_two(&read_io(), collide2d::distance) {
+pub fn distance(a: f64, b: f64) -> f64 {
+    match with_pair(a, b, collide2d::distance) {
         Ok(d) => f64::from(d),
         Err(e) => {
             keep_failure(e);
@@ -175,37 +211,35 @@ pub fn distance() -> f64 {
     }
 }
 
-/// Where the ray written after the first shape in the exchange area (`originX, originY,
-/// directionX, directionY, maxDistance`) first meets the shape: written there as `distance,
-/// pointX, pointY, normalX, normalY`: 1, or 0 when it misses (-1: `takeError`).
+/// Where the ray written into the exchange area (`originX, originY, directionX, directionY,
+/// maxDistance`) first meets the shape under `key`: written there as `distance, pointX, pointY,
+/// normalX, normalY`: 1, or 0 when it misses (-1: `takeError`).
 #[wasm_bindgen(js_name = castRay)]
-pub fn cast_ray() -> i32 {
-    let io = read_io();
-    let [ox, oy, dx, dy, max_distance] = std::array::from_fn(|i| io[SHAPE_LEN + i] as f32);
+pub fn cast_ray(key: f64) -> i32 {
+    let [ox, oy, dx, dy, max_distance] = read_io::<5>().map(|n| n as f32);
     let found = if max_distance.is_nan() {
         Err(JsError::new("maxDistance is not a number"))
     } else {
         collide2d::Ray::new(Vec2::new(ox, oy), Vec2::new(dx, dy))
             .map_err(error)
-            .and_then(|ray| with_shape_at(&io, 0, |s| collide2d::cast_ray(s, &ray, max_distance)))
+            .and_then(|ray| with_shape(key, |s| collide2d::cast_ray(s, &ray, max_distance)))
     };
     code(found, |hit| hit.map_or(0, |h| written(&[h.distance, h.point.x, h.point.y, h.normal.x, h.normal.y])))
 }
 
-/// The first touch of the first shape in the exchange area moving by `motionA` and the second
-/// by `motionB`, written after them as `motionAX, motionAY, motionBX, motionBY, maxTime`, over
-/// times 0 to `maxTime`: written there as `time, pointX, pointY, onAX, onAY, onBX, onBY,
-/// normalX, normalY, startedOverlapping (1 or 0)`: 1, or 0 when they never touch (-1:
-/// `takeError`).
+/// The first touch of the shape under `a` moving by `motionA` and the one under `b` by
+/// `motionB`, written into the exchange area as `motionAX, motionAY, motionBX, motionBY,
+/// maxTime`, over times 0 to `maxTime`: written there as `time, pointX, pointY, onAX, onAY,
+/// onBX, onBY, normalX, normalY, startedOverlapping (1 or 0)`: 1, or 0 when they never touch
+/// (-1: `takeError`).
 #[wasm_bindgen(js_name = castShape)]
-pub fn cast_shape() -> i32 {
-    let io = read_io();
-    let [max, may, mbx, mby, max_time] = std::array::from_fn(|i| io[2 * SHAPE_LEN + i] as f32);
+pub fn cast_shape(a: f64, b: f64) -> i32 {
+    let [max, may, mbx, mby, max_time] = read_io::<5>().map(|n| n as f32);
     let (motion_a, motion_b) = (Vec2::new(max, may), Vec2::new(mbx, mby));
     let found = if !motion_a.is_finite() || !motion_b.is_finite() || max_time.is_nan() {
         Err(JsError::new("motions and maxTime must be finite numbers"))
     } else {
-        with_two(&io, |a, b| collide2d::cast_shape(a, motion_a, b, motion_b, max_time))
+        with_pair(a, b, |a, b| collide2d::cast_shape(a, motion_a, b, motion_b, max_time))
     };
     code(found, |hit| {
         hit.map_or(0, |h| {

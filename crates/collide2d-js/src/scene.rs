@@ -5,7 +5,7 @@ use collide2d::world::{MoveOptions, MoveResult};
 use collide2d::{Aabb, CollisionFilter, QueryFilter, Ray, RayHit, ShapeCastHit, Vec2};
 use wasm_bindgen::prelude::*;
 
-use super::shapes::{error, read_io, with_shape_at};
+use super::shapes::{error, with_shape};
 use super::world::{name, World};
 
 /// A ray hit: `id, distance, pointX, pointY, normalX, normalY`.
@@ -22,7 +22,7 @@ fn cast_numbers(id: f64, hit: &ShapeCastHit) -> [f64; 7] {
 }
 
 /// A vector, or an error naming `what` when it is not finite.
-fn finite(x: f32, y: f32, what: &str) -> Result<Vec2, JsError> {
+pub(crate) fn finite(x: f32, y: f32, what: &str) -> Result<Vec2, JsError> {
     let v = Vec2::new(x, y);
     if !v.is_finite() {
         return Err(JsError::new(&format!("{what} must be finite, got ({x}, {y})")));
@@ -68,18 +68,18 @@ impl World {
         Ok(hits.iter().flat_map(|(h, hit)| ray_numbers(name(*h), hit)).collect())
     }
 
-    /// The colliders the shape in the exchange area (in world coordinates) would hit moving by
+    /// The colliders the shape under `key` (in world coordinates) would hit moving by
     /// `sweep[0..2]` over times 0 to `sweep[2]`, soonest first (`all`) or only the soonest, among
     /// those `filter` lets through (`filtered`'s layout): seven numbers a hit (`cast_numbers`;
     /// the normal points out of the collider hit).
     #[wasm_bindgen(js_name = castShape)]
-    pub fn cast_shape(&self, sweep: &[f32], all: bool, filter: &[f64]) -> Result<Vec<f64>, JsError> {
+    pub fn cast_shape(&self, key: f64, sweep: &[f32], all: bool, filter: &[f64]) -> Result<Vec<f64>, JsError> {
         let &[mx, my, max_time] = sweep else {
             return Err(JsError::new(&format!("a sweep takes 3 numbers, got {}", sweep.len())));
         };
         let motion = finite(mx, my, "motion")?;
         let max_time = limit(max_time, "maxTime")?;
-        let hits = with_shape_at(&read_io(), 0, |s| {
+        let hits = with_shape(key, |s| {
             self.filtered(filter, |f| match all {
                 true => self.inner.cast_shape_all(s, motion, max_time, f),
                 false => self.inner.cast_shape(s, motion, max_time, f).into_iter().collect(),
@@ -95,10 +95,10 @@ impl World {
         Ok(found.into_iter().map(name).collect())
     }
 
-    /// The colliders whose shape meets the shape in the exchange area (in world coordinates).
+    /// The colliders whose shape meets the shape under `key` (in world coordinates).
     #[wasm_bindgen(js_name = collidersOverlapping)]
-    pub fn colliders_overlapping(&self) -> Result<Vec<f64>, JsError> {
-        let found = with_shape_at(&read_io(), 0, |s| self.inner.colliders_overlapping(s))?;
+    pub fn colliders_overlapping(&self, key: f64) -> Result<Vec<f64>, JsError> {
+        let found = with_shape(key, |s| self.inner.colliders_overlapping(s))?;
         Ok(found.into_iter().map(name).collect())
     }
 
@@ -109,11 +109,8 @@ impl World {
         Ok(self.inner.colliders_in_aabb(&b).into_iter().map(name).collect())
     }
 
-    /// Moves a collider by `(dx, dy)`, sliding along what it meets, with `options` as `skin,
-    /// maxSlope, upX, upY, maxSlides, stepHeight, snapDistance, stopOnSlope (1 or 0)`. One
-    /// array: `movedX, movedY, remainingX, remainingY`, then floor, wall and ceiling as `met (1
-    /// or 0), normalX, normalY` each (NaN normals when not met), the floor's name (NaN when
-    /// none), then the colliders met as a count and `name, normalX, normalY` each.
+    /// Moves a collider by `(dx, dy)`, sliding along what it meets, with `options` as
+    /// `move_options` reads them; the result as `move_numbers` lays it out.
     #[wasm_bindgen(js_name = moveAndSlide)]
     pub fn move_and_slide(&mut self, id: f64, dx: f32, dy: f32, options: &[f32]) -> Result<Vec<f64>, JsError> {
         let h = self.handle(id)?;
@@ -124,8 +121,9 @@ impl World {
     }
 }
 
-/// The mover's options from their numbers, refused when one is out of its range.
-fn move_options(n: &[f32]) -> Result<MoveOptions, JsError> {
+/// The mover's options from their numbers (`skin, maxSlope, upX, upY, maxSlides, stepHeight,
+/// snapDistance, stopOnSlope (1 or 0)`), refused when one is out of its range.
+pub(crate) fn move_options(n: &[f32]) -> Result<MoveOptions, JsError> {
     let [skin, max_slope, up_x, up_y, max_slides, step_height, snap_distance, stop_on_slope] = *n else {
         return Err(JsError::new(&format!("the mover's options take 8 numbers, got {}", n.len())));
     };
@@ -150,8 +148,11 @@ fn move_options(n: &[f32]) -> Result<MoveOptions, JsError> {
     })
 }
 
-/// The mover's result as numbers (`World::move_and_slide`'s layout).
-fn move_numbers(r: &MoveResult) -> Vec<f64> {
+/// The mover's result as numbers: `movedX, movedY, remainingX, remainingY`, then floor, wall and
+/// ceiling as `met (1 or 0), normalX, normalY` each (NaN normals when not met), the floor's name
+/// (NaN when none), `platformMotionX, platformMotionY`, then the colliders met as a count and
+/// `name, normalX, normalY` each.
+pub(crate) fn move_numbers(r: &MoveResult) -> Vec<f64> {
     let surface = |met: bool, normal: Option<Vec2>| {
         let n = normal.unwrap_or(Vec2::NAN);
         [if met { 1.0 } else { 0.0 }, n.x as f64, n.y as f64]
@@ -161,6 +162,7 @@ fn move_numbers(r: &MoveResult) -> Vec<f64> {
     out.extend(surface(r.on_wall, r.wall_normal));
     out.extend(surface(r.on_ceiling, r.ceiling_normal));
     out.push(r.floor.map_or(f64::NAN, name));
+    out.extend([r.platform_motion.x as f64, r.platform_motion.y as f64]);
     out.push(r.touched.len() as f64);
     out.extend(r.touched.iter().flat_map(|t| [name(t.collider), t.normal.x as f64, t.normal.y as f64]));
     out

@@ -1,6 +1,6 @@
 //! How shapes and numbers cross between JavaScript and WebAssembly without an allocation per
-//! call: the exchange area (`IO`, numbers JavaScript writes before a call and reads after it)
-//! and the store of polygons (built once, named by a key).
+//! call: the store of shapes (each built and checked once, named by a key), and the exchange
+//! area (`IO`, numbers JavaScript writes before a call and reads after it).
 
 use std::cell::RefCell;
 
@@ -10,29 +10,53 @@ use wasm_bindgen::prelude::*;
 /// How many numbers the exchange area holds.
 pub(crate) const IO_LEN: usize = 32;
 
-/// How many numbers a shape takes in the exchange area: its kind code and five numbers.
-pub(crate) const SHAPE_LEN: usize = 6;
-
-/// The kind code of a stored shape (a polygon), whose first number is its key.
-const STORED_KIND: f64 = 6.0;
-
 /// `2³²`: a key or an id is a slot plus a generation times this (exact in a JavaScript number).
 pub(crate) const GENERATION_UNIT: f64 = 4_294_967_296.0;
 
-/// The stored shapes: each slot with its generation (bumped when freed) and its shape, and the
-/// slots freed, to be used again first.
+/// How many simple shapes the ring holds (48 bytes each), a power of two: JavaScript makes one
+/// again, from its numbers, when its slot has been taken since (`js/wasm.js`).
+const RING_LEN: u64 = 65_536;
+
+/// The stored shapes. Polygons and tile maps: each slot with its generation (bumped when freed)
+/// and its shape, and the slots freed, to be used again first; JavaScript frees them when their
+/// objects are collected. Simple shapes: a ring JavaScript writes in turn, each slot with the
+/// turn that wrote it, overwritten when the ring comes round, so that making one needs no
+/// tracking of when it is collected (that tracking cost three times the rest of making a
+/// circle).
 pub(crate) struct Store {
     slots: Vec<(u32, Option<Shape>)>,
     free: Vec<usize>,
+    ring: Vec<(u64, Shape)>,
+}
+
+impl Store {
+    /// The shape under `key`, if it is still there: for a negative key (`-1 - turn`) the ring's,
+    /// if no later turn has taken its slot; else a stored shape's.
+    #[inline]
+    fn get(&self, key: f64) -> Option<&Shape> {
+        if key < 0.0 {
+            let turn = (-1.0 - key) as u64;
+            return match self.ring.get((turn % RING_LEN) as usize) {
+                Some((t, shape)) if *t == turn => Some(shape),
+                _ => None,
+            };
+        }
+        let (slot, generation) = split_key(key)?;
+        match self.slots.get(slot) {
+            Some((g, Some(shape))) if *g == generation => Some(shape),
+            _ => None,
+        }
+    }
 }
 
 thread_local! {
-    /// The exchange area: shapes and arguments in, results out.
+    /// The exchange area: arguments in, results out.
     static IO: RefCell<[f64; IO_LEN]> = const { RefCell::new([0.0; IO_LEN]) };
     /// The error of the last query that failed, until JavaScript takes it.
     static FAILURE: RefCell<Option<JsError>> = const { RefCell::new(None) };
     /// The stored shapes.
-    static STORED: RefCell<Store> = const { RefCell::new(Store { slots: Vec::new(), free: Vec::new() }) };
+    static STORED: RefCell<Store> =
+        const { RefCell::new(Store { slots: Vec::new(), free: Vec::new(), ring: Vec::new() }) };
 }
 
 /// The byte address of the exchange area in the module's memory (it never moves), so that
@@ -42,19 +66,20 @@ pub fn io_address() -> usize {
     IO.with(|io| io.as_ptr() as usize)
 }
 
-/// How many numbers a call reads from the exchange area at most: two shapes and five more.
-pub(crate) const INPUT_LEN: usize = 3 * SHAPE_LEN;
-
-/// The exchange area's first `INPUT_LEN` numbers, the arguments JavaScript wrote.
-pub(crate) fn read_io() -> [f64; INPUT_LEN] {
+/// The exchange area's first `N` numbers, the arguments JavaScript wrote.
+pub(crate) fn read_io<const N: usize>() -> [f64; N] {
     IO.with_borrow(|io| std::array::from_fn(|i| io[i]))
 }
 
-/// Writes `numbers` at the start of the exchange area; how many (at most `IO_LEN`).
-pub(crate) fn write_io(numbers: &[f64]) -> usize {
-    let count = numbers.len().min(IO_LEN);
-    IO.with_borrow_mut(|io| io[..count].copy_from_slice(&numbers[..count]));
-    count
+/// Writes `numbers` at the start of the exchange area; how many (at most `IO_LEN`). Number by
+/// number, widened as they go: never a `memory.copy`, which costs a call into the host.
+pub(crate) fn write_io(numbers: &[f32]) -> usize {
+    IO.with_borrow_mut(|io| {
+        for (to, n) in io.iter_mut().zip(numbers) {
+            *to = f64::from(*n);
+        }
+    });
+    numbers.len().min(IO_LEN)
 }
 
 /// A query's answer as a number for JavaScript: `answer` of what it found, or -1 with the
@@ -81,60 +106,69 @@ pub fn take_error() -> JsValue {
     FAILURE.take().map_or(JsValue::UNDEFINED, JsValue::from)
 }
 
-/// The shape JavaScript wrote at `io[at..at + SHAPE_LEN]`, handed to `f`: a stored one borrowed
-/// where it is, a simple one built from its numbers.
-pub(crate) fn with_shape_at<R>(io: &[f64; INPUT_LEN], at: usize, f: impl FnOnce(&Shape) -> R) -> Result<R, JsError> {
-    let numbers = &io[at..at + SHAPE_LEN];
-    if numbers[0] != STORED_KIND {
-        return Ok(f(&simple(numbers)?));
-    }
-    let (slot, generation) = split_key(numbers[1]);
-    STORED.with_borrow(|stored| match stored.slots.get(slot) {
-        Some((g, Some(shape))) if *g == generation => Ok(f(shape)),
-        _ => Err(JsError::new("this polygon has been freed")),
+/// Why a key names no shape.
+fn gone() -> JsError {
+    JsError::new("this shape has been freed (or, made before init(), could not be made: see what init() threw)")
+}
+
+/// The shape stored under `key`, handed to `f`.
+pub(crate) fn with_shape<R>(key: f64, f: impl FnOnce(&Shape) -> R) -> Result<R, JsError> {
+    STORED.with_borrow(|stored| stored.get(key).map(f).ok_or_else(gone))
+}
+
+/// The shapes stored under `a` and `b`, handed to `f`: the whole cost of finding them is a
+/// borrow and two slot lookups, which is what makes a call cheap.
+#[inline]
+pub(crate) fn with_pair<R>(a: f64, b: f64, f: impl FnOnce(&Shape, &Shape) -> R) -> Result<R, JsError> {
+    STORED.with_borrow(|stored| match (stored.get(a), stored.get(b)) {
+        (Some(a), Some(b)) => Ok(f(a, b)),
+        _ => Err(gone()),
     })
 }
 
-/// Both shapes JavaScript wrote (at 0 and at `SHAPE_LEN`), handed to `f`.
-pub(crate) fn with_two<R>(io: &[f64; INPUT_LEN], f: impl FnOnce(&Shape, &Shape) -> R) -> Result<R, JsError> {
-    with_shape_at(io, 0, |a| with_shape_at(io, SHAPE_LEN, |b| f(a, b)))?
-}
-
 /// The slot and generation of a key (or a world's id): its low and high 32 bits as an integer
-/// (integer operations: `%` on an `f64` is a slow library call in WebAssembly). Keys come from
-/// `store` only; a world checks that an id is its collider's whole name.
-pub(crate) fn split_key(key: f64) -> (usize, u32) {
-    let whole = key as u64;
-    ((whole & 0xffff_ffff) as usize, (whole >> 32) as u32)
-}
-
-/// A simple shape (kind code, then five numbers of which it uses the first few), or an error
-/// that says what is wrong.
-fn simple(numbers: &[f64]) -> Result<Shape, JsError> {
-    let n: [f32; 5] = std::array::from_fn(|i| numbers[i + 1] as f32);
-    let at = |i: usize| Vec2::new(n[i], n[i + 1]);
-    match numbers[0] {
-        0.0 => {
-            let p = at(0);
-            if !p.is_finite() {
-                return Err(JsError::new(&format!("point: not finite ({}, {})", p.x, p.y)));
-            }
-            Ok(Shape::Point(p))
-        }
-        1.0 => Segment::new(at(0), at(2)).map(Shape::from).map_err(error),
-        2.0 => Aabb::new(at(0), at(2)).map(Shape::from).map_err(error),
-        3.0 => Circle::new(at(0), n[2]).map(Shape::from).map_err(error),
-        4.0 => Obb::new(at(0), at(2), n[4]).map(Shape::from).map_err(error),
-        5.0 => Capsule::new(at(0), at(2), n[4]).map(Shape::from).map_err(error),
-        other => Err(JsError::new(&format!("unknown shape kind {other}"))),
+/// (integer operations: `%` on an `f64` is a slow library call in WebAssembly); none for a
+/// negative or NaN key (a simple shape's, or one not made). Keys come from `store` only; a world
+/// checks that an id is its collider's whole name.
+#[inline]
+pub(crate) fn split_key(key: f64) -> Option<(usize, u32)> {
+    if key.is_nan() || key < 0.0 {
+        return None;
     }
+    let whole = key as u64;
+    Some(((whole & 0xffff_ffff) as usize, (whole >> 32) as u32))
 }
 
-/// Checks the shape JavaScript wrote at the start of the exchange area: an error that says
-/// what is wrong, else nothing.
-#[wasm_bindgen]
-pub fn check() -> Result<(), JsError> {
-    with_shape_at(&read_io(), 0, |_| ())
+/// Stores a simple shape, `kind` (0 point, 1 segment, 2 box, 3 circle, 4 oriented box, 5
+/// capsule) with its numbers (the table in `lib.rs`), at `turn` of the ring (JavaScript's count
+/// of the simple shapes made, a whole number), and returns its key; an error that says what is
+/// wrong when it cannot be built.
+#[wasm_bindgen(js_name = storeSimple)]
+pub fn store_simple(turn: f64, kind: u32, n1: f32, n2: f32, n3: f32, n4: f32, n5: f32) -> Result<f64, JsError> {
+    let (a, b) = (Vec2::new(n1, n2), Vec2::new(n3, n4));
+    let shape = match kind {
+        0 if a.is_finite() => Shape::Point(a),
+        0 => return Err(JsError::new(&format!("point: not finite ({n1}, {n2})"))),
+        1 => Segment::new(a, b).map_err(error)?.into(),
+        2 => Aabb::new(a, b).map_err(error)?.into(),
+        3 => Circle::new(a, n3).map_err(error)?.into(),
+        4 => Obb::new(a, b, n5).map_err(error)?.into(),
+        5 => Capsule::new(a, b, n5).map_err(error)?.into(),
+        other => return Err(JsError::new(&format!("unknown shape kind {other}"))),
+    };
+    if !(turn >= 0.0 && turn.fract() == 0.0 && turn < 9.0e15) {
+        return Err(JsError::new(&format!("a turn is a whole number from 0, got {turn}")));
+    }
+    let t = turn as u64;
+    STORED.with_borrow_mut(|stored| {
+        let ring = &mut stored.ring;
+        match (t % RING_LEN) as usize {
+            at if at < ring.len() => ring[at] = (t, shape),
+            at if at == ring.len() => ring.push((t, shape)),
+            at => return Err(JsError::new(&format!("slot {at} is past the ring's {} shapes", ring.len()))),
+        }
+        Ok(-1.0 - turn)
+    })
 }
 
 /// Stores a shape and returns its key.
@@ -160,17 +194,17 @@ pub fn store_convex(points: &[f32]) -> Result<f64, JsError> {
 
 /// The stored shape under `key`, handed to `f` to change (a tile map's cells).
 pub(crate) fn with_stored_mut<R>(key: f64, f: impl FnOnce(&mut Shape) -> R) -> Result<R, JsError> {
-    let (slot, generation) = split_key(key);
+    let (slot, generation) = split_key(key).ok_or_else(gone)?;
     STORED.with_borrow_mut(|stored| match stored.slots.get_mut(slot) {
         Some((g, Some(shape))) if *g == generation => Ok(f(shape)),
-        _ => Err(JsError::new("this shape has been freed")),
+        _ => Err(gone()),
     })
 }
 
 /// Frees the stored shape under `key`; a key already freed is left alone.
 #[wasm_bindgen]
 pub fn release(key: f64) {
-    let (slot, generation) = split_key(key);
+    let Some((slot, generation)) = split_key(key) else { return };
     STORED.with_borrow_mut(|stored| {
         if let Some((g, shape)) = stored.slots.get_mut(slot) {
             if *g == generation && shape.is_some() {

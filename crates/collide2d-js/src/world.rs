@@ -4,10 +4,10 @@
 //! queries and the mover are in `scene.rs`.
 
 use collide2d::world::World as Inner;
-use collide2d::{ColliderHandle, CollisionFilter, Contact, Transform, Vec2};
+use collide2d::{ColliderHandle, CollisionFilter, Contact, Shape, Transform, Vec2};
 use wasm_bindgen::prelude::*;
 
-use super::shapes::{error, read_io, split_key, with_shape_at, GENERATION_UNIT};
+use super::shapes::{error, split_key, with_shape, GENERATION_UNIT};
 use super::write_contact;
 
 /// A collision world: colliders placed by transforms, stepped for the pairs that start, go on
@@ -39,7 +39,7 @@ impl World {
 
     /// The handle a JavaScript name stands for, or an error for one removed or never given.
     pub(crate) fn handle(&self, id: f64) -> Result<ColliderHandle, JsError> {
-        let (index, _) = split_key(id);
+        let index = split_key(id).map_or(usize::MAX, |(index, _)| index);
         let found = self.live.get(index).copied().flatten().filter(|h| name(*h) == id);
         found.ok_or_else(|| JsError::new(&format!("no collider {id} in this world (removed, or from another)")))
     }
@@ -49,10 +49,10 @@ impl World {
         ids.iter().map(|id| self.handle(*id)).collect()
     }
 
-    /// Inserts the shape in the exchange area (in its own frame) placed at `(x, y)` turned by
-    /// `rotation` radians; its name.
-    pub fn insert(&mut self, x: f32, y: f32, rotation: f32) -> Result<f64, JsError> {
-        let shape = with_shape_at(&read_io(), 0, |s| s.clone())?;
+    /// Inserts the shape under `key` (in its own frame) placed at `(x, y)` turned by `rotation`
+    /// radians; its name.
+    pub fn insert(&mut self, key: f64, x: f32, y: f32, rotation: f32) -> Result<f64, JsError> {
+        let shape = with_shape(key, Shape::clone)?;
         let placed = placement(&[x, y, rotation])?;
         let h = self.inner.insert(shape, placed, ()).map_err(error)?;
         let slot = h.index() as usize;
@@ -123,11 +123,11 @@ impl World {
         Ok(vec![b.min().x, b.min().y, b.max().x, b.max().y])
     }
 
-    /// Gives a collider the shape in the exchange area (in its own frame).
+    /// Gives a collider the shape under `key` (in its own frame).
     #[wasm_bindgen(js_name = setShape)]
-    pub fn set_shape(&mut self, id: f64) -> Result<(), JsError> {
+    pub fn set_shape(&mut self, id: f64, key: f64) -> Result<(), JsError> {
         let h = self.handle(id)?;
-        let shape = with_shape_at(&read_io(), 0, |s| s.clone())?;
+        let shape = with_shape(key, Shape::clone)?;
         self.inner.set_shape(h, shape).map_err(error)
     }
 

@@ -190,12 +190,9 @@ test('on a 30° slope, stopOnSlope holds a character still under gravity; off, i
 
 test('the module answers a first-hit ray with one hit, not all of them', async () => {
   const module = await import('../pkg/collide2d_js.js');
-  const { shapeInto } = await import('../pkg/wasm.js');
+  const { keyOf } = await import('../pkg/wasm.js');
   const inner = new module.World();
-  for (const x of [3, 6, 9]) {
-    shapeInto(c2d.box([x, -1], [x + 1, 1]));
-    inner.insert(0, 0, 0);
-  }
+  for (const x of [3, 6, 9]) inner.insert(keyOf(c2d.box([x, -1], [x + 1, 1]), 'box'), 0, 0, 0);
   const ray = Float32Array.of(0, 0, 1, 0);
   const filter = Float64Array.of(0xffffffff, 0xffffffff, 0);
   assert.deepEqual(Array.from(inner.castRay(ray, Infinity, false, filter).slice(0, 2)), [0, 3]);

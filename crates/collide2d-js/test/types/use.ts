@@ -21,6 +21,17 @@ const ray: c2d.WorldRayHit | null = world.castRay([0, 0], [1, 0], { maxDistance:
 const casts: c2d.WorldCastHit[] = world.castShapeAll(player, [1, 0], { maxTime: 2, sensors: true });
 const moved: c2d.MoveResult = world.moveAndSlide(id, [1, 0], { up: [0, -1], stepHeight: 0.5 });
 const floor: number | null = moved.floor;
+const rider = new c2d.CharacterController({ stepHeight: 0.4, snapDistance: 0.5 });
+const ride: c2d.MoveResult = rider.moveAndSlide(world, id, [0, -0.1]);
+const carried: c2d.Vec2 = ride.platformMotion;
+const standing: number | null = rider.floor;
+const up: c2d.Vec2 = rider.options.up;
+rider.options = { maxSlope: 0.8 };
+rider.forgetFloor();
+rider.free();
+const kept: c2d.Contact = c2d.makeContact();
+const touching: boolean = c2d.contactInto(wall, player, kept, { budget: 0 });
+c2d.initSync(new Uint8Array(0));
 const level: c2d.TileMap = c2d.tileMap({ ids: [0, 1, 2, 1], width: 2, height: 2, cellSize: [16, 16], tiles: { 1: 'solid', 2: [[0, 1], [1, 0], [1, 1]] } });
 level.setTile(0, 0, 1);
 const tile: number | undefined = level.tileId(1, 1);
@@ -47,5 +58,7 @@ c2d.box([0, 0, 0], [1, 1]);
 c2d.trace({ data: new Uint8Array(4), width: 1, height: 1 }, { detail: 'fine' });
 // @ts-expect-error the mover's options are named
 world.moveAndSlide(id, [1, 0], { gravity: 9.8 });
+// @ts-expect-error a controller moves a collider of a world
+rider.moveAndSlide(id, [1, 0]);
 
-export { depth, traced, first, arrays, ray, casts, floor, tile };
+export { depth, traced, first, arrays, ray, casts, floor, tile, carried, standing, up, touching };
