@@ -3,8 +3,8 @@
 //!
 //! Families (fixed-seed lists of `PAIRS` inputs each, drawn as in the overlap bench):
 //! - contact, each family twice, on overlapping pairs and on pairs apart: OBB–OBB, regular
-//!   8-gon–8-gon, circle–circle, circle–OBB, capsule–8-gon, circle–capsule, capsule–capsule,
-//!   segment–8-gon, 16-gon–16-gon, 32-gon–32-gon;
+//!   8-gon–8-gon, circle–circle, circle–OBB, circle–4-gon, circle–8-gon, capsule–8-gon,
+//!   circle–capsule, capsule–capsule, segment–8-gon, 16-gon–16-gon, 32-gon–32-gon;
 //! - distance, each family on separated and on overlapping pairs: OBB–OBB, 8-gon–8-gon,
 //!   circle–OBB, capsule–8-gon, 16-gon–16-gon, 32-gon–32-gon;
 //! - ray casts against a circle, an OBB, an 8-, 16- and 32-gon and a capsule: rays start 2–6
@@ -43,8 +43,8 @@ use std::hint::black_box;
 use box2d::{Box2dSpec, Collide, Proxy, RayCast};
 use collide2d::{cast_ray, contact, distance, intersects, Circle, Obb, Ray, ShapeLike, Vec2};
 use common::{
-    balanced, circle_obb_pair, circle_pair, circle_pill_pair, configure, gon_pair, gons, obb_pair, pill, pill_gon_pair,
-    pill_pair, stick_gon_pair, Family, Gon, Rng, Spec, PAIRS, SIDES,
+    balanced, circle_gons, circle_obb_pair, circle_pair, circle_pill_pair, configure, gon_pair, gons, obb_pair, pill,
+    pill_gon_pair, pill_pair, stick_gon_pair, Family, Gon, Rng, Spec, PAIRS, SIDES,
 };
 use counting::allocations;
 use criterion::{criterion_group, criterion_main, Criterion};
@@ -512,6 +512,8 @@ fn queries(c: &mut Criterion) {
     subsets("polygon8_polygon8", 0xC086_0012, gon_pair, false, true, |f, b2| bench_contact(c, f, b2));
     subsets("circle_circle", 0xC0C1_0013, circle_pair, false, true, |f, b2| bench_contact(c, f, b2));
     subsets("circle_obb", 0xC0C0_0014, circle_obb_pair, false, true, |f, b2| bench_contact(c, f, b2));
+    subsets("circle_polygon4", 0xC0C4_001B, circle_gons(4), false, true, |f, b2| bench_contact(c, f, b2));
+    subsets("circle_polygon8", 0xC0C8_001C, circle_gons(8), false, true, |f, b2| bench_contact(c, f, b2));
     subsets("capsule_polygon8", 0xC0CA_0015, pill_gon_pair, false, true, |f, b2| bench_contact(c, f, b2));
     subsets("circle_capsule", 0xC0C1_0016, circle_pill_pair, false, true, |f, b2| bench_contact(c, f, b2));
     subsets("capsule_capsule", 0xC0CA_0017, pill_pair, false, true, |f, b2| bench_contact(c, f, b2));

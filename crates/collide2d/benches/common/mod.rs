@@ -255,6 +255,16 @@ pub fn circle_obb_pair(r: &mut Rng) -> (Circle, Obb) {
     (Circle::new(c1, radius).unwrap(), Obb::new(c2, h, r.angle()).unwrap())
 }
 
+/// A disc and a regular polygon of `sides` sides (the pair a ball meets most in a level).
+pub fn circle_gons(sides: usize) -> impl FnMut(&mut Rng) -> (Circle, Gon) {
+    move |r| {
+        let (r1, r2) = (r.range(0.5, 3.0), r.range(0.5, 3.0));
+        let c1 = r.position();
+        let c2 = r.partner(c1, r1 + r2);
+        (Circle::new(c1, r1).unwrap(), Gon { sides, center: c2, radius: r2, rotation: r.angle() })
+    }
+}
+
 pub fn pill(r: &mut Rng, center: Vec2) -> Pill {
     Pill { center, half_length: r.range(0.5, 2.5), radius: r.range(0.25, 1.5), rotation: r.angle() }
 }
