@@ -28,13 +28,16 @@ fn colliding_pairs(detector: &dyn Detector, scene: &[(&str, Shape)]) -> Vec<(usi
 // --8<-- [end:judge]
 
 // --8<-- [start:world]
-/// The pairs a world with `detector` reports touching after one step, as indices in `scene`
-/// (the world's data), with the contact of each.
+/// A pair of shapes, by their indices in the scene, and their contact when the world gives one.
+type Touching = ((usize, usize), Option<Contact>);
+
+/// The pairs a world with `detector` reports touching after one step, the world's data being
+/// each shape's index in `scene`.
 fn world_pairs<D: Detector + 'static>(
     detector: D,
     method: ContactMethod,
     scene: &[(&str, Shape)],
-) -> Result<Vec<((usize, usize), Option<Contact>)>, Box<dyn std::error::Error>> {
+) -> Result<Vec<Touching>, Box<dyn std::error::Error>> {
     let mut world = World::new();
     world.set_detector(detector);
     world.set_contact_method(method);
@@ -42,14 +45,11 @@ fn world_pairs<D: Detector + 'static>(
         world.insert(shape.clone(), Transform::IDENTITY, i)?;
     }
     let events = world.step().clone();
-    let mut pairs: Vec<_> = events
-        .touching()
-        .map(|e| {
-            let (a, b) = (world.data(e.a).copied(), world.data(e.b).copied());
-            let (a, b) = (a.ok_or("stale")?, b.ok_or("stale")?);
-            Ok::<_, &str>(((a.min(b), a.max(b)), e.contact))
-        })
-        .collect::<Result<_, _>>()?;
+    let mut pairs = Vec::new();
+    for e in events.touching() {
+        let (a, b) = (*world.data(e.a).ok_or("stale")?, *world.data(e.b).ok_or("stale")?);
+        pairs.push(((a.min(b), a.max(b)), e.contact));
+    }
     pairs.sort_by_key(|(pair, _)| *pair);
     Ok(pairs)
 }
