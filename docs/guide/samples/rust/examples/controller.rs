@@ -63,6 +63,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let on = world.data(moved.floor.ok_or("on a floor")?).ok_or("there")?;
         println!("frame {frame}: on the {on}, feet at ({:.2}, {:.2})", feet.x, feet.y);
     }
+    assert!((frames[29].1 - Vec2::new(1.0, 0.01)).length() < 1e-3);
     assert!((frames[69].1 - Vec2::new(3.79, 2.01)).length() < 1e-3);
     // --8<-- [end:checks]
 

@@ -25,6 +25,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let step = Vec2::new(0.5, -0.6); // how far the ball moves each frame: right, and falling
     let mut trail = Vec::new();
     let mut log = Vec::new();
+    let mut landing_depth = 0.0;
     for frame in 1..=18 {
         at += step;
         world.set_transform(ball, Transform::from_translation(at))?;
@@ -32,7 +33,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         for e in events.started() {
             let (a, b) = (world.data(e.a).unwrap(), world.data(e.b).unwrap());
             match e.contact {
-                Some(c) => println!("frame {frame:>2}: {a} and {b} started touching, {:.2} deep", c.depth),
+                Some(c) => {
+                    println!("frame {frame:>2}: {a} and {b} started touching, {:.2} deep", c.depth);
+                    landing_depth = c.depth;
+                }
                 None => println!("frame {frame:>2}: {a} and {b} started touching (a sensor: no contact)"),
             }
             log.push((frame, "started", *a, *b));
@@ -63,7 +67,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     // Rolling, it sinks 0.1 into the floor each frame and is pushed up again, until frame 14,
     // when its centre is over the floor's end (x = 7): the shortest way out is then sideways,
     // and the push moves it off the floor, which it stops touching at frame 15.
-    assert_eq!(log[0], (5, "started", "floor", "ball"));
+    assert_eq!((log[0], landing_depth), ((5, "started", "floor", "ball"), 0.5));
     assert_eq!(log[1..3], [(8, "started", "coin", "ball"), (9, "stopped", "coin", "ball")]);
     assert_eq!(log[3..], [(15, "stopped", "floor", "ball")]);
     assert!(!world.contains(coin));
