@@ -3,7 +3,8 @@
 # each test program in tests/c runs under AddressSanitizer (its leak checker included) and
 # UndefinedBehaviorSanitizer, linked against the static library, and the threads test under
 # valgrind; then the package: CMakeLists.txt builds the release libraries and installs them in a
-# temporary prefix, and programs are built against that install as a game would build them.
+# temporary prefix, and programs are built against that install as a game would build them
+# (the demos in examples/, and the guide's samples in docs/guide/samples/c).
 # (The header's freshness is the Rust test tests/header.rs, run with the workspace's.)
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -135,3 +136,10 @@ play() {
 # 120 frames of the exact method; 471 frames: the ship in the U's notch, touching its arm.
 play sdl_boxes --frames 120 --method 6
 play sfml_sprites --frames 471 --level 1
+
+# The guide's C and C++ samples (docs/guide/samples/c), built against the installed package with
+# CMake and with pkg-config as docs/guide/pages/getting-started/c.md says, each checking the
+# numbers the page quotes; the SDL and SFML ones play 240 frames headless.
+bash ../../docs/guide/samples/c/build.sh "$prefix" "$work/guide" >"$work/guide.log" 2>&1 || { cat "$work/guide.log"; exit 1; }
+grep -E '^after [0-9]+ frames' "$work/guide.log"
+echo "guide: the C and C++ samples built with CMake and pkg-config and ran"

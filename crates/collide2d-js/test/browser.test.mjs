@@ -3,7 +3,9 @@
 // from pages served on loopback, twice: bundled by esbuild as the README's "Bundlers" says (the
 // .wasm copied beside the bundle), and imported as it is installed by a plain
 // <script type="module"> with an import map naming 'collide2d'. Each page prints what the
-// example logs into a <pre>; it must match what the same example prints in Node.
+// example logs into a <pre>; it must match what the same example prints in Node. Then the guide's
+// page (docs/guide/samples/js/canvas_platform.html), served from beside the installed package as
+// the guide says, plays its moving platform on a canvas for a fixed number of frames.
 // Needs pkg/ built (build.sh) and Chromium at /usr/bin/chromium or $CHROMIUM.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -16,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
 const crate = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
+const guideSamples = path.join(crate, '..', '..', 'docs', 'guide', 'samples', 'js');
 const chromiumPath = process.env.CHROMIUM ?? '/usr/bin/chromium';
 
 // Lines logged, objects as JSON: the same in Node and in a page.
@@ -61,6 +64,11 @@ try { await import(${JSON.stringify(script)}); document.title = 'done'; } catch 
   fs.writeFileSync(path.join(app, 'module.html'), page(
     '<script type="importmap">{ "imports": { "collide2d": "./node_modules/collide2d/index.js" } }</script>', './example.js'));
 
+  // The guide's samples, as a reader copies them into a project with the package installed.
+  for (const file of fs.readdirSync(guideSamples)) {
+    if (/\.(js|html)$/.test(file)) fs.copyFileSync(path.join(guideSamples, file), path.join(app, file));
+  }
+
   const types = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm' };
   server = http.createServer((req, res) => {
     const url = decodeURIComponent(req.url.split('?')[0]);
@@ -97,16 +105,18 @@ function printedInNode() {
   return JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', code], { cwd: app, encoding: 'utf8' }));
 }
 
-// Opens `page`, waits for its example to finish, and returns the lines it printed.
-async function printedIn(page) {
+// Opens `page`, waits for its example to finish, and returns the lines it printed; `inspect`,
+// if given, is called with the tab before it closes.
+async function printedIn(page, inspect) {
   const tab = await browser.newPage();
   const errors = [];
   tab.on('pageerror', (e) => errors.push(String(e)));
   try {
     await tab.goto(`${origin}/${page}`);
-    await tab.waitForFunction(() => document.title !== '', null, { timeout: 20000 });
+    await tab.waitForFunction(() => /^(done|error)/.test(document.title), null, { timeout: 20000 });
     assert.equal(await tab.title(), 'done', errors.join('\n'));
     assert.deepEqual(errors, []);
+    await inspect?.(tab);
     return (await tab.textContent('#out')).split('\n').filter((l) => l !== '');
   } finally {
     await tab.close();
@@ -128,4 +138,18 @@ test('the installed package imported by a plain <script type="module"> runs the 
   assert.equal(lines.length, 3, lines.join('\n'));
   assert.deepEqual(lines, printedInNode());
   assert.ok(requested.includes('/node_modules/collide2d/collide2d_js_bg.wasm'), requested.join(' '));
+});
+
+test("the guide's moving platform plays on a canvas in Chromium and ends where it does in Node", async () => {
+  // The colour of the canvas's pixel at a point of the level (y up, in units), as the page maps it.
+  const colourAt = (tab, [x, y]) =>
+    tab.evaluate(([sx, sy]) => [...document.getElementById('game').getContext('2d').getImageData(sx, sy, 1, 1).data.slice(0, 3)],
+      [Math.round(5 + x * 35), Math.round(300 - y * 35)]);
+  const lines = await printedIn('canvas_platform.html?frames=240', async (tab) => {
+    assert.deepEqual(await colourAt(tab, [12.5, 0.91]), [255, 200, 40]); // the character, drawn where it ended
+    assert.deepEqual(await colourAt(tab, [12.5, -0.1]), [120, 200, 120]); // on the lift
+    assert.deepEqual(await colourAt(tab, [9, 1]), [24, 26, 38]); // over the gap, nothing
+  });
+  // getting_started.js says the same after 240 frames in Node (test/guide.test.mjs).
+  assert.deepEqual(lines, ['after 240 frames the character is at (12.50, 0.91), on the lift: true']);
 });
