@@ -207,7 +207,7 @@ fn apart_by_faces(
 /// other core's vertex deepest against it, which lies on the edge it faces, so the approach is
 /// the distance unless rounding picked a face that ties the best to within a few ulps.
 #[inline]
-fn approach_is_distance(
+pub(super) fn approach_is_distance(
     (from, to): (&Core, &Core),
     normal: Vec2,
     gap: f64,
@@ -384,7 +384,7 @@ fn best_face(core: &Rounded, dir: Vec2, min_dot: f32) -> Option<usize> {
 /// `incident` (or its lone vertex) is clipped to the face's extent, and the points at or below
 /// the swollen surface are kept. `core_separation` is the signed core distance along the face
 /// normal (negative when the cores overlap).
-fn clip_against_face(reference: Rounded, face: usize, incident: Rounded, core_separation: f32) -> Contact {
+pub(super) fn clip_against_face(reference: Rounded, face: usize, incident: Rounded, core_separation: f32) -> Contact {
     let (v1, v2, n) = reference.edge(face);
     let reach = reference.radius as f64 + incident.radius as f64;
     // At least 0: the exact overlap test decided that they meet, and a separation rounded past

@@ -14,6 +14,7 @@ mod budget;
 mod capsules;
 mod concave;
 mod deepest;
+mod disc_polygon;
 mod general;
 mod manifold;
 mod round;
@@ -23,6 +24,7 @@ pub use boxes::{contact_aabb_obb, contact_obb_obb};
 pub use budget::ContactBudget;
 pub use capsules::{contact_capsule_capsule, contact_circle_capsule};
 pub use deepest::{contact_deepest_piece_pair, ContactMethod};
+pub use disc_polygon::contact_circle_polygon;
 pub use manifold::{Contact, ContactPoint};
 pub use round::{contact_aabb_aabb, contact_circle_aabb, contact_circle_circle, contact_circle_obb};
 
@@ -159,6 +161,8 @@ pub(crate) fn contact_ref(a: ShapeRef, b: ShapeRef) -> Option<Contact> {
         (S::Aabb(b), S::Circle(c)) => contact_circle_aabb(c, b).map(|k| k.flipped()),
         (S::Circle(c), S::Obb(o)) => contact_circle_obb(c, o),
         (S::Obb(o), S::Circle(c)) => contact_circle_obb(c, o).map(|k| k.flipped()),
+        (S::Circle(c), S::ConvexPolygon(g)) => disc_polygon::disc_polygon(c, g, true),
+        (S::ConvexPolygon(g), S::Circle(c)) => disc_polygon::disc_polygon(c, g, false),
         (S::Circle(c), S::Capsule(k)) => contact_circle_capsule(c, k),
         (S::Capsule(k), S::Circle(c)) => capsules::circle_capsule(c, k, false),
         (S::Capsule(a), S::Capsule(b)) => contact_capsule_capsule(a, b),
