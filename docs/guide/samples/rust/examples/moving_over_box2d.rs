@@ -102,6 +102,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let hull = unsafe { b2::b2ComputeHull(b2_corners.as_ptr(), b2_corners.len() as i32) };
     assert_eq!(hull.count, 0);
     assert_eq!(ConvexPolygon::new(&corners)?.vertices().len(), 12);
+    assert_eq!(ConvexPolygon::MAX_SIDES, 4096);
     // --8<-- [end:sides]
     Ok(())
 }
