@@ -52,7 +52,7 @@ fn exactness() -> Result<(), ShapeError> {
 
     // --8<-- [start:exact-push]
     // A comb: a bar 3 thick with three teeth pointing up. A crate dropped between two teeth
-    // and into the bar overlaps three convex pieces at once; the exact push is the whole comb's.
+    // and into the bar overlaps the bar and both teeth at once; the exact push is the whole comb's.
     let comb = Polygon::new(&[
         v(0.0, 0.0),
         v(7.0, 0.0),
