@@ -162,12 +162,14 @@ static void rays_and_casts(void) {
     assert(c2d_shape_bounds(&cap, &b) == C2D_OK && NEAR(b.min.x, -1) && NEAR(b.max.x, 5) && NEAR(b.max.y, 1));
 }
 
+/* --8<-- [start:guide-refused] (shown in the guide: docs/guide/pages/guarantees.md) */
 /* A refused call returns its code, says why, and leaves the out value as it was. */
 static void refused(c2d_Status got, c2d_Status want, const char *mentions) {
     assert(got == want);
     const char *message = c2d_last_error();
     assert(message && strstr(message, mentions));
 }
+/* --8<-- [end:guide-refused] */
 
 static void bad_input_is_refused(void) {
     c2d_Shape ok = c2d_shape_circle(v(0, 0), 1);
@@ -176,8 +178,10 @@ static void bad_input_is_refused(void) {
     refused(c2d_intersects(&ok, &ok, NULL), C2D_ERROR_NULL, "out");
     c2d_Shape bad = c2d_shape_circle(v(0, 0), -1);
     refused(c2d_intersects(&ok, &bad, &hit), C2D_ERROR_INVALID_SHAPE, "radius");
+    /* --8<-- [start:guide-nan] */
     bad = c2d_shape_circle(v(NAN, 0), 1);
     refused(c2d_intersects(&ok, &bad, &hit), C2D_ERROR_INVALID_SHAPE, "finite");
+    /* --8<-- [end:guide-nan] */
     bad = c2d_shape_aabb(v(1, 0), v(0, 1));
     refused(c2d_contact(&ok, &bad, NULL), C2D_ERROR_NULL, "out");
     c2d_Contact c = {{7, 7}, 7, 7, {{{0, 0}, {0, 0}, 0}, {{0, 0}, {0, 0}, 0}}, true};
@@ -213,9 +217,11 @@ static void bad_input_is_refused(void) {
     refused(c2d_convex_polygon_create(line, 3, NULL), C2D_ERROR_NULL, "out_polygon");
     c2d_Polygon *q = NULL;
     refused(c2d_polygon_create(line, 3, NULL, NULL, 1, &q), C2D_ERROR_NULL, "holes");
+    /* --8<-- [start:guide-bowtie] */
     c2d_Vec2 bowtie[] = {{0, 0}, {2, 2}, {2, 0}, {0, 2}};
     refused(c2d_polygon_create(bowtie, 4, NULL, NULL, 0, &q), C2D_ERROR_INVALID_SHAPE, "Polygon");
     assert(q == NULL);
+    /* --8<-- [end:guide-bowtie] */
     c2d_convex_polygon_destroy(NULL);
     c2d_polygon_destroy(NULL);
 }
