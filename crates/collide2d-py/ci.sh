@@ -68,7 +68,11 @@ player, red = pixels.count((255, 200, 40)), pixels.count((255, 0, 0))
 print(f"arcade screenshot: {player} character pixels, {red} red block pixels")
 assert player > 500 and red > 5000, "the character or the red block is missing"
 CHECK
-lap "arcade example played"
+# The guide's arcade game (docs/guide/samples/python/arcade_platform.py), which the pytest run
+# above skips without arcade: 150 frames under Xvfb, checked as the guide's page says.
+(cd tests && PATH="$user_path" COLLIDE2D_GUIDE_ARCADE=1 xvfb-run -a -s "-screen 0 1024x768x24" \
+  "$user" -m pytest -q -p no:cacheprovider test_guide.py -k arcade)
+lap "arcade example and the guide's arcade game played"
 
 # The sdist: maturin packs this crate and its path dependency (crates/collide2d) into a
 # workspace of their own, with the licences, the README and the stubs. A wheel must build from

@@ -2,7 +2,8 @@
 # Builds the guide: runs every Rust sample (docs/guide/samples/rust/examples), which checks its
 # own answers and writes its pictures and output into pages/generated/, then builds the site
 # with MkDocs, strictly (a broken link or anchor, a missing picture or sample fails), into
-# target/guide/site. The Python samples run in the Python package's pytest suite
+# target/guide/site. The Bevy page's sample (docs/guide/samples/bevy) is an example of the
+# collide2d-bevy crate, run here too. The Python samples run in the Python package's pytest suite
 # (crates/collide2d-py/tests/test_guide.py), against the built wheel.
 #   bash docs/guide/build.sh          build
 #   bash docs/guide/build.sh serve    build, then serve at http://127.0.0.1:8000 while editing
@@ -33,6 +34,9 @@ for sample in "$guide"/samples/rust/examples/*.rs; do
   name=$(basename "$sample" .rs)
   "$target/debug/examples/$name" "$generated" >"$generated/$name.txt"
 done
+# The Bevy page's sample, an example of the plugin's crate (its Bevy dependencies are built by
+# CI's Bevy steps before this one); it exits with an error unless the page's numbers hold.
+cargo run -q -p collide2d-bevy --example guide_moving_platform >"$generated/bevy_moving_platform.txt"
 # Pictures are made at every build and never committed; still, a page should not weigh much.
 for picture in "$generated"/*.png; do
   [[ -e $picture ]] || continue
