@@ -118,7 +118,17 @@ pub(crate) fn add_colliders(
     mut world: ResMut<CollisionWorld>,
 ) {
     for (entity, collider, global) in &added {
-        world.remove(entity);
+        if let Some(h) = world.handle(entity) {
+            // In the world already: spawned before the first frame (the plugin's startup pass
+            // put it in, and this pass sees it added too), or given anew. Brought up to date in
+            // place, keeping its handle, which a character's remembered floor and the app's
+            // queries hold: put in again, it would carry nobody on the next frame.
+            update_in_place(&mut world.world, h, collider, global);
+            if let Ok(marks) = marks.get(entity) {
+                apply_marks(&mut world.world, h, marks);
+            }
+            continue;
+        }
         match world.world.insert(collider.0.clone(), transform_2d(global), entity) {
             Ok(h) => {
                 world.handles.insert(entity, h);
@@ -127,6 +137,22 @@ pub(crate) fn add_colliders(
                 }
             }
             Err(e) => log::warn!("collide2d: the collider of {entity} was not added: {e}"),
+        }
+    }
+}
+
+/// A collider in the world given `collider`'s shape and placed by `global`, each only where it
+/// differs (a shape set again would be built again).
+fn update_in_place(world: &mut World<Entity>, h: ColliderHandle, collider: &Collider, global: &GlobalTransform) {
+    let placed = transform_2d(global);
+    if world.world_transform(h) != Some(placed) {
+        if let Err(e) = world.set_transform(h, placed) {
+            log::warn!("collide2d: a collider given anew was not moved: {e}");
+        }
+    }
+    if world.local_shape(h) != Some(&collider.0) {
+        if let Err(e) = world.set_shape(h, collider.0.clone()) {
+            log::warn!("collide2d: a collider given anew was not taken: {e}");
         }
     }
 }

@@ -18,11 +18,10 @@ const DT: f32 = 1.0 / 60.0;
 const GRAVITY: f32 = 20.0;
 const SKIN: f32 = 0.01;
 
-/// Where the platform goes at each frame (its top's centre), by the frame's number from 1. Every
-/// route is still for the first two: the character lands in the first, and the colliders
-/// spawned before it are put in the world again at its end (the plugin's startup systems and
-/// its frame systems each see them added), so the character learns the platform's new
-/// collider as its floor in the second.
+/// Where the platform goes at each frame (its top's centre), by the frame's number from 1. The
+/// routes below are still for the first two frames (the character lands in the first);
+/// `a_platform_moving_from_the_first_frame_carries_the_character_from_the_second` has one that
+/// is not.
 #[derive(Resource)]
 struct Route(fn(u32) -> Vec2);
 
@@ -179,4 +178,30 @@ fn a_forgotten_floor_carries_nothing_until_the_character_lands_on_it_again() {
     // Remembered again: the next frame carries it.
     app.update();
     assert!((app.world().resource::<Scene>().last.platform_motion.x - 0.1).abs() < 1e-4);
+}
+
+/// 0.1 a frame to the right from the first frame on.
+fn belt_from_the_start(frame: u32) -> Vec2 {
+    Vec2::new(frame as f32 * 0.1, 0.0)
+}
+
+#[test]
+fn a_platform_moving_from_the_first_frame_carries_the_character_from_the_second() {
+    // The colliders spawned before the first frame keep their handles through it (the plugin's
+    // startup pass and its frame pass both see them added), so the floor the character landed
+    // on in the first frame carries it in the second. Put in the world again at the first
+    // frame's end, the platform had a new handle and the character was carried by nothing.
+    let mut app = app(true, belt_from_the_start);
+    let platform = app.world().resource::<Scene>().platform;
+    for frame in 1..=20 {
+        app.update();
+        let last = &app.world().resource::<Scene>().last;
+        assert!(last.on_floor, "frame {frame}: {last:?}");
+        if frame >= 2 {
+            assert!((last.platform_motion - Vec2::new(0.1, 0.0)).length() < 1e-4, "frame {frame}: {last:?}");
+        }
+        assert!(!started_with(&mut app, platform), "frame {frame}: sunk into the platform");
+    }
+    // Carried 19 frames of 0.1 (the first only landed it).
+    assert!((feet(&app).x - 1.9).abs() < 1e-3, "{}", feet(&app).x);
 }
