@@ -71,6 +71,26 @@ impl Detector for Exact {
     }
 }
 
+/// A boxed detector is a detector: one chosen at run time (from a settings menu, say) goes
+/// wherever a detector is taken, [`World::set_detector`](crate::World::set_detector) included.
+///
+/// ```
+/// use collide2d::{detector::{BoundingCircles, Detector, Exact}, World};
+/// let from_settings = "bounding circles";
+/// let chosen: Box<dyn Detector> = if from_settings == "exact" { Box::new(Exact) } else { Box::new(BoundingCircles) };
+/// assert_eq!(chosen.name(), "bounding circles");
+/// let mut world: World<()> = World::new();
+/// world.set_detector(chosen);
+/// ```
+impl<D: Detector + ?Sized> Detector for Box<D> {
+    fn name(&self) -> &str {
+        (**self).name()
+    }
+    fn detect(&self, a: ShapeRef<'_>, b: ShapeRef<'_>) -> bool {
+        (**self).detect(a, b)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -95,6 +115,17 @@ mod tests {
         let far = ball(5.0, 0.0);
         assert_eq!(verdicts(&far), [false, false, false]);
         assert_eq!(detectors.map(|d| d.name()), ["bounding boxes", "bounding circles", "exact"]);
+        // Boxed, each judges and names itself as it does unboxed.
+        let boxed: [Box<dyn Detector>; 3] = [Box::new(BoundingBoxes), Box::new(BoundingCircles), Box::new(Exact)];
+        for (unboxed, boxed) in detectors.iter().zip(&boxed) {
+            assert_eq!(boxed.name(), unboxed.name());
+            for b in [&boxes_only, &circles_too, &touching, &far] {
+                assert_eq!(
+                    boxed.detect(diamond.shape_ref(), b.shape_ref()),
+                    unboxed.detect(diamond.shape_ref(), b.shape_ref())
+                );
+            }
+        }
     }
 
     /// Circles exactly touching count as colliding, as the shapes' own touching rule says.

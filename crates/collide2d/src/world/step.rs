@@ -133,7 +133,11 @@ impl<T> World<T> {
         self.get(h).map(|_| self.was_colliding[h.index as usize])
     }
 
-    /// Replaces the detector deciding which candidate pairs touch ([`Exact`] by default).
+    /// Replaces the detector deciding which candidate pairs touch ([`Exact`] by default). It
+    /// judges only the pairs the broad phase finds, whose bounding boxes overlap: a detector
+    /// looser than bounding boxes (one adding a margin) sees no more pairs than those, and
+    /// [`BoundingCircles`](crate::detector::BoundingCircles) in a world means "the boxes and the
+    /// circles both overlap". A `Box<dyn Detector>` chosen at run time is taken too.
     pub fn set_detector<D: Detector + 'static>(&mut self, detector: D) {
         self.detector = if TypeId::of::<D>() == TypeId::of::<Exact>() { None } else { Some(Box::new(detector)) };
         // Every pair is judged again.
