@@ -861,6 +861,16 @@ c2d_Status c2d_world_collider_info(struct c2d_World *world,
                                    struct c2d_Aabb *out_bounds,
                                    bool *out_touching);
 
+// Where a collider is in the world: where its own origin lands, through its transform and its
+// parents' (the translation of its world transform). A shape may lie off its collider's
+// origin: the centre of its bounds (`c2d_world_collider_info`) is then elsewhere.
+//
+// # Safety
+// `world` must be a live world; `out_position` valid for a write.
+c2d_Status c2d_world_position(struct c2d_World *world,
+                              struct c2d_ColliderId collider,
+                              struct c2d_Vec2 *out_position);
+
 // Bounds the pairs of overlapping bounding boxes a step may meet (default 4,194,304): past
 // it, `c2d_world_step` returns `C2D_ERROR_TOO_LARGE` at once, as if not called, instead of
 // running out of memory.

@@ -123,12 +123,7 @@ impl c2d_World {
     /// The handle `id` names, or an error for one removed or never given.
     pub(crate) fn handle(&self, id: c2d_ColliderId) -> Result<ColliderHandle, Error> {
         let found = self.live.get(id.index as usize).copied().flatten();
-        found.filter(|h| h.generation() == id.generation).ok_or_else(|| {
-            Error::invalid_argument(format!(
-                "collider (index {}, generation {}) is not in this world (removed, or from another)",
-                id.index, id.generation
-            ))
-        })
+        found.filter(|h| h.generation() == id.generation).ok_or_else(|| not_in_world(id))
     }
 
     /// `id` as a parent: none for the null id.
@@ -139,6 +134,14 @@ impl c2d_World {
             self.handle(id).map(Some)
         }
     }
+}
+
+/// The error for an id that names no collider of this world.
+fn not_in_world(id: c2d_ColliderId) -> Error {
+    Error::invalid_argument(format!(
+        "collider (index {}, generation {}) is not in this world (removed, or from another)",
+        id.index, id.generation
+    ))
 }
 
 /// A world error as C's: stale ids and bad arguments, shapes that cannot be placed.
@@ -443,6 +446,30 @@ pub unsafe extern "C" fn c2d_world_collider_info(
             if !out_touching.is_null() {
                 write(out_touching, w.inner.is_colliding(h).unwrap_or(false));
             }
+            Ok(())
+        })
+    }
+}
+
+/// Where a collider is in the world: where its own origin lands, through its transform and its
+/// parents' (the translation of its world transform). A shape may lie off its collider's
+/// origin: the centre of its bounds (`c2d_world_collider_info`) is then elsewhere.
+///
+/// # Safety
+/// `world` must be a live world; `out_position` valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn c2d_world_position(
+    world: *mut c2d_World,
+    collider: c2d_ColliderId,
+    out_position: *mut c2d_Vec2,
+) -> c2d_Status {
+    // SAFETY: the caller's contract, passed on.
+    unsafe {
+        with_world(world, |w| {
+            let out_position = out(out_position, "out_position")?;
+            let h = w.handle(collider)?;
+            let t = w.inner.world_transform(h).ok_or_else(|| not_in_world(collider))?;
+            write(out_position, t.translation().into());
             Ok(())
         })
     }

@@ -1,5 +1,5 @@
 /* The world through the C API: events as colliders meet and part, layers and sensors, parents,
- * stale ids, bulk moves, scene queries, move_and_slide, and the step's bound. Run under
+ * stale ids, positions, bulk moves, scene queries, move_and_slide, and the step's bound. Run under
  * AddressSanitizer (with its leak checker) by ci.sh. */
 
 #undef NDEBUG
@@ -154,6 +154,57 @@ static void parents_sensors_and_user_data(void) {
     c2d_world_destroy(w);
 }
 
+static void positions_follow_moves_and_parents(void) {
+    c2d_World *w = NULL;
+    assert(c2d_world_create(&w) == C2D_OK);
+    /* The position is where the collider's origin is, not the centre of its shape's bounds. */
+    c2d_ColliderId crate = insert(w, c2d_shape_aabb(v(3, 4), v(5, 6)), 1, 2);
+    c2d_Vec2 at = v(-1, -1);
+    assert(c2d_world_position(w, crate, &at) == C2D_OK && at.x == 1 && at.y == 2);
+    c2d_Aabb b;
+    assert(c2d_world_collider_info(w, crate, NULL, &b, NULL) == C2D_OK && NEAR(b.min.x, 4) && NEAR(b.min.y, 6));
+    c2d_Transform turned = c2d_make_transform(v(-3, 7), 1.5707963f);
+    turned.scale = v(2, 2);
+    assert(c2d_world_set_transform(w, crate, turned) == C2D_OK);
+    assert(c2d_world_position(w, crate, &at) == C2D_OK && at.x == -3 && at.y == 7);
+
+    /* A child's position follows its parent's: local (2, 0) on a ship at (10, 0) is (12, 0);
+     * the ship turned a quarter and scaled by 2 at (20, 0) puts it at (20, 4). */
+    c2d_ColliderId ship = insert(w, c2d_shape_aabb(v(-1, -1), v(1, 1)), 10, 0);
+    c2d_ColliderId gun = insert(w, c2d_shape_circle(v(0, 0), 0.25f), 2, 0);
+    assert(c2d_world_set_parent(w, gun, ship) == C2D_OK);
+    assert(c2d_world_position(w, gun, &at) == C2D_OK && NEAR(at.x, 12) && NEAR(at.y, 0));
+    c2d_Transform moved = c2d_make_transform(v(20, 0), 1.5707963f);
+    moved.scale = v(2, 2);
+    assert(c2d_world_set_transform(w, ship, moved) == C2D_OK);
+    assert(c2d_world_position(w, ship, &at) == C2D_OK && at.x == 20 && at.y == 0);
+    assert(c2d_world_position(w, gun, &at) == C2D_OK && NEAR(at.x, 20) && NEAR(at.y, 4));
+    c2d_Transform pose = c2d_make_transform(v(0, 0), 0);
+    c2d_ColliderId both[] = {ship, gun};
+    c2d_Transform poses[] = {c2d_make_transform(v(30, 0), 0), c2d_make_transform(v(0, 1), 0)};
+    assert(c2d_world_set_transforms(w, both, poses, 2) == C2D_OK);
+    assert(c2d_world_position(w, gun, &at) == C2D_OK && NEAR(at.x, 30) && NEAR(at.y, 1));
+    /* A removed parent's child keeps its place in the world. */
+    assert(c2d_world_remove(w, ship) == C2D_OK);
+    assert(c2d_world_position(w, gun, &at) == C2D_OK && NEAR(at.x, 30) && NEAR(at.y, 1));
+    assert(c2d_world_set_transform(w, gun, pose) == C2D_OK);
+    assert(c2d_world_position(w, gun, &at) == C2D_OK && at.x == 0 && at.y == 0);
+
+    /* A stale id is refused as every call refuses it, and nothing is written; so is a NULL. */
+    at = v(99, 99);
+    assert(c2d_world_position(w, ship, &at) == C2D_ERROR_INVALID_ARGUMENT);
+    assert(strstr(c2d_last_error(), "not in this world") && at.x == 99 && at.y == 99);
+    assert(c2d_world_step(w, NULL) == C2D_OK); /* frees the removed slot for the next insert */
+    c2d_ColliderId reused = insert(w, c2d_shape_point(v(0, 0)), 5, 5);
+    assert(reused.index == ship.index && reused.generation != ship.generation);
+    assert(c2d_world_position(w, ship, &at) == C2D_ERROR_INVALID_ARGUMENT && at.x == 99);
+    assert(c2d_world_position(w, c2d_null_id(), &at) == C2D_ERROR_INVALID_ARGUMENT);
+    assert(c2d_world_position(w, gun, NULL) == C2D_ERROR_NULL);
+    assert(strstr(c2d_last_error(), "out_position"));
+    assert(c2d_world_position(NULL, gun, &at) == C2D_ERROR_NULL);
+    c2d_world_destroy(w);
+}
+
 static void bulk_moves_and_scene_queries(void) {
     c2d_World *w = NULL;
     assert(c2d_world_create(&w) == C2D_OK);
@@ -278,6 +329,7 @@ static void the_step_is_bounded(void) {
 int main(void) {
     events_as_colliders_meet_and_part();
     parents_sensors_and_user_data();
+    positions_follow_moves_and_parents();
     bulk_moves_and_scene_queries();
     a_character_lands_and_walks();
     the_step_is_bounded();

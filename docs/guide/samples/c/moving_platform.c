@@ -86,8 +86,9 @@ c2d_Aabb level_bounds(const Level *level, c2d_ColliderId id) {
 }
 
 c2d_Vec2 level_position(const Level *level) {
-    c2d_Aabb box = level_bounds(level, level->player);
-    return v((box.min.x + box.max.x) / 2.0, (box.min.y + box.max.y) / 2.0);
+    c2d_Vec2 at;
+    CHECK(c2d_world_position(level->world, level->player, &at));
+    return at;
 }
 
 bool same_collider(c2d_ColliderId a, c2d_ColliderId b) { return a.index == b.index && a.generation == b.generation; }

@@ -51,7 +51,7 @@ c2d_Vec2 lift_at(const Lift *route, double t);
 void level_create(Level *level);
 /* One frame: `run` from -1 (left) to 1 (right), `jump` whether the jump key is down. */
 c2d_MoveResult level_update(Level *level, double run, bool jump);
-/* A collider's box in the world, and the character's centre (the centre of its box). */
+/* A collider's box in the world, and where the character is (its origin, its capsule's centre). */
 c2d_Aabb level_bounds(const Level *level, c2d_ColliderId id);
 c2d_Vec2 level_position(const Level *level);
 /* Whether two ids name the same collider. */
