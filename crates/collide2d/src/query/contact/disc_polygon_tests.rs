@@ -85,6 +85,7 @@ fn a_ball_resting_on_a_face_touches_and_a_hair_above_it_does_not() {
     // Sunk by a quarter: pushed out by a quarter, the point on the ball the deepest.
     let sunk = Circle::new(Vec2::new(0.25, 1.25), 0.5).unwrap();
     let c = contact(&sunk, &floor).unwrap();
+    assert_eq!(contact_circle_polygon(&sunk, &floor), Some(c), "the pair's own function");
     assert_eq!((c.normal, c.depth, c.points()[0].point_a), (Vec2::NEG_Y, 0.25, Vec2::new(0.25, 0.75)));
 }
 
