@@ -70,9 +70,9 @@ fn disc_polygon_directly(c: &Circle, g: &ConvexPolygon) -> Option<Option<Contact
     if s.is_nan() || s <= band {
         return None; // the centre on a face's line to within rounding (or NaN): the exact test
     }
-    // Apart, and a disc's radius is positive: the general path's "no radius, no contact" is
-    // never taken here.
-    // Apart: the centre's approach to that face, within the radius by the general path's rule.
+    // Apart: the centre's approach to that face, within the radius by the general path's rule
+    // (a disc's radius is positive, so its "no radius, no contact" is never taken here, and its
+    // reach, the radius plus the polygon's 0, is the radius).
     let vertices = g.vertices();
     let end = if face + 1 == vertices.len() { 0 } else { face + 1 };
     let segment = Segment::face(vertices[face], vertices[end], g.normals()[face])?;
@@ -82,7 +82,7 @@ fn disc_polygon_directly(c: &Circle, g: &ConvexPolygon) -> Option<Option<Contact
         return None;
     }
     let within = beyond_rounding(scale_disc, scale_gon, r);
-    match classify(gap, r as f64 + 0.0, within as f64) {
+    match classify(gap, r as f64, within as f64) {
         Gap::Beyond => Some(None),
         Gap::Unsure => None,
         Gap::Within(gap) => Some(Some(within_radii((ball, p), (polygon, foot), -towards_centre, gap))),

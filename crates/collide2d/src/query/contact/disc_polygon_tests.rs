@@ -36,7 +36,7 @@ fn the_direct_path_is_the_general_path_bit_for_bit_at_every_scale() {
             let (v1, v2, n) = (vertices[k], vertices[(k + 1) % vertices.len()], gon.normals()[k]);
             let on_edge = v1 + (v2 - v1) * (0.5 + 0.5 * r());
             let corner_out = (n + gon.normals()[(k + vertices.len() - 1) % vertices.len()]).normalize();
-            let at = match i % 6 {
+            let at = match i % 7 {
                 // Resting on a face, within a hair of touching either way.
                 0 => on_edge + n * (radius + r() * 1e-6 * scale),
                 // Within the radius of a face, or of a corner along its outward bisector.
@@ -46,6 +46,8 @@ fn the_direct_path_is_the_general_path_bit_for_bit_at_every_scale() {
                 3 => v1 + corner_out * (radius + r() * 1e-6 * scale),
                 // Just inside a face.
                 4 => on_edge - n * (r().abs() * 0.2 * scale),
+                // On a face's line to within rounding, either side: the exact test's to decide.
+                5 => on_edge + n * (r() * 1e-7 * scale),
                 _ => centre + v(&mut r) * 1.5,
             };
             let disc = Circle::new(at, radius).unwrap();
