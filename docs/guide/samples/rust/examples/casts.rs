@@ -17,8 +17,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let near = world.insert(Aabb::from_xywh(4.0, 0.0, 1.0, 1.5)?.into(), Transform::IDENTITY, "near crate")?;
     let far = world.insert(Aabb::from_xywh(6.0, 0.5, 1.0, 1.0)?.into(), Transform::IDENTITY, "far crate")?;
     let wall = world.insert(Aabb::from_xywh(12.0, 0.0, 0.2, 4.0)?.into(), Transform::IDENTITY, "wall")?;
-    world.update(); // brings the broad phase up to date for queries; `step` does it too
-                    // The gun's muzzle is inside the player's box: every cast from it ignores the player.
+    // Brings the broad phase up to date for queries; `step` does it too.
+    world.update();
+    // The gun's muzzle is inside the player's box: every cast from it ignores the player.
     let muzzle = Vec2::new(0.9, 1.2);
     let not_me = [player];
     let shots = QueryFilter { ignore: &not_me, ..QueryFilter::default() };

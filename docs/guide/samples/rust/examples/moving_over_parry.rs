@@ -76,10 +76,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let cup = Compound::new(vec![part(4.0, 1.0, 4.0, 1.0), part(1.0, 3.5, 1.0, 1.5), part(7.0, 3.5, 1.0, 1.5)]);
     let crate_at = Pose::from_translation(v(2.7, 2.5));
     let theirs = pq::contact(&Pose::IDENTITY, &cup, &crate_at, &Cuboid::new(v(1.0, 1.0)), 0.0)?.expect("overlap");
-    let their_push = theirs.normal1 * -theirs.dist; // the deepest part's push: out of the floor
-                                                    // --8<-- [end:theirs-concave]
-                                                    // --8<-- [start:ours-concave]
-                                                    // A concave shape is one Polygon, made from its outline.
+    // The deepest part's push: out of the floor.
+    let their_push = theirs.normal1 * -theirs.dist;
+    // --8<-- [end:theirs-concave]
+    // --8<-- [start:ours-concave]
+    // A concave shape is one Polygon, made from its outline.
     let cup = Polygon::new(&[
         v(0.0, 0.0),
         v(8.0, 0.0),
@@ -92,10 +93,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     ])?;
     let crate_ = Aabb::new(v(1.7, 1.5), v(3.7, 3.5))?;
     let ours = contact(&cup, &crate_).expect("overlap");
-    let our_push = ours.push_out_b(); // the whole cup's shortest push: up and right, into the slot
-                                      // --8<-- [end:ours-concave]
-                                      // parry2d pushes the crate 0.5 up, out of the floor, and into the wall it still overlaps;
-                                      // collide2d pushes it by (0.3, 0.5), out of both, the shortest move that frees it.
+    // The whole cup's shortest push: up and right, into the slot.
+    let our_push = ours.push_out_b();
+    // --8<-- [end:ours-concave]
+    // parry2d pushes the crate 0.5 up, out of the floor, and into the wall it still overlaps;
+    // collide2d pushes it by (0.3, 0.5), out of both, the shortest move that frees it.
     let after = |push: Vec2| crate_.transformed(&Transform::from_translation(push));
     assert!(their_push.abs_diff_eq(v(0.0, 0.5), 1e-5));
     assert!(contact(&cup, &after(their_push)?).is_some_and(|c| (c.depth - 0.3).abs() < 1e-5));

@@ -82,10 +82,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         answers.push(pairs);
     }
     // Each is looser than the exact test in its own way, and never stricter.
-    assert_eq!(answers[0], [(0, 1), (4, 5)]); // boxes: the ball off the diamond's corner
-    assert_eq!(answers[1], [(2, 3), (4, 5)]); // circles: the pebble over the plank
-    assert_eq!(answers[2], [(4, 5)]); // exact: the crate and the bumper only
-                                      // --8<-- [end:swap]
+    // Boxes: the ball off the diamond's corner. Circles: the pebble over the plank. Exact: the
+    // crate and the bumper only.
+    assert_eq!(answers[0], [(0, 1), (4, 5)]);
+    assert_eq!(answers[1], [(2, 3), (4, 5)]);
+    assert_eq!(answers[2], [(4, 5)]);
+    // --8<-- [end:swap]
 
     // --8<-- [start:in-a-world]
     // A world judges with its detector only the pairs its broad phase finds, whose bounding
@@ -106,9 +108,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     assert_eq!(in_world[0][0], ((0, 1), None));
     let bump = in_world[2][0].1.expect("the crate and the bumper overlap");
     println!("in a world, exact: crate-bumper, {:.2} deep", bump.depth);
-    assert!((bump.depth - (20.0 - 12f32.hypot(12.0))).abs() < 1e-4); // the radius less the corner's distance
-                                                                     // The narrow phase's contact method changes how contacts are measured, never which pairs
-                                                                     // touch; boxes and circles get the same contacts from both methods.
+    // the radius less the corner's distance
+    assert!((bump.depth - (20.0 - 12f32.hypot(12.0))).abs() < 1e-4);
+    // The narrow phase's contact method changes how contacts are measured, never which pairs
+    // touch; boxes and circles get the same contacts from both methods.
     assert_eq!(world_pairs(Exact, ContactMethod::DeepestPiecePair, &scene)?, in_world[2]);
     // --8<-- [end:in-a-world]
 

@@ -73,8 +73,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let down = Ray::new(v(40.0, 0.0), Vec2::Y)?;
     assert_eq!(world.cast_ray(&down, 200.0).map(|(_, hit)| hit.point), Some(v(40.0, 80.0)));
     world.set_tile(ground, 2, 5, 0)?;
-    assert_eq!(world.cast_ray(&down, 200.0), None); // through the hole, out of the map
-                                                    // --8<-- [end:dig]
+    // Through the hole, out of the map.
+    assert_eq!(world.cast_ray(&down, 200.0), None);
+    // --8<-- [end:dig]
 
     // --8<-- [start:load]
     // The same level drawn in Tiled: a layer's tiles that collide the same way make one map.
